@@ -1,0 +1,33 @@
+import { z } from 'zod'
+
+/** Replication wire contract (DESIGN §4). */
+export const SyncCheckpoint = z.object({ seq: z.number().int().min(0) })
+export type SyncCheckpoint = z.infer<typeof SyncCheckpoint>
+
+export const PullQuery = z.object({
+  seq: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(5000).default(500),
+})
+
+export interface PullResponse<D> {
+  documents: (D & { _deleted: boolean })[]
+  checkpoint: SyncCheckpoint
+}
+
+export const PushRow = z.object({
+  assumedMasterState: z.record(z.string(), z.unknown()).nullish(),
+  newDocumentState: z.record(z.string(), z.unknown()),
+})
+export const PushBody = z.array(PushRow).max(1000)
+export type PushRow = z.infer<typeof PushRow>
+
+/** One server-sent event on /api/sync/stream. */
+export interface StreamEvent<D = unknown> {
+  collection: string
+  documents: (D & { _deleted: boolean })[]
+  checkpoint: SyncCheckpoint
+}
+
+/** The single error body of every API error. */
+export const ErrorBody = z.object({ error: z.string(), code: z.string().optional(), details: z.unknown().optional() })
+export type ErrorBody = z.infer<typeof ErrorBody>

@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { Budget } from './entities/budget'
+import { BusinessEntry } from './entities/business'
+import { Household, HouseholdExpense, Settlement } from './entities/household'
+import { Loan, LoanPayment } from './entities/loan'
+import { Profile } from './entities/profile'
+import { RecurringPayment } from './entities/recurring'
+import { Ticket } from './entities/ticket'
+import { Transaction } from './entities/transaction'
+
+/**
+ * Every collection of the product (DESIGN §3): eleven, under open-source RxDB's limit of 13 open
+ * collections per page. `scope` says who may read a row on the server:
+ * personal = its owner; household = the household's members; admin = admins only.
+ */
+export const COLLECTIONS = {
+  transactions: { entity: Transaction, scope: 'personal', indexes: [['date'], ['dateDesc'], ['type', 'date'], ['updatedAt']] },
+  budgets: { entity: Budget, scope: 'personal', indexes: [['createdAt'], ['updatedAt']] },
+  recurring_payments: { entity: RecurringPayment, scope: 'personal', indexes: [['nextDueDate'], ['updatedAt']] },
+  loans: { entity: Loan, scope: 'personal', indexes: [['createdAt'], ['updatedAt']] },
+  loan_payments: { entity: LoanPayment, scope: 'personal', indexes: [['loanId', 'date'], ['updatedAt']] },
+  households: { entity: Household, scope: 'household', indexes: [['updatedAt']] },
+  household_expenses: { entity: HouseholdExpense, scope: 'household', indexes: [['householdId', 'date'], ['updatedAt']] },
+  settlements: { entity: Settlement, scope: 'household', indexes: [['householdId', 'date'], ['updatedAt']] },
+  tickets: { entity: Ticket, scope: 'personal', indexes: [['createdAt'], ['updatedAt']] },
+  profile: { entity: Profile, scope: 'personal', indexes: [['updatedAt']] },
+  business_entries: { entity: BusinessEntry, scope: 'admin', indexes: [['date'], ['updatedAt']] },
+} as const satisfies Record<string, { entity: z.ZodType; scope: 'personal' | 'household' | 'admin'; indexes: readonly (readonly string[])[] }>
+
+export type CollectionName = keyof typeof COLLECTIONS
+export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[]
+
+/** The collections replicated by owner (issue #2); household ones follow with households. */
+export const PERSONAL_COLLECTIONS = COLLECTION_NAMES.filter((n) => COLLECTIONS[n].scope === 'personal')
+
+export type DocOf<N extends CollectionName> = z.infer<(typeof COLLECTIONS)[N]['entity']>
+
+export function isCollectionName(name: string): name is CollectionName {
+  return Object.hasOwn(COLLECTIONS, name)
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod'
+import { documentBase, Paise, PositivePaise } from './common'
+
+export const BUDGET_PERIODS = ['daily', 'weekly', 'monthly', 'yearly', 'one-time'] as const
+export type BudgetPeriod = (typeof BUDGET_PERIODS)[number]
+
+/** A spending limit for one category and period; `allocated` is the income set aside for it. */
+export const Budget = z.object({
+  ...documentBase,
+  category: z.string().trim().min(1).max(60),
+  amount: PositivePaise,
+  period: z.enum(BUDGET_PERIODS).default('monthly'),
+  allocated: Paise.min(0).default(0),
+  createdAt: z.number().int().min(0).max(1e14),
+})
+export type Budget = z.infer<typeof Budget>

@@ -1,0 +1,28 @@
+import { z } from 'zod'
+
+/** Ids are client-made (`crypto.randomUUID()`); the bound keeps RxDB's primary-key index valid. */
+export const Id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Invalid id')
+
+/** Integer minor units (paise). */
+export const Paise = z.number().int().min(-1e13).max(1e13)
+export const PositivePaise = z.number().int().min(1).max(1e13)
+
+/** Milliseconds since the epoch. */
+export const Millis = z.number().int().min(0).max(1e14)
+
+/** A calendar day, 'YYYY-MM-DD' (recurring due dates, loan start dates: no time of day). */
+export const DayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a YYYY-MM-DD date')
+
+/** Fields every replicated document carries. */
+export const documentBase = {
+  id: Id,
+  ownerId: Id,
+  updatedAt: Millis,
+}
+
+/**
+ * Newest-first lists sort ascending on this inverted key: RxDB's Dexie storage uses an index
+ * only for ascending sorts (DESIGN §3).
+ */
+export const INVERTED_BASE = 1e14
+export const invertTime = (ms: number): number => INVERTED_BASE - ms

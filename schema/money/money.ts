@@ -1,0 +1,101 @@
+/**
+ * Money inside the product is an integer number of minor units (paise for INR):
+ * 123.45 rupees is 12345. Safe range: |paise| ≤ Number.MAX_SAFE_INTEGER, far above the
+ * largest amount the app accepts (₹100,000,000 = 10,000,000,000 paise).
+ */
+export type Paise = number
+
+const DECIMAL = /^\s*(-)?(\d+)(?:\.(\d*))?\s*$/
+
+/**
+ * Parses a decimal amount ("500", "99.5", "1,25,000.75", 0.1 + 0.2) into paise with no float
+ * drift: strings are read digit by digit; numbers go through their shortest decimal
+ * representation and are rounded half away from zero at the third decimal.
+ * Returns null for anything that is not a finite decimal number.
+ */
+export function toPaise(value: string | number): Paise | null {
+  let text: string
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null
+    // The shortest decimal that reads back as this number: 0.1 + 0.2 → "0.30000000000000004".
+    text = String(value)
+    if (/e/i.test(text)) text = Math.abs(value) < 1 ? value.toFixed(3) : ''
+  } else {
+    text = value.replace(/,/g, '')
+  }
+  const match = DECIMAL.exec(text)
+  if (!match) return null
+  const [, minus, whole = '0', fraction = ''] = match
+  if (whole === '' && fraction === '') return null
+  const padded = (fraction + '000').slice(0, 3)
+  let paise = Number(whole) * 100 + Number(padded.slice(0, 2))
+  if (Number(padded[2]) >= 5) paise += 1
+  if (!Number.isSafeInteger(paise)) return null
+  return minus && paise !== 0 ? -paise : paise
+}
+
+/** Paise as a decimal number of major units for the REST API (12345 → 123.45). Exact to two places. */
+export function fromPaise(paise: Paise): number {
+  return Number(formatDecimal(paise))
+}
+
+/** Paise as a plain decimal string with two places ("-123.45"), for inputs and CSV. */
+export function formatDecimal(paise: Paise): string {
+  const sign = paise < 0 ? '-' : ''
+  const abs = Math.abs(paise)
+  const whole = Math.floor(abs / 100)
+  const cents = String(abs % 100).padStart(2, '0')
+  return `${sign}${whole}.${cents}`
+}
+
+export interface Currency {
+  code: string
+  symbol: string
+  name: string
+}
+
+/** The ten supported currencies (spec part 1 §3); INR is the default. */
+export const CURRENCIES: readonly Currency[] = [
+  { code: 'INR', symbol: '₹', name: 'Indian Rupee' },
+  { code: 'USD', symbol: '$', name: 'US Dollar' },
+  { code: 'EUR', symbol: '€', name: 'Euro' },
+  { code: 'GBP', symbol: '£', name: 'British Pound' },
+  { code: 'JPY', symbol: '¥', name: 'Japanese Yen' },
+  { code: 'AUD', symbol: 'A$', name: 'Australian Dollar' },
+  { code: 'CAD', symbol: 'C$', name: 'Canadian Dollar' },
+  { code: 'SGD', symbol: 'S$', name: 'Singapore Dollar' },
+  { code: 'AED', symbol: 'د.إ', name: 'UAE Dirham' },
+  { code: 'SAR', symbol: '﷼', name: 'Saudi Riyal' },
+] as const
+
+export const CURRENCY_CODES = CURRENCIES.map((c) => c.code) as [string, ...string[]]
+export const DEFAULT_CURRENCY = 'INR'
+
+export function currencyOf(code: string | undefined): Currency {
+  return CURRENCIES.find((c) => c.code === code) ?? CURRENCIES[0]!
+}
+
+const grouping = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 })
+const groupingWithPaise = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/**
+ * Formats paise for display with Indian digit grouping: 12500000 paise → "₹1,25,000".
+ * Whole units by default (the spec shows rupees with no decimals); `withPaise` keeps two places.
+ * Rounding is half away from zero on the integer, so display never drifts.
+ */
+export function formatMoney(paise: Paise, currencyCode = DEFAULT_CURRENCY, options: { withPaise?: boolean; signed?: boolean } = {}): string {
+  const { symbol } = currencyOf(currencyCode)
+  const abs = Math.abs(paise)
+  const body = options.withPaise
+    ? groupingWithPaise.format(abs / 100)
+    : grouping.format(Math.floor((abs + 50) / 100))
+  const sign = paise < 0 ? '-' : options.signed && paise > 0 ? '+' : ''
+  return `${sign}${symbol}${body}`
+}
+
+/** Sum of paise values; stays an integer by construction. */
+export function sumPaise(values: Iterable<Paise>): Paise {
+  let total = 0
+  for (const v of values) total += v
+  return total
+}
