@@ -5,7 +5,7 @@
  */
 export type Paise = number
 
-const DECIMAL = /^\s*(-)?(\d+)(?:\.(\d*))?\s*$/
+const DECIMAL = /^\s*(-)?(\d*)(?:\.(\d*))?\s*$/
 
 /**
  * Parses a decimal amount ("500", "99.5", "1,25,000.75", 0.1 + 0.2) into paise with no float
@@ -25,7 +25,7 @@ export function toPaise(value: string | number): Paise | null {
   }
   const match = DECIMAL.exec(text)
   if (!match) return null
-  const [, minus, whole = '0', fraction = ''] = match
+  const [, minus, whole = '', fraction = ''] = match
   if (whole === '' && fraction === '') return null
   const padded = (fraction + '000').slice(0, 3)
   let paise = Number(whole) * 100 + Number(padded.slice(0, 2))

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { z } from 'zod'
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional()
+
+const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback)
+
+/** The environment the server reads (DESIGN §5). Empty strings count as unset. */
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  JWT_SECRET: optionalText.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
+  PUBLIC_URL: optionalText.pipe(z.url('PUBLIC_URL must be a URL').optional()),
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_WHATSAPP_FROM: optionalText,
+  ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an email address').optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional()),
+  STATIC_DIR: z.string().trim().min(1).default('./dist'),
+  /** Requests per minute per IP on register and login. */
+  AUTH_RATE_LIMIT_MAX: positiveInt(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export interface AppConfig {
+  port: number
+  host: string
+  /** Absolute path; created if missing. Holds app.sqlite and jwt-secret. */
+  dataDir: string
+  jwtSecret: string
+  publicUrl: string | undefined
+  twilio: { accountSid: string | undefined; authToken: string | undefined; whatsappFrom: string | undefined }
+  admin: { email: string | undefined; password: string | undefined }
+  /** Absolute path of the built client; static serving is skipped when it does not exist. */
+  staticDir: string
+  /** Limit on register/login per IP and window. */
+  authRateLimit: { max: number; timeWindowMs: number }
+  /** Interval of the `: ping` comment on open event streams. */
+  streamPingMs: number
+  logLevel: z.infer<typeof Env>['LOG_LEVEL']
+}
+
+/**
+ * Reads the configuration from `env`. Without JWT_SECRET a random secret is generated once and
+ * kept in DATA_DIR/jwt-secret, so tokens survive restarts. Throws with every problem listed
+ * when the environment is invalid.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = Env.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+    throw new Error(`Invalid configuration: ${problems}`)
+  }
+  const e = parsed.data
+  const dataDir = resolve(e.DATA_DIR)
+  mkdirSync(dataDir, { recursive: true })
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    publicUrl: e.PUBLIC_URL,
+    twilio: { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, whatsappFrom: e.TWILIO_WHATSAPP_FROM },
+    admin: { email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD },
+    staticDir: resolve(e.STATIC_DIR),
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, timeWindowMs: 60_000 },
+    streamPingMs: 15_000,
+    logLevel: e.LOG_LEVEL,
+  }
+}
+
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret')
+  try {
+    const existing = readFileSync(file, 'utf8').trim()
+    if (existing.length >= 32) return existing
+  } catch {
+    // Not there yet: create it below.
+  }
+  const secret = randomBytes(48).toString('base64url')
+  // 'wx' fails if another process wrote it meanwhile; then that one wins.
+  try {
+    writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' })
+    return secret
+  } catch {
+    return readFileSync(file, 'utf8').trim()
+  }
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { CURRENCIES, formatDecimal, formatMoney, fromPaise, sumPaise, toPaise } from '../../schema/money/money'
+
+describe('toPaise', () => {
+  it.each([
+    ['500', 50000],
+    ['99.5', 9950],
+    ['99.50', 9950],
+    ['0.01', 1],
+    ['1,25,000', 12500000],
+    ['1,25,000.75', 12500075],
+    ['  42 ', 4200],
+    ['1.005', 101],
+    ['-12.34', -1234],
+    ['.5', 50],
+  ])('reads %s as %i paise', (input, expected) => {
+    expect(toPaise(input)).toBe(expected)
+  })
+
+  it('has no float drift on 0.1 + 0.2 and friends', () => {
+    expect(toPaise(0.1 + 0.2)).toBe(30)
+    expect(toPaise(1.1 * 3)).toBe(330)
+    expect(toPaise(19.99)).toBe(1999)
+    expect(toPaise(0.07)).toBe(7)
+    expect(toPaise(1e-7)).toBe(0)
+  })
+
+  it.each(['', '.', '-', 'abc', '1.2.3', '12abc', '₹', 'NaN'])('refuses %j', (input) => {
+    expect(toPaise(input)).toBeNull()
+  })
+  it('refuses non-finite numbers', () => {
+    expect(toPaise(Number.NaN)).toBeNull()
+    expect(toPaise(Number.POSITIVE_INFINITY)).toBeNull()
+  })
+
+  it('round-trips every two-decimal amount through fromPaise exactly', () => {
+    // Invariant over a dense sample, including the awkward float cents.
+    for (let paise = 0; paise < 200_000; paise += 7) {
+      expect(toPaise(fromPaise(paise))).toBe(paise)
+      expect(toPaise(formatDecimal(paise))).toBe(paise)
+    }
+    for (const big of [10_000_000_00, 100_000_000_00, 123_456_789_01]) {
+      expect(toPaise(fromPaise(big))).toBe(big)
+    }
+  })
+
+  it('always returns an integer', () => {
+    for (let i = 0; i < 2000; i++) {
+      const n = Math.random() * 1e6
+      const p = toPaise(n)
+      expect(Number.isInteger(p)).toBe(true)
+      expect(Math.abs(p! / 100 - n)).toBeLessThanOrEqual(0.005 + 1e-9)
+    }
+  })
+})
+
+describe('formatMoney', () => {
+  it('groups digits the Indian way', () => {
+    expect(formatMoney(12500000)).toBe('₹1,25,000')
+    expect(formatMoney(1000000000)).toBe('₹1,00,00,000')
+    expect(formatMoney(99900)).toBe('₹999')
+    expect(formatMoney(0)).toBe('₹0')
+  })
+  it('shows rupees with no decimals, rounding half up', () => {
+    expect(formatMoney(12349)).toBe('₹123')
+    expect(formatMoney(12350)).toBe('₹124')
+    expect(formatMoney(12350, 'INR', { withPaise: true })).toBe('₹123.50')
+  })
+  it('signs amounts', () => {
+    expect(formatMoney(-50000)).toBe('-₹500')
+    expect(formatMoney(50000, 'INR', { signed: true })).toBe('+₹500')
+    expect(formatMoney(0, 'INR', { signed: true })).toBe('₹0')
+  })
+  it('uses the currency symbol', () => {
+    expect(formatMoney(100, 'USD')).toBe('$1')
+    expect(formatMoney(100, 'AED')).toBe('د.إ1')
+    expect(formatMoney(100, 'nope')).toBe('₹1')
+  })
+  it('knows the ten currencies, INR first', () => {
+    expect(CURRENCIES.map((c) => c.code)).toEqual(['INR', 'USD', 'EUR', 'GBP', 'JPY', 'AUD', 'CAD', 'SGD', 'AED', 'SAR'])
+  })
+})
+
+describe('sumPaise', () => {
+  it('adds integers exactly where floats would drift', () => {
+    const parts = Array.from({ length: 1000 }, () => 10) // 1000 × ₹0.10
+    expect(sumPaise(parts)).toBe(10000)
+    expect(parts.reduce((a) => a + 0.1, 0)).not.toBe(100) // the float version drifts
+  })
+})
