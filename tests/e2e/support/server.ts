@@ -50,7 +50,7 @@ export class ServerProcess {
         DATA_DIR: this.dataDir,
         ADMIN_EMAIL: 'admin@example.com',
         ADMIN_PASSWORD: 'admin-password-123',
-        AUTH_RATE_LIMIT: '1000',
+        AUTH_RATE_LIMIT_MAX: '1000', LOG_LEVEL: 'warn',
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
