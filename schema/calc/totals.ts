@@ -1,0 +1,36 @@
+import type { Paise } from '../money/money'
+
+/** The fields the ledger calculations read; a Transaction document satisfies it. */
+export interface LedgerEntry {
+  type: 'expense' | 'income'
+  amount: Paise
+  category: string
+  date: number
+}
+
+export interface Totals {
+  income: Paise
+  expenses: Paise
+  /** income − expenses; ≥ 0 is a surplus, < 0 a deficit. */
+  balance: Paise
+  incomeCount: number
+  expenseCount: number
+}
+
+/** Sums a set of entries. Every figure is an integer number of paise. */
+export function totalsOf(entries: Iterable<LedgerEntry>): Totals {
+  let income = 0
+  let expenses = 0
+  let incomeCount = 0
+  let expenseCount = 0
+  for (const e of entries) {
+    if (e.type === 'income') {
+      income += e.amount
+      incomeCount += 1
+    } else {
+      expenses += e.amount
+      expenseCount += 1
+    }
+  }
+  return { income, expenses, balance: income - expenses, incomeCount, expenseCount }
+}
