@@ -1,0 +1,111 @@
+import type { BudgetPeriod } from '../entities/budget'
+import type { Paise } from '../money/money'
+import { localMonthWindow, startOfLocalDay } from '../time'
+import { inWindow, localWeekWindow, type Window } from './periods'
+import type { LedgerEntry } from './totals'
+
+/** The fields budget calculations read; a Budget document satisfies it. */
+export interface BudgetInput {
+  category: string
+  amount: Paise
+  period: BudgetPeriod
+  createdAt: number
+}
+
+/** The current window of a budget period in local time; one-time budgets run from their creation on. */
+export function budgetWindow(period: BudgetPeriod, now: number, createdAt: number): Window {
+  switch (period) {
+    case 'daily': {
+      const start = startOfLocalDay(now)
+      const end = new Date(start)
+      end.setDate(end.getDate() + 1)
+      return { start, end: end.getTime() }
+    }
+    case 'weekly':
+      return localWeekWindow(now)
+    case 'monthly':
+      return localMonthWindow(now)
+    case 'yearly': {
+      const y = new Date(now).getFullYear()
+      return { start: new Date(y, 0, 1).getTime(), end: new Date(y + 1, 0, 1).getTime() }
+    }
+    case 'one-time':
+      return { start: startOfLocalDay(createdAt), end: Number.MAX_SAFE_INTEGER }
+  }
+}
+
+export interface BudgetStatus {
+  spent: Paise
+  limit: Paise
+  /** spent − limit clamped at 0 from below: what is left. */
+  remaining: Paise
+  /** limit exceeded by, 0 when within. */
+  overBy: Paise
+  /** Whole percent used, rounded down (so 89.99 % is not shown as 90). */
+  percent: number
+}
+
+/** Spending of the budget's category (case-insensitive) in its current window. */
+export function budgetStatus(budget: BudgetInput, entries: Iterable<LedgerEntry>, now: number): BudgetStatus {
+  const window = budgetWindow(budget.period, now, budget.createdAt)
+  const category = budget.category.toLowerCase()
+  let spent = 0
+  for (const e of entries) if (e.type === 'expense' && e.category.toLowerCase() === category && inWindow(e.date, window)) spent += e.amount
+  return statusOf(spent, budget.amount)
+}
+
+export function statusOf(spent: Paise, limit: Paise): BudgetStatus {
+  return {
+    spent,
+    limit,
+    remaining: Math.max(0, limit - spent),
+    overBy: Math.max(0, spent - limit),
+    percent: limit > 0 ? Math.floor((spent * 100) / limit) : 0,
+  }
+}
+
+export type BarColour = 'red' | 'yellow' | 'green'
+
+/** Red above 90 %, yellow above 70 %, else green (the home screen passes dangerAbove 80). */
+export function barColour(spent: Paise, limit: Paise, dangerAbove = 90, warnAbove = 70): BarColour {
+  // Compare in integers: spent/limit > p/100  ⇔  spent·100 > p·limit.
+  if (spent * 100 > dangerAbove * limit) return 'red'
+  if (spent * 100 > warnAbove * limit) return 'yellow'
+  return 'green'
+}
+
+/** Alert levels announced when an expense takes a budget across them (spec: 70 % and 90 %). */
+export const ALERT_LEVELS = [70, 90] as const
+
+/** The highest alert level crossed going from `before` to `after` spent, or null. */
+export function crossedAlert(before: Paise, after: Paise, limit: Paise): 70 | 90 | null {
+  let crossed: 70 | 90 | null = null
+  for (const level of ALERT_LEVELS) if (before * 100 < level * limit && after * 100 >= level * limit) crossed = level
+  return crossed
+}
+
+export interface AllocationSummary {
+  totalIncome: Paise
+  totalAllocated: Paise
+  totalSpent: Paise
+  /** income − allocated; negative means more is allocated than earned. */
+  available: Paise
+  /** allocated as a whole percent of income (0 with no income). */
+  allocatedPercent: number
+}
+
+export function allocationSummary(monthlyIncome: Paise, budgets: Iterable<{ allocated: Paise; spent: Paise }>): AllocationSummary {
+  let totalAllocated = 0
+  let totalSpent = 0
+  for (const b of budgets) {
+    totalAllocated += b.allocated
+    totalSpent += b.spent
+  }
+  return {
+    totalIncome: monthlyIncome,
+    totalAllocated,
+    totalSpent,
+    available: monthlyIncome - totalAllocated,
+    allocatedPercent: monthlyIncome > 0 ? Math.round((totalAllocated * 100) / monthlyIncome) : 0,
+  }
+}
