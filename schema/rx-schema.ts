@@ -12,7 +12,7 @@ export function rxSchemaOf(name: CollectionName) {
   const { entity, indexes } = COLLECTIONS[name]
   const json = z.toJSONSchema(entity, { io: 'output', unrepresentable: 'any' }) as JsonSchema
   delete json.$schema
-  for (const field of new Set(indexes.flat().concat('id'))) {
+  for (const field of new Set<string>([...indexes.flat(), 'id'])) {
     const prop = json.properties[field]
     if (!prop) throw new Error(`index field ${name}.${field} is not in the entity`)
     if (prop.type === 'string') prop.maxLength ??= 64

@@ -1,0 +1,19 @@
+import { RouterProvider } from 'react-router-dom'
+import { ToastProvider } from '../components/ui/toast'
+import { AuthProvider } from './auth/auth-provider'
+import { ErrorBoundary } from './error-boundary'
+import { PwaUpdatePrompt } from './pwa-update-prompt'
+import { router } from './router'
+
+export function App() {
+  return (
+    <ErrorBoundary>
+      <AuthProvider>
+        <ToastProvider>
+          <RouterProvider router={router} />
+          <PwaUpdatePrompt />
+        </ToastProvider>
+      </AuthProvider>
+    </ErrorBoundary>
+  )
+}

@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import * as authApi from '../../data/auth-api'
+import { ApiError } from '../../data/http'
+import { clearSession, onUnauthorized, readSession, writeSession, writeUser, type User } from '../../data/session'
+import { getSyncSnapshot } from '../../data/sync-state'
+import { AuthContext, type AuthApi, type AuthState } from './auth-context'
+
+/** The user id (`sub`) of a JWT, to open the local database offline when no user was cached. */
+function userFromToken(token: string): User | null {
+  try {
+    const payload = token.split('.')[1]
+    if (!payload) return null
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown; email?: unknown }
+    return typeof json.sub === 'string' ? { id: json.sub, email: typeof json.email === 'string' ? json.email : '' } : null
+  } catch {
+    return null
+  }
+}
+
+function initialState(): AuthState {
+  const stored = readSession()
+  if (!stored) return { status: 'signed-out', user: null, token: null }
+  // A cached user opens the app at once (offline too); /auth/me confirms it in the background.
+  if (stored.user) return { status: 'signed-in', user: stored.user, token: stored.token }
+  return { status: 'loading', user: null, token: stored.token }
+}
+
+/** The data layer (rxdb) loads lazily, so the login screen stays small. */
+const dataLayer = () => import('../../data/database')
+
+/**
+ * Auth per spec part 1 §4: token and user in localStorage; on load a stored token is checked
+ * with /auth/me. A 401 (there or from any sync call) ends the session; a failed fetch keeps it.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>(initialState)
+  const stateRef = useRef(state)
+  useEffect(() => {
+    stateRef.current = state
+  }, [state])
+
+  const endSession = useCallback(() => {
+    clearSession()
+    setState({ status: 'signed-out', user: null, token: null })
+    // Keep the local database: its unsynced changes push after the next sign-in.
+    void dataLayer().then((data) => data.closeUserData())
+  }, [])
+
+  useEffect(() => onUnauthorized(endSession), [endSession])
+
+  useEffect(() => {
+    const token = readSession()?.token
+    if (!token) return
+    const controller = new AbortController()
+    authApi
+      .fetchMe(token, controller.signal)
+      .then((user) => {
+        writeUser(user)
+        setState((s) => (s.token === token ? { status: 'signed-in', user, token } : s))
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return
+        if (error instanceof ApiError && error.status === 401) return // onUnauthorized ended it
+        console.warn('Auth check failed', error)
+        setState((s) => {
+          if (s.token !== token || s.status !== 'loading') return s
+          const user = userFromToken(token)
+          return user ? { status: 'signed-in', user, token } : { status: 'signed-out', user: null, token: null }
+        })
+      })
+    return () => controller.abort()
+  }, [])
+
+  const login = useCallback(async (email: string, password: string) => {
+    const { user, token } = await authApi.login(email, password)
+    writeSession(token, user)
+    setState({ status: 'signed-in', user, token })
+  }, [])
+
+  const register = useCallback(async (input: { name?: string; email: string; password: string }) => {
+    const { user, token } = await authApi.register(input)
+    writeSession(token, user)
+    setState({ status: 'signed-in', user, token })
+  }, [])
+
+  const logout = useCallback(async () => {
+    const { user } = stateRef.current
+    const pending = getSyncSnapshot().pending
+    if (pending > 0) {
+      const noun = pending === 1 ? 'change has' : 'changes have'
+      const ok = window.confirm(`${pending} ${noun} not synced yet and will be lost if you log out now. Logout anyway?`)
+      if (!ok) return false
+    }
+    clearSession()
+    setState({ status: 'signed-out', user: null, token: null })
+    if (user) {
+      try {
+        const data = await dataLayer()
+        await data.removeUserData(user.id)
+      } catch (error) {
+        console.warn('Could not remove the local database', error)
+      }
+    }
+    return true
+  }, [])
+
+  const api = useMemo<AuthApi>(() => ({ ...state, login, register, logout }), [state, login, register, logout])
+  return <AuthContext.Provider value={api}>{children}</AuthContext.Provider>
+}

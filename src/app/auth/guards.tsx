@@ -1,0 +1,26 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom'
+import { LoadingScreen } from '../../components/ui/spinner'
+import { useAuth } from './auth-context'
+
+/** Spec part 1 §2: Loading while auth state loads, /login when signed out, else the page. */
+export function RequireAuth() {
+  const { status } = useAuth()
+  const location = useLocation()
+  if (status === 'loading') return <LoadingScreen />
+  if (status === 'signed-out') return <Navigate to="/login" replace state={{ from: location.pathname }} />
+  return <Outlet />
+}
+
+/** Login and signup are for signed-out visitors. */
+export function PublicOnly() {
+  const { status } = useAuth()
+  if (status === 'loading') return <LoadingScreen />
+  if (status === 'signed-in') return <Navigate to="/home" replace />
+  return <Outlet />
+}
+
+export function IndexRedirect() {
+  const { status } = useAuth()
+  if (status === 'loading') return <LoadingScreen />
+  return <Navigate to={status === 'signed-in' ? '/home' : '/login'} replace />
+}

@@ -1,0 +1,48 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { useRouteError } from 'react-router-dom'
+import { Button } from '../components/ui/button'
+import './app.css'
+
+/** Spec part 1 §2: the top-level fallback. Buttons reload the page so no broken state survives. */
+export function ErrorFallback() {
+  return (
+    <main className="error-fallback" role="alert">
+      <div className="error-fallback__icon" aria-hidden="true">
+        😵
+      </div>
+      <h1>Oops! Something went wrong</h1>
+      <p>Don't worry — your data is safe on this device and in your account.</p>
+      <div className="error-fallback__actions">
+        <Button variant="primary" onClick={() => window.location.assign('/')}>
+          Go to Home
+        </Button>
+        <Button variant="outline" onClick={() => window.location.reload()}>
+          Reload Page
+        </Button>
+      </div>
+    </main>
+  )
+}
+
+/** For errors thrown while rendering a route (the router catches those itself). */
+export function RouteErrorFallback() {
+  const error = useRouteError()
+  console.error(error)
+  return <ErrorFallback />
+}
+
+export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true }
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(error, info.componentStack)
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <ErrorFallback /> : this.props.children
+  }
+}

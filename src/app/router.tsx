@@ -1,0 +1,47 @@
+import { lazy, Suspense, type ReactNode } from 'react'
+import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom'
+import { LoadingScreen } from '../components/ui/spinner'
+import { IndexRedirect, PublicOnly, RequireAuth } from './auth/guards'
+import { RouteErrorFallback } from './error-boundary'
+
+// Each screen is its own chunk; the signed-in shell pulls in the data layer (rxdb) lazily too.
+const LoginScreen = lazy(() => import('../features/auth/login-screen'))
+const SignupScreen = lazy(() => import('../features/auth/signup-screen'))
+const AppShell = lazy(() => import('./shell/app-shell'))
+const HomeScreen = lazy(() => import('../features/home/home-screen'))
+const AddExpenseScreen = lazy(() => import('../features/transactions/add-expense-screen'))
+const AddIncomeScreen = lazy(() => import('../features/transactions/add-income-screen'))
+
+const page = (node: ReactNode) => <Suspense fallback={<LoadingScreen />}>{node}</Suspense>
+
+export const router = createBrowserRouter([
+  {
+    element: <Outlet />,
+    errorElement: <RouteErrorFallback />,
+    children: [
+      { path: '/', element: <IndexRedirect /> },
+      {
+        element: <PublicOnly />,
+        children: [
+          { path: '/login', element: page(<LoginScreen />) },
+          { path: '/signup', element: page(<SignupScreen />) },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: page(<AppShell />),
+            errorElement: <RouteErrorFallback />,
+            children: [
+              { path: '/home', element: <HomeScreen /> },
+              { path: '/add-expense', element: <AddExpenseScreen /> },
+              { path: '/add-income', element: <AddIncomeScreen /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+])

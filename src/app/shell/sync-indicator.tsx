@@ -1,0 +1,34 @@
+import { Cloud, CloudOff, RefreshCw } from 'lucide-react'
+import { useSyncState } from '../../data/hooks'
+import { indicatorState, indicatorText } from '../../data/sync-state'
+
+function timeOf(ms: number): string {
+  return new Date(ms).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true })
+}
+
+/** Online/offline, syncing, pending count and last synced time (DESIGN §4). */
+export function SyncIndicator() {
+  const sync = useSyncState()
+  const state = indicatorState(sync)
+  const text = indicatorText(sync)
+  const title = sync.lastSyncedAt ? `${text} — last synced ${timeOf(sync.lastSyncedAt)}` : text
+  const Icon = state === 'offline' ? CloudOff : state === 'syncing' ? RefreshCw : Cloud
+  return (
+    <span className={`sync-status sync-status--${state}`} data-testid="sync-status" data-state={state} data-pending={sync.pending} title={title}>
+      <Icon size={15} aria-hidden="true" className={state === 'syncing' ? 'sync-status__spin' : undefined} />
+      <span>{text}</span>
+    </span>
+  )
+}
+
+/** A thin bar while a new device downloads the user's data for the first time. */
+export function FirstDownloadBar() {
+  const { firstDownload } = useSyncState()
+  if (firstDownload === null) return null
+  const percent = Math.round(firstDownload * 100)
+  return (
+    <div className="download-bar" role="progressbar" aria-label="Downloading your data" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div className="download-bar__fill" style={{ width: `${Math.max(percent, 3)}%` }} />
+    </div>
+  )
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { useAuth } from '../../app/auth/auth-context'
+import { Button } from '../../components/ui/button'
+import { TextField } from '../../components/ui/field'
+import { ApiError, NetworkError } from '../../data/http'
+import { AuthLayout } from './auth-layout'
+
+export default function LoginScreen() {
+  const { login } = useAuth()
+  const navigate = useNavigate()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [submitting, setSubmitting] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (submitting) return
+    setSubmitting(true)
+    setError(null)
+    try {
+      await login(email.trim(), password)
+      void navigate('/home', { replace: true })
+    } catch (e) {
+      // The server's message as given (spec part 1 §8), else 'Login failed'.
+      if (e instanceof ApiError && e.message && !e.message.startsWith('HTTP ')) setError(e.message)
+      else if (e instanceof NetworkError) setError('Login failed — you appear to be offline. Signing in needs a connection.')
+      else setError('Login failed')
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      subtitle="Sign in to keep track of your money."
+      footer={
+        <>
+          Don't have an account? <Link to="/signup">Sign up</Link>
+        </>
+      }
+    >
+      <form className="auth__form" onSubmit={(e) => void onSubmit(e)}>
+        <TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" size="lg" fullWidth disabled={submitting}>
+          {submitting ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,138 @@
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { EXPENSE_CATEGORIES, INCOME_SOURCES, mergeCategories, OTHER_CATEGORY } from '../../../schema/categories'
+import { toPaise } from '../../../schema/money/money'
+import { toDayString } from '../../../schema/time'
+import { amountProblem, dateProblem, TRANSACTION_MESSAGES } from '../../../schema/validation/transaction-input'
+import { Button } from '../../components/ui/button'
+import { Card } from '../../components/ui/card'
+import { SelectField, TextAreaField, TextField } from '../../components/ui/field'
+import { useToast } from '../../components/ui/toast'
+import { useProfile } from '../../data/hooks'
+import { addCustomCategory } from '../../data/profile'
+import { addTransaction } from '../../data/transactions'
+import { dayAtCurrentTime } from './day-at-current-time'
+import './transactions.css'
+
+/** Spec part 1 §9: after an add, go home 1 s later (the toast stays 3 s). */
+const REDIRECT_MS = 1_000
+
+interface Props {
+  type: 'expense' | 'income'
+}
+
+export function TransactionForm({ type }: Props) {
+  const isExpense = type === 'expense'
+  const navigate = useNavigate()
+  const toast = useToast()
+  const profile = useProfile()
+  const [amount, setAmount] = useState('')
+  const [category, setCategory] = useState('')
+  const [custom, setCustom] = useState('')
+  const [day, setDay] = useState(() => toDayString(Date.now()))
+  const [description, setDescription] = useState('')
+  const [error, setError] = useState<{ field: 'amount' | 'category' | 'custom' | 'date'; message: string } | null>(null)
+  const [saving, setSaving] = useState(false)
+  const [done, setDone] = useState(false)
+
+  const defaults = isExpense ? EXPENSE_CATEGORIES : INCOME_SOURCES
+  const options = isExpense ? mergeCategories(defaults, profile.data?.customCategories ?? []) : [...defaults]
+  const isOther = category === OTHER_CATEGORY
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (saving || done) return
+    const paise = amount.trim() === '' ? null : toPaise(amount)
+    const amountError = amountProblem(type, paise)
+    if (amountError) return setError({ field: 'amount', message: amountError })
+    if (!category) return setError({ field: 'category', message: isExpense ? TRANSACTION_MESSAGES.categoryRequired : TRANSACTION_MESSAGES.sourceRequired })
+    if (isExpense && isOther && !custom.trim()) return setError({ field: 'custom', message: TRANSACTION_MESSAGES.customCategoryRequired })
+    const date = dayAtCurrentTime(day)
+    const dateError = dateProblem(date)
+    if (dateError) return setError({ field: 'date', message: dateError })
+
+    setError(null)
+    setSaving(true)
+    try {
+      const finalCategory = isExpense && isOther ? custom.trim() : category
+      await addTransaction({ type, amount: paise!, category: finalCategory, description, date })
+      if (isExpense && isOther) await addCustomCategory(finalCategory).catch((e: unknown) => console.warn(e))
+      setDone(true)
+      toast.show(isExpense ? '✅ Expense added successfully!' : '✅ Income added successfully!')
+      setTimeout(() => void navigate('/home'), REDIRECT_MS)
+    } catch (e) {
+      console.error(e)
+      toast.show('❌ Could not save. Please try again.', 'error')
+      setSaving(false)
+    }
+  }
+
+  const message = (field: NonNullable<typeof error>['field']) => (error?.field === field ? error.message : null)
+
+  return (
+    <div className="tx-page">
+      <header className="tx-page__header">
+        <span className={`tx-page__badge tx-page__badge--${type}`} aria-hidden="true">
+          {isExpense ? '💸' : '💰'}
+        </span>
+        <div>
+          <h1>{isExpense ? 'Add Expense' : 'Add Income'}</h1>
+          <p>{isExpense ? 'Record money you spent.' : 'Record money you received.'} Works offline.</p>
+        </div>
+      </header>
+      <Card padding="lg" variant="elevated">
+        <form className="tx-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+          <TextField
+            label="Amount"
+            type="number"
+            name="amount"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            placeholder="0.00"
+            value={amount}
+            error={message('amount')}
+            onChange={(e) => setAmount(e.target.value)}
+            className="field__control tx-form__amount"
+            autoFocus
+          />
+          <SelectField label={isExpense ? 'Category' : 'Source'} name="category" value={category} error={message('category')} onChange={(e) => setCategory(e.target.value)}>
+            <option value="" disabled>
+              {isExpense ? 'Select a category' : 'Select a source'}
+            </option>
+            {options.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </SelectField>
+          {isExpense && isOther ? (
+            <TextField
+              label="Custom Category"
+              name="custom-category"
+              maxLength={60}
+              placeholder="e.g. Pets"
+              value={custom}
+              error={message('custom')}
+              onChange={(e) => setCustom(e.target.value)}
+              hint="Saved to your categories for next time."
+            />
+          ) : null}
+          <TextField label="Date" type="date" name="date" value={day} error={message('date')} onChange={(e) => setDay(e.target.value)} />
+          <TextAreaField
+            label="Description"
+            name="description"
+            maxLength={500}
+            rows={2}
+            placeholder="Optional note"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+          <Button type="submit" size="lg" fullWidth variant={isExpense ? 'primary' : 'primary'} disabled={saving || done}>
+            {isExpense ? 'Add Expense' : 'Add Income'}
+          </Button>
+        </form>
+      </Card>
+    </div>
+  )
+}
