@@ -1,0 +1,118 @@
+import { z } from 'zod'
+import { CURRENCY_CODES } from '../money/money'
+
+/** Wire contract of /api/auth (spec part 1 §3, §5, §7). Field names are the spec's snake_case. */
+
+export const ANNUAL_INCOME_RANGES = ['0-3L', '3-6L', '6-10L', '10-15L', '15L+'] as const
+
+export const AUTH_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Email is invalid',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters',
+  emailTaken: 'An account with this email already exists',
+  invalidCredentials: 'Invalid email or password',
+  currentPasswordWrong: 'Current password is incorrect',
+  phoneRequired: 'Please enter a phone number',
+  phoneTooShort: 'Phone number must be at least 10 digits',
+  phoneTooLong: 'Phone number must be at most 15 digits',
+  phoneTaken: 'This phone number is already linked to another account',
+  currencyUnsupported: 'Unsupported currency',
+} as const
+
+export const PublicUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  /** `whatsapp:+<country code><number>` or null. */
+  phone_number: z.string().nullable(),
+  role: z.enum(['admin', 'user']),
+  currency: z.string(),
+  /** ISO 8601. */
+  created_at: z.string(),
+  updated_at: z.string(),
+  date_of_birth: z.string().nullable(),
+  nationality: z.string().nullable(),
+  state_province: z.string().nullable(),
+  annual_income_range: z.string().nullable(),
+  family_size: z.number().int().nullable(),
+  number_of_dependents: z.number().int().nullable(),
+  job_title: z.string().nullable(),
+  is_non_resident: z.boolean(),
+  address: z.string().nullable(),
+})
+export type PublicUser = z.infer<typeof PublicUser>
+
+export const AuthResponse = z.object({ user: PublicUser, token: z.string() })
+export type AuthResponse = z.infer<typeof AuthResponse>
+
+const Email = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(254, AUTH_MESSAGES.emailInvalid)
+  .toLowerCase()
+  .pipe(z.email(AUTH_MESSAGES.emailInvalid))
+
+const NewPassword = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .min(6, AUTH_MESSAGES.passwordTooShort)
+  .max(200, 'Password must be at most 200 characters')
+
+/** '' and null clear a field; a missing key leaves it unchanged. */
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? null : v), schema.nullable().optional())
+
+const wholeNumber = (min: number, max: number, label: string) =>
+  clearable(
+    z.coerce
+      .number({ error: `${label} must be a whole number` })
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be at least ${min}`)
+      .max(max, `${label} must be at most ${max}`),
+  )
+
+export const RegisterBody = z.object({
+  email: Email,
+  password: NewPassword,
+  name: z.string().trim().max(100, 'Name must be at most 100 characters').nullish(),
+  phone_number: z.string().max(40).nullish(),
+})
+
+export const LoginBody = z.object({
+  email: z.string({ error: AUTH_MESSAGES.emailRequired }).trim().min(1, AUTH_MESSAGES.emailRequired).max(254).toLowerCase(),
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(200),
+})
+
+export const ChangePasswordBody = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  newPassword: z
+    .string({ error: 'New password is required' })
+    .min(6, 'Min 6 characters')
+    .max(200, 'Password must be at most 200 characters'),
+})
+
+export const UpdatePhoneBody = z.object({ phone_number: z.string().max(40).nullish() })
+
+export const UpdateProfileBody = z.object({
+  name: clearable(z.string().trim().max(100, 'Name must be at most 100 characters')),
+  phone_number: z.string().max(40).nullish(),
+  date_of_birth: clearable(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of birth must be a YYYY-MM-DD date')),
+  nationality: clearable(z.string().trim().max(100)),
+  state_province: clearable(z.string().trim().max(100)),
+  annual_income_range: clearable(z.enum(ANNUAL_INCOME_RANGES, { error: 'Unknown annual income range' })),
+  family_size: wholeNumber(1, 50, 'Family size'),
+  number_of_dependents: wholeNumber(0, 50, 'Number of dependents'),
+  job_title: clearable(z.string().trim().max(100)),
+  is_non_resident: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional()),
+  address: clearable(z.string().trim().max(500)),
+})
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>
+
+export const CurrencyBody = z.object({
+  currency_code: z.enum(CURRENCY_CODES, { error: AUTH_MESSAGES.currencyUnsupported }),
+})
+
+export const SuccessUser = z.object({ success: z.literal(true), user: PublicUser })
+export const SuccessToken = z.object({ success: z.literal(true), token: z.string() })

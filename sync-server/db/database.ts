@@ -1,0 +1,33 @@
+import Database from 'better-sqlite3'
+import { drizzle } from 'drizzle-orm/better-sqlite3'
+import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as tables from './tables'
+
+export type AppDatabase = BetterSQLite3Database<typeof tables>
+
+export interface OpenDatabase {
+  db: AppDatabase
+  sqlite: Database.Database
+  close: () => void
+}
+
+const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url))
+
+/**
+ * Opens DATA_DIR/app.sqlite (or `file` when given, e.g. ':memory:') and applies the committed
+ * migrations. WAL lets readers run beside the one writer; busy_timeout covers a second process
+ * (a backup, the CLI) holding the lock briefly.
+ */
+export function openDatabase(dataDir: string, file = join(dataDir, 'app.sqlite')): OpenDatabase {
+  const sqlite = new Database(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('synchronous = NORMAL')
+  const db = drizzle(sqlite, { schema: tables })
+  migrate(db, { migrationsFolder: MIGRATIONS })
+  return { db, sqlite, close: () => sqlite.close() }
+}

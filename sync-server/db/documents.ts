@@ -1,0 +1,216 @@
+import { and, asc, eq, gt, max } from 'drizzle-orm'
+import type { SyncCheckpoint, StreamEvent, PushRow } from '../../schema/api/sync'
+import type { CollectionName, DocOf } from '../../schema/collections'
+import { FORBIDDEN_DOCUMENT, HttpError } from '../http-error'
+import { parseDocument, stateKey } from '../modules/sync/document-state'
+import type { DocumentData, WireDocument } from '../modules/sync/document-state'
+import type { StreamBus } from '../modules/sync/stream-bus'
+import type { AppDatabase } from './database'
+import { documents } from './tables'
+import type { DocumentRow } from './tables'
+
+export interface StoredDocument<D = DocumentData> {
+  collection: CollectionName
+  id: string
+  ownerId: string
+  householdId: string | null
+  seq: number
+  deleted: boolean
+  updatedAt: number
+  /** The zod-parsed document as written (schema fields only). */
+  data: D
+}
+
+export interface PullResult {
+  documents: WireDocument[]
+  checkpoint: SyncCheckpoint
+}
+
+/**
+ * The one data access path for replicated documents, used by the sync routes, the REST mirror
+ * and (later) WhatsApp and jobs. Every accepted write takes the next value of one server-wide
+ * sequence and is announced on the stream bus after its transaction commits.
+ */
+export class DocumentsRepository {
+  /** Last sequence value handed out. Single process: the counter lives here, not in SQLite. */
+  #seq: number
+
+  constructor(
+    private readonly db: AppDatabase,
+    private readonly bus: StreamBus,
+  ) {
+    const row = db.select({ value: max(documents.seq) }).from(documents).get()
+    this.#seq = row?.value ?? 0
+  }
+
+  /** Highest sequence value handed out so far (0 on an empty database). */
+  get lastSeq(): number {
+    return this.#seq
+  }
+
+  /**
+   * The owner's rows of `collection` with seq > sinceSeq, oldest first, at most `limit`.
+   * The checkpoint is the last returned row's seq, or `sinceSeq` when nothing is newer.
+   */
+  pull(collection: CollectionName, ownerId: string, sinceSeq: number, limit: number): PullResult {
+    const rows = this.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.collection, collection), eq(documents.ownerId, ownerId), gt(documents.seq, sinceSeq)))
+      .orderBy(asc(documents.seq))
+      .limit(limit)
+      .all()
+    const last = rows.at(-1)
+    return { documents: rows.map((r) => toWire(toStored(r))), checkpoint: { seq: last ? last.seq : sinceSeq } }
+  }
+
+  /**
+   * Applies one replication push in one transaction (RxDB protocol) and returns the conflicts:
+   * the current server state of each row whose `assumedMasterState` was stale. A row already
+   * equal to `newDocumentState` is a success without a new seq (pushes are retried).
+   * Throws HttpError 400 (invalid document) or 403 (not the caller's); then nothing is written.
+   */
+  push(collection: CollectionName, ownerId: string, rows: PushRow[]): WireDocument[] {
+    const parsed = rows.map((row, index) => {
+      const next = parseDocument(collection, row.newDocumentState)
+      if (!next.ok) throw new HttpError(400, `Invalid document at index ${index}: ${describe(next.issues)}`, 'INVALID_DOCUMENT', next.issues)
+      assertOwnedByCaller(collection, ownerId, next.data)
+      const assumed = row.assumedMasterState ? parseDocument(collection, row.assumedMasterState) : null
+      return { next, assumedKey: assumed?.ok ? stateKey(assumed.data, assumed.deleted) : null }
+    })
+
+    const written: StoredDocument[] = []
+    const conflicts = this.db.transaction((tx) => {
+      const found: WireDocument[] = []
+      // Ownership first, for every row: a push touching another user's id changes nothing.
+      const current = parsed.map(({ next }) => this.#getRow(tx, collection, String(next.data.id)))
+      for (const row of current) if (row && row.ownerId !== ownerId) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
+
+      for (const { next, assumedKey } of parsed) {
+        const id = String(next.data.id)
+        // Re-read: an earlier row of this push may have written the same id.
+        const existing = this.#getRow(tx, collection, id)
+        if (existing) {
+          const stored = toStored(existing)
+          const currentKey = stateKey(stored.data, stored.deleted)
+          if (currentKey === stateKey(next.data, next.deleted)) continue
+          if (assumedKey !== currentKey) {
+            found.push(toWire(stored))
+            continue
+          }
+        }
+        written.push(this.#write(tx, collection, ownerId, next.data, next.deleted))
+      }
+      return found
+    })
+    this.#announce(ownerId, collection, written)
+    return conflicts
+  }
+
+  /**
+   * Writes one document outside replication (REST, WhatsApp, jobs): validates it with the
+   * collection's entity, stamps the next seq, and announces it. Last write wins; callers decide
+   * beforehand whether the write is allowed. Throws HttpError 400/403 like `push`.
+   */
+  writeDocument<N extends CollectionName>(collection: N, ownerId: string, doc: DocOf<N> | DocumentData, deleted = false): StoredDocument<DocOf<N>> {
+    const next = parseDocument(collection, doc)
+    if (!next.ok) throw new HttpError(400, `Invalid document: ${describe(next.issues)}`, 'INVALID_DOCUMENT', next.issues)
+    assertOwnedByCaller(collection, ownerId, next.data)
+    const stored = this.db.transaction((tx) => {
+      const existing = this.#getRow(tx, collection, String(next.data.id))
+      if (existing && existing.ownerId !== ownerId) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
+      return this.#write(tx, collection, ownerId, next.data, deleted)
+    })
+    this.#announce(ownerId, collection, [stored])
+    return stored as StoredDocument<DocOf<N>>
+  }
+
+  /** Any row with this id, whoever owns it. For authorisation checks; never send it unchecked. */
+  get(collection: CollectionName, id: string): StoredDocument | undefined {
+    const row = this.#getRow(this.db, collection, id)
+    return row ? toStored(row) : undefined
+  }
+
+  /** The row only when `ownerId` owns it (tombstones included). */
+  getOwned<N extends CollectionName>(collection: N, ownerId: string, id: string): StoredDocument<DocOf<N>> | undefined {
+    const row = this.#getRow(this.db, collection, id)
+    if (!row || row.ownerId !== ownerId) return undefined
+    return toStored(row) as StoredDocument<DocOf<N>>
+  }
+
+  /** All of the owner's rows of a collection in seq order; tombstones only when asked. */
+  listByOwner<N extends CollectionName>(collection: N, ownerId: string, options: { includeDeleted?: boolean } = {}): StoredDocument<DocOf<N>>[] {
+    const conditions = [eq(documents.collection, collection), eq(documents.ownerId, ownerId)]
+    if (!options.includeDeleted) conditions.push(eq(documents.deleted, false))
+    const rows = this.db.select().from(documents).where(and(...conditions)).orderBy(asc(documents.seq)).all()
+    return rows.map((r) => toStored(r) as StoredDocument<DocOf<N>>)
+  }
+
+  #getRow(db: Pick<AppDatabase, 'select'>, collection: CollectionName, id: string): DocumentRow | undefined {
+    return db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.collection, collection), eq(documents.id, id)))
+      .get()
+  }
+
+  #write(db: Pick<AppDatabase, 'insert'>, collection: CollectionName, ownerId: string, data: DocumentData, deleted: boolean): StoredDocument {
+    const seq = ++this.#seq
+    const row = {
+      collection,
+      id: String(data.id),
+      ownerId,
+      householdId: typeof data.householdId === 'string' ? data.householdId : null,
+      seq,
+      deleted,
+      updatedAt: typeof data.updatedAt === 'number' ? data.updatedAt : Date.now(),
+      data: JSON.stringify(data),
+    }
+    db.insert(documents)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [documents.collection, documents.id],
+        set: { householdId: row.householdId, seq, deleted, updatedAt: row.updatedAt, data: row.data },
+      })
+      .run()
+    return { ...row, data, householdId: row.householdId }
+  }
+
+  #announce(ownerId: string, collection: CollectionName, written: StoredDocument[]): void {
+    const last = written.at(-1)
+    if (!last) return
+    const event: StreamEvent = { collection, documents: written.map(toWire), checkpoint: { seq: last.seq } }
+    this.bus.publish(ownerId, event)
+  }
+}
+
+/** The server sets the owner from the token; a document naming someone else is refused. */
+function assertOwnedByCaller(collection: CollectionName, ownerId: string, data: DocumentData): void {
+  if (data.ownerId !== ownerId) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
+  // The profile is one document per user, keyed by the user's id.
+  if (collection === 'profile' && data.id !== ownerId) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
+}
+
+function toStored(row: DocumentRow): StoredDocument {
+  return {
+    collection: row.collection as CollectionName,
+    id: row.id,
+    ownerId: row.ownerId,
+    householdId: row.householdId,
+    seq: row.seq,
+    deleted: row.deleted,
+    updatedAt: row.updatedAt,
+    data: JSON.parse(row.data) as DocumentData,
+  }
+}
+
+export function toWire<D>(doc: StoredDocument<D>): WireDocument<D> {
+  return { ...doc.data, _deleted: doc.deleted }
+}
+
+function describe(issues: { path: string; message: string }[]): string {
+  return issues
+    .slice(0, 3)
+    .map((i) => (i.path ? `${i.path}: ${i.message}` : i.message))
+    .join('; ')
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import type { PublicUser } from '../../schema/api/auth'
+import type { AppDatabase } from './database'
+import { users } from './tables'
+import type { UserProfileFields, UserRole, UserRow } from './tables'
+
+export interface NewUser {
+  email: string
+  passwordHash: string
+  name?: string | null
+  phoneNumber?: string | null
+  role?: UserRole
+}
+
+export type UserPatch = Partial<Pick<UserRow, 'email' | 'passwordHash' | 'name' | 'phoneNumber' | 'role' | 'currency' | 'profile'>>
+
+/** Accounts. Emails are stored lowercase; callers pass them lowercased. */
+export class UsersRepository {
+  constructor(private readonly db: AppDatabase) {}
+
+  findById(id: string): UserRow | undefined {
+    return this.db.select().from(users).where(eq(users.id, id)).get()
+  }
+
+  findByEmail(email: string): UserRow | undefined {
+    return this.db.select().from(users).where(eq(users.email, email.toLowerCase())).get()
+  }
+
+  /** `phone` in stored form (`whatsapp:+91…`, see normalizePhone). */
+  findByPhone(phone: string): UserRow | undefined {
+    return this.db.select().from(users).where(eq(users.phoneNumber, phone)).get()
+  }
+
+  findAdmin(): UserRow | undefined {
+    return this.db.select().from(users).where(eq(users.role, 'admin')).limit(1).get()
+  }
+
+  create(input: NewUser): UserRow {
+    const now = Date.now()
+    return this.db
+      .insert(users)
+      .values({
+        id: randomUUID(),
+        email: input.email.toLowerCase(),
+        passwordHash: input.passwordHash,
+        name: input.name ?? null,
+        phoneNumber: input.phoneNumber ?? null,
+        role: input.role ?? 'user',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get()
+  }
+
+  update(id: string, patch: UserPatch): UserRow {
+    return this.db
+      .update(users)
+      .set({ ...patch, updatedAt: Date.now() })
+      .where(eq(users.id, id))
+      .returning()
+      .get()
+  }
+
+  /** Revokes every token issued so far (password change, logout everywhere). */
+  bumpTokenVersion(id: string, patch: UserPatch = {}): UserRow {
+    return this.db
+      .update(users)
+      .set({ ...patch, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: Date.now() })
+      .where(eq(users.id, id))
+      .returning()
+      .get()
+  }
+}
+
+/** The user as the API shows it: never the password hash or the token version. */
+export function toPublicUser(row: UserRow): PublicUser {
+  const p: UserProfileFields = row.profile
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    phone_number: row.phoneNumber,
+    role: row.role,
+    currency: row.currency,
+    created_at: new Date(row.createdAt).toISOString(),
+    updated_at: new Date(row.updatedAt).toISOString(),
+    date_of_birth: p.date_of_birth ?? null,
+    nationality: p.nationality ?? null,
+    state_province: p.state_province ?? null,
+    annual_income_range: p.annual_income_range ?? null,
+    family_size: p.family_size ?? null,
+    number_of_dependents: p.number_of_dependents ?? null,
+    job_title: p.job_title ?? null,
+    is_non_resident: p.is_non_resident ?? false,
+    address: p.address ?? null,
+  }
+}

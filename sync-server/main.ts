@@ -1,0 +1,33 @@
+import { buildApp } from './app'
+import { loadConfig } from './config'
+
+const config = loadConfig()
+const app = await buildApp(config)
+
+let closing = false
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    if (closing) return
+    closing = true
+    app.log.info(`${signal} received, closing`)
+    // In-flight requests get a grace period; then any straggling connection is cut.
+    setTimeout(() => app.server.closeAllConnections(), 10_000).unref()
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'close failed')
+        process.exit(1)
+      },
+    )
+  })
+}
+
+try {
+  const address = await app.listen({ port: config.port, host: config.host })
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? address.replace(/\/\/[^:/]+/, '//localhost') : address
+  app.log.info(`Listening on ${shown}`)
+  if (config.logLevel === 'silent') console.log(`Listening on ${shown}`)
+} catch (err) {
+  app.log.error({ err }, 'could not start')
+  process.exit(1)
+}

@@ -1,0 +1,44 @@
+import type { StreamEvent } from '../../../schema/api/sync'
+
+export type StreamListener = (event: StreamEvent) => void
+
+/**
+ * In-process fan-out of committed changes to the owner's open event streams. Single process by
+ * design (DESIGN §4): a second server process would need its own bus.
+ */
+export class StreamBus {
+  readonly #listeners = new Map<string, Set<StreamListener>>()
+
+  /** Registers a listener for one user's changes; call the returned function to stop. */
+  subscribe(userId: string, listener: StreamListener): () => void {
+    let set = this.#listeners.get(userId)
+    if (!set) {
+      set = new Set()
+      this.#listeners.set(userId, set)
+    }
+    set.add(listener)
+    return () => {
+      const current = this.#listeners.get(userId)
+      if (!current) return
+      current.delete(listener)
+      if (current.size === 0) this.#listeners.delete(userId)
+    }
+  }
+
+  /** Delivers an event to every open stream of `userId`. A failing listener never stops the others. */
+  publish(userId: string, event: StreamEvent): void {
+    const set = this.#listeners.get(userId)
+    if (!set) return
+    for (const listener of [...set]) {
+      try {
+        listener(event)
+      } catch {
+        // A broken stream cleans itself up on 'close'; the commit has already happened.
+      }
+    }
+  }
+
+  listenerCount(userId: string): number {
+    return this.#listeners.get(userId)?.size ?? 0
+  }
+}

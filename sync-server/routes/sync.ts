@@ -1,0 +1,83 @@
+import type { ServerResponse } from 'node:http'
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { PERSONAL_COLLECTIONS } from '../../schema/collections'
+import type { CollectionName } from '../../schema/collections'
+import { PullQuery, PushBody, SyncCheckpoint } from '../../schema/api/sync'
+import type { DocumentsRepository } from '../db/documents'
+import { HttpError } from '../http-error'
+import type { StreamBus } from '../modules/sync/stream-bus'
+
+export interface SyncRoutesOptions {
+  documents: DocumentsRepository
+  bus: StreamBus
+  pingMs: number
+}
+
+const Document = z.record(z.string(), z.unknown())
+const CollectionParams = z.object({ collection: z.string().max(64) })
+
+function personalCollection(name: string): CollectionName {
+  const found = PERSONAL_COLLECTIONS.find((c) => c === name)
+  if (!found) throw new HttpError(404, 'Unknown collection', 'NOT_FOUND')
+  return found
+}
+
+/** Replication endpoints of RxDB's HTTP protocol (DESIGN §4), personal collections only. */
+export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (app, { documents, bus, pingMs }, done) => {
+  app.addHook('onRequest', app.authenticate)
+
+  app.get(
+    '/:collection/pull',
+    { schema: { params: CollectionParams, querystring: PullQuery, response: { 200: z.object({ documents: z.array(Document), checkpoint: SyncCheckpoint }) } } },
+    (request) => {
+      const collection = personalCollection(request.params.collection)
+      return documents.pull(collection, request.user.id, request.query.seq, request.query.limit)
+    },
+  )
+
+  app.post('/:collection/push', { schema: { params: CollectionParams, body: PushBody, response: { 200: z.array(Document) } } }, (request) => {
+    const collection = personalCollection(request.params.collection)
+    return documents.push(collection, request.user.id, request.body)
+  })
+
+  // Streams still open when the server closes; ended in preClose so app.close() never waits on them.
+  const open = new Set<() => void>()
+  app.addHook('preClose', (hookDone) => {
+    for (const end of [...open]) end()
+    hookDone()
+  })
+
+  app.get('/stream', { schema: { querystring: z.object({}) } }, (request, reply) => {
+    reply.hijack()
+    const res: ServerResponse = reply.raw
+    // Headers already set by hooks (helmet) would be lost after hijack().
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value)
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      // Reverse proxies (nginx) must not buffer events.
+      'X-Accel-Buffering': 'no',
+    })
+    // Every (re)connect may have missed events: RxDB re-pulls from its checkpoint on RESYNC.
+    res.write('retry: 3000\ndata: "RESYNC"\n\n')
+
+    const unsubscribe = bus.subscribe(request.user.id, (event) => {
+      res.write(`data: ${JSON.stringify(event)}\n\n`)
+    })
+    const ping = setInterval(() => res.write(': ping\n\n'), pingMs)
+    ping.unref()
+
+    const end = () => {
+      if (!open.delete(end)) return
+      clearInterval(ping)
+      unsubscribe()
+      if (!res.writableEnded) res.end()
+    }
+    open.add(end)
+    res.on('close', end)
+    res.on('error', end)
+  })
+  done()
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { DocumentsRepository } from '../db/documents'
+import { HttpError } from '../http-error'
+import { buildTransaction, RestTransactionBody, RestTransactionItem, toRestItem } from '../modules/transactions/rest-input'
+import type { TransactionKind } from '../modules/transactions/rest-input'
+
+export interface TransactionsRestOptions {
+  kind: TransactionKind
+  documents: DocumentsRepository
+}
+
+const IdParams = z.object({ id: z.string().max(200) })
+const Success = z.object({ success: z.literal(true) })
+
+/**
+ * /api/expenses or /api/income (spec part 1 §7) over the replicated `transactions` rows, so a
+ * REST write reaches the devices through the next pull or the stream.
+ */
+export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOptions> = (app, { kind, documents }, done) => {
+  app.addHook('onRequest', app.authenticate)
+  const notFound = kind === 'expense' ? 'Expense not found' : 'Income not found'
+
+  // Someone else's id and an unknown id answer the same.
+  const findOwn = (ownerId: string, id: string) => {
+    const found = documents.getOwned('transactions', ownerId, id)
+    if (!found || found.deleted || found.data.type !== kind) throw new HttpError(404, notFound, 'NOT_FOUND')
+    return found
+  }
+
+  app.get('/', { schema: { response: { 200: z.array(RestTransactionItem) } } }, (request) =>
+    documents
+      .listByOwner('transactions', request.user.id)
+      .filter((d) => d.data.type === kind)
+      .sort((a, b) => b.data.date - a.data.date)
+      .map((d) => toRestItem(d.data, d.data.updatedAt)),
+  )
+
+  app.post('/', { schema: { body: RestTransactionBody, response: { 201: RestTransactionItem } } }, (request, reply) => {
+    const built = buildTransaction(kind, request.body, request.user.id)
+    if (!built.ok) throw new HttpError(400, built.error, 'VALIDATION_ERROR')
+    const stored = documents.writeDocument('transactions', request.user.id, built.doc)
+    reply.status(201)
+    return toRestItem(stored.data, stored.updatedAt)
+  })
+
+  app.put('/:id', { schema: { params: IdParams, body: RestTransactionBody, response: { 200: RestTransactionItem } } }, (request) => {
+    const existing = findOwn(request.user.id, request.params.id)
+    const built = buildTransaction(kind, request.body, request.user.id, existing.data)
+    if (!built.ok) throw new HttpError(400, built.error, 'VALIDATION_ERROR')
+    const stored = documents.writeDocument('transactions', request.user.id, built.doc)
+    return toRestItem(stored.data, stored.updatedAt)
+  })
+
+  app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, (request) => {
+    const existing = findOwn(request.user.id, request.params.id)
+    const updatedAt = Math.max(Date.now(), existing.data.updatedAt + 1)
+    documents.writeDocument('transactions', request.user.id, { ...existing.data, updatedAt }, true)
+    return { success: true as const }
+  })
+  done()
+}

@@ -1,0 +1,106 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import type { PublicUser } from '../../schema/api/auth'
+import { invertTime } from '../../schema/entities/common'
+import type { Transaction } from '../../schema/entities/transaction'
+import { buildApp } from '../../sync-server/app'
+import { loadConfig } from '../../sync-server/config'
+import type { AppConfig } from '../../sync-server/config'
+
+export interface TestApp {
+  app: FastifyInstance
+  config: AppConfig
+  dir: string
+  close: () => Promise<void>
+}
+
+/** A server on a real SQLite file in a fresh temp directory; rate limits raised out of the way. */
+export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const dir = await mkdtemp(join(tmpdir(), 'paisa-server-'))
+  const config: AppConfig = {
+    ...loadConfig({
+      DATA_DIR: dir,
+      STATIC_DIR: join(dir, 'no-build'),
+      LOG_LEVEL: 'silent',
+      ADMIN_EMAIL: 'admin@test.local',
+      ADMIN_PASSWORD: 'admin-password',
+      AUTH_RATE_LIMIT_MAX: '100000',
+      ...env,
+    }),
+    ...overrides,
+  }
+  const app = await buildApp(config, { print: () => {} })
+  return {
+    app,
+    config,
+    dir,
+    close: async () => {
+      await app.close()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface Session {
+  user: PublicUser
+  token: string
+  headers: { authorization: string }
+}
+
+let counter = 0
+
+export async function register(app: FastifyInstance, body: Record<string, unknown> = {}): Promise<Session> {
+  counter += 1
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email: `user${counter}-${Date.now()}@example.com`, password: 'secret123', name: `User ${counter}`, ...body },
+  })
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`)
+  const { user, token } = res.json<{ user: PublicUser; token: string }>()
+  return { user, token, headers: { authorization: `Bearer ${token}` } }
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+let idCounter = 0
+
+/** A valid transaction document as a client would push it. */
+export function transactionDoc(ownerId: string, overrides: Partial<Transaction> = {}): Transaction {
+  idCounter += 1
+  const date = overrides.date ?? Date.now() - idCounter * 1000
+  return {
+    id: `tx-${idCounter}-${Math.random().toString(36).slice(2, 8)}`,
+    ownerId,
+    type: 'expense',
+    amount: 50_000,
+    category: 'Food & Dining',
+    description: '',
+    date,
+    dateDesc: invertTime(date),
+    origin: 'app',
+    updatedAt: Date.now(),
+    ...overrides,
+  }
+}
+
+/** Every field the tests read from a response body, so `res.json<Body>()` stays typed. */
+export interface Body {
+  id: string
+  amount: number
+  category?: string
+  source?: string
+  date: string
+  description: string
+  updated_at: string
+  error: string
+  code?: string
+  details?: unknown
+  user: PublicUser
+  token: string
+  success: boolean
+  documents: ({ id: string; ownerId: string; _deleted: boolean } & Record<string, unknown>)[]
+  checkpoint: { seq: number }
+}

@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { StreamEvent } from '../../schema/api/sync'
+import { createTestApp, register, transactionDoc } from './helpers'
+import type { Body, TestApp } from './helpers'
+
+let t: TestApp
+let base: string
+beforeEach(async () => {
+  t = await createTestApp({}, { streamPingMs: 50 })
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' })
+})
+afterEach(async () => {
+  // fetch (undici) may hold a spare socket that never sent a request; graceful close would
+  // wait for its 4 s keep-alive. The server's own streams are ended by app.close() (tested below).
+  t.app.server.closeAllConnections()
+  await t.close()
+})
+
+/** Reads server-sent events from a fetch body the way the client does (no EventSource). */
+function eventReader(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
+  let buffer = ''
+  const frames: string[] = []
+  return {
+    async next(): Promise<string> {
+      for (;;) {
+        const frame = frames.shift()
+        if (frame !== undefined) return frame
+        const { value, done } = await reader.read()
+        if (done) throw new Error('stream ended')
+        buffer += decoder.decode(value, { stream: true })
+        let cut: number
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          frames.push(buffer.slice(0, cut))
+          buffer = buffer.slice(cut + 2)
+        }
+      }
+    },
+    /** The next `data:` event that is a change (not RESYNC, not a ping). */
+    async nextChange(): Promise<StreamEvent> {
+      for (;;) {
+        const frame = await this.next()
+        const data = frame.split('\n').find((l) => l.startsWith('data: '))
+        if (!data) continue
+        const parsed: unknown = JSON.parse(data.slice(6))
+        if (typeof parsed === 'object' && parsed !== null) return parsed as StreamEvent
+      }
+    },
+  }
+}
+
+describe('GET /api/sync/stream', () => {
+  it('needs a bearer token', async () => {
+    const res = await fetch(`${base}/api/sync/stream`)
+    expect(res.status).toBe(401)
+    expect(await (res.json() as Promise<unknown>)).toMatchObject({ error: expect.any(String) as string })
+  })
+
+  it('streams REST and push commits to the owner only, with pings, and app.close() ends it', async () => {
+    const a = await register(t.app)
+    const b = await register(t.app)
+    const controller = new AbortController()
+    const res = await fetch(`${base}/api/sync/stream`, { headers: a.headers, signal: controller.signal })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/event-stream')
+    const events = eventReader(res.body!)
+    expect(await events.next()).toContain('data: "RESYNC"')
+
+    // Another user's write is not sent to this stream.
+    await t.app.inject({ method: 'POST', url: '/api/expenses', headers: b.headers, payload: { amount: 1, category: 'Secret' } })
+
+    const created = await t.app.inject({ method: 'POST', url: '/api/expenses', headers: a.headers, payload: { amount: 42.5, category: 'Food' } })
+    const restEvent = await events.nextChange()
+    expect(restEvent.collection).toBe('transactions')
+    expect(restEvent.documents).toEqual([expect.objectContaining({ id: created.json<Body>().id, amount: 4250, ownerId: a.user.id, _deleted: false })])
+    expect(restEvent.checkpoint.seq).toBe(t.app.documents.getOwned('transactions', a.user.id, created.json<Body>().id)!.seq)
+
+    const doc = transactionDoc(a.user.id)
+    await t.app.inject({ method: 'POST', url: '/api/sync/transactions/push', headers: a.headers, payload: [{ newDocumentState: doc }] })
+    const pushEvent = await events.nextChange()
+    expect(pushEvent.documents).toEqual([{ ...doc, _deleted: false }])
+
+    let pinged = false
+    while (!pinged) pinged = (await events.next()).startsWith(': ping')
+    expect(pinged).toBe(true)
+
+    // Closing the server with the stream still open must not hang.
+    expect(t.app.streamBus.listenerCount(a.user.id)).toBe(1)
+    await t.app.close()
+    expect(t.app.streamBus.listenerCount(a.user.id)).toBe(0)
+    controller.abort()
+  })
+
+  it('unsubscribes when the client goes away', async () => {
+    const a = await register(t.app)
+    const controller = new AbortController()
+    const res = await fetch(`${base}/api/sync/stream`, { headers: a.headers, signal: controller.signal })
+    await eventReader(res.body!).next()
+    expect(t.app.streamBus.listenerCount(a.user.id)).toBe(1)
+    controller.abort()
+    for (let i = 0; i < 50 && t.app.streamBus.listenerCount(a.user.id) > 0; i++) await new Promise((r) => setTimeout(r, 20))
+    expect(t.app.streamBus.listenerCount(a.user.id)).toBe(0)
+  })
+})
