@@ -12,6 +12,8 @@ export const PullQuery = z.object({
 export interface PullResponse<D> {
   documents: (D & { _deleted: boolean })[]
   checkpoint: SyncCheckpoint
+  /** How many rows of the caller's scope follow this page (0 on a short page). */
+  remaining: number
 }
 
 export const PushRow = z.object({

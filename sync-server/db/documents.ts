@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, max } from 'drizzle-orm'
+import { and, asc, count, eq, gt, max } from 'drizzle-orm'
 import type { SyncCheckpoint, StreamEvent, PushRow } from '../../schema/api/sync'
 import type { CollectionName, DocOf } from '../../schema/collections'
 import { FORBIDDEN_DOCUMENT, HttpError } from '../http-error'
@@ -24,6 +24,8 @@ export interface StoredDocument<D = DocumentData> {
 export interface PullResult {
   documents: WireDocument[]
   checkpoint: SyncCheckpoint
+  /** Rows of the caller's scope after this page, for progress display. */
+  remaining: number
 }
 
 /**
@@ -61,7 +63,19 @@ export class DocumentsRepository {
       .limit(limit)
       .all()
     const last = rows.at(-1)
-    return { documents: rows.map((r) => toWire(toStored(r))), checkpoint: { seq: last ? last.seq : sinceSeq } }
+    const checkpoint = { seq: last ? last.seq : sinceSeq }
+    // Only a full page can have more behind it; the count drives a new device's progress bar.
+    const remaining = rows.length < limit ? 0 : this.countAfter(collection, ownerId, checkpoint.seq)
+    return { documents: rows.map((r) => toWire(toStored(r))), checkpoint, remaining }
+  }
+
+  private countAfter(collection: CollectionName, ownerId: string, seq: number): number {
+    const row = this.db
+      .select({ n: count() })
+      .from(documents)
+      .where(and(eq(documents.collection, collection), eq(documents.ownerId, ownerId), gt(documents.seq, seq)))
+      .get()
+    return row?.n ?? 0
   }
 
   /**

@@ -29,7 +29,7 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (app, { d
 
   app.get(
     '/:collection/pull',
-    { schema: { params: CollectionParams, querystring: PullQuery, response: { 200: z.object({ documents: z.array(Document), checkpoint: SyncCheckpoint }) } } },
+    { schema: { params: CollectionParams, querystring: PullQuery, response: { 200: z.object({ documents: z.array(Document), checkpoint: SyncCheckpoint, remaining: z.number().int() }) } } },
     (request) => {
       const collection = personalCollection(request.params.collection)
       return documents.pull(collection, request.user.id, request.query.seq, request.query.limit)

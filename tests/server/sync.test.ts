@@ -19,7 +19,7 @@ async function push(s: Session, rows: unknown[], collection = 'transactions') {
 async function pull(s: Session, seq: number, limit = 500, collection = 'transactions') {
   const res = await t.app.inject({ url: `/api/sync/${collection}/pull?seq=${seq}&limit=${limit}`, headers: s.headers })
   expect(res.statusCode).toBe(200)
-  return res.json<{ documents: Wire[]; checkpoint: { seq: number } }>()
+  return res.json<{ documents: Wire[]; checkpoint: { seq: number }; remaining: number }>()
 }
 
 describe('pull', () => {
@@ -33,6 +33,7 @@ describe('pull', () => {
     }
 
     const pages: number[] = []
+    const remaining: number[] = []
     const seen: string[] = []
     const seqs: number[] = []
     let checkpoint = 0
@@ -43,6 +44,7 @@ describe('pull', () => {
         break
       }
       pages.push(page.documents.length)
+      remaining.push(page.remaining)
       for (const d of page.documents) {
         seen.push(d.id)
         seqs.push(t.app.documents.getOwned('transactions', s.user.id, d.id)!.seq)
@@ -51,6 +53,7 @@ describe('pull', () => {
       checkpoint = page.checkpoint.seq
     }
     expect(pages).toEqual([500, 500, 200])
+    expect(remaining).toEqual([700, 200, 0])
     expect(new Set(seen).size).toBe(1200)
     expect(new Set(seen)).toEqual(new Set(docs.map((d) => d.id)))
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b))
