@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs'
 
 const [file, status] = process.argv.slice(2)
-const log = readFileSync(file, 'utf8').replace(/\x1b\[[0-9;]*m/g, '')
+const ansiColour = new RegExp(String.fromCharCode(27) + '\\[[0-9;]*m', 'g')
+const log = readFileSync(file, 'utf8').replace(ansiColour, '')
 let passed = 0
 let failed = 0
 for (const line of log.split('\n')) {

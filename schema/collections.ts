@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import { Budget } from './entities/budget'
 import { BusinessEntry } from './entities/business'
 import { Household, HouseholdExpense, Settlement } from './entities/household'

@@ -30,6 +30,6 @@ export function rxSchemaOf(name: CollectionName) {
     primaryKey: 'id',
     type: 'object' as const,
     required: json.required ?? [],
-    indexes: indexes.map((i) => (i.length === 1 ? i[0]! : [...i])),
+    indexes: indexes.map((i) => (i.length === 1 ? i[0] : [...i])),
   }
 }
