@@ -50,7 +50,10 @@ export class ServerProcess {
         DATA_DIR: this.dataDir,
         ADMIN_EMAIL: 'admin@example.com',
         ADMIN_PASSWORD: 'admin-password-123',
-        AUTH_RATE_LIMIT_MAX: '1000', LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_MAX: '1000',
+        LOG_LEVEL: 'warn',
+        // Parallel work can build the client into its own folder.
+        STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
