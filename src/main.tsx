@@ -1,7 +1,10 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
+import { startThemeSync } from './lib/theme'
 import './styles/theme.css'
+
+startThemeSync()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing from index.html')
