@@ -3,7 +3,17 @@ import { useRouteError } from 'react-router-dom'
 import { Button } from '../components/ui/button'
 import './app.css'
 
-/** Spec part 1 §2: the top-level fallback. Buttons reload the page so no broken state survives. */
+/** Where the fallback's buttons go; a full page load, so no broken in-memory state survives. */
+export const fallbackActions = {
+  goHome(location: Pick<Location, 'assign'> = window.location): void {
+    location.assign('/')
+  },
+  reload(location: Pick<Location, 'reload'> = window.location): void {
+    location.reload()
+  },
+}
+
+/** Spec part 1 §2: the top-level error fallback. */
 export function ErrorFallback() {
   return (
     <main className="error-fallback" role="alert">
@@ -11,12 +21,12 @@ export function ErrorFallback() {
         😵
       </div>
       <h1>Oops! Something went wrong</h1>
-      <p>Don't worry — your data is safe on this device and in your account.</p>
+      <p>Don't worry — your data is safe. Everything you saved stays on this device and syncs to your account.</p>
       <div className="error-fallback__actions">
-        <Button variant="primary" onClick={() => window.location.assign('/')}>
+        <Button variant="primary" onClick={() => fallbackActions.goHome()}>
           Go to Home
         </Button>
-        <Button variant="outline" onClick={() => window.location.reload()}>
+        <Button variant="outline" onClick={() => fallbackActions.reload()}>
           Reload Page
         </Button>
       </div>

@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react'
-import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom'
+import { createBrowserRouter, Navigate } from 'react-router-dom'
 import { LoadingScreen } from '../components/ui/spinner'
 import { IndexRedirect, PublicOnly, RequireAuth } from './auth/guards'
 import { RouteErrorFallback } from './error-boundary'
+import { RootLayout } from './shell/root-layout'
 
 // Each screen is its own chunk; the signed-in shell pulls in the data layer (rxdb) lazily too.
 const LoginScreen = lazy(() => import('../features/auth/login-screen'))
@@ -16,7 +17,7 @@ const page = (node: ReactNode) => <Suspense fallback={<LoadingScreen />}>{node}<
 
 export const router = createBrowserRouter([
   {
-    element: <Outlet />,
+    element: <RootLayout />,
     errorElement: <RouteErrorFallback />,
     children: [
       { path: '/', element: <IndexRedirect /> },
@@ -35,12 +36,15 @@ export const router = createBrowserRouter([
             errorElement: <RouteErrorFallback />,
             children: [
               { path: '/home', element: <HomeScreen /> },
+              // /add is the home screen with the Quick Actions sheet open (the shell opens it).
+              { path: '/add', element: <HomeScreen /> },
               { path: '/add-expense', element: <AddExpenseScreen /> },
               { path: '/add-income', element: <AddIncomeScreen /> },
             ],
           },
         ],
       },
+      { path: '/chat', element: <Navigate to="/support" replace /> },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

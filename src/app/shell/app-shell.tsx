@@ -1,26 +1,66 @@
-import { Home, LogOut, MinusCircle, PlusCircle } from 'lucide-react'
-import { Suspense } from 'react'
-import { NavLink, Outlet, useNavigate } from 'react-router-dom'
+import { LogOut, Plus } from 'lucide-react'
+import { Suspense, useEffect, useRef, useState } from 'react'
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { LoadingScreen } from '../../components/ui/spinner'
+import { ThemeToggle } from '../../components/ui/theme-toggle'
 import { displayName } from '../../data/session'
 import { useAuth } from '../auth/auth-context'
-import '../app.css'
+import { initials } from './initials'
+import { navItemsFor, QUICK_ACTION_DELAY_MS, QUICK_ACTIONS_PATH, splitAroundAdd, type NavItem } from './nav-items'
+import { QuickActionsSheet } from './quick-actions-sheet'
+import './shell.css'
 import { FirstDownloadBar, SyncIndicator } from './sync-indicator'
 import { UserDataGate } from './user-data-gate'
 
-function initials(name: string): string {
-  return name.replace(/[^\p{L}\p{N}]/gu, '').slice(0, 2).toUpperCase() || 'U'
+function BottomLink({ item }: { item: NavItem }) {
+  const Icon = item.icon
+  return (
+    <NavLink to={item.to} className="bottombar__link">
+      <Icon size={22} aria-hidden="true" />
+      <span>{item.shortLabel ?? item.label}</span>
+    </NavLink>
+  )
 }
 
-/** The signed-in frame: top bar with the sync state, navigation, and the screen. */
+/**
+ * The signed-in frame (spec part 1 §2 'Navigation chrome'): top bar with the sync state, theme
+ * toggle, initials and Logout; the nav row on wide screens; on phones a bottom bar whose centre
+ * Add button opens the Quick Actions sheet (also opened by the /add route).
+ */
 export default function AppShell() {
   const { user, logout } = useAuth()
   const navigate = useNavigate()
+  const { pathname } = useLocation()
   const name = displayName(user)
+
+  const onAddRoute = pathname === QUICK_ACTIONS_PATH
+  const [sheetOpen, setSheetOpen] = useState(false)
+  /** An action was picked: the sheet is closed while the navigation delay runs. */
+  const [leaving, setLeaving] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  const closeSheet = () => {
+    setSheetOpen(false)
+    if (onAddRoute) void navigate('/home', { replace: true })
+  }
+
+  const pickAction = (to: string) => {
+    setSheetOpen(false)
+    setLeaving(true)
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      setLeaving(false)
+      // From /add, replace it so Back does not reopen the sheet.
+      void navigate(to, { replace: onAddRoute })
+    }, QUICK_ACTION_DELAY_MS)
+  }
 
   const onLogout = async () => {
     if (await logout()) void navigate('/login', { replace: true })
   }
+
+  const { left, right } = splitAroundAdd(navItemsFor('bottom'))
 
   return (
     <div className="shell">
@@ -31,32 +71,34 @@ export default function AppShell() {
             <span className="brand__name">Hisaab</span>
           </NavLink>
           <SyncIndicator />
-          <span className="avatar" title={name} aria-hidden="true">
-            {initials(name)}
-          </span>
+          <ThemeToggle />
+          <div className="topbar__user">
+            <span className="avatar" role="img" aria-label={`Signed in as ${name}`} title={name} data-testid="user-initials">
+              {initials(name)}
+            </span>
+            <button type="button" className="topbar__logout" onClick={() => void onLogout()} title="Logout">
+              <LogOut size={18} aria-hidden="true" />
+              <span className="topbar__logout-text">Logout</span>
+            </button>
+          </div>
         </div>
         <FirstDownloadBar />
       </header>
-      <nav className="nav" aria-label="Main">
-        <div className="nav__inner">
-          <NavLink to="/home" className="nav__link">
-            <Home size={20} aria-hidden="true" />
-            <span>Home</span>
-          </NavLink>
-          <NavLink to="/add-expense" className="nav__link">
-            <MinusCircle size={20} aria-hidden="true" />
-            <span>Add Expense</span>
-          </NavLink>
-          <NavLink to="/add-income" className="nav__link">
-            <PlusCircle size={20} aria-hidden="true" />
-            <span>Add Income</span>
-          </NavLink>
-          <button type="button" className="nav__link nav__link--button" onClick={() => void onLogout()}>
-            <LogOut size={20} aria-hidden="true" />
-            <span>Logout</span>
-          </button>
+
+      <nav className="topnav" aria-label="Main">
+        <div className="topnav__inner">
+          {navItemsFor('top').map((item) => {
+            const Icon = item.icon
+            return (
+              <NavLink key={item.to} to={item.to} className="topnav__link">
+                <Icon size={18} aria-hidden="true" />
+                <span>{item.label}</span>
+              </NavLink>
+            )
+          })}
         </div>
       </nav>
+
       <main className="shell__main">
         <UserDataGate>
           <Suspense fallback={<LoadingScreen />}>
@@ -64,6 +106,24 @@ export default function AppShell() {
           </Suspense>
         </UserDataGate>
       </main>
+
+      <nav className="bottombar" aria-label="Main">
+        <div className="bottombar__inner">
+          {left.map((item) => (
+            <BottomLink key={item.to} item={item} />
+          ))}
+          <div className="bottombar__add-slot">
+            <button type="button" className="bottombar__add" aria-label="Add" aria-haspopup="dialog" title="Add" onClick={() => setSheetOpen(true)}>
+              <Plus size={28} strokeWidth={2.5} aria-hidden="true" />
+            </button>
+          </div>
+          {right.map((item) => (
+            <BottomLink key={item.to} item={item} />
+          ))}
+        </div>
+      </nav>
+
+      <QuickActionsSheet open={(sheetOpen || onAddRoute) && !leaving} onClose={closeSheet} onPick={pickAction} />
     </div>
   )
 }

@@ -1,0 +1,59 @@
+import { Home, List, MinusCircle, PlusCircle, type LucideIcon } from 'lucide-react'
+
+/** Where a navigation item shows: the top navbar (wide screens) and/or the phone's bottom bar. */
+export type NavPlace = 'top' | 'bottom'
+
+export interface NavItem {
+  to: string
+  label: string
+  /** A shorter label for the phone's bottom bar, where space is tight. */
+  shortLabel?: string
+  icon: LucideIcon
+  places: readonly NavPlace[]
+}
+
+/**
+ * The one list of signed-in navigation (spec part 1 §2 'Navigation chrome'). Only routes that
+ * exist are listed; a later screen joins by adding its line here, e.g.
+ * Reports (/reports, top + bottom), Chat (/chat, bottom), Profile (/profile, top + bottom),
+ * Settings (/settings, top).
+ */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/home', label: 'Home', icon: Home, places: ['top', 'bottom'] },
+  { to: '/add-expense', label: 'Add Expense', icon: MinusCircle, places: ['top'] },
+  { to: '/add-income', label: 'Add Income', icon: PlusCircle, places: ['top'] },
+  { to: '/transactions', label: 'All Transactions', shortLabel: 'Transactions', icon: List, places: ['top', 'bottom'] },
+]
+
+export function navItemsFor(place: NavPlace, items: readonly NavItem[] = NAV_ITEMS): NavItem[] {
+  return items.filter((item) => item.places.includes(place))
+}
+
+/** The bottom bar puts the Add button in the centre: the first half of the items left of it, the rest right. */
+export function splitAroundAdd<T>(items: readonly T[]): { left: T[]; right: T[] } {
+  const middle = Math.ceil(items.length / 2)
+  return { left: items.slice(0, middle), right: items.slice(middle) }
+}
+
+export interface QuickAction {
+  to: string
+  label: string
+  hint: string
+  icon: LucideIcon
+  tone: 'expense' | 'income' | 'neutral'
+}
+
+/**
+ * The Quick Actions sheet (bottom bar's Add button and /add). Only actions whose screens exist
+ * are listed; Budgets & Goals (/budgets) and Debts & Loans (/debts) join with their screens.
+ */
+export const QUICK_ACTIONS: readonly QuickAction[] = [
+  { to: '/add-expense', label: 'Add Expense', hint: 'Record money you spent', icon: MinusCircle, tone: 'expense' },
+  { to: '/add-income', label: 'Add Income', hint: 'Record money you received', icon: PlusCircle, tone: 'income' },
+]
+
+/** Spec part 1 §9: navigation follows a quick action after 200 ms (the sheet closes first). */
+export const QUICK_ACTION_DELAY_MS = 200
+
+/** The route that opens the Quick Actions sheet over the home screen. */
+export const QUICK_ACTIONS_PATH = '/add'

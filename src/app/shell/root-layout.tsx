@@ -1,0 +1,21 @@
+import { lazy, Suspense } from 'react'
+import { Outlet, useLocation } from 'react-router-dom'
+import { isHelpHidden } from '../../features/help/help-exclusions'
+
+// Loaded only where it shows, so the sign-in screens stay small.
+const HelpWidget = lazy(() => import('../../features/help/help-widget'))
+
+/** Every page, plus the floating Help widget on pages outside its exclusion list. */
+export function RootLayout() {
+  const { pathname } = useLocation()
+  return (
+    <>
+      <Outlet />
+      {isHelpHidden(pathname) ? null : (
+        <Suspense fallback={null}>
+          <HelpWidget />
+        </Suspense>
+      )}
+    </>
+  )
+}

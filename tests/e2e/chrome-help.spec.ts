@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test'
+import { expect, newUser, test } from './support/fixtures'
+import { shot, signUp } from './support/flows'
+
+const SHOTS = '.tmp/shots-chrome'
+
+const helpButton = (page: Page) => page.getByRole('button', { name: 'Help', exact: true })
+const helpPanel = (page: Page) => page.getByRole('dialog', { name: 'Help & Support' })
+
+/** Each quick-help question and a phrase its answer must contain. */
+const FAQS: [string, RegExp][] = [
+  ['How do I add an expense?', /pick a category/],
+  ['How do I change my currency?', /Settings.*Currency/],
+  ['How do I link WhatsApp?', /Connect WhatsApp/],
+  ['How do I change my password?', /at least 6 characters/],
+  ['How do I export my data as JSON?', /Export Data/],
+]
+
+test.describe('help widget', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('opens, answers all five questions with Back, and links to tickets and e-mail', async ({ page }) => {
+    await signUp(page, newUser('help'))
+    await expect(helpButton(page)).toBeVisible()
+    await expect(helpPanel(page)).toHaveCount(0)
+
+    await helpButton(page).click()
+    const panel = helpPanel(page)
+    await expect(panel).toBeVisible()
+    await expect(helpButton(page)).toHaveAttribute('aria-expanded', 'true')
+    await expect(panel.getByRole('list').first().getByRole('button')).toHaveText(FAQS.map(([q]) => q))
+    await expect(panel.getByRole('link', { name: /Create Support Ticket/ })).toHaveAttribute('href', '/support/tickets/new')
+    await expect(panel.getByRole('link', { name: /Create Support Ticket/ })).toContainText('24 hours')
+    await expect(panel.getByRole('link', { name: /My Tickets/ })).toHaveAttribute('href', '/support/tickets')
+    await expect(panel.getByRole('link', { name: 'support@hisaab.app' })).toHaveAttribute('href', 'mailto:support@hisaab.app')
+    await shot(page, `${SHOTS}/desktop-help-light.png`)
+
+    for (const [question, answer] of FAQS) {
+      await panel.getByRole('button', { name: question }).click()
+      const view = panel.getByTestId('help-answer')
+      await expect(view.getByRole('heading', { name: question })).toBeVisible()
+      await expect(view).toContainText(answer)
+      await expect(view.getByRole('link', { name: /Create Support Ticket/ })).toHaveAttribute('href', '/support/tickets/new')
+      await expect(panel.getByRole('button', { name: /My Tickets/ })).toHaveCount(0)
+      if (question === FAQS[0]![0]) await shot(page, `${SHOTS}/desktop-help-answer-light.png`)
+      await panel.getByRole('button', { name: 'Back' }).click()
+      await expect(view).toHaveCount(0)
+      // Back returns to the list with focus on the question just read.
+      await expect(panel.getByRole('button', { name: question })).toBeFocused()
+    }
+
+    // Esc closes and gives focus back to the Help button.
+    await page.keyboard.press('Escape')
+    await expect(panel).toHaveCount(0)
+    await expect(helpButton(page)).toBeFocused()
+
+    // A click elsewhere closes too.
+    await helpButton(page).click()
+    await expect(panel).toBeVisible()
+    await page.mouse.click(200, 400)
+    await expect(panel).toHaveCount(0)
+
+    // Following a link closes the panel and navigates.
+    await helpButton(page).click()
+    await panel.getByRole('button', { name: FAQS[1]![0] }).click()
+    await panel.getByRole('link', { name: /Create Support Ticket/ }).click()
+    await expect(panel).toHaveCount(0)
+  })
+
+  test('is hidden on the login and signup pages', async ({ page }) => {
+    await page.goto('/login')
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible()
+    await expect(helpButton(page)).toHaveCount(0)
+    await page.goto('/signup')
+    await expect(page.getByLabel('Confirm Password')).toBeVisible()
+    await expect(helpButton(page)).toHaveCount(0)
+  })
+})
+
+test.describe('help widget on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' })
+
+  test('sits above the bottom bar and its panel fits the screen', async ({ page }) => {
+    await signUp(page, newUser('helpphone'))
+    const fab = await helpButton(page).boundingBox()
+    const bar = await page.locator('nav.bottombar').boundingBox()
+    expect(fab && bar).toBeTruthy()
+    expect(fab!.y + fab!.height).toBeLessThanOrEqual(bar!.y)
+    expect(fab!.x + fab!.width).toBeLessThanOrEqual(390)
+
+    await helpButton(page).click()
+    const panel = helpPanel(page)
+    await expect(panel).toBeVisible()
+    const box = await panel.boundingBox()
+    expect(box!.x).toBeGreaterThanOrEqual(0)
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+    expect(box!.y).toBeGreaterThanOrEqual(0)
+    await shot(page, `${SHOTS}/phone-help-dark.png`)
+    await panel.getByRole('button', { name: FAQS[2]![0] }).click()
+    await expect(panel.getByTestId('help-answer')).toContainText("'Expense Added'")
+    await shot(page, `${SHOTS}/phone-help-answer-dark.png`)
+  })
+})

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { initials } from '../../src/app/shell/initials'
+import { NAV_ITEMS, navItemsFor, QUICK_ACTION_DELAY_MS, QUICK_ACTIONS, splitAroundAdd } from '../../src/app/shell/nav-items'
+import { HELP_FAQS, MY_TICKETS_PATH, NEW_TICKET_PATH } from '../../src/features/help/help-faqs'
+import { HELP_HIDDEN_PATHS, isHelpHidden } from '../../src/features/help/help-exclusions'
+
+describe('initials', () => {
+  it.each([
+    ['Asha Rao', 'AS'],
+    ['asha', 'AS'],
+    ['j.doe@example.com', 'JD'],
+    ['  zoë', 'ZO'],
+    ['Ω', 'Ω'],
+    ['', 'U'],
+    [null, 'U'],
+  ])('%j gives %j', (input, expected) => {
+    expect(initials(input)).toBe(expected)
+  })
+})
+
+describe('navigation list', () => {
+  it('has one entry per route', () => {
+    expect(new Set(NAV_ITEMS.map((item) => item.to)).size).toBe(NAV_ITEMS.length)
+  })
+
+  it('shows Home, Add Expense, Add Income and All Transactions on top', () => {
+    expect(navItemsFor('top').map((item) => item.label)).toEqual(['Home', 'Add Expense', 'Add Income', 'All Transactions'])
+  })
+
+  it('starts the bottom bar with Home', () => {
+    expect(navItemsFor('bottom')[0]?.to).toBe('/home')
+  })
+
+  it.each([
+    [[], [], []],
+    [['a'], ['a'], []],
+    [['a', 'b'], ['a'], ['b']],
+    [['a', 'b', 'c'], ['a', 'b'], ['c']],
+    [['home', 'reports', 'chat', 'profile'], ['home', 'reports'], ['chat', 'profile']],
+  ])('puts Add in the centre of %j', (items, left, right) => {
+    expect(splitAroundAdd(items)).toEqual({ left, right })
+  })
+
+  it('quick actions go to distinct routes after 200 ms', () => {
+    expect(QUICK_ACTIONS.map((a) => a.label)).toEqual(['Add Expense', 'Add Income'])
+    expect(QUICK_ACTION_DELAY_MS).toBe(200)
+  })
+})
+
+describe('help widget', () => {
+  it('has the five quick-help topics of the spec', () => {
+    expect(HELP_FAQS.map((faq) => faq.id)).toEqual(['add-expense', 'change-currency', 'link-whatsapp', 'change-password', 'export-json'])
+    for (const faq of HELP_FAQS) expect(faq.steps.length).toBeGreaterThan(0)
+  })
+
+  it('links tickets to the support routes', () => {
+    expect(NEW_TICKET_PATH).toBe('/support/tickets/new')
+    expect(MY_TICKETS_PATH).toBe('/support/tickets')
+  })
+
+  it.each(['/login', '/signup', '/onboarding', '/admin', '/admin/login', '/admin/users/7', '/debts', '/debts/add', '/debts/42', '/budgets', '/budgets/'])(
+    'is hidden on %s',
+    (path) => {
+      expect(isHelpHidden(path)).toBe(true)
+    },
+  )
+
+  it.each(['/', '/home', '/add', '/add-expense', '/transactions', '/support', '/debtsx', '/budgets-old', '/demo'])('shows on %s', (path) => {
+    expect(isHelpHidden(path)).toBe(false)
+  })
+
+  it('keeps its exclusions as data', () => {
+    expect(HELP_HIDDEN_PATHS).toContain('/budgets')
+    expect(isHelpHidden('/x/y', ['/x*'])).toBe(true)
+    expect(isHelpHidden('/x/y', ['/x'])).toBe(false)
+  })
+})

@@ -1,0 +1,37 @@
+import { createElement as h } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it, vi } from 'vitest'
+import { ErrorBoundary, ErrorFallback, fallbackActions } from '../../src/app/error-boundary'
+
+describe('ErrorFallback', () => {
+  const markup = renderToStaticMarkup(h(ErrorFallback))
+
+  it('says what happened and that the data is safe (spec part 1 §2)', () => {
+    expect(markup).toContain('role="alert"')
+    expect(markup).toContain('<h1>Oops! Something went wrong</h1>')
+    expect(markup).toMatch(/your data is safe/i)
+  })
+
+  it('offers Go to Home and Reload Page, in that order', () => {
+    const buttons = [...markup.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1])
+    expect(buttons).toEqual(['Go to Home', 'Reload Page'])
+  })
+
+  it('Go to Home loads / and Reload Page reloads', () => {
+    const location = { assign: vi.fn(), reload: vi.fn() }
+    fallbackActions.goHome(location)
+    expect(location.assign).toHaveBeenCalledWith('/')
+    fallbackActions.reload(location)
+    expect(location.reload).toHaveBeenCalledOnce()
+  })
+})
+
+describe('ErrorBoundary', () => {
+  it('renders its children while nothing failed', () => {
+    expect(renderToStaticMarkup(h(ErrorBoundary, null, h('p', null, 'fine')))).toBe('<p>fine</p>')
+  })
+
+  it('shows the fallback once a child threw', () => {
+    expect(ErrorBoundary.getDerivedStateFromError()).toEqual({ failed: true })
+  })
+})
