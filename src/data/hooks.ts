@@ -1,0 +1,81 @@
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import type { Observable } from 'rxjs'
+import { summarizeMonth, type MonthSummary } from '../../schema/calc/month-summary'
+import { localMonthWindow } from '../../schema/time'
+import { profile$, type ProfileDoc } from './profile'
+import { getSyncSnapshot, subscribeSync, type SyncSnapshot } from './sync-state'
+import { budgets$, type BudgetDoc } from './budgets'
+import { ledger$, recentTransactions$, transactionCounts$, transactionsBetween$, type LedgerQuery, type TransactionDoc } from './transactions'
+
+export interface Live<T> {
+  data: T
+  loading: boolean
+}
+
+/** Subscribes to an observable made by `make` (re-made when `deps` change). */
+function useObservable<T>(make: () => Observable<T>, initial: T, deps: readonly unknown[]): Live<T> {
+  const [state, setState] = useState<Live<T>>({ data: initial, loading: true })
+  useEffect(() => {
+    const subscription = make().subscribe({
+      next: (data) => setState({ data, loading: false }),
+      error: (error: unknown) => {
+        console.error(error)
+        setState((s) => ({ ...s, loading: false }))
+      },
+    })
+    return () => subscription.unsubscribe()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps)
+  return state
+}
+
+const EMPTY: TransactionDoc[] = []
+
+/** This month's transactions (local month of `now`), live. */
+export function useMonthTransactions(now: number): Live<TransactionDoc[]> {
+  const { start, end } = localMonthWindow(now)
+  return useObservable(() => transactionsBetween$(start, end), EMPTY, [start, end])
+}
+
+export function useMonthSummary(now: number): Live<MonthSummary> {
+  const month = useMonthTransactions(now)
+  const summary = useMemo(() => summarizeMonth(month.data), [month.data])
+  return { data: summary, loading: month.loading }
+}
+
+export function useRecentTransactions(limit = 5): Live<TransactionDoc[]> {
+  return useObservable(() => recentTransactions$(limit), EMPTY, [limit])
+}
+
+/** Transactions dated in [start, end), oldest first, live. */
+export function useTransactionsBetween(start: number, end: number): Live<TransactionDoc[]> {
+  return useObservable(() => transactionsBetween$(start, end), EMPTY, [start, end])
+}
+
+/** The /transactions list: a window (null = all time) and a type, newest first, live. */
+export function useLedger(query: LedgerQuery): Live<TransactionDoc[]> {
+  const { window, type } = query
+  return useObservable(() => ledger$({ window, type }), EMPTY, [window?.start, window?.end, type])
+}
+
+const NO_COUNTS = { expense: 0, income: 0 }
+
+/** How many expense and income records exist in all, live. */
+export function useTransactionCounts(): Live<{ expense: number; income: number }> {
+  return useObservable(() => transactionCounts$(), NO_COUNTS, [])
+}
+
+const NO_BUDGETS: BudgetDoc[] = []
+
+/** The first `limit` budgets (oldest first), live. */
+export function useBudgets(limit: number): Live<BudgetDoc[]> {
+  return useObservable(() => budgets$(limit), NO_BUDGETS, [limit])
+}
+
+export function useProfile(): Live<ProfileDoc | null> {
+  return useObservable(() => profile$(), null, [])
+}
+
+export function useSyncState(): SyncSnapshot {
+  return useSyncExternalStore(subscribeSync, getSyncSnapshot, getSyncSnapshot)
+}

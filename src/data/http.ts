@@ -1,0 +1,78 @@
+import { notifyUnauthorized } from './session'
+import { updateSync } from './sync-state'
+
+/** The server answered with an error status; `message` is its `error` text when it gave one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+/** The request never got an answer (offline, server down). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('Network request failed', { cause })
+    this.name = 'NetworkError'
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  body?: unknown
+  token?: string | null
+  signal?: AbortSignal
+}
+
+/**
+ * JSON call to the same-origin API. A 401 on a request that carried a token ends the session
+ * (spec part 1 §4). Network failures mark the server unreachable for the sync indicator.
+ */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json'
+  if (request.token) headers.Authorization = `Bearer ${request.token}`
+  let response: Response
+  try {
+    response = await fetch(`/api${path}`, {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: request.signal,
+      cache: 'no-store',
+    })
+  } catch (error) {
+    if (request.signal?.aborted) throw error
+    updateSync({ serverReachable: false })
+    throw new NetworkError(error)
+  }
+  // A gateway error means the server behind it is down: treat it like a network failure.
+  if (response.status === 502 || response.status === 503 || response.status === 504) {
+    updateSync({ serverReachable: false })
+    throw new NetworkError(new Error(`HTTP ${response.status}`))
+  }
+  updateSync({ serverReachable: true })
+  const text = await response.text()
+  let body: unknown = null
+  if (text) {
+    try {
+      body = JSON.parse(text)
+    } catch {
+      body = null
+    }
+  }
+  if (!response.ok) {
+    if (response.status === 401 && request.token) notifyUnauthorized()
+    const error = body && typeof body === 'object' ? (body as { error?: unknown; code?: unknown }) : {}
+    throw new ApiError(
+      response.status,
+      typeof error.error === 'string' ? error.error : `HTTP ${response.status}`,
+      typeof error.code === 'string' ? error.code : undefined,
+    )
+  }
+  return body as T
+}

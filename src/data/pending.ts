@@ -1,0 +1,60 @@
+import { updateSync } from './sync-state'
+
+/**
+ * Ids written locally and not yet acknowledged by a successful push, per database, persisted in
+ * localStorage so the count survives reloads. Each entry keeps the `updatedAt` of the newest local
+ * write, so a push of an older version does not clear a newer edit.
+ */
+export class PendingWrites {
+  private entries: Record<string, number>
+
+  constructor(private readonly storageKey: string) {
+    let parsed: unknown = null
+    try {
+      parsed = JSON.parse(localStorage.getItem(storageKey) ?? 'null')
+    } catch {
+      parsed = null
+    }
+    this.entries = parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {}
+    this.publish()
+  }
+
+  get count(): number {
+    return Object.keys(this.entries).length
+  }
+
+  add(collection: string, id: string, updatedAt: number): void {
+    const key = `${collection}/${id}`
+    this.entries[key] = Math.max(this.entries[key] ?? 0, updatedAt)
+    this.save()
+  }
+
+  /** The server accepted (or answered with a conflict for) these documents. */
+  acknowledge(collection: string, docs: readonly { id: string; updatedAt: number }[]): void {
+    let changed = false
+    for (const doc of docs) {
+      const key = `${collection}/${doc.id}`
+      const pendingAt = this.entries[key]
+      if (pendingAt !== undefined && doc.updatedAt >= pendingAt) {
+        delete this.entries[key]
+        changed = true
+      }
+    }
+    if (changed) this.save()
+  }
+
+  clear(): void {
+    this.entries = {}
+    localStorage.removeItem(this.storageKey)
+    this.publish()
+  }
+
+  private save(): void {
+    localStorage.setItem(this.storageKey, JSON.stringify(this.entries))
+    this.publish()
+  }
+
+  private publish(): void {
+    updateSync({ pending: this.count })
+  }
+}

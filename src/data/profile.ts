@@ -1,0 +1,53 @@
+import { map, type Observable } from 'rxjs'
+import type { DocOf } from '../../schema/collections'
+import { Profile } from '../../schema/entities/profile'
+import { userData } from './database'
+
+export type ProfileDoc = DocOf<'profile'>
+
+function defaults(userId: string, currency?: string): ProfileDoc {
+  return Profile.parse({ id: userId, ownerId: userId, updatedAt: Date.now(), ...(currency ? { currency } : {}) })
+}
+
+/** The user's profile document (id = user id), or null until it exists locally. */
+export function profile$(): Observable<ProfileDoc | null> {
+  const { db, userId } = userData()
+  return db.profile.findOne(userId).$.pipe(map((doc) => (doc ? (doc.toJSON() as ProfileDoc) : null)))
+}
+
+/**
+ * Creates the profile with defaults when it is still absent after the first pull of the profile
+ * collection, so a new device never overwrites the server's copy with defaults.
+ */
+export async function ensureProfile(currency?: string): Promise<void> {
+  const { db, userId, replication, pending } = userData()
+  await replication.states.get('profile')?.awaitInitialReplication()
+  if (db.closed) return
+  const existing = await db.profile.findOne(userId).exec()
+  if (existing) return
+  const doc = defaults(userId, currency)
+  pending.add('profile', doc.id, doc.updatedAt)
+  await db.profile.insert(doc).catch(() => undefined) // a concurrent pull may have inserted it
+}
+
+/** Remembers a category the user typed after choosing 'Others', for next time. */
+export async function addCustomCategory(name: string): Promise<void> {
+  const category = name.trim()
+  if (!category) return
+  const { db, userId, pending } = userData()
+  const existing = await db.profile.findOne(userId).exec()
+  const updatedAt = Math.max(Date.now(), (existing?.updatedAt ?? 0) + 1)
+  if (!existing) {
+    const doc = { ...defaults(userId), customCategories: [category], updatedAt }
+    pending.add('profile', userId, updatedAt)
+    await db.profile.insert(doc)
+    return
+  }
+  if (existing.customCategories.some((c) => c.toLowerCase() === category.toLowerCase())) return
+  pending.add('profile', userId, updatedAt)
+  await existing.incrementalModify((current) => ({
+    ...current,
+    customCategories: [...current.customCategories, category].slice(-200),
+    updatedAt,
+  }))
+}

@@ -1,0 +1,168 @@
+import { combineLatest, type Observable, type Subscription } from 'rxjs'
+import type { RxConflictHandler, RxReplicationPullStreamItem, WithDeleted } from 'rxdb/plugins/core'
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
+import { deepEqual } from 'rxdb/plugins/utils'
+import { PERSONAL_COLLECTIONS, type CollectionName } from '../../schema/collections'
+import type { PullResponse, SyncCheckpoint } from '../../schema/api/sync'
+import type { HisaabDatabase } from './database'
+import { apiFetch } from './http'
+import type { PendingWrites } from './pending'
+import { SyncStream, type StreamItem } from './sync-stream'
+import { updateSync } from './sync-state'
+
+const PULL_BATCH = 500
+const PUSH_BATCH = 100
+const RETRY_MS = 5_000
+
+type Doc = { id: string; updatedAt: number } & Record<string, unknown>
+
+export interface ReplicationHandle {
+  states: Map<CollectionName, RxReplicationState<Doc, SyncCheckpoint>>
+  /** Resolves when every collection finished its first pull and push. */
+  initialSync: Promise<void>
+  reSync(): void
+  stop(): Promise<void>
+}
+
+/** RxDB's own fields that never go over the wire (the server accepts schema fields + _deleted). */
+function toWire<T extends Record<string, unknown>>(doc: T): T {
+  const { _rev, _meta, _attachments, ...rest } = doc as Record<string, unknown>
+  void _rev
+  void _meta
+  void _attachments
+  return rest as T
+}
+
+/**
+ * Personal documents resolve last-writer-wins on `updatedAt` (DESIGN §4). On a tie the server's
+ * state wins, so every device converges to the same document.
+ */
+export const lastWriterWins: RxConflictHandler<Doc> = {
+  isEqual: (a, b) => a.updatedAt === b.updatedAt && deepEqual(toWire(a), toWire(b)),
+  resolve: (input) =>
+    Promise.resolve(input.newDocumentState.updatedAt > input.realMasterState.updatedAt ? input.newDocumentState : input.realMasterState),
+}
+
+interface StartOptions {
+  db: HisaabDatabase
+  dbName: string
+  userId: string
+  getToken: () => string | null
+  pending: PendingWrites
+}
+
+/**
+ * Replicates every personal collection with the server: paged pulls from a `seq` checkpoint,
+ * pushes with the assumed master state, and live changes from one shared event stream.
+ */
+export function startReplication({ db, dbName, getToken, pending }: StartOptions): ReplicationHandle {
+  const stream = new SyncStream(getToken)
+  const states = new Map<CollectionName, RxReplicationState<Doc, SyncCheckpoint>>()
+  const syncedKey = `hisaab.synced.${dbName}`
+  const firstDownload = localStorage.getItem(syncedKey) !== '1'
+  const progress = new Map<string, { pulled: number; remaining: number; done: boolean }>()
+  if (firstDownload) updateSync({ firstDownload: 0 })
+
+  const reportProgress = () => {
+    if (!firstDownload) return
+    let pulled = 0
+    let total = 0
+    let done = 0
+    for (const p of progress.values()) {
+      pulled += p.pulled
+      total += p.pulled + p.remaining
+      if (p.done) done += 1
+    }
+    const fraction = total > 0 ? pulled / total : done / PERSONAL_COLLECTIONS.length
+    updateSync({ firstDownload: Math.min(0.99, Math.max(0.02, fraction)) })
+  }
+
+  for (const name of PERSONAL_COLLECTIONS) {
+    const state = replicateRxCollection<Doc, SyncCheckpoint>({
+      collection: db[name] as never,
+      replicationIdentifier: `hisaab-${name}-v1`,
+      live: true,
+      retryTime: RETRY_MS,
+      waitForLeadership: false,
+      autoStart: true,
+      pull: {
+        batchSize: PULL_BATCH,
+        stream$: stream.events(name).asObservable() as unknown as Observable<RxReplicationPullStreamItem<Doc, SyncCheckpoint>>,
+        handler: async (checkpoint, batchSize) => {
+          const query = new URLSearchParams({ limit: String(batchSize) })
+          if (checkpoint) query.set('seq', String(checkpoint.seq))
+          const body = await apiFetch<PullResponse<Doc> & { remaining?: number }>(`/sync/${name}/pull?${query}`, { token: getToken() })
+          updateSync({ lastSyncedAt: Date.now() })
+          if (firstDownload) {
+            const entry = progress.get(name) ?? { pulled: 0, remaining: 0, done: false }
+            entry.pulled += body.documents.length
+            entry.remaining = typeof body.remaining === 'number' ? body.remaining : 0
+            entry.done = body.documents.length < batchSize
+            progress.set(name, entry)
+            reportProgress()
+          }
+          return {
+            documents: body.documents,
+            checkpoint: body.documents.length > 0 ? body.checkpoint : (checkpoint ?? body.checkpoint),
+          }
+        },
+      },
+      push: {
+        batchSize: PUSH_BATCH,
+        handler: async (rows) => {
+          const wire = rows.map((row) => ({
+            ...(row.assumedMasterState ? { assumedMasterState: toWire(row.assumedMasterState) } : {}),
+            newDocumentState: toWire(row.newDocumentState),
+          }))
+          const conflicts = await apiFetch<WithDeleted<Doc>[]>(`/sync/${name}/push`, { method: 'POST', body: wire, token: getToken() })
+          updateSync({ lastSyncedAt: Date.now() })
+          // Pushed versions are acknowledged; a conflict is resolved by the handler above and, if
+          // the local version wins, pushed again as a new write.
+          pending.acknowledge(
+            name,
+            rows.map((row) => row.newDocumentState),
+          )
+          return conflicts
+        },
+      },
+    })
+    state.error$.subscribe((error) => {
+      // Handler failures are retried after RETRY_MS; the sync indicator shows them as offline.
+      if (import.meta.env.DEV) console.warn(`[sync] ${name}`, error)
+    })
+    states.set(name, state)
+  }
+
+  const active: Subscription = combineLatest([...states.values()].map((s) => s.active$)).subscribe((flags) => {
+    updateSync({ active: flags.some(Boolean) })
+  })
+
+  const initialSync = Promise.all([...states.values()].map((s) => s.awaitInitialReplication())).then(() => {
+    if (firstDownload) {
+      localStorage.setItem(syncedKey, '1')
+      updateSync({ firstDownload: null })
+    }
+  })
+  initialSync.catch(() => undefined)
+
+  const reSync = () => {
+    for (const state of states.values()) state.reSync()
+  }
+  window.addEventListener('online', reSync)
+  stream.start()
+
+  return {
+    states,
+    initialSync,
+    reSync,
+    async stop() {
+      window.removeEventListener('online', reSync)
+      active.unsubscribe()
+      stream.stop()
+      await Promise.all([...states.values()].map((s) => s.cancel()))
+      updateSync({ active: false, firstDownload: null })
+    },
+  }
+}
+
+export type { StreamItem }

@@ -1,0 +1,75 @@
+/**
+ * The signed-in session kept in localStorage (spec part 1 §4): the token and the last known user,
+ * so the app opens offline after a reload. No rxdb here: the login screens import it.
+ */
+export interface User {
+  id: string
+  email: string
+  name?: string | null
+  phone_number?: string | null
+  role?: string
+  currency?: string
+}
+
+const TOKEN_KEY = 'hisaab.token'
+const USER_KEY = 'hisaab.user'
+
+export interface StoredSession {
+  token: string
+  user: User | null
+}
+
+export function readSession(): StoredSession | null {
+  const token = localStorage.getItem(TOKEN_KEY)
+  if (!token) return null
+  let user: User | null = null
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null')
+    if (parsed && typeof parsed === 'object' && typeof (parsed as User).id === 'string') user = parsed as User
+  } catch {
+    user = null
+  }
+  return { token, user }
+}
+
+export function readToken(): string | null {
+  return localStorage.getItem(TOKEN_KEY)
+}
+
+export function writeSession(token: string, user: User): void {
+  localStorage.setItem(TOKEN_KEY, token)
+  localStorage.setItem(USER_KEY, JSON.stringify(user))
+}
+
+export function writeUser(user: User): void {
+  localStorage.setItem(USER_KEY, JSON.stringify(user))
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(TOKEN_KEY)
+  localStorage.removeItem(USER_KEY)
+}
+
+const unauthorizedListeners = new Set<() => void>()
+
+/** Called when any request made with the stored token gets a 401: the session is over. */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener)
+  return () => unauthorizedListeners.delete(listener)
+}
+
+export function notifyUnauthorized(): void {
+  for (const listener of [...unauthorizedListeners]) listener()
+}
+
+/** Display name: the name, else the e-mail, else 'User' (spec part 1 §3). */
+export function displayName(user: User | null | undefined): string {
+  return user?.name?.trim() || user?.email || 'User'
+}
+
+export function firstName(user: User | null | undefined): string {
+  const name = user?.name?.trim()
+  if (name) return name.split(/\s+/)[0]!
+  if (user?.email) return user.email.split('@')[0]!
+  return 'User'
+}
