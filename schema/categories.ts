@@ -14,6 +14,23 @@ export const EXPENSE_CATEGORIES = [
 
 export const INCOME_SOURCES = ['Salary', 'Freelance', 'Business', 'Investment', 'Rental', 'Gift', 'Refund', 'Others'] as const
 
+/** The edit dialog's lists (spec part 1 §3): they differ from the add screens' on purpose. */
+export const EDIT_EXPENSE_CATEGORIES = [
+  'Food & Dining',
+  'Transport',
+  'Shopping',
+  'Bills & Utilities',
+  'Entertainment',
+  'Health & Fitness',
+  'Education',
+  'Travel',
+  'Groceries',
+  'Personal Care',
+  'Other',
+] as const
+
+export const EDIT_INCOME_SOURCES = ['Salary', 'Freelance', 'Business', 'Investment', 'Gift', 'Refund', 'Other'] as const
+
 /** The choice that reveals a free-text field. */
 export const OTHER_CATEGORY = 'Others'
 
@@ -63,3 +80,26 @@ export function mergeCategories(defaults: readonly string[], custom: readonly st
   const tail = defaults.includes(OTHER_CATEGORY) ? [OTHER_CATEGORY] : []
   return [...head, ...extra, ...tail]
 }
+
+export type CategoryList = 'add' | 'edit'
+
+/**
+ * The options of a category (expense) or source (income) select, for the add screens
+ * (`list: 'add'`) and the edit dialog (`list: 'edit'`): the spec's defaults plus the user's own
+ * categories (expenses only), plus `current` when the entry being edited carries a value none of
+ * those lists has, so editing never silently changes it. No duplicates (case-insensitive);
+ * 'Others'/'Other' stays last.
+ */
+export function categoryOptions(type: 'expense' | 'income', list: CategoryList, custom: readonly string[] = [], current?: string): string[] {
+  const defaults: readonly string[] =
+    type === 'expense' ? (list === 'add' ? EXPENSE_CATEGORIES : EDIT_EXPENSE_CATEGORIES) : list === 'add' ? INCOME_SOURCES : EDIT_INCOME_SOURCES
+  const own = type === 'expense' ? custom : []
+  const catchAll = defaults.find((c) => CATCH_ALL.has(c))
+  const head = defaults.filter((c) => c !== catchAll)
+  const merged = mergeCategories(head, current ? [...own, current] : own)
+  if (!catchAll) return merged
+  return [...merged.filter((c) => c.toLowerCase() !== catchAll.toLowerCase()), catchAll]
+}
+
+/** The lists' last, catch-all entry. */
+const CATCH_ALL = new Set(['Others', 'Other'])

@@ -14,7 +14,7 @@ import { Transaction } from './entities/transaction'
  * personal = its owner; household = the household's members; admin = admins only.
  */
 export const COLLECTIONS = {
-  transactions: { entity: Transaction, scope: 'personal', indexes: [['date'], ['dateDesc'], ['type', 'date'], ['updatedAt']] },
+  transactions: { entity: Transaction, scope: 'personal', indexes: [['date'], ['dateDesc'], ['type', 'date'], ['type', 'dateDesc'], ['updatedAt']] },
   budgets: { entity: Budget, scope: 'personal', indexes: [['createdAt'], ['updatedAt']] },
   recurring_payments: { entity: RecurringPayment, scope: 'personal', indexes: [['nextDueDate'], ['updatedAt']] },
   loans: { entity: Loan, scope: 'personal', indexes: [['createdAt'], ['updatedAt']] },

@@ -12,6 +12,8 @@ const AppShell = lazy(() => import('./shell/app-shell'))
 const HomeScreen = lazy(() => import('../features/home/home-screen'))
 const AddExpenseScreen = lazy(() => import('../features/transactions/add-expense-screen'))
 const AddIncomeScreen = lazy(() => import('../features/transactions/add-income-screen'))
+const DashboardScreen = lazy(() => import('../features/dashboard/dashboard-screen'))
+const TransactionsScreen = lazy(() => import('../features/transactions/transactions-screen'))
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingScreen />}>{node}</Suspense>
 
@@ -40,6 +42,8 @@ export const router = createBrowserRouter([
               { path: '/add', element: <HomeScreen /> },
               { path: '/add-expense', element: <AddExpenseScreen /> },
               { path: '/add-income', element: <AddIncomeScreen /> },
+              { path: '/home-old', element: <DashboardScreen /> },
+              { path: '/transactions', element: <TransactionsScreen /> },
             ],
           },
         ],

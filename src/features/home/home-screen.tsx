@@ -1,31 +1,65 @@
-import { ArrowDownLeft, ArrowUpRight, Minus, Plus } from 'lucide-react'
-import { useState } from 'react'
+import { ArrowDownLeft, ArrowUpRight, Eye, EyeOff, Minus, Plus, TrendingDown, TrendingUp } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { barColour, budgetStatus, budgetWindow } from '../../../schema/calc/budget-status'
+import { inWindow, localWeekWindow } from '../../../schema/calc/periods'
+import { greeting } from '../../../schema/calc/relative-date'
+import { totalsOf } from '../../../schema/calc/totals'
+import { weeklyTrend } from '../../../schema/calc/trend'
+import { describeTrend } from '../../../schema/calc/trend-text'
 import { categoryEmoji } from '../../../schema/categories'
 import { formatMoney } from '../../../schema/money/money'
+import { localMonthWindow } from '../../../schema/time'
 import { useUser } from '../../app/auth/auth-context'
+import { TransactionRow } from '../../components/transaction/transaction-row'
+import { useTransactionActions } from '../../components/transaction/use-transaction-actions'
 import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
-import { useMonthSummary, useProfile, useRecentTransactions } from '../../data/hooks'
+import { ThemeToggle } from '../../components/ui/theme-toggle'
+import type { BudgetDoc } from '../../data/budgets'
+import { useBudgets, useProfile, useRecentTransactions, useTransactionsBetween } from '../../data/hooks'
+import { setHideBalance } from '../../data/preferences'
 import { firstName } from '../../data/session'
 import type { TransactionDoc } from '../../data/transactions'
-import { greeting } from '../../../schema/calc/relative-date'
-import { formatWhen } from './format-when'
 import './home.css'
 
-function TransactionItem({ tx, currency }: { tx: TransactionDoc; currency: string }) {
-  const signed = tx.type === 'income' ? tx.amount : -tx.amount
+/** Spec part 1 §9: 5 recent transactions, 3 budgets; the home screen's bars turn red above 80 %. */
+const RECENT_COUNT = 5
+const BUDGET_COUNT = 3
+const HOME_DANGER_PERCENT = 80
+const MASK = '••••••'
+
+function BudgetItem({ budget, entries, now, currency }: { budget: BudgetDoc; entries: readonly TransactionDoc[]; now: number; currency: string }) {
+  const status = budgetStatus(budget, entries, now)
+  const colour = barColour(status.spent, status.limit, HOME_DANGER_PERCENT)
+  const over = status.overBy > 0
   return (
-    <li className="tx-item" data-testid="transaction-item" data-type={tx.type}>
-      <span className="tx-item__emoji" aria-hidden="true">
-        {categoryEmoji(tx.category, tx.type)}
-      </span>
-      <span className="tx-item__main">
-        <span className="tx-item__title">{tx.description || tx.category}</span>
-        <span className="tx-item__meta">
-          {tx.category} · {formatWhen(tx.date)}
+    <li className="budget-item" data-testid="home-budget" data-colour={colour}>
+      <div className="budget-item__top">
+        <span className="budget-item__name">
+          <span aria-hidden="true">{categoryEmoji(budget.category, 'expense')}</span> {budget.category}
         </span>
-      </span>
-      <span className={`tx-item__amount tx-item__amount--${tx.type}`}>{formatMoney(signed, currency, { signed: true })}</span>
+        <span className="budget-item__figures">
+          {formatMoney(status.spent, currency)} / {formatMoney(status.limit, currency)}
+        </span>
+      </div>
+      <div
+        className="budget-bar"
+        role="progressbar"
+        aria-label={`${budget.category} budget used`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.min(100, status.percent)}
+        aria-valuetext={`${status.percent}%`}
+      >
+        <span className={`budget-bar__fill budget-bar__fill--${colour}`} style={{ width: `${Math.min(100, status.percent)}%` }} />
+      </div>
+      <div className="budget-item__bottom">
+        <span className="budget-item__percent">{status.percent}%</span>
+        <span className={over ? 'budget-item__over' : 'budget-item__left'}>
+          {over ? `Over by ${formatMoney(status.overBy, currency)}` : `${formatMoney(status.remaining, currency)} remaining`}
+        </span>
+      </div>
     </li>
   )
 }
@@ -33,29 +67,68 @@ function TransactionItem({ tx, currency }: { tx: TransactionDoc; currency: strin
 export default function HomeScreen() {
   const user = useUser()
   // Fixed for the life of the screen; the month changes rarely enough.
-  const [now] = useState(() => new Date())
-  const summary = useMonthSummary(now.getTime())
-  const recent = useRecentTransactions(5)
+  const [now] = useState(() => Date.now())
   const profile = useProfile()
+  const budgets = useBudgets(BUDGET_COUNT)
+  const recent = useRecentTransactions(RECENT_COUNT)
   const currency = profile.data?.currency ?? user.currency ?? 'INR'
-  const month = now.toLocaleDateString('en-IN', { month: 'long', year: 'numeric' })
-  const { income, expenses, balance } = summary.data
+  const [hiddenOverride, setHiddenOverride] = useState<boolean | null>(null)
+  const hidden = hiddenOverride ?? profile.data?.hideBalance ?? false
+  const actions = useTransactionActions(profile.data?.customCategories ?? [], currency)
+
+  // One date-indexed query covers the month, last and this week, and every shown budget's window.
+  const month = localMonthWindow(now)
+  const thisWeek = localWeekWindow(now)
+  const lastWeekStart = localWeekWindow(thisWeek.start - 1).start
+  let start = Math.min(month.start, lastWeekStart)
+  let end = Math.max(month.end, thisWeek.end)
+  for (const b of budgets.data) {
+    const w = budgetWindow(b.period, now, b.createdAt)
+    start = Math.min(start, w.start)
+    end = Math.max(end, w.end)
+  }
+  const span = useTransactionsBetween(start, end)
+
+  const figures = useMemo(() => {
+    const monthTotals = totalsOf(span.data.filter((t) => inWindow(t.date, month)))
+    return { monthTotals, trend: weeklyTrend(span.data, now) }
+    // `month` is derived from `now`, which never changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [span.data, now])
+  const { income, expenses, balance } = figures.monthTotals
+  const trendText = describeTrend(figures.trend)
+
+  const toggleHidden = () => {
+    const next = !hidden
+    setHiddenOverride(next)
+    setHideBalance(next).catch((e: unknown) => console.error(e))
+  }
+
+  const monthLabel = new Date(now).toLocaleDateString('en-IN', { month: 'long', year: 'numeric' })
 
   return (
     <div className="home">
       <header className="home__greeting">
-        <h1>
-          {greeting(now.getTime())}, {firstName(user)}
-        </h1>
-        <p>{month}</p>
+        <div>
+          <h1>
+            {greeting(now)}, {firstName(user)}
+          </h1>
+          <p data-testid="home-month">{monthLabel}</p>
+        </div>
+        <ThemeToggle />
       </header>
 
-      <section className="balance-card" aria-labelledby="balance-title">
-        <p className="balance-card__label" id="balance-title">
-          Balance this month
-        </p>
-        <p className="balance-card__value" data-testid="balance" data-value={balance}>
-          {formatMoney(balance, currency)}
+      <section className="balance-card" aria-labelledby="balance-title" data-hidden={hidden}>
+        <div className="balance-card__head">
+          <p className="balance-card__label" id="balance-title">
+            Balance this month
+          </p>
+          <button type="button" className="balance-card__eye" onClick={toggleHidden} aria-pressed={hidden} aria-label={hidden ? 'Show balance' : 'Hide balance'} title={hidden ? 'Show balance' : 'Hide balance'}>
+            {hidden ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
+          </button>
+        </div>
+        <p className="balance-card__value" data-testid="balance" data-value={hidden ? undefined : balance}>
+          {hidden ? MASK : formatMoney(balance, currency)}
         </p>
         <div className="balance-card__split">
           <div className="balance-card__part">
@@ -65,7 +138,7 @@ export default function HomeScreen() {
             <span>
               <span className="balance-card__part-label">Income</span>
               <span className="balance-card__part-value" data-testid="month-income">
-                {formatMoney(income, currency)}
+                {hidden ? MASK : formatMoney(income, currency)}
               </span>
             </span>
           </div>
@@ -76,11 +149,17 @@ export default function HomeScreen() {
             <span>
               <span className="balance-card__part-label">Expenses</span>
               <span className="balance-card__part-value" data-testid="month-expenses">
-                {formatMoney(expenses, currency)}
+                {hidden ? MASK : formatMoney(expenses, currency)}
               </span>
             </span>
           </div>
         </div>
+        <p className={`balance-card__trend balance-card__trend--${trendText.direction}`} data-testid="weekly-trend">
+          {trendText.direction === 'up' ? <TrendingUp size={16} aria-hidden="true" /> : trendText.direction === 'down' ? <TrendingDown size={16} aria-hidden="true" /> : null}
+          <span>
+            {hidden ? MASK : formatMoney(figures.trend.thisWeek, currency)} this week · {trendText.text}
+          </span>
+        </p>
       </section>
 
       <div className="home__actions">
@@ -92,8 +171,32 @@ export default function HomeScreen() {
         </ButtonLink>
       </div>
 
-      <Card padding="none" variant="elevated" className="recent">
-        <h2 className="recent__title">Recent transactions</h2>
+      <Card padding="none" variant="elevated" className="home-card" aria-labelledby="budgets-title" role="region">
+        <h2 className="home-card__title" id="budgets-title">
+          Budgets
+        </h2>
+        {budgets.loading ? null : budgets.data.length === 0 ? (
+          <p className="home-card__empty" data-testid="budgets-empty">
+            No budgets yet
+          </p>
+        ) : (
+          <ul className="budget-list">
+            {budgets.data.map((b) => (
+              <BudgetItem key={b.id} budget={b} entries={span.data} now={now} currency={currency} />
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <Card padding="none" variant="elevated" className="home-card" aria-labelledby="recent-title" role="region">
+        <div className="home-card__header">
+          <h2 className="home-card__title" id="recent-title">
+            Recent transactions
+          </h2>
+          <Link to="/transactions" className="home-card__link">
+            View all
+          </Link>
+        </div>
         {recent.loading ? null : recent.data.length === 0 ? (
           <div className="recent__empty">
             <p className="recent__empty-emoji" aria-hidden="true">
@@ -103,13 +206,19 @@ export default function HomeScreen() {
             <p>Add your first expense or income — it's saved on this device and syncs when you're online.</p>
           </div>
         ) : (
-          <ul className="recent__list">
-            {recent.data.map((tx) => (
-              <TransactionItem key={tx.id} tx={tx} currency={currency} />
-            ))}
-          </ul>
+          <>
+            <p className="home-card__tip">Swipe left to delete, right to edit</p>
+            <ul className="recent__list">
+              {recent.data.map((tx) => (
+                <li key={tx.id}>
+                  <TransactionRow tx={tx} currency={currency} now={now} masked={hidden} onEdit={actions.edit} onDelete={actions.remove} />
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </Card>
+      {actions.dialogs}
     </div>
   )
 }

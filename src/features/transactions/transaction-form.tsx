@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { EXPENSE_CATEGORIES, INCOME_SOURCES, mergeCategories, OTHER_CATEGORY } from '../../../schema/categories'
+import { categoryOptions, OTHER_CATEGORY } from '../../../schema/categories'
 import { toPaise } from '../../../schema/money/money'
 import { toDayString } from '../../../schema/time'
 import { amountProblem, dateProblem, TRANSACTION_MESSAGES } from '../../../schema/validation/transaction-input'
@@ -35,8 +35,7 @@ export function TransactionForm({ type }: Props) {
   const [saving, setSaving] = useState(false)
   const [done, setDone] = useState(false)
 
-  const defaults = isExpense ? EXPENSE_CATEGORIES : INCOME_SOURCES
-  const options = isExpense ? mergeCategories(defaults, profile.data?.customCategories ?? []) : [...defaults]
+  const options = categoryOptions(type, 'add', profile.data?.customCategories ?? [])
   const isOther = category === OTHER_CATEGORY
 
   const onSubmit = async (event: FormEvent) => {
@@ -128,7 +127,7 @@ export function TransactionForm({ type }: Props) {
             value={description}
             onChange={(e) => setDescription(e.target.value)}
           />
-          <Button type="submit" size="lg" fullWidth variant={isExpense ? 'primary' : 'primary'} disabled={saving || done}>
+          <Button type="submit" size="lg" fullWidth disabled={saving || done}>
             {isExpense ? 'Add Expense' : 'Add Income'}
           </Button>
         </form>

@@ -1,5 +1,6 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import type { newUser } from './fixtures'
+import type { ServerProcess } from './server'
 
 export type TestUser = ReturnType<typeof newUser>
 
@@ -21,6 +22,78 @@ export async function signIn(page: Page, user: TestUser) {
   await page.getByLabel('Password', { exact: true }).fill(user.password)
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/home$/)
+}
+
+/** Signs in over REST (as another client would) for seeding and checking data. */
+export async function apiLogin(server: ServerProcess, user: TestUser): Promise<{ token: string; userId: string }> {
+  const res = await server.api<{ token: string; user: { id: string } }>('POST', '/auth/login', undefined, { email: user.email, password: user.password })
+  expect(res.status).toBe(200)
+  return { token: res.body.token, userId: res.body.user.id }
+}
+
+export interface RestEntry {
+  /** Rupees. */
+  amount: number
+  /** 'YYYY-MM-DD' or an ISO timestamp. */
+  date: string
+  description?: string
+}
+
+/** Adds an expense through POST /api/expenses; it reaches open pages through the stream. */
+export async function restExpense(server: ServerProcess, token: string, entry: RestEntry & { category: string }) {
+  const res = await server.api('POST', '/expenses', token, { description: '', ...entry })
+  expect(res.status).toBe(201)
+}
+
+/** Adds an income through POST /api/income. */
+export async function restIncome(server: ServerProcess, token: string, entry: RestEntry & { source: string }) {
+  const res = await server.api('POST', '/income', token, { description: '', ...entry })
+  expect(res.status).toBe(201)
+}
+
+/** Creates a budget document through the sync push endpoint (budgets get their screen later). */
+export async function pushBudget(server: ServerProcess, auth: { token: string; userId: string }, budget: { category: string; rupees: number; createdAt: number; period?: string }) {
+  const now = Date.now()
+  const doc = {
+    id: `budget-${budget.category.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${now.toString(36)}`,
+    ownerId: auth.userId,
+    updatedAt: now,
+    category: budget.category,
+    amount: budget.rupees * 100,
+    period: budget.period ?? 'monthly',
+    allocated: 0,
+    createdAt: budget.createdAt,
+  }
+  const res = await server.api<unknown[]>('POST', '/sync/budgets/push', auth.token, [{ newDocumentState: doc }])
+  expect(res.status).toBe(200)
+  expect(res.body).toEqual([])
+}
+
+/** Drags a transaction row sideways with the mouse (pointer events, pointerType 'mouse'). */
+export async function mouseSwipe(page: Page, row: Locator, dx: number) {
+  await row.scrollIntoViewIfNeeded()
+  const box = await row.boundingBox()
+  if (!box) throw new Error('row is not visible')
+  const x = box.x + box.width * 0.4
+  const y = box.y + box.height / 2
+  await page.mouse.move(x, y)
+  await page.mouse.down()
+  await page.mouse.move(x + dx, y + 3, { steps: 12 })
+  await page.mouse.up()
+}
+
+/** Drags a transaction row sideways with a finger (CDP touch events become 'touch' pointer events). */
+export async function touchSwipe(page: Page, row: Locator, dx: number) {
+  await row.scrollIntoViewIfNeeded()
+  const box = await row.boundingBox()
+  if (!box) throw new Error('row is not visible')
+  const x = box.x + box.width * 0.4
+  const y = box.y + box.height / 2
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] })
+  for (let i = 1; i <= 12; i += 1) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * i) / 12, y: y + 2 }] })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await cdp.detach()
 }
 
 /** A screenshot once loading spinners are gone, with animations finished (for review, not comparison). */

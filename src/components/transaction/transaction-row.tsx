@@ -1,0 +1,118 @@
+import { Pencil, Trash2 } from 'lucide-react'
+import { useRef, useState, type CSSProperties, type PointerEvent } from 'react'
+import { categoryEmoji } from '../../../schema/categories'
+import { formatMoney } from '../../../schema/money/money'
+import type { TransactionDoc } from '../../data/transactions'
+import { formatWhen } from './format-when'
+import './transaction.css'
+
+/** Spec part 1 §9: a swipe counts past 80 px. */
+export const SWIPE_THRESHOLD_PX = 80
+/** Movement before a press becomes a horizontal drag (so taps and vertical scrolls stay what they are). */
+const DRAG_SLOP_PX = 8
+const MAX_SHIFT_PX = 132
+
+interface Props {
+  tx: TransactionDoc
+  currency: string
+  now: number
+  onEdit: (tx: TransactionDoc) => void
+  onDelete: (tx: TransactionDoc) => void
+  /** Mask the amount (hide balance). */
+  masked?: boolean
+  style?: CSSProperties
+  className?: string
+}
+
+interface Drag {
+  pointerId: number
+  x: number
+  y: number
+  dragging: boolean
+}
+
+/**
+ * One expense or income: emoji, description (or category), category and when, signed amount.
+ * Swipe left past 80 px to delete, right to edit (pointer events: touch, pen and mouse drags).
+ * The Edit and Delete buttons do the same from a keyboard or a plain click.
+ */
+export function TransactionRow({ tx, currency, now, onEdit, onDelete, masked, style, className }: Props) {
+  const drag = useRef<Drag | null>(null)
+  const [shift, setShift] = useState(0)
+  const title = tx.description || tx.category
+  const signed = tx.type === 'income' ? tx.amount : -tx.amount
+
+  const end = (event: PointerEvent<HTMLDivElement>, cancelled: boolean) => {
+    const current = drag.current
+    if (!current || current.pointerId !== event.pointerId) return
+    drag.current = null
+    setShift(0)
+    if (!current.dragging || cancelled) return
+    const dx = event.clientX - current.x
+    if (dx < -SWIPE_THRESHOLD_PX) onDelete(tx)
+    else if (dx > SWIPE_THRESHOLD_PX) onEdit(tx)
+  }
+
+  const handlers = {
+    onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
+      if (event.pointerType === 'mouse' && event.button !== 0) return
+      if ((event.target as Element).closest('button')) return
+      drag.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY, dragging: false }
+    },
+    onPointerMove: (event: PointerEvent<HTMLDivElement>) => {
+      const current = drag.current
+      if (!current || current.pointerId !== event.pointerId) return
+      const dx = event.clientX - current.x
+      const dy = event.clientY - current.y
+      if (!current.dragging) {
+        if (Math.abs(dx) < DRAG_SLOP_PX) return
+        if (Math.abs(dy) > Math.abs(dx)) {
+          drag.current = null // a vertical scroll, not a swipe
+          return
+        }
+        current.dragging = true
+        event.currentTarget.setPointerCapture(event.pointerId)
+      }
+      setShift(Math.max(-MAX_SHIFT_PX, Math.min(MAX_SHIFT_PX, dx)))
+    },
+    onPointerUp: (event: PointerEvent<HTMLDivElement>) => end(event, false),
+    onPointerCancel: (event: PointerEvent<HTMLDivElement>) => end(event, true),
+  }
+
+  const armed = shift > SWIPE_THRESHOLD_PX ? 'edit' : shift < -SWIPE_THRESHOLD_PX ? 'delete' : undefined
+
+  return (
+    <div className={['tx-row', className].filter(Boolean).join(' ')} style={style} data-testid="transaction-item" data-type={tx.type} data-id={tx.id} data-armed={armed}>
+      <div className="tx-row__under" aria-hidden="true">
+        <span className="tx-row__under-edit">
+          <Pencil size={18} /> Edit
+        </span>
+        <span className="tx-row__under-delete">
+          Delete <Trash2 size={18} />
+        </span>
+      </div>
+      <div className={`tx-row__surface${shift === 0 ? ' tx-row__surface--settled' : ''}`} style={{ transform: shift ? `translateX(${shift}px)` : undefined }} {...handlers}>
+        <span className="tx-row__emoji" aria-hidden="true">
+          {categoryEmoji(tx.category, tx.type)}
+        </span>
+        <span className="tx-row__main">
+          <span className="tx-row__title">{title}</span>
+          <span className="tx-row__meta">
+            {tx.category} · {formatWhen(tx.date, now)}
+          </span>
+        </span>
+        <span className={`tx-row__amount tx-row__amount--${tx.type}`} data-testid="transaction-amount">
+          {masked ? `${tx.type === 'income' ? '+' : '-'}••••` : formatMoney(signed, currency, { signed: true })}
+        </span>
+        <span className="tx-row__actions">
+          <button type="button" className="tx-row__action" onClick={() => onEdit(tx)} aria-label={`Edit ${title}`} title="Edit">
+            <Pencil size={16} aria-hidden="true" />
+          </button>
+          <button type="button" className="tx-row__action tx-row__action--delete" onClick={() => onDelete(tx)} aria-label={`Delete ${title}`} title="Delete">
+            <Trash2 size={16} aria-hidden="true" />
+          </button>
+        </span>
+      </div>
+    </div>
+  )
+}

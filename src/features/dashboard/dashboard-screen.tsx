@@ -1,0 +1,175 @@
+import { BarChart3, Download, PlusCircle, Receipt } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { expensesByCategory, formatPermille } from '../../../schema/calc/shares'
+import { totalsOf } from '../../../schema/calc/totals'
+import { categoryEmoji } from '../../../schema/categories'
+import { formatMoney } from '../../../schema/money/money'
+import { useUser } from '../../app/auth/auth-context'
+import { formatWhen } from '../../components/transaction/format-when'
+import { ButtonLink } from '../../components/ui/button'
+import { Card } from '../../components/ui/card'
+import { LoadingScreen } from '../../components/ui/spinner'
+import { useMonthTransactions, useProfile, useRecentTransactions, useTransactionCounts } from '../../data/hooks'
+import './dashboard.css'
+
+const RECENT_COUNT = 5
+
+const QUICK_START = [
+  { icon: <PlusCircle size={20} />, title: 'Add your income', text: 'Record your salary or any money you receive.' },
+  { icon: <Receipt size={20} />, title: 'Track your expenses', text: 'Log what you spend, with a category for each.' },
+  { icon: <BarChart3 size={20} />, title: 'View reports', text: 'See where your money goes each month.' },
+  { icon: <Download size={20} />, title: 'Export your data', text: 'Download a backup of everything, any time.' },
+]
+
+/** The earlier home screen (spec part 1 'Dashboard'). January is a month like any other here. */
+export default function DashboardScreen() {
+  const user = useUser()
+  const [now] = useState(() => Date.now())
+  const profile = useProfile()
+  const currency = profile.data?.currency ?? user.currency ?? 'INR'
+  const month = useMonthTransactions(now)
+  const counts = useTransactionCounts()
+  const recent = useRecentTransactions(RECENT_COUNT)
+  const monthLabel = new Date(now).toLocaleDateString('en-IN', { month: 'long', year: 'numeric' })
+
+  const { totals, categories } = useMemo(() => ({ totals: totalsOf(month.data), categories: expensesByCategory(month.data) }), [month.data])
+
+  if (counts.loading || month.loading) return <LoadingScreen />
+
+  const header = (
+    <header className="dash__header">
+      <h1>Dashboard</h1>
+      <p data-testid="dashboard-month">{monthLabel}</p>
+    </header>
+  )
+
+  if (counts.data.expense === 0 && counts.data.income === 0) {
+    return (
+      <div className="dash">
+        {header}
+        <Card padding="lg" variant="elevated" className="dash-welcome" data-testid="dashboard-welcome">
+          <p className="dash-welcome__emoji" aria-hidden="true">
+            👋
+          </p>
+          <h2>Welcome to Hisaab!</h2>
+          <p>Start tracking your finances by adding your first income or expense.</p>
+          <div className="dash-welcome__actions">
+            <ButtonLink to="/add-expense" size="lg">
+              Add Expense
+            </ButtonLink>
+            <ButtonLink to="/add-income" size="lg" variant="accent">
+              Add Income
+            </ButtonLink>
+          </div>
+        </Card>
+        <Card padding="lg" variant="elevated">
+          <h2 className="dash__title">Quick Start Guide</h2>
+          <ol className="dash-guide">
+            {QUICK_START.map((step, i) => (
+              <li key={step.title} className="dash-guide__step">
+                <span className="dash-guide__number" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <span>
+                  <strong>{step.title}</strong>
+                  <span className="dash-guide__text">{step.text}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        </Card>
+      </div>
+    )
+  }
+
+  const surplus = totals.balance >= 0
+  const totalExpenses = totals.expenses
+
+  return (
+    <div className="dash">
+      {header}
+      <div className="dash-cards">
+        <Card variant="elevated" className="dash-stat dash-stat--income" data-testid="total-income">
+          <span className="dash-stat__label">Total Income</span>
+          <span className="dash-stat__value">{formatMoney(totals.income, currency)}</span>
+          <span className="dash-stat__note">
+            {counts.data.income.toLocaleString('en-IN')} {counts.data.income === 1 ? 'record' : 'records'}
+          </span>
+        </Card>
+        <Card variant="elevated" className="dash-stat dash-stat--expense" data-testid="total-expenses">
+          <span className="dash-stat__label">Total Expenses</span>
+          <span className="dash-stat__value">{formatMoney(totals.expenses, currency)}</span>
+          <span className="dash-stat__note">
+            {counts.data.expense.toLocaleString('en-IN')} {counts.data.expense === 1 ? 'record' : 'records'}
+          </span>
+        </Card>
+        <Card variant="elevated" className={`dash-stat dash-stat--${surplus ? 'surplus' : 'deficit'}`} data-testid="balance-card">
+          <span className="dash-stat__label">Balance</span>
+          <span className="dash-stat__value">{formatMoney(totals.balance, currency)}</span>
+          <span className="dash-stat__note">{surplus ? 'Surplus' : 'Deficit'}</span>
+        </Card>
+      </div>
+
+      <Card variant="elevated" padding="none" role="region" aria-labelledby="by-category-title">
+        <h2 className="dash__title dash__title--inset" id="by-category-title">
+          Expenses by Category
+        </h2>
+        {categories.length === 0 ? (
+          <p className="dash__empty">No expenses this month</p>
+        ) : (
+          <ul className="dash-categories">
+            {categories.map((c) => (
+              <li key={c.category} className="dash-category" data-testid="category-share">
+                <span className="dash-category__emoji" aria-hidden="true">
+                  {categoryEmoji(c.category, 'expense')}
+                </span>
+                <span className="dash-category__main">
+                  <span className="dash-category__row">
+                    <span className="dash-category__name">{c.category}</span>
+                    <span className="dash-category__amount">{formatMoney(c.amount, currency)}</span>
+                  </span>
+                  <span className="dash-category__row">
+                    <span className="dash-category__bar" aria-hidden="true">
+                      <span style={{ width: `${totalExpenses > 0 ? (c.amount * 100) / totalExpenses : 0}%` }} />
+                    </span>
+                    <span className="dash-category__percent">{formatPermille(c.permille)}</span>
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <Card variant="elevated" padding="none" role="region" aria-labelledby="dash-recent-title">
+        <h2 className="dash__title dash__title--inset" id="dash-recent-title">
+          Recent Transactions
+        </h2>
+        <ul className="dash-recent">
+          {recent.data.map((tx) => {
+            const income = tx.type === 'income'
+            const label = income ? tx.category || 'Income' : tx.category
+            return (
+              <li key={tx.id} className="dash-recent__item" data-testid="dashboard-recent" data-type={tx.type}>
+                <span className="dash-category__emoji" aria-hidden="true">
+                  {categoryEmoji(tx.category, tx.type)}
+                </span>
+                <span className="dash-recent__main">
+                  <span className="dash-recent__label">{label}</span>
+                  <span className="dash-recent__meta">
+                    {tx.description ? `${tx.description} · ` : ''}
+                    {formatWhen(tx.date, now)}
+                  </span>
+                </span>
+                <span className={`dash-recent__amount dash-recent__amount--${tx.type}`}>
+                  {income ? '+' : '-'}
+                  {formatMoney(tx.amount, currency)}
+                </span>
+              </li>
+            )
+          })}
+        </ul>
+      </Card>
+    </div>
+  )
+}
