@@ -10,14 +10,20 @@ import { openDatabase } from './db/database'
 import type { AppDatabase } from './db/database'
 import { DocumentsRepository } from './db/documents'
 import { UsersRepository } from './db/users'
+import { WhatsappRepository } from './db/whatsapp'
+import { HOUR_MS, MonthlyReportJob } from './jobs/monthly-report'
 import { ensureAdmin } from './modules/auth/bootstrap-admin'
 import { StreamBus } from './modules/sync/stream-bus'
+import { WhatsappService } from './modules/whatsapp/service'
+import { createWhatsappSender } from './modules/whatsapp/twilio'
+import type { TwilioHttpClient } from './modules/whatsapp/twilio'
 import { registerAuth } from './plugins/auth'
 import { registerErrorHandling } from './plugins/errors'
 import { registerNotFound, registerStaticApp } from './plugins/static-app'
 import { authRoutes } from './routes/auth'
 import { syncRoutes } from './routes/sync'
 import { transactionsRestRoutes } from './routes/transactions-rest'
+import { whatsappRoutes } from './routes/whatsapp'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,12 +32,23 @@ declare module 'fastify' {
     users: UsersRepository
     documents: DocumentsRepository
     streamBus: StreamBus
+    whatsapp: WhatsappRepository
+    /** The monthly WhatsApp report job; null when Twilio is not configured (or turned off). */
+    monthlyReports: MonthlyReportJob | null
   }
 }
 
 export interface BuildOptions {
   /** Where the one-time admin password is printed (default console.log). */
   print?: (line: string) => void
+  /** The clock of the WhatsApp channel and the monthly report job (tests pin it). */
+  now?: () => number
+  /** Replaces the twilio client's HTTP layer (tests: never a live call). */
+  twilioHttpClient?: TwilioHttpClient
+  /** false: never start the monthly report job. Default: started when Twilio is configured. */
+  monthlyReports?: boolean
+  /** How often the monthly report job checks (default hourly). */
+  monthlyReportIntervalMs?: number
 }
 
 /**
@@ -62,6 +79,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('users', users)
   app.decorate('documents', documents)
   app.decorate('streamBus', streamBus)
+  const whatsapp = new WhatsappRepository(database.db)
+  app.decorate('whatsapp', whatsapp)
+  const now = options.now ?? Date.now
   await ensureAdmin(users, config.admin, options.print)
 
   await app.register(helmet, {
@@ -94,8 +114,28 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(syncRoutes, { prefix: '/api/sync', documents, bus: streamBus, pingMs: config.streamPingMs })
   await app.register(transactionsRestRoutes, { prefix: '/api/expenses', kind: 'expense', documents })
   await app.register(transactionsRestRoutes, { prefix: '/api/income', kind: 'income', documents })
+  const whatsappService = new WhatsappService({ users, documents, whatsapp, now })
+  await app.register(whatsappRoutes, { prefix: '/api/whatsapp', config, service: whatsappService, users, documents, whatsapp, now })
+  app.decorate('monthlyReports', startMonthlyReports(app, config, options, now))
 
   const spa = await registerStaticApp(app, config.staticDir)
   registerNotFound(app, spa)
   return app
+}
+
+/** The monthly report job, started once the app is ready; skipped entirely without Twilio credentials. */
+function startMonthlyReports(app: FastifyInstance, config: AppConfig, options: BuildOptions, now: () => number): MonthlyReportJob | null {
+  const { accountSid, authToken, whatsappFrom } = config.twilio
+  if (options.monthlyReports === false || !accountSid || !authToken || !whatsappFrom) return null
+  const sender = createWhatsappSender({ accountSid, authToken, from: whatsappFrom }, options.twilioHttpClient)
+  const job = new MonthlyReportJob({ users: app.users, documents: app.documents, whatsapp: app.whatsapp, sender, now, log: app.log }, options.monthlyReportIntervalMs ?? HOUR_MS)
+  app.addHook('onReady', (done) => {
+    job.start()
+    done()
+  })
+  // Before onClose closes the database: let a pass in progress finish.
+  app.addHook('preClose', (done) => {
+    job.stop().then(() => done(), done)
+  })
+  return job
 }

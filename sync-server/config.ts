@@ -21,6 +21,18 @@ const Env = z.object({
   TWILIO_ACCOUNT_SID: optionalText,
   TWILIO_AUTH_TOKEN: optionalText,
   TWILIO_WHATSAPP_FROM: optionalText,
+  /** The Twilio sandbox join message, e.g. 'join bright-tiger' (Settings' Connect link). */
+  WHATSAPP_JOIN_PHRASE: optionalText,
+  /** Development only: accept unsigned webhook requests when TWILIO_AUTH_TOKEN is not set. */
+  WHATSAPP_ALLOW_UNSIGNED: z
+    .enum(['', '0', '1', 'false', 'true'], { message: 'WHATSAPP_ALLOW_UNSIGNED must be 1 or 0' })
+    .default('')
+    .transform((v) => v === '1' || v === 'true'),
+  /** Webhook messages per minute per sender. */
+  WHATSAPP_RATE_LIMIT_MAX: positiveInt(30),
+  /** IANA zone of WhatsApp dates, summaries and the monthly report; defaults to TZ, else India. */
+  REPORT_TIME_ZONE: optionalText.pipe(z.string().refine(isTimeZone, 'REPORT_TIME_ZONE must be an IANA time zone such as Asia/Kolkata').optional()),
+  TZ: optionalText,
   ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an email address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional()),
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
@@ -37,6 +49,18 @@ export interface AppConfig {
   jwtSecret: string
   publicUrl: string | undefined
   twilio: { accountSid: string | undefined; authToken: string | undefined; whatsappFrom: string | undefined }
+  whatsapp: {
+    joinPhrase: string | undefined
+    /** Without TWILIO_AUTH_TOKEN, accept unsigned webhook requests (development only). */
+    allowUnsigned: boolean
+    /** Messages per sender and window. */
+    rateLimit: { max: number; timeWindowMs: number }
+  }
+  /**
+   * The zone the server's calendar calculations run in (month windows, "yesterday"): main.ts sets
+   * the process's TZ to it, since the shared calculations use local time.
+   */
+  reportTimeZone: string
   admin: { email: string | undefined; password: string | undefined }
   /** Absolute path of the built client; static serving is skipped when it does not exist. */
   staticDir: string
@@ -68,11 +92,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     publicUrl: e.PUBLIC_URL,
     twilio: { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, whatsappFrom: e.TWILIO_WHATSAPP_FROM },
+    whatsapp: {
+      joinPhrase: e.WHATSAPP_JOIN_PHRASE,
+      allowUnsigned: e.WHATSAPP_ALLOW_UNSIGNED,
+      rateLimit: { max: e.WHATSAPP_RATE_LIMIT_MAX, timeWindowMs: 60_000 },
+    },
+    reportTimeZone: e.REPORT_TIME_ZONE ?? (e.TZ && isTimeZone(e.TZ) ? e.TZ : DEFAULT_TIME_ZONE),
     admin: { email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD },
     staticDir: resolve(e.STATIC_DIR),
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, timeWindowMs: 60_000 },
     streamPingMs: 15_000,
     logLevel: e.LOG_LEVEL,
+  }
+}
+
+const DEFAULT_TIME_ZONE = 'Asia/Kolkata'
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return true
+  } catch {
+    return false
   }
 }
 

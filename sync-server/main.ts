@@ -2,6 +2,9 @@ import { buildApp } from './app'
 import { loadConfig } from './config'
 
 const config = loadConfig()
+// Month windows, "yesterday" and the 1st of the month are computed in local time by the shared
+// calculations: make the process's local time the configured zone (REPORT_TIME_ZONE).
+process.env.TZ = config.reportTimeZone
 const app = await buildApp(config)
 
 let closing = false

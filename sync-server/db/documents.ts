@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, max } from 'drizzle-orm'
+import { and, asc, count, eq, gt, max, sql } from 'drizzle-orm'
 import type { StreamEvent, PushRow } from '../../schema/api/sync'
 import type { CollectionName, DocOf } from '../../schema/collections'
 import { FORBIDDEN_DOCUMENT, HttpError } from '../http-error'
@@ -154,6 +154,23 @@ export class DocumentsRepository {
     const conditions = [eq(documents.collection, collection), eq(documents.ownerId, ownerId)]
     if (!options.includeDeleted) conditions.push(eq(documents.deleted, false))
     const rows = this.db.select().from(documents).where(and(...conditions)).orderBy(asc(documents.seq)).all()
+    return rows.map((r) => toStored(r) as StoredDocument<DocOf<N>>)
+  }
+
+  /**
+   * The owner's live rows whose numeric JSON field `field` lies in [start, end), in seq order:
+   * e.g. a month of transactions by `date`. SQLite filters on the stored JSON, so rows outside
+   * the window are never parsed (a long ledger stays cheap for WhatsApp summaries and alerts).
+   */
+  listByOwnerInRange<N extends CollectionName>(collection: N, ownerId: string, field: string, start: number, end: number): StoredDocument<DocOf<N>>[] {
+    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field)) throw new Error(`Invalid field name: ${field}`)
+    const value = sql`json_extract(${documents.data}, ${`$.${field}`})`
+    const rows = this.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.collection, collection), eq(documents.ownerId, ownerId), eq(documents.deleted, false), sql`${value} >= ${start}`, sql`${value} < ${end}`))
+      .orderBy(asc(documents.seq))
+      .all()
     return rows.map((r) => toStored(r) as StoredDocument<DocOf<N>>)
   }
 

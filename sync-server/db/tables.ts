@@ -70,3 +70,46 @@ export const documents = sqliteTable(
 )
 
 export type DocumentRow = typeof documents.$inferSelect
+
+export const WHATSAPP_MESSAGE_KINDS = ['entry', 'undo', 'command', 'join', 'unknown', 'unlinked', 'rejected'] as const
+export type WhatsappMessageKind = (typeof WHATSAPP_MESSAGE_KINDS)[number]
+
+/**
+ * Every WhatsApp message the webhook answered, keyed by Twilio's MessageSid: a retried delivery
+ * finds its row and gets the stored reply, and `undo` finds the entry the sender's last message
+ * created. `user_id` is null for numbers that are not linked to an account.
+ */
+export const whatsappMessages = sqliteTable(
+  'whatsapp_messages',
+  {
+    messageSid: text('message_sid').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The sender as stored (`whatsapp:+91…`), or as received when it is not a phone number. */
+    from: text('from').notNull(),
+    body: text('body').notNull(),
+    kind: text('kind', { enum: WHATSAPP_MESSAGE_KINDS }).notNull(),
+    /** The transactions document this message created (entry) or removed (undo). */
+    transactionId: text('transaction_id'),
+    reply: text('reply').notNull(),
+    /** ms since the epoch. */
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('whatsapp_messages_user_created').on(t.userId, t.createdAt)],
+)
+
+export type WhatsappMessageRow = typeof whatsappMessages.$inferSelect
+
+/** One row per user and month whose WhatsApp report was sent (or is being sent): never twice. */
+export const monthlyReports = sqliteTable(
+  'monthly_reports',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'YYYY-MM' of the month the report covers. */
+    month: text('month').notNull(),
+    /** ms since the epoch. */
+    sentAt: integer('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+)

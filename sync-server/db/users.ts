@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { PublicUser } from '../../schema/api/auth'
 import type { AppDatabase } from './database'
 import { users } from './tables'
@@ -30,6 +30,11 @@ export class UsersRepository {
   /** `phone` in stored form (`whatsapp:+91…`, see normalizePhone). */
   findByPhone(phone: string): UserRow | undefined {
     return this.db.select().from(users).where(eq(users.phoneNumber, phone)).get()
+  }
+
+  /** Users with a phone number (linked to WhatsApp), oldest account first. */
+  listWithPhone(): UserRow[] {
+    return this.db.select().from(users).where(isNotNull(users.phoneNumber)).orderBy(asc(users.createdAt)).all()
   }
 
   findAdmin(): UserRow | undefined {

@@ -6,6 +6,7 @@ import type { PublicUser } from '../../schema/api/auth'
 import { invertTime } from '../../schema/entities/common'
 import type { Transaction } from '../../schema/entities/transaction'
 import { buildApp } from '../../sync-server/app'
+import type { BuildOptions } from '../../sync-server/app'
 import { loadConfig } from '../../sync-server/config'
 import type { AppConfig } from '../../sync-server/config'
 
@@ -17,7 +18,7 @@ export interface TestApp {
 }
 
 /** A server on a real SQLite file in a fresh temp directory; rate limits raised out of the way. */
-export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<AppConfig> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'paisa-server-'))
   const config: AppConfig = {
     ...loadConfig({
@@ -31,7 +32,7 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     }),
     ...overrides,
   }
-  const app = await buildApp(config, { print: () => {} })
+  const app = await buildApp(config, { print: () => {}, ...options })
   return {
     app,
     config,

@@ -1,0 +1,123 @@
+/**
+ * Monthly report by WhatsApp (DESIGN §6): on the 1st of each month, in REPORT_TIME_ZONE, every
+ * linked user who has not turned it off gets last month's summary through the twilio client.
+ * Each (user, month) is claimed in `monthly_reports` before the send, so it goes out once even
+ * when the server restarts on the 1st; a failed send gives the claim back for the next check.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import { localMonthWindow } from '../../schema/time'
+import type { DocumentsRepository } from '../db/documents'
+import type { UsersRepository } from '../db/users'
+import type { WhatsappRepository } from '../db/whatsapp'
+import { monthReport, readProfile, transactionsIn } from '../modules/whatsapp/ledger'
+import { monthlyReportMessage, monthLabel } from '../modules/whatsapp/replies'
+import type { WhatsappSender } from '../modules/whatsapp/twilio'
+
+export interface MonthlyReportDeps {
+  users: UsersRepository
+  documents: DocumentsRepository
+  whatsapp: WhatsappRepository
+  sender: WhatsappSender
+  now: () => number
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+}
+
+export interface MonthlyReportResult {
+  /** 'YYYY-MM' of the month reported on, null when today is not the 1st. */
+  month: string | null
+  /** User ids sent to in this run. */
+  sent: string[]
+  /** Already sent (this or an earlier process), turned off, or nothing logged that month. */
+  skipped: number
+  failed: number
+}
+
+export const HOUR_MS = 3_600_000
+
+/** 'YYYY-MM' of the local month containing `ms`. */
+export function monthKey(ms: number): string {
+  const d = new Date(ms)
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`
+}
+
+/** The local month before the one containing `now`: its window and 'YYYY-MM'. */
+export function previousMonth(now: number): { start: number; end: number; month: string } {
+  const d = new Date(now)
+  const window = localMonthWindow(new Date(d.getFullYear(), d.getMonth() - 1, 1).getTime())
+  return { ...window, month: monthKey(window.start) }
+}
+
+/** One pass: sends last month's report to whoever still needs it, when `now` is on a 1st. */
+export async function runMonthlyReports(deps: MonthlyReportDeps): Promise<MonthlyReportResult> {
+  const now = deps.now()
+  if (new Date(now).getDate() !== 1) return { month: null, sent: [], skipped: 0, failed: 0 }
+  const { start, end, month } = previousMonth(now)
+  const result: MonthlyReportResult = { month, sent: [], skipped: 0, failed: 0 }
+
+  for (const user of deps.users.listWithPhone()) {
+    const phone = user.phoneNumber
+    const profile = readProfile(deps.documents, user.id)
+    if (!phone || !profile.monthlyReportByWhatsapp || user.createdAt >= end || deps.whatsapp.monthlyReportSent(user.id, month)) {
+      result.skipped += 1
+      continue
+    }
+    const report = monthReport(transactionsIn(deps.documents, user.id, { start, end }), { start, end }, monthLabel(start))
+    if (report.totals.incomeCount + report.totals.expenseCount === 0) {
+      result.skipped += 1
+      continue
+    }
+    // Claim first: the unique (user, month) key is what makes it once only.
+    if (!deps.whatsapp.claimMonthlyReport(user.id, month, now)) {
+      result.skipped += 1
+      continue
+    }
+    try {
+      await deps.sender.send(phone, monthlyReportMessage(report, profile.currency, user.name))
+      result.sent.push(user.id)
+    } catch (err) {
+      deps.whatsapp.releaseMonthlyReport(user.id, month)
+      result.failed += 1
+      deps.log?.error({ err, userId: user.id, month }, 'monthly WhatsApp report failed; will retry at the next check')
+    }
+  }
+  if (result.sent.length > 0 || result.failed > 0) deps.log?.info({ month, sent: result.sent.length, failed: result.failed }, 'monthly WhatsApp reports')
+  return result
+}
+
+/** Checks at start and then every `intervalMs` (an unref'd timer: it never keeps the process up). */
+export class MonthlyReportJob {
+  #running: Promise<MonthlyReportResult> | null = null
+  #timer: NodeJS.Timeout | null = null
+
+  constructor(
+    private readonly deps: MonthlyReportDeps,
+    private readonly intervalMs = HOUR_MS,
+  ) {}
+
+  start(): void {
+    if (this.#timer) return
+    void this.check()
+    this.#timer = setInterval(() => void this.check(), this.intervalMs)
+    this.#timer.unref()
+  }
+
+  /** Runs one pass, or returns the pass already in progress. Never rejects. */
+  check(): Promise<MonthlyReportResult> {
+    this.#running ??= runMonthlyReports(this.deps)
+      .catch((err: unknown) => {
+        this.deps.log?.error({ err }, 'monthly WhatsApp report check failed')
+        return { month: null, sent: [], skipped: 0, failed: 0 }
+      })
+      .finally(() => {
+        this.#running = null
+      })
+    return this.#running
+  }
+
+  /** Stops the timer and waits for a pass in progress (before the database closes). */
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer)
+    this.#timer = null
+    await this.#running
+  }
+}

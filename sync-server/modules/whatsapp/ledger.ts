@@ -1,0 +1,67 @@
+/** Reads of the user's ledger that WhatsApp replies and the monthly report need. */
+import { budgetStatus, budgetWindow } from '../../../schema/calc/budget-status'
+import { inWindow } from '../../../schema/calc/periods'
+import type { Window } from '../../../schema/calc/periods'
+import { expensesByCategory } from '../../../schema/calc/shares'
+import { totalsOf } from '../../../schema/calc/totals'
+import type { LedgerEntry } from '../../../schema/calc/totals'
+import type { Budget } from '../../../schema/entities/budget'
+import { DEFAULT_CURRENCY } from '../../../schema/money/money'
+import type { DocumentsRepository } from '../../db/documents'
+import type { BudgetLine, MonthReport } from './replies'
+
+export interface ProfileSettings {
+  currency: string
+  customCategories: string[]
+  monthlyReportByWhatsapp: boolean
+}
+
+/** The profile document's settings, or the defaults when the user has none (or it is deleted). */
+export function readProfile(documents: DocumentsRepository, userId: string): ProfileSettings {
+  const profile = documents.getOwned('profile', userId, userId)
+  const data = profile && !profile.deleted ? profile.data : undefined
+  return {
+    currency: data?.currency ?? DEFAULT_CURRENCY,
+    customCategories: data?.customCategories ?? [],
+    monthlyReportByWhatsapp: data?.monthlyReportByWhatsapp !== false,
+  }
+}
+
+/** The user's live transactions dated inside `window` (filtered in SQLite, not in JS). */
+export function transactionsIn(documents: DocumentsRepository, userId: string, window: Window): LedgerEntry[] {
+  return documents.listByOwnerInRange('transactions', userId, 'date', window.start, window.end).map((d) => d.data)
+}
+
+/** The smallest window covering every budget's current period (null without budgets). */
+export function budgetsSpan(budgets: readonly Budget[], now: number): Window | null {
+  if (budgets.length === 0) return null
+  const windows = budgets.map((b) => budgetWindow(b.period, now, b.createdAt))
+  return { start: Math.min(...windows.map((w) => w.start)), end: Math.max(...windows.map((w) => w.end)) }
+}
+
+export function liveBudgets(documents: DocumentsRepository, userId: string): Budget[] {
+  return documents.listByOwner('budgets', userId).map((d) => d.data)
+}
+
+/** Totals and top three expense categories of the entries dated inside `window`. */
+export function monthReport(entries: readonly LedgerEntry[], window: Window, label: string): MonthReport {
+  const inMonth = entries.filter((e) => inWindow(e.date, window))
+  return { label, totals: totalsOf(inMonth), top: expensesByCategory(inMonth).slice(0, 3) }
+}
+
+export function budgetLine(budget: Budget, entries: Iterable<LedgerEntry>, now: number): BudgetLine {
+  const status = budgetStatus(budget, entries, now)
+  return { category: budget.category, period: budget.period, spent: status.spent, limit: status.limit, percent: status.percent }
+}
+
+/** Every budget's spending in its current period, in the order they were created. */
+export function budgetLines(budgets: readonly Budget[], entries: readonly LedgerEntry[], now: number): BudgetLine[] {
+  return [...budgets].sort((a, b) => a.createdAt - b.createdAt).map((b) => budgetLine(b, entries, now))
+}
+
+/** Budgets of the entry's category whose current period contains the entry's date. */
+export function budgetsHit(budgets: readonly Budget[], entry: LedgerEntry, now: number): Budget[] {
+  if (entry.type !== 'expense') return []
+  const category = entry.category.toLowerCase()
+  return budgets.filter((b) => b.category.toLowerCase() === category && inWindow(entry.date, budgetWindow(b.period, now, b.createdAt)))
+}

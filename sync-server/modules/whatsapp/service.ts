@@ -1,0 +1,172 @@
+/**
+ * What the webhook does with one verified message: find the sender's account, read the text,
+ * write to the ledger through DocumentsRepository (so the entry takes a seq and reaches the
+ * stream), and return the reply text. Everything here is synchronous (better-sqlite3), so two
+ * deliveries of the same MessageSid can never interleave inside the process.
+ */
+import { randomUUID } from 'node:crypto'
+import { budgetStatus, crossedAlert } from '../../../schema/calc/budget-status'
+import type { LedgerEntry } from '../../../schema/calc/totals'
+import { invertTime } from '../../../schema/entities/common'
+import { MAX_EXPENSE_PAISE, MAX_INCOME_PAISE } from '../../../schema/entities/transaction'
+import type { Transaction } from '../../../schema/entities/transaction'
+import { normalizePhone } from '../../../schema/phone'
+import { localMonthWindow } from '../../../schema/time'
+import type { DocumentsRepository } from '../../db/documents'
+import type { WhatsappMessageKind } from '../../db/tables'
+import type { UsersRepository } from '../../db/users'
+import type { WhatsappRepository } from '../../db/whatsapp'
+import { budgetLine, budgetLines, budgetsHit, budgetsSpan, liveBudgets, monthReport, readProfile, transactionsIn } from './ledger'
+import type { ProfileSettings } from './ledger'
+import { parseMessage, resolveEntryDate } from './parser'
+import type { ParsedMessage } from './parser'
+import {
+  budgetAlert,
+  budgetReply,
+  entryReply,
+  helpReply,
+  joinReply,
+  monthLabel,
+  nothingToUndoReply,
+  summaryReply,
+  tooLargeReply,
+  undoneReply,
+  unknownReply,
+  unlinkedReply,
+} from './replies'
+
+/** The Twilio fields the service reads (the route has verified the signature already). */
+export interface IncomingMessage {
+  messageSid: string
+  from: string
+  body: string
+  numMedia: number
+}
+
+interface Outcome {
+  kind: WhatsappMessageKind
+  reply: string
+  transactionId?: string
+}
+
+/** Longest message body kept in whatsapp_messages (WhatsApp allows 4096 characters). */
+const MAX_STORED_BODY = 4096
+
+export interface WhatsappServiceDeps {
+  users: UsersRepository
+  documents: DocumentsRepository
+  whatsapp: WhatsappRepository
+  now: () => number
+}
+
+export class WhatsappService {
+  constructor(private readonly deps: WhatsappServiceDeps) {}
+
+  /** The reply already given to this MessageSid (a retried delivery), if any. */
+  storedReply(messageSid: string): string | undefined {
+    return this.deps.whatsapp.findMessage(messageSid)?.reply
+  }
+
+  /** Handles a new message and records it with its reply; a known MessageSid gets its old reply. */
+  handle(message: IncomingMessage): string {
+    const stored = this.storedReply(message.messageSid)
+    if (stored !== undefined) return stored
+    const now = this.deps.now()
+    const sender = normalizePhone(message.from)
+    const user = sender ? this.deps.users.findByPhone(sender) : undefined
+    const profile = user ? readProfile(this.deps.documents, user.id) : null
+    const parsed = parseMessage(message.body, { userCategories: profile?.customCategories ?? [] })
+
+    let outcome: Outcome
+    if (parsed.kind === 'join') outcome = { kind: 'join', reply: joinReply(sender ?? message.from, user ? { name: user.name } : null) }
+    else if (!user || !profile) outcome = { kind: 'unlinked', reply: unlinkedReply(sender ?? message.from) }
+    else outcome = this.#forUser(user.id, profile, parsed, message, now)
+
+    this.deps.whatsapp.insertMessage({
+      messageSid: message.messageSid,
+      userId: user?.id ?? null,
+      from: sender ?? message.from,
+      body: message.body.slice(0, MAX_STORED_BODY),
+      kind: outcome.kind,
+      transactionId: outcome.transactionId ?? null,
+      reply: outcome.reply,
+      createdAt: now,
+    })
+    return outcome.reply
+  }
+
+  #forUser(userId: string, profile: ProfileSettings, parsed: Exclude<ParsedMessage, { kind: 'join' }>, message: IncomingMessage, now: number): Outcome {
+    const { documents } = this.deps
+    switch (parsed.kind) {
+      case 'unknown':
+        return { kind: 'unknown', reply: unknownReply(message.body.trim() === '' && message.numMedia > 0) }
+      case 'entry':
+        return this.#addEntry(userId, profile, parsed, message.messageSid, now)
+      case 'command':
+        switch (parsed.command) {
+          case 'help':
+            return { kind: 'command', reply: helpReply() }
+          case 'undo':
+            return this.#undo(userId, profile, now)
+          case 'summary': {
+            const month = localMonthWindow(now)
+            const report = monthReport(transactionsIn(documents, userId, month), month, monthLabel(now))
+            return { kind: 'command', reply: summaryReply(report, profile.currency) }
+          }
+          case 'budget': {
+            const budgets = liveBudgets(documents, userId)
+            const span = budgetsSpan(budgets, now)
+            const lines = budgetLines(budgets, span ? transactionsIn(documents, userId, span) : [], now)
+            return { kind: 'command', reply: budgetReply(lines, profile.currency) }
+          }
+        }
+    }
+  }
+
+  #addEntry(userId: string, profile: ProfileSettings, parsed: Extract<ParsedMessage, { kind: 'entry' }>, messageSid: string, now: number): Outcome {
+    const { documents } = this.deps
+    const limit = parsed.type === 'expense' ? MAX_EXPENSE_PAISE : MAX_INCOME_PAISE
+    if (parsed.amount > limit) return { kind: 'rejected', reply: tooLargeReply(parsed.type, limit, profile.currency) }
+    const date = resolveEntryDate(parsed.date, now)
+    const doc: Transaction = {
+      id: randomUUID(),
+      ownerId: userId,
+      type: parsed.type,
+      amount: parsed.amount,
+      category: parsed.category,
+      description: parsed.description,
+      date,
+      dateDesc: invertTime(date),
+      origin: 'whatsapp',
+      messageId: messageSid,
+      updatedAt: now,
+    }
+    // Budget alerts compare spending before and after this entry; only read the ledger when a
+    // budget of this category covers the entry's date.
+    const hit = budgetsHit(liveBudgets(documents, userId), doc, now)
+    const alerts: string[] = []
+    if (hit.length > 0) {
+      const span = budgetsSpan(hit, now)
+      const before: LedgerEntry[] = span ? transactionsIn(documents, userId, span) : []
+      for (const budget of hit) {
+        const spentBefore = budgetStatus(budget, before, now).spent
+        const spentAfter = spentBefore + doc.amount
+        const level = spentBefore <= budget.amount && spentAfter > budget.amount ? 100 : crossedAlert(spentBefore, spentAfter, budget.amount)
+        if (level !== null) alerts.push(budgetAlert(budgetLine(budget, [...before, doc], now), level, profile.currency))
+      }
+    }
+    const stored = documents.writeDocument('transactions', userId, doc)
+    return { kind: 'entry', reply: entryReply(stored.data, profile.currency, now, alerts), transactionId: stored.id }
+  }
+
+  #undo(userId: string, profile: ProfileSettings, now: number): Outcome {
+    const { documents, whatsapp } = this.deps
+    const last = whatsapp.lastLedgerMessage(userId)
+    const existing = last?.kind === 'entry' && last.transactionId ? documents.getOwned('transactions', userId, last.transactionId) : undefined
+    if (!existing || existing.deleted) return { kind: 'command', reply: nothingToUndoReply() }
+    // A tombstone through the one write path: it takes a seq and reaches every device.
+    const updatedAt = Math.max(now, existing.data.updatedAt + 1)
+    documents.writeDocument('transactions', userId, { ...existing.data, updatedAt }, true)
+    return { kind: 'undo', reply: undoneReply(existing.data, profile.currency, now), transactionId: existing.id }
+  }
+}

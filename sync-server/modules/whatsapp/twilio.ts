@@ -1,0 +1,47 @@
+/** The twilio library, wrapped where the server touches it: TwiML replies, signatures, the REST client. */
+import twilio from 'twilio'
+import type RequestClient from 'twilio/lib/base/RequestClient'
+
+/** A TwiML document that answers the incoming message with `text`. */
+export function twimlReply(text: string): string {
+  const response = new twilio.twiml.MessagingResponse()
+  response.message(text)
+  return response.toString()
+}
+
+/** Twilio's X-Twilio-Signature check over the URL Twilio was given and the parsed form fields. */
+export function isValidTwilioSignature(authToken: string, signature: string | undefined, url: string, params: Record<string, unknown>): boolean {
+  if (!signature) return false
+  return twilio.validateRequest(authToken, signature, url, params)
+}
+
+/**
+ * The HTTP layer under the twilio REST client. Production uses the library's own; tests pass a
+ * fake (`request` resolving `{statusCode, body}`), so no test ever calls Twilio.
+ */
+export interface TwilioHttpClient {
+  request(options: RequestClient.RequestOptions): Promise<{ statusCode: number; body: unknown; headers?: unknown }>
+}
+
+export interface WhatsappSender {
+  /** Sends `body` to `to` (`whatsapp:+…`) from the configured number; resolves to the message sid. */
+  send(to: string, body: string): Promise<string>
+}
+
+/** `whatsapp:+14155238886` whether TWILIO_WHATSAPP_FROM was given with the prefix or without. */
+export function whatsappAddress(number: string): string {
+  const trimmed = number.trim()
+  return /^whatsapp:/i.test(trimmed) ? trimmed : `whatsapp:${trimmed}`
+}
+
+export function createWhatsappSender(credentials: { accountSid: string; authToken: string; from: string }, httpClient?: TwilioHttpClient): WhatsappSender {
+  // The library types httpClient as its own RequestClient class; only `request` is ever called.
+  const client = twilio(credentials.accountSid, credentials.authToken, httpClient ? { httpClient: httpClient as unknown as RequestClient } : {})
+  const from = whatsappAddress(credentials.from)
+  return {
+    async send(to, body) {
+      const message = await client.messages.create({ from, to: whatsappAddress(to), body })
+      return message.sid
+    },
+  }
+}

@@ -1,0 +1,117 @@
+import formbody from '@fastify/formbody'
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { normalizePhone } from '../../schema/phone'
+import type { AppConfig } from '../config'
+import type { DocumentsRepository } from '../db/documents'
+import type { UsersRepository } from '../db/users'
+import type { WhatsappRepository } from '../db/whatsapp'
+import { HttpError } from '../http-error'
+import { readProfile } from '../modules/whatsapp/ledger'
+import { RateLimiter } from '../modules/whatsapp/rate-limiter'
+import type { WhatsappService } from '../modules/whatsapp/service'
+import { isValidTwilioSignature, twimlReply, whatsappAddress } from '../modules/whatsapp/twilio'
+
+export interface WhatsappRoutesOptions {
+  config: AppConfig
+  service: WhatsappService
+  users: UsersRepository
+  documents: DocumentsRepository
+  whatsapp: WhatsappRepository
+  now: () => number
+}
+
+export const WEBHOOK_PATH = '/api/whatsapp/webhook'
+
+/** Twilio's incoming-message fields; Twilio sends many more (extra fields are kept and signed). */
+const WebhookBody = z.looseObject({
+  From: z.string().trim().min(1, 'From is required').max(64),
+  Body: z.string().default(''),
+  MessageSid: z.string().trim().min(1, 'MessageSid is required').max(64),
+  NumMedia: z.coerce.number().int().min(0).default(0),
+  ProfileName: z.string().optional(),
+  WaId: z.string().optional(),
+})
+
+const WhatsappStatus = z.object({
+  linked: z.boolean(),
+  phone_number: z.string().nullable(),
+  last_message_at: z.string().nullable(),
+  join_url: z.string().nullable(),
+  monthly_report: z.boolean(),
+})
+
+/**
+ * `wa.me` link that opens a chat with the Twilio number, prefilled with the sandbox join phrase
+ * when one is configured; null without TWILIO_WHATSAPP_FROM.
+ */
+export function joinUrl(from: string | undefined, phrase: string | undefined): string | null {
+  const digits = from ? whatsappAddress(from).replace(/\D/g, '') : ''
+  if (!digits) return null
+  return phrase ? `https://wa.me/${digits}?text=${encodeURIComponent(phrase)}` : `https://wa.me/${digits}`
+}
+
+/**
+ * POST /api/whatsapp/webhook (Twilio, form-encoded, signed) and GET /api/whatsapp/status (the
+ * Settings screen). The webhook checks, in order: configured (503), signature (403), a retried
+ * MessageSid (its stored reply), the sender's rate limit (429); then the service handles it.
+ */
+export const whatsappRoutes: FastifyPluginAsyncZod<WhatsappRoutesOptions> = async (app, options) => {
+  const { config, service, users, documents, whatsapp, now } = options
+  await app.register(formbody, { bodyLimit: 64 * 1024 })
+  const limiter = new RateLimiter(config.whatsapp.rateLimit.max, config.whatsapp.rateLimit.timeWindowMs)
+  const authToken = config.twilio.authToken
+  const publicUrl = config.publicUrl?.replace(/\/+$/, '')
+  if (!authToken && config.whatsapp.allowUnsigned) app.log.warn('WHATSAPP_ALLOW_UNSIGNED is on: the WhatsApp webhook accepts unsigned requests (development only)')
+
+  /** Runs before body validation, so an unsigned request learns nothing about the fields. */
+  const checkSignature = (request: FastifyRequest): void => {
+    if (!authToken) {
+      if (config.whatsapp.allowUnsigned) return
+      throw new HttpError(503, 'WhatsApp is not configured on this server: set TWILIO_AUTH_TOKEN (or WHATSAPP_ALLOW_UNSIGNED=1 for local development)', 'WHATSAPP_NOT_CONFIGURED')
+    }
+    if (!publicUrl) throw new HttpError(503, 'WhatsApp is not configured on this server: set PUBLIC_URL so Twilio signatures can be checked', 'WHATSAPP_NOT_CONFIGURED')
+    const header = request.headers['x-twilio-signature']
+    const signature = typeof header === 'string' ? header : undefined
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
+    const params = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {}
+    if (!isValidTwilioSignature(authToken, signature, `${publicUrl}${WEBHOOK_PATH}${query}`, params)) {
+      throw new HttpError(403, 'Invalid Twilio signature', 'INVALID_SIGNATURE')
+    }
+  }
+
+  const verifySignature = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    try {
+      checkSignature(request)
+      done()
+    } catch (err) {
+      done(err as Error)
+    }
+  }
+
+  app.post('/webhook', { bodyLimit: 64 * 1024, preValidation: verifySignature, schema: { body: WebhookBody } }, (request, reply) => {
+    const { From, Body, MessageSid, NumMedia } = request.body
+    const message = { messageSid: MessageSid, from: From, body: Body, numMedia: NumMedia }
+    let text = service.storedReply(MessageSid)
+    if (text === undefined) {
+      // Retries above don't count; new messages do, per sender.
+      if (!limiter.hit(normalizePhone(From) ?? From, now())) throw new HttpError(429, 'Too many messages from this number. Please wait a minute.', 'RATE_LIMITED')
+      text = service.handle(message)
+    }
+    return reply.type('text/xml; charset=utf-8').send(twimlReply(text))
+  })
+
+  app.get('/status', { onRequest: app.authenticate, schema: { response: { 200: WhatsappStatus } } }, (request) => {
+    const user = users.findById(request.user.id)
+    if (!user) throw new HttpError(401, 'Invalid or expired token', 'UNAUTHORIZED')
+    const last = whatsapp.lastMessageAt(user.id)
+    return {
+      linked: user.phoneNumber !== null,
+      phone_number: user.phoneNumber,
+      last_message_at: last === null ? null : new Date(last).toISOString(),
+      join_url: joinUrl(config.twilio.whatsappFrom, config.whatsapp.joinPhrase),
+      monthly_report: readProfile(documents, user.id).monthlyReportByWhatsapp,
+    }
+  })
+}
