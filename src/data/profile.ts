@@ -2,6 +2,7 @@ import { map, type Observable } from 'rxjs'
 import type { DocOf } from '../../schema/collections'
 import { Profile } from '../../schema/entities/profile'
 import { userData } from './database'
+import { patchProfile } from './writes'
 
 export type ProfileDoc = DocOf<'profile'>
 
@@ -34,20 +35,9 @@ export async function ensureProfile(currency?: string): Promise<void> {
 export async function addCustomCategory(name: string): Promise<void> {
   const category = name.trim()
   if (!category) return
-  const { db, userId, pending } = userData()
-  const existing = await db.profile.findOne(userId).exec()
-  const updatedAt = Math.max(Date.now(), (existing?.updatedAt ?? 0) + 1)
-  if (!existing) {
-    const doc = { ...defaults(userId), customCategories: [category], updatedAt }
-    pending.add('profile', userId, updatedAt)
-    await db.profile.insert(doc)
-    return
-  }
-  if (existing.customCategories.some((c) => c.toLowerCase() === category.toLowerCase())) return
-  pending.add('profile', userId, updatedAt)
-  await existing.incrementalModify((current) => ({
-    ...current,
-    customCategories: [...current.customCategories, category].slice(-200),
-    updatedAt,
-  }))
+  await patchProfile((current) =>
+    current.customCategories.some((c) => c.toLowerCase() === category.toLowerCase())
+      ? {}
+      : { customCategories: [...current.customCategories, category].slice(-200) },
+  )
 }

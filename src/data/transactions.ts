@@ -1,9 +1,9 @@
 import { combineLatest, map, type Observable } from 'rxjs'
 import type { DocOf } from '../../schema/collections'
 import { INVERTED_BASE, invertTime } from '../../schema/entities/common'
-import { Transaction } from '../../schema/entities/transaction'
 import type { Paise } from '../../schema/money/money'
 import { userData } from './database'
+import { insertDocument, patchDocument, removeDocument } from './writes'
 
 export type TransactionDoc = DocOf<'transactions'>
 
@@ -18,21 +18,12 @@ export interface TransactionInput {
   date: number
 }
 
-function newId(): string {
-  return crypto.randomUUID()
-}
-
 /**
  * Saves a new expense or income in the local database; replication pushes it when online.
  * Throws when the input breaks the entity's rules (the form validates first).
  */
-export async function addTransaction(input: TransactionInput): Promise<TransactionDoc> {
-  const { db, userId, pending } = userData()
-  const now = Date.now()
-  const doc = Transaction.parse({
-    id: newId(),
-    ownerId: userId,
-    updatedAt: now,
+export function addTransaction(input: TransactionInput): Promise<TransactionDoc> {
+  return insertDocument('transactions', {
     type: input.type,
     amount: input.amount,
     category: input.category.trim(),
@@ -41,40 +32,18 @@ export async function addTransaction(input: TransactionInput): Promise<Transacti
     dateDesc: invertTime(input.date),
     origin: 'app',
   })
-  pending.add('transactions', doc.id, doc.updatedAt)
-  await db.transactions.insert(doc)
-  return doc
 }
 
 export type TransactionChanges = Partial<Pick<TransactionInput, 'amount' | 'category' | 'description' | 'date'>>
 
 export async function updateTransaction(id: string, changes: TransactionChanges): Promise<void> {
-  const { db, pending } = userData()
-  const doc = await db.transactions.findOne(id).exec()
-  if (!doc) throw new Error(`Transaction ${id} not found`)
-  const updatedAt = Math.max(Date.now(), doc.updatedAt + 1)
-  pending.add('transactions', id, updatedAt)
-  await doc.incrementalModify((current) => {
-    const next = { ...current, ...changes, updatedAt }
-    if (changes.date !== undefined) next.dateDesc = invertTime(changes.date)
-    Transaction.parse(next)
-    return next
-  })
+  const withDateKey = changes.date === undefined ? changes : { ...changes, dateDesc: invertTime(changes.date) }
+  if (!(await patchDocument('transactions', id, withDateKey))) throw new Error(`Transaction ${id} not found`)
 }
 
-/** Deletes as a tombstone (RxDB remove) stamped with a new `updatedAt`, so last-writer-wins holds. */
-export async function deleteTransaction(id: string): Promise<void> {
-  const { db, pending } = userData()
-  const doc = await db.transactions.findOne(id).exec()
-  if (!doc) return
-  const updatedAt = Math.max(Date.now(), doc.updatedAt + 1)
-  pending.add('transactions', id, updatedAt)
-  await doc.incrementalModify((current) => {
-    const deleted = current as typeof current & { _deleted?: boolean }
-    deleted.updatedAt = updatedAt
-    deleted._deleted = true
-    return deleted
-  })
+/** Deletes as a tombstone stamped with a new `updatedAt`, so last-writer-wins holds. */
+export function deleteTransaction(id: string): Promise<void> {
+  return removeDocument('transactions', id)
 }
 
 const plain = (docs: { toJSON(): unknown }[]): TransactionDoc[] => docs.map((d) => d.toJSON() as TransactionDoc)

@@ -1,0 +1,66 @@
+import type { RxCollection } from 'rxdb/plugins/core'
+import type { z } from 'zod'
+import { COLLECTIONS, type CollectionName, type DocOf } from '../../schema/collections'
+import { Profile } from '../../schema/entities/profile'
+import { userData } from './database'
+
+/**
+ * The one write path for screens: every local write is validated by the collection's zod
+ * entity, stamped with a fresh `updatedAt` (last-writer-wins needs it to move forward), and
+ * counted as pending until a push acknowledges it. Works offline; replication pushes later.
+ */
+
+type OwnFields = 'id' | 'ownerId' | 'updatedAt'
+export type NewDocument<N extends CollectionName> = Omit<z.input<(typeof COLLECTIONS)[N]['entity']>, OwnFields> & { id?: string }
+
+/** The collection typed by its name (indexing the database with a generic name loses the type). */
+function collectionOf<N extends CollectionName>(name: N): RxCollection<DocOf<N>> {
+  return userData().db[name] as unknown as RxCollection<DocOf<N>>
+}
+
+function nextUpdatedAt(previous = 0): number {
+  return Math.max(Date.now(), previous + 1)
+}
+
+/** Inserts a new document owned by the signed-in user; throws when the entity refuses it. */
+export async function insertDocument<N extends CollectionName>(name: N, fields: NewDocument<N>): Promise<DocOf<N>> {
+  const { userId, pending } = userData()
+  const doc = COLLECTIONS[name].entity.parse({ ...fields, id: fields.id ?? crypto.randomUUID(), ownerId: userId, updatedAt: nextUpdatedAt() }) as DocOf<N>
+  pending.add(name, doc.id, doc.updatedAt)
+  await collectionOf(name).insert(doc)
+  return doc
+}
+
+/** Applies `patch` (or a function of the current document) to an existing document. Returns false when it does not exist. */
+export async function patchDocument<N extends CollectionName>(name: N, id: string, patch: Partial<DocOf<N>> | ((current: DocOf<N>) => Partial<DocOf<N>>)): Promise<boolean> {
+  const { pending } = userData()
+  const doc = await collectionOf(name).findOne(id).exec()
+  if (!doc) return false
+  const updatedAt = nextUpdatedAt(doc.updatedAt)
+  pending.add(name, id, updatedAt)
+  await doc.incrementalModify((current) => {
+    const changes = typeof patch === 'function' ? patch(current) : patch
+    const next = { ...current, ...changes, id: current.id, ownerId: current.ownerId, updatedAt }
+    COLLECTIONS[name].entity.parse(next)
+    return next
+  })
+  return true
+}
+
+/** Deletes as a tombstone stamped with a new `updatedAt`, so the delete wins over older edits. */
+export async function removeDocument(name: CollectionName, id: string): Promise<void> {
+  const { pending } = userData()
+  const doc = await collectionOf(name).findOne(id).exec()
+  if (!doc) return
+  const updatedAt = nextUpdatedAt(doc.updatedAt)
+  pending.add(name, id, updatedAt)
+  await doc.incrementalModify((current) => ({ ...current, updatedAt, _deleted: true }))
+}
+
+/** Changes the profile document (id = user id), creating it with defaults when it is absent. */
+export async function patchProfile(patch: Partial<DocOf<'profile'>> | ((current: DocOf<'profile'>) => Partial<DocOf<'profile'>>)): Promise<void> {
+  const { userId } = userData()
+  if (await patchDocument('profile', userId, patch)) return
+  const base = Profile.parse({ id: userId, ownerId: userId, updatedAt: 0 })
+  await insertDocument('profile', { ...base, ...(typeof patch === 'function' ? patch(base) : patch), id: userId })
+}
