@@ -1,4 +1,4 @@
-import type { Totals, LedgerEntry } from './totals'
+import { totalsOf, type LedgerEntry, type Totals } from './totals'
 
 export const TYPE_FILTERS = ['all', 'expense', 'income'] as const
 export type TypeFilter = (typeof TYPE_FILTERS)[number]
@@ -27,28 +27,12 @@ export interface LedgerView<T> {
 }
 
 /**
- * Filters entries by type and search text and totals what is left, in one pass (the list can
+ * Filters entries by type and search text and totals what is left (two linear passes; the list can
  * hold tens of thousands). Guarantees: `rows` keeps input order; `totals.incomeCount +
  * totals.expenseCount === rows.length`; the totals are integer paise sums of `rows`.
  */
 export function ledgerView<T extends SearchableEntry>(entries: readonly T[], filter: { type: TypeFilter; search: string }): LedgerView<T> {
   const query = normaliseSearch(filter.search)
-  const rows: T[] = []
-  let income = 0
-  let expenses = 0
-  let incomeCount = 0
-  let expenseCount = 0
-  for (const e of entries) {
-    if (filter.type !== 'all' && e.type !== filter.type) continue
-    if (!matchesSearch(e, query)) continue
-    rows.push(e)
-    if (e.type === 'income') {
-      income += e.amount
-      incomeCount += 1
-    } else {
-      expenses += e.amount
-      expenseCount += 1
-    }
-  }
-  return { rows, totals: { income, expenses, balance: income - expenses, incomeCount, expenseCount } }
+  const rows = entries.filter((e) => (filter.type === 'all' || e.type === filter.type) && matchesSearch(e, query))
+  return { rows, totals: totalsOf(rows) }
 }

@@ -17,8 +17,8 @@ export interface Totals {
   expenseCount: number
 }
 
-/** Sums a set of entries. Every figure is an integer number of paise. */
-export function totalsOf(entries: Iterable<LedgerEntry>): Totals {
+/** Sums a set of entries. Every figure is an integer number of paise and `balance === income - expenses`. */
+export function totalsOf(entries: Iterable<Pick<LedgerEntry, 'type' | 'amount'>>): Totals {
   let income = 0
   let expenses = 0
   let incomeCount = 0

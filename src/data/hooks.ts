@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import type { Observable } from 'rxjs'
-import { summarizeMonth, type MonthSummary } from '../../schema/calc/month-summary'
+import { totalsOf, type Totals } from '../../schema/calc/totals'
 import { localMonthWindow } from '../../schema/time'
 import { profile$, type ProfileDoc } from './profile'
 import { getSyncSnapshot, subscribeSync, type SyncSnapshot } from './sync-state'
@@ -37,9 +37,9 @@ export function useMonthTransactions(now: number): Live<TransactionDoc[]> {
   return useObservable(() => transactionsBetween$(start, end), EMPTY, [start, end])
 }
 
-export function useMonthSummary(now: number): Live<MonthSummary> {
+export function useMonthSummary(now: number): Live<Totals> {
   const month = useMonthTransactions(now)
-  const summary = useMemo(() => summarizeMonth(month.data), [month.data])
+  const summary = useMemo(() => totalsOf(month.data), [month.data])
   return { data: summary, loading: month.loading }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EXPENSE_CATEGORIES, mergeCategories, categoryEmoji } from '../../schema/categories'
-import { summarizeMonth } from '../../schema/calc/month-summary'
+import { totalsOf } from '../../schema/calc/totals'
 import { passwordStrength, signupErrors } from '../../src/features/auth/password-strength'
 import { formatWhen } from '../../src/features/home/format-when'
 import { dayAtCurrentTime } from '../../src/features/transactions/day-at-current-time'
@@ -56,15 +56,15 @@ describe('dayAtCurrentTime', () => {
   })
 })
 
-describe('summarizeMonth', () => {
+describe('totalsOf (month summary)', () => {
   it('balance is income minus expenses, in whole paise', () => {
-    const s = summarizeMonth([
+    const s = totalsOf([
       { type: 'income', amount: 5_000_000 },
       { type: 'expense', amount: 25_050 },
       { type: 'expense', amount: 120_000 },
     ])
     expect(s).toEqual({ income: 5_000_000, expenses: 145_050, balance: 4_854_950, incomeCount: 1, expenseCount: 2 })
-    expect(summarizeMonth([])).toEqual({ income: 0, expenses: 0, balance: 0, incomeCount: 0, expenseCount: 0 })
+    expect(totalsOf([])).toEqual({ income: 0, expenses: 0, balance: 0, incomeCount: 0, expenseCount: 0 })
   })
 })
 
