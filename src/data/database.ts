@@ -1,7 +1,9 @@
 import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb/plugins/core'
 import { Dexie } from 'dexie'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { COLLECTION_NAMES, type CollectionName, type DocOf } from '../../schema/collections'
+import { DEMO_OWNER, demoData } from '../../schema/demo-data'
 import { rxSchemaOf } from '../../schema/rx-schema'
 import { PendingWrites } from './pending'
 import { startReplication, type ReplicationHandle } from './replication'
@@ -16,7 +18,8 @@ export interface UserData {
   dbName: string
   db: HisaabDatabase
   pending: PendingWrites
-  replication: ReplicationHandle
+  /** Null for the demo, which never talks to the server. */
+  replication: ReplicationHandle | null
 }
 
 /** RxDB database names allow lowercase letters, digits, `_`, `$` and `-`. */
@@ -33,45 +36,30 @@ let devModeReady: Promise<void> | null = null
  * and RxDB 17's dev-mode refuses a storage without a validation wrapper (error DVM1), so it is
  * wrapped with the ajv validator. Both are behind `import.meta.env.DEV` and left out of builds.
  */
-async function storage(): Promise<RxStorage<unknown, unknown>> {
-  const dexie: RxStorage<unknown, unknown> = getRxStorageDexie()
-  if (!import.meta.env.DEV) return dexie
+async function storage(base: RxStorage<unknown, unknown> = getRxStorageDexie()): Promise<RxStorage<unknown, unknown>> {
+  if (!import.meta.env.DEV) return base
   devModeReady ??= import('rxdb/plugins/dev-mode').then(({ RxDBDevModePlugin, disableWarnings }) => {
     disableWarnings()
     addRxPlugin(RxDBDevModePlugin)
   })
   await devModeReady
   const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv')
-  return wrappedValidateAjvStorage<unknown, unknown>({ storage: dexie })
+  return wrappedValidateAjvStorage<unknown, unknown>({ storage: base })
 }
 
 let current: { userId: string; ready: Promise<UserData> } | null = null
 let opened: UserData | null = null
 
 /**
- * Opens (or returns the already open) database of a user and starts its replication. Only one
- * user's database is open at a time: open-source RxDB allows 13 open collections per page and
- * one database holds eleven.
+ * Opens one database at a time, closing the previous one: open-source RxDB allows 13 open
+ * collections per page and a database holds eleven (the demo's too).
  */
-export function openUserData(userId: string, getToken: () => string | null): Promise<UserData> {
+function openExclusive(userId: string, open: () => Promise<UserData>): Promise<UserData> {
   if (current?.userId === userId) return current.ready
   const previous = current ? closeUserData() : Promise.resolve()
-  const ready = previous.then(async () => {
-    const dbName = databaseNameOf(userId)
-    const db: HisaabDatabase = await createRxDatabase<HisaabCollections>({
-      name: dbName,
-      storage: await storage(),
-      multiInstance: true,
-      eventReduce: true,
-      closeDuplicates: true,
-    })
-    const creators = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, { schema: rxSchemaOf(name) }]))
-    await db.addCollections(creators)
-    const pending = new PendingWrites(pendingKeyOf(dbName))
-    const replication = startReplication({ db, dbName, userId, getToken, pending })
-    const data: UserData = { userId, dbName, db, pending, replication }
+  const ready = previous.then(open).then((data) => {
     opened = data
-    exposeForDebugging(db)
+    exposeForDebugging(data.db)
     return data
   })
   current = { userId, ready }
@@ -79,6 +67,43 @@ export function openUserData(userId: string, getToken: () => string | null): Pro
     if (current?.ready === ready) current = null
   })
   return ready
+}
+
+async function createDatabase(name: string, storage: RxStorage<unknown, unknown>): Promise<HisaabDatabase> {
+  const db: HisaabDatabase = await createRxDatabase<HisaabCollections>({ name, storage, multiInstance: true, eventReduce: true, closeDuplicates: true })
+  const creators = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, { schema: rxSchemaOf(name) }]))
+  await db.addCollections(creators)
+  return db
+}
+
+/** Opens (or returns the already open) database of a signed-in user and starts its replication. */
+export function openUserData(userId: string, getToken: () => string | null): Promise<UserData> {
+  return openExclusive(userId, async () => {
+    const dbName = databaseNameOf(userId)
+    const db = await createDatabase(dbName, await storage())
+    const pending = new PendingWrites(pendingKeyOf(dbName))
+    const replication = startReplication({ db, dbName, userId, getToken, pending })
+    return { userId, dbName, db, pending, replication }
+  })
+}
+
+/**
+ * The public demo: the same screens on an in-memory database filled with sample data. Nothing
+ * is stored on the device and nothing is sent; it is gone on reload.
+ */
+export function openDemoData(): Promise<UserData> {
+  return openExclusive(DEMO_OWNER, async () => {
+    const dbName = `hisaab_demo_${Date.now().toString(36)}`
+    const db = await createDatabase(dbName, await storage(getRxStorageMemory()))
+    const data = demoData(Date.now())
+    await Promise.all([
+      db.transactions.bulkInsert(data.transactions),
+      db.budgets.bulkInsert(data.budgets),
+      db.recurring_payments.bulkInsert(data.recurring_payments),
+      db.profile.bulkInsert(data.profile),
+    ])
+    return { userId: DEMO_OWNER, dbName, db, pending: new PendingWrites(null), replication: null }
+  })
 }
 
 /** The open user data; screens run inside the provider that waited for it. */
@@ -100,7 +125,7 @@ export async function closeUserData(): Promise<void> {
   if (!closing) return
   const data = await closing.ready.catch(() => null)
   if (!data) return
-  await data.replication.stop()
+  await data.replication?.stop()
   await data.db.close()
   updateSync({ active: false, firstDownload: null, lastSyncedAt: null, pending: 0 })
 }

@@ -8,10 +8,11 @@ import { updateSync } from './sync-state'
 export class PendingWrites {
   private entries: Record<string, number>
 
-  constructor(private readonly storageKey: string) {
+  /** `storageKey` null: the demo's database, which never syncs: nothing is kept or shown. */
+  constructor(private readonly storageKey: string | null) {
     let parsed: unknown = null
     try {
-      parsed = JSON.parse(localStorage.getItem(storageKey) ?? 'null')
+      parsed = storageKey ? JSON.parse(localStorage.getItem(storageKey) ?? 'null') : null
     } catch {
       parsed = null
     }
@@ -45,16 +46,17 @@ export class PendingWrites {
 
   clear(): void {
     this.entries = {}
-    localStorage.removeItem(this.storageKey)
+    if (this.storageKey) localStorage.removeItem(this.storageKey)
     this.publish()
   }
 
   private save(): void {
+    if (!this.storageKey) return
     localStorage.setItem(this.storageKey, JSON.stringify(this.entries))
     this.publish()
   }
 
   private publish(): void {
-    updateSync({ pending: this.count })
+    if (this.storageKey) updateSync({ pending: this.count })
   }
 }

@@ -22,7 +22,7 @@ export function profile$(): Observable<ProfileDoc | null> {
  */
 export async function ensureProfile(currency?: string): Promise<void> {
   const { db, userId, replication, pending } = userData()
-  await replication.states.get('profile')?.awaitInitialReplication()
+  await replication?.states.get('profile')?.awaitInitialReplication()
   if (db.closed) return
   const existing = await db.profile.findOne(userId).exec()
   if (existing) return
