@@ -19,3 +19,20 @@ export const SETTINGS_COUNTRY_CODES = [
   { code: '971', label: 'UAE' },
   { code: '966', label: 'Saudi Arabia' },
 ] as const
+
+export type SettingsCountryCode = (typeof SETTINGS_COUNTRY_CODES)[number]['code']
+
+/**
+ * Splits a stored number (`whatsapp:+919876543210`) into one of the offered country codes and
+ * the rest, for the Settings form (spec part 1 §5): the first offered prefix whose remainder has
+ * 10 or more digits wins; otherwise a 10-digit number is taken as Indian (91). Returns null when
+ * there is no number or it fits neither rule (the form then starts empty).
+ */
+export function splitPhoneNumber(stored: string | null | undefined): { code: SettingsCountryCode; number: string } | null {
+  const digits = (stored ?? '').replace(/^\s*whatsapp:/i, '').replace(/\D/g, '')
+  if (!digits) return null
+  for (const { code } of SETTINGS_COUNTRY_CODES) {
+    if (digits.startsWith(code) && digits.length - code.length >= 10) return { code, number: digits.slice(code.length) }
+  }
+  return digits.length === 10 ? { code: '91', number: digits } : null
+}

@@ -14,6 +14,7 @@ const AddExpenseScreen = lazy(() => import('../features/transactions/add-expense
 const AddIncomeScreen = lazy(() => import('../features/transactions/add-income-screen'))
 const DashboardScreen = lazy(() => import('../features/dashboard/dashboard-screen'))
 const TransactionsScreen = lazy(() => import('../features/transactions/transactions-screen'))
+const SettingsScreen = lazy(() => import('../features/settings/settings-screen'))
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingScreen />}>{node}</Suspense>
 
@@ -44,6 +45,8 @@ export const router = createBrowserRouter([
               { path: '/add-income', element: <AddIncomeScreen /> },
               { path: '/home-old', element: <DashboardScreen /> },
               { path: '/transactions', element: <TransactionsScreen /> },
+              { path: '/settings', element: <SettingsScreen /> },
+              { path: '/profile', element: <SettingsScreen /> },
             ],
           },
         ],

@@ -5,6 +5,7 @@ import { localMonthWindow } from '../../schema/time'
 import { profile$, type ProfileDoc } from './profile'
 import { getSyncSnapshot, subscribeSync, type SyncSnapshot } from './sync-state'
 import { budgets$, type BudgetDoc } from './budgets'
+import { budgetCount$ } from './export'
 import { ledger$, recentTransactions$, transactionCounts$, transactionsBetween$, type LedgerQuery, type TransactionDoc } from './transactions'
 
 export interface Live<T> {
@@ -70,6 +71,11 @@ const NO_BUDGETS: BudgetDoc[] = []
 /** The first `limit` budgets (oldest first), live. */
 export function useBudgets(limit: number): Live<BudgetDoc[]> {
   return useObservable(() => budgets$(limit), NO_BUDGETS, [limit])
+}
+
+/** How many budgets exist, live. */
+export function useBudgetCount(): Live<number> {
+  return useObservable(() => budgetCount$(), 0, [])
 }
 
 export function useProfile(): Live<ProfileDoc | null> {

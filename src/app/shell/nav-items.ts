@@ -1,4 +1,4 @@
-import { Home, List, MinusCircle, PlusCircle, type LucideIcon } from 'lucide-react'
+import { Home, List, MinusCircle, PlusCircle, Settings, UserRound, type LucideIcon } from 'lucide-react'
 
 /** Where a navigation item shows: the top navbar (wide screens) and/or the phone's bottom bar. */
 export type NavPlace = 'top' | 'bottom'
@@ -23,6 +23,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/add-expense', label: 'Add Expense', icon: MinusCircle, places: ['top'] },
   { to: '/add-income', label: 'Add Income', icon: PlusCircle, places: ['top'] },
   { to: '/transactions', label: 'All Transactions', shortLabel: 'Transactions', icon: List, places: ['top', 'bottom'] },
+  // Profile and Settings are one screen; on phones the bottom bar's Profile slot leads there.
+  { to: '/profile', label: 'Profile', icon: UserRound, places: ['top', 'bottom'] },
+  { to: '/settings', label: 'Settings', icon: Settings, places: ['top'] },
 ]
 
 export function navItemsFor(place: NavPlace, items: readonly NavItem[] = NAV_ITEMS): NavItem[] {

@@ -1,0 +1,92 @@
+import type { PublicUser } from '../../schema/api/auth'
+import { apiFetch, ApiError, NetworkError } from './http'
+import { readSession, readToken, writeSession, writeUser } from './session'
+
+/**
+ * The Settings screen's REST calls (spec part 1 §7). They need the server (DESIGN §1): each one
+ * throws NetworkError when offline, ApiError with the server's message when it refuses.
+ */
+
+export type AccountUser = PublicUser
+
+function token(): string {
+  const value = readToken()
+  if (!value) throw new ApiError(401, 'Not signed in')
+  return value
+}
+
+/** Keeps the cached user (what the app opens with offline) in step with the server's answer. */
+function remember(user: AccountUser): AccountUser {
+  writeUser(user)
+  return user
+}
+
+export async function fetchAccount(signal?: AbortSignal): Promise<AccountUser> {
+  const { user } = await apiFetch<{ user: AccountUser }>('/auth/me', { token: token(), signal })
+  return remember(user)
+}
+
+/** `phone` is `+<code><number>`; the server stores `whatsapp:+<code><number>`. */
+export async function updatePhone(phone: string): Promise<AccountUser> {
+  const { user } = await apiFetch<{ user: AccountUser }>('/auth/update-phone', { method: 'PUT', token: token(), body: { phone_number: phone } })
+  return remember(user)
+}
+
+export interface ProfileFields {
+  name: string
+  date_of_birth: string
+  nationality: string
+  state_province: string
+  annual_income_range: string
+  /** Whole numbers as typed; '' clears. */
+  family_size: string
+  number_of_dependents: string
+  job_title: string
+  is_non_resident: boolean
+  address: string
+}
+
+export async function updateProfile(fields: ProfileFields): Promise<AccountUser> {
+  const { user } = await apiFetch<{ user: AccountUser }>('/auth/update-profile', { method: 'PUT', token: token(), body: fields })
+  return remember(user)
+}
+
+/**
+ * Changes the password. The server revokes every older token and answers with a fresh one,
+ * which replaces the stored token at once so sync and later calls keep working.
+ */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  const result = await apiFetch<{ success: boolean; token: string }>('/auth/change-password', { method: 'PUT', token: token(), body: { currentPassword, newPassword } })
+  const cached = readSession()?.user
+  const user = cached ?? (await apiFetch<{ user: AccountUser }>('/auth/me', { token: result.token })).user
+  writeSession(result.token, user)
+}
+
+export async function updateCurrency(code: string): Promise<AccountUser> {
+  const { user } = await apiFetch<{ user: AccountUser }>('/auth/currency', { method: 'PUT', token: token(), body: { currency_code: code } })
+  return remember(user)
+}
+
+export interface WhatsappStatus {
+  linked: boolean
+  /** `whatsapp:+<code><number>` or null. */
+  phone_number: string | null
+  /** ISO 8601 of the last message received from the linked number, or null. */
+  last_message_at: string | null
+  /** `https://wa.me/<number>?text=<join phrase>`, or null when the server has no WhatsApp number. */
+  join_url: string | null
+  monthly_report: boolean
+}
+
+export function fetchWhatsappStatus(signal?: AbortSignal): Promise<WhatsappStatus> {
+  return apiFetch<WhatsappStatus>('/whatsapp/status', { token: token(), signal })
+}
+
+export function isOffline(error: unknown): boolean {
+  return error instanceof NetworkError
+}
+
+/** The server's message for a refusal, or null for anything else. */
+export function serverMessage(error: unknown): string | null {
+  return error instanceof ApiError && error.status !== 401 ? error.message : null
+}

@@ -1,0 +1,108 @@
+import { Download, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { previewList } from '../../../schema/backup'
+import { EXPENSE_CATEGORIES, mergeCategories } from '../../../schema/categories'
+import { Button } from '../../components/ui/button'
+import { ConfirmDialog } from '../../components/ui/confirm-dialog'
+import { clearAllData, createBackup } from '../../data/export'
+import { useBudgetCount, useTransactionCounts } from '../../data/hooks'
+import { SETTINGS_TEXT } from './messages'
+import { StatusLine, type Status } from './section'
+
+const countOf = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
+function download(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+/** Counts, categories, a JSON backup and Clear All Data; everything here works offline. */
+export function DataSection({ customCategories }: { customCategories: readonly string[] }) {
+  const counts = useTransactionCounts()
+  const budgets = useBudgetCount()
+  const [message, setMessage] = useState<Status>(null)
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const categories = previewList(mergeCategories(EXPENSE_CATEGORIES, customCategories))
+  const total = counts.data.expense + counts.data.income + budgets.data
+
+  const exportData = async () => {
+    try {
+      const { fileName, backup } = await createBackup()
+      download(fileName, JSON.stringify(backup, null, 2))
+      setMessage({ text: `✅ Backup downloaded: ${fileName}`, tone: 'ok' })
+    } catch (error) {
+      console.error(error)
+      setMessage({ text: '❌ Could not create the backup', tone: 'error' })
+    }
+  }
+
+  const clear = async () => {
+    setBusy(true)
+    try {
+      const removed = await clearAllData()
+      setMessage({ text: `✅ Cleared ${countOf(removed, 'entry', 'entries')}. The deletion syncs to your other devices.`, tone: 'ok' })
+    } catch (error) {
+      console.error(error)
+      setMessage({ text: '❌ Could not clear all data', tone: 'error' })
+    } finally {
+      setBusy(false)
+      setConfirming(false)
+    }
+  }
+
+  return (
+    <div className="settings-stack">
+      <dl className="data-counts">
+        <div>
+          <dt>Expenses</dt>
+          <dd data-testid="count-expenses">{counts.data.expense}</dd>
+        </div>
+        <div>
+          <dt>Income</dt>
+          <dd data-testid="count-income">{counts.data.income}</dd>
+        </div>
+        <div>
+          <dt>Budgets</dt>
+          <dd data-testid="count-budgets">{budgets.data}</dd>
+        </div>
+      </dl>
+      <div>
+        <h3 className="settings-subtitle">Categories</h3>
+        <ul className="category-chips" aria-label="Categories">
+          {categories.shown.map((name) => (
+            <li key={name} className="category-chip">
+              {name}
+            </li>
+          ))}
+          {categories.more > 0 ? <li className="category-chip category-chip--more">+{categories.more} more</li> : null}
+        </ul>
+      </div>
+      <div className="settings-actions">
+        <Button variant="secondary" icon={<Download size={18} />} onClick={() => void exportData()}>
+          Export Data
+        </Button>
+        <Button variant="danger" icon={<Trash2 size={18} />} onClick={() => setConfirming(true)} disabled={total === 0}>
+          Clear All Data
+        </Button>
+      </div>
+      <p className="settings-note">The backup is a JSON file with your expenses, income and budgets. Both actions work offline.</p>
+      <StatusLine message={message} />
+      <ConfirmDialog
+        open={confirming}
+        title={SETTINGS_TEXT.clearConfirm}
+        description={`${countOf(counts.data.expense, 'expense')}, ${countOf(counts.data.income, 'income entry', 'income entries')} and ${countOf(budgets.data, 'budget')} are deleted on every device you use. Export a backup first if you may need them.`}
+        confirmLabel="Clear All Data"
+        busy={busy}
+        onConfirm={() => void clear()}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,56 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Button } from '../../components/ui/button'
+import { TextField } from '../../components/ui/field'
+import { changePassword, isOffline, serverMessage } from '../../data/account-api'
+import { PASSWORD_CLOSE_AFTER_MS, SETTINGS_TEXT } from './messages'
+import { StatusLine, type Status } from './section'
+
+/** Change password (spec part 1 §2, §5, §8); `onDone` closes the section 2 s after success. */
+export function SecuritySection({ onDone }: { onDone: () => void }) {
+  const [current, setCurrent] = useState('')
+  const [next, setNext] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [message, setMessage] = useState<Status>(null)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (next !== confirm) return setMessage({ text: SETTINGS_TEXT.passwordsDiffer, tone: 'error' })
+    if (next.length < 6) return setMessage({ text: SETTINGS_TEXT.passwordTooShort, tone: 'error' })
+    if (!current) return setMessage({ text: '❌ Enter your current password', tone: 'error' })
+    setBusy(true)
+    setMessage(null)
+    try {
+      await changePassword(current, next)
+      setMessage({ text: SETTINGS_TEXT.passwordChanged, tone: 'ok' })
+      timer.current = setTimeout(() => {
+        setCurrent('')
+        setNext('')
+        setConfirm('')
+        setMessage(null)
+        setBusy(false)
+        onDone()
+      }, PASSWORD_CLOSE_AFTER_MS)
+    } catch (error) {
+      setBusy(false)
+      const reason = serverMessage(error)
+      if (isOffline(error)) setMessage({ text: `${SETTINGS_TEXT.passwordFailed}. ${SETTINGS_TEXT.offline('changing your password')}`, tone: 'error' })
+      else setMessage({ text: reason ? `❌ ${reason}` : SETTINGS_TEXT.passwordFailed, tone: 'error' })
+    }
+  }
+
+  return (
+    <form className="settings-form" onSubmit={(e) => void submit(e)} noValidate>
+      <TextField label="Current Password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+      <TextField label="New Password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} hint="At least 6 characters." />
+      <TextField label="Confirm New Password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Changing…' : 'Change Password'}
+      </Button>
+      <StatusLine message={message} />
+      <p className="settings-note">Changing your password signs out your other devices; this one stays signed in.</p>
+    </form>
+  )
+}
