@@ -14,6 +14,8 @@ const AddExpenseScreen = lazy(() => import('../features/transactions/add-expense
 const AddIncomeScreen = lazy(() => import('../features/transactions/add-income-screen'))
 const DashboardScreen = lazy(() => import('../features/dashboard/dashboard-screen'))
 const TransactionsScreen = lazy(() => import('../features/transactions/transactions-screen'))
+const ReportsScreen = lazy(() => import('../features/reports/reports-screen'))
+const BudgetsScreen = lazy(() => import('../features/budgets/budgets-screen'))
 const SettingsScreen = lazy(() => import('../features/settings/settings-screen'))
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingScreen />}>{node}</Suspense>
@@ -45,6 +47,8 @@ export const router = createBrowserRouter([
               { path: '/add-income', element: <AddIncomeScreen /> },
               { path: '/home-old', element: <DashboardScreen /> },
               { path: '/transactions', element: <TransactionsScreen /> },
+              { path: '/reports', element: <ReportsScreen /> },
+              { path: '/budgets', element: <BudgetsScreen /> },
               { path: '/settings', element: <SettingsScreen /> },
               { path: '/profile', element: <SettingsScreen /> },
             ],

@@ -43,7 +43,10 @@ test.describe('desktop navbar', () => {
     await expect(nav).toBeVisible()
     await expect(bottomBar(page)).toBeHidden()
     const links = nav.getByRole('link')
-    await expect(links).toHaveText(['Home', 'Add Expense', 'Add Income', 'All Transactions'])
+    // Screens join the nav with their own lines; the spec's ones keep their order among them.
+    await expect(nav.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports')
+    const spine = ['Home', 'Add Expense', 'Add Income', 'Reports', 'All Transactions']
+    expect((await links.allTextContents()).filter((label) => spine.includes(label))).toEqual(spine)
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
     await expect(nav.getByRole('link', { name: 'All Transactions' })).toHaveAttribute('href', '/transactions')
 
@@ -103,7 +106,7 @@ test.describe('phone bottom bar', () => {
     const bar = bottomBar(page)
     await expect(bar).toBeVisible()
     await expect(topNav(page)).toBeHidden()
-    // Home | Add | Transactions, left to right.
+    // Home (Reports) | Add | Transactions (Profile), left to right.
     const home = bar.getByRole('link', { name: 'Home' })
     const add = bar.getByRole('button', { name: 'Add' })
     const transactions = bar.getByRole('link', { name: 'Transactions' })
@@ -120,7 +123,7 @@ test.describe('phone bottom bar', () => {
     await add.click()
     const sheet = quickActions(page)
     await expect(sheet).toBeVisible()
-    await expect(sheet.getByRole('button')).toHaveText([/Add Expense/, /Add Income/, 'Cancel'])
+    await expect(sheet.getByRole('button')).toHaveText([/Add Expense/, /Add Income/, /Budgets & Goals/, 'Cancel'])
     await shot(page, `${SHOTS}/phone-quick-actions-light.png`)
     await sheet.getByRole('button', { name: 'Cancel' }).click()
     await expect(sheet).toBeHidden()

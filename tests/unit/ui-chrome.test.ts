@@ -23,8 +23,12 @@ describe('navigation list', () => {
     expect(new Set(NAV_ITEMS.map((item) => item.to)).size).toBe(NAV_ITEMS.length)
   })
 
-  it('shows Home, Add Expense, Add Income and All Transactions on top', () => {
-    expect(navItemsFor('top').map((item) => item.label)).toEqual(['Home', 'Add Expense', 'Add Income', 'All Transactions'])
+  it('shows Home, Add Expense, Add Income, Reports and All Transactions on top, in that order', () => {
+    // Other screens join the list with their own lines; these keep the spec's order among them.
+    const labels = navItemsFor('top').map((item) => item.label)
+    const spine = ['Home', 'Add Expense', 'Add Income', 'Reports', 'All Transactions']
+    expect(labels.filter((l) => spine.includes(l))).toEqual(spine)
+    expect(navItemsFor('bottom').map((item) => item.to)).toContain('/reports')
   })
 
   it('starts the bottom bar with Home', () => {
@@ -42,7 +46,9 @@ describe('navigation list', () => {
   })
 
   it('quick actions go to distinct routes after 200 ms', () => {
-    expect(QUICK_ACTIONS.map((a) => a.label)).toEqual(['Add Expense', 'Add Income'])
+    expect(QUICK_ACTIONS.map((a) => a.label).slice(0, 3)).toEqual(['Add Expense', 'Add Income', 'Budgets & Goals'])
+    expect(QUICK_ACTIONS.find((a) => a.label === 'Budgets & Goals')?.to).toBe('/budgets')
+    expect(new Set(QUICK_ACTIONS.map((a) => a.to)).size).toBe(QUICK_ACTIONS.length)
     expect(QUICK_ACTION_DELAY_MS).toBe(200)
   })
 })

@@ -1,4 +1,4 @@
-import { Home, List, MinusCircle, PlusCircle, Settings, UserRound, type LucideIcon } from 'lucide-react'
+import { BarChart3, Home, List, MinusCircle, PlusCircle, Settings, Target, UserRound, type LucideIcon } from 'lucide-react'
 
 /** Where a navigation item shows: the top navbar (wide screens) and/or the phone's bottom bar. */
 export type NavPlace = 'top' | 'bottom'
@@ -22,6 +22,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/home', label: 'Home', icon: Home, places: ['top', 'bottom'] },
   { to: '/add-expense', label: 'Add Expense', icon: MinusCircle, places: ['top'] },
   { to: '/add-income', label: 'Add Income', icon: PlusCircle, places: ['top'] },
+  { to: '/reports', label: 'Reports', icon: BarChart3, places: ['top', 'bottom'] },
   { to: '/transactions', label: 'All Transactions', shortLabel: 'Transactions', icon: List, places: ['top', 'bottom'] },
   // Profile and Settings are one screen; on phones the bottom bar's Profile slot leads there.
   { to: '/profile', label: 'Profile', icon: UserRound, places: ['top', 'bottom'] },
@@ -53,6 +54,7 @@ export interface QuickAction {
 export const QUICK_ACTIONS: readonly QuickAction[] = [
   { to: '/add-expense', label: 'Add Expense', hint: 'Record money you spent', icon: MinusCircle, tone: 'expense' },
   { to: '/add-income', label: 'Add Income', hint: 'Record money you received', icon: PlusCircle, tone: 'income' },
+  { to: '/budgets', label: 'Budgets & Goals', hint: 'Set limits and see what is left', icon: Target, tone: 'neutral' },
 ]
 
 /** Spec part 1 §9: navigation follows a quick action after 200 ms (the sheet closes first). */

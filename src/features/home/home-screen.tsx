@@ -13,6 +13,7 @@ import { localMonthWindow } from '../../../schema/time'
 import { useUser } from '../../app/auth/auth-context'
 import { TransactionRow } from '../../components/transaction/transaction-row'
 import { useTransactionActions } from '../../components/transaction/use-transaction-actions'
+import { HomeInsightsCard } from '../../components/insights/insights-card'
 import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { ThemeToggle } from '../../components/ui/theme-toggle'
@@ -187,6 +188,8 @@ export default function HomeScreen() {
           </ul>
         )}
       </Card>
+
+      <HomeInsightsCard now={now} currency={currency} masked={hidden} />
 
       <Card padding="none" variant="elevated" className="home-card" aria-labelledby="recent-title" role="region">
         <div className="home-card__header">

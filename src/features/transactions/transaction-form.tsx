@@ -10,7 +10,7 @@ import { SelectField, TextAreaField, TextField } from '../../components/ui/field
 import { useToast } from '../../components/ui/toast'
 import { useProfile } from '../../data/hooks'
 import { addCustomCategory } from '../../data/profile'
-import { addTransaction } from '../../data/transactions'
+import { addTransaction, type TransactionDoc } from '../../data/transactions'
 import { dayAtCurrentTime } from './day-at-current-time'
 import './transactions.css'
 
@@ -19,9 +19,11 @@ const REDIRECT_MS = 1_000
 
 interface Props {
   type: 'expense' | 'income'
+  /** A second line for the success toast about what was saved (e.g. a budget alert), or null. */
+  followUp?: (saved: TransactionDoc) => Promise<string | null>
 }
 
-export function TransactionForm({ type }: Props) {
+export function TransactionForm({ type, followUp }: Props) {
   const isExpense = type === 'expense'
   const navigate = useNavigate()
   const toast = useToast()
@@ -54,10 +56,12 @@ export function TransactionForm({ type }: Props) {
     setSaving(true)
     try {
       const finalCategory = isExpense && isOther ? custom.trim() : category
-      await addTransaction({ type, amount: paise!, category: finalCategory, description, date })
+      const saved = await addTransaction({ type, amount: paise!, category: finalCategory, description, date })
       if (isExpense && isOther) await addCustomCategory(finalCategory).catch((e: unknown) => console.warn(e))
+      const note = followUp ? await followUp(saved).catch((e: unknown) => (console.warn(e), null)) : null
       setDone(true)
-      toast.show(isExpense ? '✅ Expense added successfully!' : '✅ Income added successfully!')
+      const text = isExpense ? '✅ Expense added successfully!' : '✅ Income added successfully!'
+      toast.show(note ? `${text}\n${note}` : text, note ? 'info' : 'success')
       setTimeout(() => void navigate('/home'), REDIRECT_MS)
     } catch (e) {
       console.error(e)

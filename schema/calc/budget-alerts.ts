@@ -1,0 +1,41 @@
+import { formatMoney, type Paise } from '../money/money'
+import { budgetWindow, crossedAlert, statusOf, type BudgetInput } from './budget-status'
+import { inWindow } from './periods'
+import type { LedgerEntry } from './totals'
+
+export interface BudgetAlert {
+  category: string
+  /** The level crossed: 70 or 90 (spec part 1 §9). */
+  level: 70 | 90
+  spent: Paise
+  limit: Paise
+  /** Whole percent used now, rounded down. */
+  percent: number
+}
+
+/**
+ * The alerts a just-saved expense triggers: for every budget of its category (case-insensitive)
+ * whose current window holds the expense, whether the expense took the spending across 70 % or
+ * 90 % of the limit. `entries` must cover those windows and include the new expense.
+ */
+export function alertsForExpense(expense: LedgerEntry, budgets: Iterable<BudgetInput>, entries: Iterable<LedgerEntry>, now: number): BudgetAlert[] {
+  if (expense.type !== 'expense') return []
+  const category = expense.category.toLowerCase()
+  const list = [...entries]
+  const alerts: BudgetAlert[] = []
+  for (const b of budgets) {
+    if (b.category.toLowerCase() !== category) continue
+    const window = budgetWindow(b.period, now, b.createdAt)
+    if (!inWindow(expense.date, window)) continue
+    let after = 0
+    for (const e of list) if (e.type === 'expense' && e.category.toLowerCase() === category && inWindow(e.date, window)) after += e.amount
+    const level = crossedAlert(after - expense.amount, after, b.amount)
+    if (level !== null) alerts.push({ category: b.category, level, spent: after, limit: b.amount, percent: statusOf(after, b.amount).percent })
+  }
+  return alerts
+}
+
+/** '⚠️ Food & Dining budget is at 92% (₹9,200 of ₹10,000)'. */
+export function describeAlert(a: BudgetAlert, currency?: string): string {
+  return `⚠️ ${a.category} budget is at ${a.percent}% (${formatMoney(a.spent, currency)} of ${formatMoney(a.limit, currency)})`
+}

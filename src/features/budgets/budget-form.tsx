@@ -1,0 +1,106 @@
+import { useState, type FormEvent } from 'react'
+import { BUDGET_PERIODS, type BudgetPeriod } from '../../../schema/entities/budget'
+import { MAX_INCOME_PAISE } from '../../../schema/entities/transaction'
+import { categoryOptions, OTHER_CATEGORY } from '../../../schema/categories'
+import { formatDecimal, toPaise } from '../../../schema/money/money'
+import { Button } from '../../components/ui/button'
+import { SelectField, TextField } from '../../components/ui/field'
+import { Modal } from '../../components/ui/modal'
+import type { BudgetDoc } from '../../data/budgets'
+import type { BudgetFields } from '../../data/planning'
+
+export const PERIOD_LABELS: Record<BudgetPeriod, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly', 'one-time': 'One-time' }
+
+export const BUDGET_MESSAGES = {
+  categoryRequired: 'Please choose a category',
+  customRequired: 'Please enter a category name',
+  amountRequired: 'Please enter a budget amount',
+  amountInvalid: 'Please enter a valid amount',
+  amountPositive: 'Amount must be greater than zero',
+  amountTooLarge: 'Amount seems too large. Maximum allowed is 100,000,000.',
+} as const
+
+type Field = 'category' | 'custom' | 'amount' | 'period'
+
+interface Props {
+  /** The budget being edited, or null to create one. */
+  editing: BudgetDoc | null
+  budgets: readonly BudgetDoc[]
+  customCategories: readonly string[]
+  onClose: () => void
+  onSubmit: (fields: BudgetFields, customCategory: string | null) => Promise<void>
+}
+
+/** The Create/Edit Budget modal: category and amount required, period monthly unless chosen. */
+export function BudgetFormModal({ editing, budgets, customCategories, onClose, onSubmit }: Props) {
+  const options = categoryOptions('expense', 'add', customCategories, editing?.category)
+  const [category, setCategory] = useState(editing?.category ?? '')
+  const [custom, setCustom] = useState('')
+  const [amount, setAmount] = useState(editing ? formatDecimal(editing.amount) : '')
+  const [period, setPeriod] = useState<BudgetPeriod>(editing?.period ?? 'monthly')
+  const [error, setError] = useState<{ field: Field; message: string } | null>(null)
+  const [saving, setSaving] = useState(false)
+  const isOther = category === OTHER_CATEGORY
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (saving) return
+    if (!category) return setError({ field: 'category', message: BUDGET_MESSAGES.categoryRequired })
+    const finalCategory = isOther ? custom.trim() : category
+    if (!finalCategory) return setError({ field: 'custom', message: BUDGET_MESSAGES.customRequired })
+    if (amount.trim() === '') return setError({ field: 'amount', message: BUDGET_MESSAGES.amountRequired })
+    const paise = toPaise(amount)
+    if (paise === null) return setError({ field: 'amount', message: BUDGET_MESSAGES.amountInvalid })
+    if (paise <= 0) return setError({ field: 'amount', message: BUDGET_MESSAGES.amountPositive })
+    if (paise > MAX_INCOME_PAISE) return setError({ field: 'amount', message: BUDGET_MESSAGES.amountTooLarge })
+    const duplicate = budgets.find((b) => b.id !== editing?.id && b.period === period && b.category.toLowerCase() === finalCategory.toLowerCase())
+    if (duplicate) return setError({ field: 'period', message: `You already have a ${PERIOD_LABELS[period].toLowerCase()} budget for ${duplicate.category}` })
+    setError(null)
+    setSaving(true)
+    try {
+      await onSubmit({ category: finalCategory, amount: paise, period }, isOther ? finalCategory : null)
+    } catch (e) {
+      console.error(e)
+      setSaving(false)
+      setError({ field: 'amount', message: 'Could not save the budget. Please try again.' })
+    }
+  }
+
+  const message = (field: Field) => (error?.field === field ? error.message : null)
+
+  return (
+    <Modal open title={editing ? 'Edit Budget' : 'Create Budget'} onClose={onClose}>
+      <form className="budget-form" onSubmit={(e) => void submit(e)} noValidate>
+        <SelectField label="Category" name="category" value={category} error={message('category')} onChange={(e) => setCategory(e.target.value)}>
+          <option value="" disabled>
+            Select a category
+          </option>
+          {options.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+        {isOther ? (
+          <TextField label="Custom Category" name="custom-category" maxLength={60} placeholder="e.g. Pets" value={custom} error={message('custom')} onChange={(e) => setCustom(e.target.value)} hint="Saved to your categories for next time." />
+        ) : null}
+        <TextField label="Amount" type="number" name="amount" inputMode="decimal" step="0.01" min="0" placeholder="0.00" value={amount} error={message('amount')} onChange={(e) => setAmount(e.target.value)} />
+        <SelectField label="Period" name="period" value={period} error={message('period')} onChange={(e) => setPeriod(e.target.value as BudgetPeriod)}>
+          {BUDGET_PERIODS.map((p) => (
+            <option key={p} value={p}>
+              {PERIOD_LABELS[p]}
+            </option>
+          ))}
+        </SelectField>
+        <div className="modal__actions">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {editing ? 'Save Changes' : 'Create Budget'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  )
+}

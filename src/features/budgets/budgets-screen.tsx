@@ -1,0 +1,184 @@
+import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { barColour, budgetStatus, budgetWindow } from '../../../schema/calc/budget-status'
+import { categoryEmoji } from '../../../schema/categories'
+import type { BudgetPeriod } from '../../../schema/entities/budget'
+import { formatMoney } from '../../../schema/money/money'
+import { useUser } from '../../app/auth/auth-context'
+import { Button } from '../../components/ui/button'
+import { Card } from '../../components/ui/card'
+import { ConfirmDialog } from '../../components/ui/confirm-dialog'
+import { useToast } from '../../components/ui/toast'
+import type { BudgetDoc } from '../../data/budgets'
+import { useProfile } from '../../data/hooks'
+import { createBudget, deleteBudget, updateBudget, type BudgetFields } from '../../data/planning'
+import { budgetsSpan, useAllBudgets, useExpensesBetween } from '../../data/planning-hooks'
+import { addCustomCategory } from '../../data/profile'
+import type { TransactionDoc } from '../../data/transactions'
+import { BudgetFormModal, PERIOD_LABELS } from './budget-form'
+import './budgets.css'
+
+const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
+
+/** What 'spent' covers for a period: 'this month', 'since 3 Jan 2027'. */
+function windowText(period: BudgetPeriod, createdAt: number, now: number): string {
+  switch (period) {
+    case 'daily':
+      return 'today'
+    case 'weekly':
+      return 'this week'
+    case 'monthly':
+      return 'this month'
+    case 'yearly':
+      return 'this year'
+    case 'one-time':
+      return `since ${dayMonth.format(budgetWindow(period, now, createdAt).start)}`
+  }
+}
+
+function BudgetCard({ budget, expenses, now, currency, onEdit, onDelete }: { budget: BudgetDoc; expenses: readonly TransactionDoc[]; now: number; currency: string; onEdit: () => void; onDelete: () => void }) {
+  const status = budgetStatus(budget, expenses, now)
+  const colour = barColour(status.spent, status.limit)
+  const over = status.overBy > 0
+  return (
+    <Card variant="elevated" className="budget-card" data-testid="budget-card" data-colour={colour} role="group" aria-label={`${budget.category} ${PERIOD_LABELS[budget.period].toLowerCase()} budget`}>
+      <div className="budget-card__top">
+        <span className="budget-card__emoji" aria-hidden="true">
+          {categoryEmoji(budget.category, 'expense')}
+        </span>
+        <span className="budget-card__title">
+          <span className="budget-card__category">{budget.category}</span>
+          <span className="budget-card__period">{PERIOD_LABELS[budget.period]}</span>
+        </span>
+        <span className="budget-card__actions">
+          <button type="button" className="icon-btn" aria-label={`Edit ${budget.category} budget`} title="Edit" onClick={onEdit}>
+            <Pencil size={18} aria-hidden="true" />
+          </button>
+          <button type="button" className="icon-btn budget-card__delete" aria-label={`Delete ${budget.category} budget`} title="Delete" onClick={onDelete}>
+            <Trash2 size={18} aria-hidden="true" />
+          </button>
+        </span>
+      </div>
+      <div className="budget-card__figures">
+        <span>
+          <span className="budget-card__spent" data-testid="budget-spent">
+            {formatMoney(status.spent, currency)}
+          </span>{' '}
+          <span className="budget-card__of">
+            of <span data-testid="budget-limit">{formatMoney(status.limit, currency)}</span> spent {windowText(budget.period, budget.createdAt, now)}
+          </span>
+        </span>
+        <span className={`budget-card__percent budget-card__percent--${colour}`} data-testid="budget-percent">
+          {status.percent}% used
+        </span>
+      </div>
+      <div
+        className="budget-meter"
+        role="progressbar"
+        aria-label={`${budget.category} budget used`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.min(100, status.percent)}
+        aria-valuetext={`${status.percent}%`}
+      >
+        <span className={`budget-meter__fill budget-meter__fill--${colour}`} style={{ width: `${Math.min(100, status.percent)}%` }} />
+      </div>
+      <p className={over ? 'budget-card__over' : 'budget-card__left'} data-testid="budget-remaining">
+        {over ? `Over by ${formatMoney(status.overBy, currency)}` : `${formatMoney(status.remaining, currency)} remaining`}
+      </p>
+    </Card>
+  )
+}
+
+/** Budgets & Goals (spec part 1 §2): every budget with its current period's spending; create, edit and delete. */
+export default function BudgetsScreen() {
+  const user = useUser()
+  const toast = useToast()
+  const [now] = useState(() => Date.now())
+  const profile = useProfile()
+  const currency = profile.data?.currency ?? user.currency ?? 'INR'
+  const budgets = useAllBudgets()
+  const span = useMemo(() => budgetsSpan(budgets.data, now), [budgets.data, now])
+  const expenses = useExpensesBetween(span?.start ?? 0, span?.end ?? 0)
+
+  const [form, setForm] = useState<{ editing: BudgetDoc | null } | null>(null)
+  const [deleting, setDeleting] = useState<BudgetDoc | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const save = async (fields: BudgetFields, customCategory: string | null) => {
+    const editing = form?.editing ?? null
+    if (editing) await updateBudget(editing.id, fields)
+    else await createBudget(fields)
+    if (customCategory) await addCustomCategory(customCategory).catch((e: unknown) => console.warn(e))
+    setForm(null)
+    toast.show(editing ? '✅ Budget updated' : '✅ Budget created')
+  }
+
+  const confirmDelete = async () => {
+    if (!deleting) return
+    setBusy(true)
+    try {
+      await deleteBudget(deleting.id)
+      toast.show('🗑️ Budget deleted')
+      setDeleting(null)
+    } catch (e) {
+      console.error(e)
+      toast.show('❌ Could not delete the budget. Please try again.', 'error')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="budgets">
+      <header className="budgets__header">
+        <div>
+          <h1>Budgets &amp; Goals</h1>
+          <p>Limits per category; spending counts in each budget's current period.</p>
+        </div>
+        <Button icon={<Plus size={18} />} onClick={() => setForm({ editing: null })}>
+          Create Budget
+        </Button>
+      </header>
+
+      {budgets.loading ? null : budgets.data.length === 0 ? (
+        <Card variant="elevated" padding="lg" className="budgets__empty" data-testid="budgets-empty">
+          <p className="budgets__empty-emoji" aria-hidden="true">
+            🎯
+          </p>
+          <h2>No budgets yet</h2>
+          <p>Set a limit for a category — food, travel, bills — and see how much is left as you spend.</p>
+          <Button icon={<Plus size={18} />} onClick={() => setForm({ editing: null })}>
+            Create your first budget
+          </Button>
+        </Card>
+      ) : (
+        <div className="budgets__list">
+          {budgets.data.map((b) => (
+            <BudgetCard key={b.id} budget={b} expenses={expenses.data} now={now} currency={currency} onEdit={() => setForm({ editing: b })} onDelete={() => setDeleting(b)} />
+          ))}
+        </div>
+      )}
+
+      {form ? (
+        <BudgetFormModal
+          key={form.editing?.id ?? 'new'}
+          editing={form.editing}
+          budgets={budgets.data}
+          customCategories={profile.data?.customCategories ?? []}
+          onClose={() => setForm(null)}
+          onSubmit={save}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Are you sure you want to delete this budget?"
+        description={deleting ? `${deleting.category} · ${PERIOD_LABELS[deleting.period]} · ${formatMoney(deleting.amount, currency)}` : undefined}
+        confirmLabel="Delete"
+        busy={busy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  )
+}

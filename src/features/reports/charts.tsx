@@ -1,0 +1,162 @@
+import { useCallback, useState } from 'react'
+import { formatPermille, type CategoryShare } from '../../../schema/calc/shares'
+import { shortMonthLabel, monthLabel, type TrendBucket } from '../../../schema/calc/report'
+import { formatMoney } from '../../../schema/money/money'
+
+/** The six colours the category breakdown cycles through (spec part 1 §2 Reports). */
+export const CATEGORY_COLOURS = ['#10b981', '#3b82f6', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899'] as const
+
+export const colourAt = (i: number): string => CATEGORY_COLOURS[i % CATEGORY_COLOURS.length]!
+
+const RADIUS = 15.9155 // circumference 100: dash lengths are percentages
+const STROKE = 5.2
+
+/**
+ * A donut of the categories' shares. Decorative for screen readers: the list beside it carries
+ * the same numbers, and the svg's label sums it up.
+ */
+export function CategoryDonut({ categories, total, currency }: { categories: readonly CategoryShare[]; total: number; currency: string }) {
+  // Where each segment starts along the ring, in percent.
+  const starts = categories.map((_, i) => categories.slice(0, i).reduce((sum, c) => sum + c.permille / 10, 0))
+  return (
+    <svg className="donut" viewBox="0 0 42 42" role="img" aria-label={`Spending by category: ${categories.map((c) => `${c.category} ${formatPermille(c.permille)}`).join(', ')}`}>
+      <circle cx="21" cy="21" r={RADIUS} fill="none" stroke="var(--color-surface-2)" strokeWidth={STROKE} />
+      {categories.map((c, i) => {
+        const length = c.permille / 10
+        return (
+          <circle
+            key={c.category}
+            cx="21"
+            cy="21"
+            r={RADIUS}
+            fill="none"
+            stroke={colourAt(i)}
+            strokeWidth={STROKE}
+            strokeDasharray={`${length} ${100 - length}`}
+            strokeDashoffset={25 - (starts[i] ?? 0)}
+            data-testid="donut-segment"
+          />
+        )
+      })}
+      <text x="21" y="20" textAnchor="middle" className="donut__label">
+        Spent
+      </text>
+      <text x="21" y="25" textAnchor="middle" className="donut__value">
+        {formatMoney(total, currency)}
+      </text>
+    </svg>
+  )
+}
+
+const narrowMonth = new Intl.DateTimeFormat('en-IN', { month: 'narrow' })
+const compact = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 })
+
+/** '₹1.2L'-style axis figures (rupees, compact en-IN). */
+function axisMoney(paise: number, symbol: string): string {
+  return `${symbol}${compact.format(Math.round(paise / 100))}`
+}
+
+/** Nice round axis top ≥ max: 1, 2 or 5 × 10ⁿ. */
+function niceCeil(max: number): number {
+  if (max <= 0) return 1
+  const power = 10 ** Math.floor(Math.log10(max))
+  for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power
+  return 10 * power
+}
+
+const H = 220
+const PAD = { left: 48, right: 6, top: 12, bottom: 28 }
+
+/** The element's width in CSS pixels, kept current: the chart draws at real size so its text stays legible on phones. */
+function useWidth(initial: number): [(el: HTMLElement | null) => void, number] {
+  const [width, setWidth] = useState(initial)
+  const ref = useCallback((el: HTMLElement | null) => {
+    if (!el) return
+    const measure = () => setWidth(Math.max(280, Math.round(el.getBoundingClientRect().width)))
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [])
+  return [ref, width]
+}
+
+/**
+ * Income and expense bars per month, the selected month highlighted. The svg is labelled as a
+ * whole; the table under it (in a disclosure) holds every figure for screen readers and
+ * anyone who wants the numbers.
+ */
+export function TrendChart({ buckets, selected, currency, symbol }: { buckets: readonly TrendBucket[]; selected: number; currency: string; symbol: string }) {
+  const [measure, W] = useWidth(600)
+  const top = niceCeil(Math.max(0, ...buckets.map((b) => Math.max(b.income, b.expenses))))
+  const plotW = W - PAD.left - PAD.right
+  const plotH = H - PAD.top - PAD.bottom
+  const slot = plotW / Math.max(1, buckets.length)
+  const bar = Math.min(16, slot * 0.3)
+  const y = (v: number) => PAD.top + plotH - (v / top) * plotH
+  const ticks = [0, top / 2, top]
+  const first = buckets[0]
+  const last = buckets[buckets.length - 1]
+  return (
+    <figure className="trend" ref={measure}>
+      <svg
+        className="trend__svg"
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={first && last ? `Income and expenses per month, ${monthLabel(first)} to ${monthLabel(last)}; the figures are in the table below.` : 'Income and expenses per month'}
+      >
+        {ticks.map((t) => (
+          <g key={t}>
+            <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} className="trend__grid" />
+            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" className="trend__axis">
+              {axisMoney(t, symbol)}
+            </text>
+          </g>
+        ))}
+        {buckets.map((b, i) => {
+          const x = PAD.left + slot * i + slot / 2
+          const isSelected = i === selected
+          return (
+            <g key={`${b.year}-${b.month}`} data-testid="trend-month" data-selected={isSelected || undefined}>
+              {isSelected ? <rect x={PAD.left + slot * i + 1} y={PAD.top} width={slot - 2} height={plotH} rx={6} className="trend__selected" /> : null}
+              <rect x={x - bar - 1} y={y(b.income)} width={bar} height={Math.max(0, y(0) - y(b.income))} rx={3} className="trend__bar trend__bar--income">
+                <title>{`${monthLabel(b)} income ${formatMoney(b.income, currency)}`}</title>
+              </rect>
+              <rect x={x + 1} y={y(b.expenses)} width={bar} height={Math.max(0, y(0) - y(b.expenses))} rx={3} className="trend__bar trend__bar--expense">
+                <title>{`${monthLabel(b)} expenses ${formatMoney(b.expenses, currency)}`}</title>
+              </rect>
+              <text x={x} y={H - 8} textAnchor="middle" className={`trend__month${isSelected ? ' trend__month--selected' : ''}`}>
+                {slot < 30 ? narrowMonth.format(new Date(b.year, b.month, 1)) : shortMonthLabel(b)}
+              </text>
+            </g>
+          )
+        })}
+      </svg>
+      <figcaption className="trend__legend">
+        <span className="trend__key trend__key--income">Income</span>
+        <span className="trend__key trend__key--expense">Expenses</span>
+      </figcaption>
+      <details className="trend__details">
+        <summary>Show the figures</summary>
+        <table className="trend__table" data-testid="trend-table">
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Income</th>
+              <th scope="col">Expenses</th>
+            </tr>
+          </thead>
+          <tbody>
+            {buckets.map((b) => (
+              <tr key={`${b.year}-${b.month}`}>
+                <th scope="row">{monthLabel(b)}</th>
+                <td>{formatMoney(b.income, currency)}</td>
+                <td>{formatMoney(b.expenses, currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  )
+}
