@@ -22,6 +22,7 @@ import { registerErrorHandling } from './plugins/errors'
 import { registerNotFound, registerStaticApp } from './plugins/static-app'
 import { authRoutes } from './routes/auth'
 import { syncRoutes } from './routes/sync'
+import { allocationRestRoutes, budgetsRestRoutes, recurringRestRoutes } from './routes/plan-rest'
 import { transactionsRestRoutes } from './routes/transactions-rest'
 import { whatsappRoutes } from './routes/whatsapp'
 
@@ -114,6 +115,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(syncRoutes, { prefix: '/api/sync', documents, bus: streamBus, pingMs: config.streamPingMs })
   await app.register(transactionsRestRoutes, { prefix: '/api/expenses', kind: 'expense', documents })
   await app.register(transactionsRestRoutes, { prefix: '/api/income', kind: 'income', documents })
+  await app.register(budgetsRestRoutes, { prefix: '/api/budgets', documents, now })
+  await app.register(allocationRestRoutes, { prefix: '/api/allocation', documents, now })
+  await app.register(recurringRestRoutes, { prefix: '/api/recurring-payments', documents, now })
   const whatsappService = new WhatsappService({ users, documents, whatsapp, now })
   await app.register(whatsappRoutes, { prefix: '/api/whatsapp', config, service: whatsappService, users, documents, whatsapp, now })
   app.decorate('monthlyReports', startMonthlyReports(app, config, options, now))

@@ -14,6 +14,8 @@ const AddExpenseScreen = lazy(() => import('../features/transactions/add-expense
 const AddIncomeScreen = lazy(() => import('../features/transactions/add-income-screen'))
 const DashboardScreen = lazy(() => import('../features/dashboard/dashboard-screen'))
 const TransactionsScreen = lazy(() => import('../features/transactions/transactions-screen'))
+const FundAllocationScreen = lazy(() => import('../features/fund-allocation/fund-allocation-screen'))
+const RecurringScreen = lazy(() => import('../features/recurring/recurring-screen'))
 const ReportsScreen = lazy(() => import('../features/reports/reports-screen'))
 const BudgetsScreen = lazy(() => import('../features/budgets/budgets-screen'))
 const SettingsScreen = lazy(() => import('../features/settings/settings-screen'))
@@ -47,6 +49,8 @@ export const router = createBrowserRouter([
               { path: '/add-income', element: <AddIncomeScreen /> },
               { path: '/home-old', element: <DashboardScreen /> },
               { path: '/transactions', element: <TransactionsScreen /> },
+              { path: '/fund-allocation', element: <FundAllocationScreen /> },
+              { path: '/recurring-payments', element: <RecurringScreen /> },
               { path: '/reports', element: <ReportsScreen /> },
               { path: '/budgets', element: <BudgetsScreen /> },
               { path: '/settings', element: <SettingsScreen /> },

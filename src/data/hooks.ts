@@ -6,6 +6,7 @@ import { profile$, type ProfileDoc } from './profile'
 import { getSyncSnapshot, subscribeSync, type SyncSnapshot } from './sync-state'
 import { budgets$, type BudgetDoc } from './budgets'
 import { budgetCount$ } from './export'
+import { paymentsDueBy$, recurringPayments$, type RecurringDoc } from './recurring'
 import { ledger$, recentTransactions$, transactionCounts$, transactionsBetween$, type LedgerQuery, type TransactionDoc } from './transactions'
 
 export interface Live<T> {
@@ -71,6 +72,18 @@ const NO_BUDGETS: BudgetDoc[] = []
 /** The first `limit` budgets (oldest first), live. */
 export function useBudgets(limit: number): Live<BudgetDoc[]> {
   return useObservable(() => budgets$(limit), NO_BUDGETS, [limit])
+}
+
+const NO_PAYMENTS: RecurringDoc[] = []
+
+/** Every recurring payment, soonest next due first, live. */
+export function useRecurringPayments(): Live<RecurringDoc[]> {
+  return useObservable(() => recurringPayments$(), NO_PAYMENTS, [])
+}
+
+/** Recurring payments due within 30 days of `now` (or overdue), soonest first, live. */
+export function usePaymentsDueBy(now: number): Live<RecurringDoc[]> {
+  return useObservable(() => paymentsDueBy$(now), NO_PAYMENTS, [now])
 }
 
 /** How many budgets exist, live. */

@@ -16,6 +16,8 @@ export interface TransactionInput {
   description?: string
   /** ms since the epoch. */
   date: number
+  /** Where it came from; 'app' unless, e.g., a recurring payment's Mark Paid recorded it. */
+  origin?: 'app' | 'recurring'
 }
 
 /**
@@ -30,7 +32,7 @@ export function addTransaction(input: TransactionInput): Promise<TransactionDoc>
     description: (input.description ?? '').trim(),
     date: input.date,
     dateDesc: invertTime(input.date),
-    origin: 'app',
+    origin: input.origin ?? 'app',
   })
 }
 

@@ -1,4 +1,4 @@
-import { BarChart3, Home, List, MinusCircle, PlusCircle, Settings, Target, UserRound, type LucideIcon } from 'lucide-react'
+import { BarChart3, CalendarClock, Home, List, MinusCircle, PlusCircle, Settings, Target, UserRound, Wallet, type LucideIcon } from 'lucide-react'
 
 /** Where a navigation item shows: the top navbar (wide screens) and/or the phone's bottom bar. */
 export type NavPlace = 'top' | 'bottom'
@@ -27,6 +27,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // Profile and Settings are one screen; on phones the bottom bar's Profile slot leads there.
   { to: '/profile', label: 'Profile', icon: UserRound, places: ['top', 'bottom'] },
   { to: '/settings', label: 'Settings', icon: Settings, places: ['top'] },
+  // Planning screens beyond the spec's navbar: last, so the spec's links stay in view.
+  { to: '/fund-allocation', label: 'Your Money', icon: Wallet, places: ['top'] },
+  { to: '/recurring-payments', label: 'Recurring', icon: CalendarClock, places: ['top'] },
 ]
 
 export function navItemsFor(place: NavPlace, items: readonly NavItem[] = NAV_ITEMS): NavItem[] {
@@ -55,6 +58,9 @@ export const QUICK_ACTIONS: readonly QuickAction[] = [
   { to: '/add-expense', label: 'Add Expense', hint: 'Record money you spent', icon: MinusCircle, tone: 'expense' },
   { to: '/add-income', label: 'Add Income', hint: 'Record money you received', icon: PlusCircle, tone: 'income' },
   { to: '/budgets', label: 'Budgets & Goals', hint: 'Set limits and see what is left', icon: Target, tone: 'neutral' },
+  // On phones the top nav is hidden: the planning screens are reached from here.
+  { to: '/fund-allocation', label: 'Your Money', hint: 'Income and what each budget gets', icon: Wallet, tone: 'neutral' },
+  { to: '/recurring-payments', label: 'Recurring Payments', hint: 'Bills due next, Mark Paid', icon: CalendarClock, tone: 'neutral' },
 ]
 
 /** Spec part 1 §9: navigation follows a quick action after 200 ms (the sheet closes first). */

@@ -22,6 +22,7 @@ import { useBudgets, useProfile, useRecentTransactions, useTransactionsBetween }
 import { setHideBalance } from '../../data/preferences'
 import { firstName } from '../../data/session'
 import type { TransactionDoc } from '../../data/transactions'
+import { DueSoonCard } from './due-soon-card'
 import './home.css'
 
 /** Spec part 1 §9: 5 recent transactions, 3 budgets; the home screen's bars turn red above 80 %. */
@@ -171,6 +172,8 @@ export default function HomeScreen() {
           New Income
         </ButtonLink>
       </div>
+
+      <DueSoonCard now={now} currency={currency} masked={hidden} />
 
       <Card padding="none" variant="elevated" className="home-card" aria-labelledby="budgets-title" role="region">
         <h2 className="home-card__title" id="budgets-title">

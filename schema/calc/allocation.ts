@@ -1,0 +1,33 @@
+import type { Paise } from '../money/money'
+import { allocationSummary, type AllocationSummary } from './budget-status'
+
+/** One budget as the Your Money screen reads it: what is set aside for it and what it has spent this period. */
+export interface AllocationLine {
+  allocated: Paise
+  spent: Paise
+}
+
+export interface AllocationView extends AllocationSummary {
+  /** allocated − spent over all budgets; negative when spending ran past what was set aside. */
+  remaining: Paise
+  /** 'over' when more is allocated than earned, 'ok' when money is left with allocations made, else 'none'. */
+  note: 'over' | 'ok' | 'none'
+}
+
+/**
+ * The Your Money figures (spec part 1 §2): income, allocated (with its percent of income),
+ * available = income − allocated, spent, remaining = allocated − spent. Guarantees
+ * `available + totalAllocated === totalIncome` and `remaining + totalSpent === totalAllocated`,
+ * all in whole paise.
+ */
+export function allocationView(monthlyIncome: Paise, lines: Iterable<AllocationLine>): AllocationView {
+  const summary = allocationSummary(monthlyIncome, lines)
+  const note = summary.available < 0 ? 'over' : summary.available > 0 && summary.totalAllocated > 0 ? 'ok' : 'none'
+  return { ...summary, remaining: summary.totalAllocated - summary.totalSpent, note }
+}
+
+/** The spec's warning, and the positive note shown when income is left over after allocating. */
+export const ALLOCATION_TEXTS = {
+  over: "You've allocated more than your income!",
+  ok: 'Great! You still have money available to allocate or save.',
+} as const

@@ -1,0 +1,72 @@
+import { map, type Observable } from 'rxjs'
+import type { DocOf } from '../../schema/collections'
+import { DEFAULT_RECURRING_CATEGORY, nextDueAfterPaid, reminderHorizon } from '../../schema/calc/recurring-schedule'
+import type { RecurringFields } from '../../schema/validation/plan-input'
+import { userData } from './database'
+import { addTransaction, type TransactionDoc } from './transactions'
+import { insertDocument, patchDocument, removeDocument } from './writes'
+
+export type RecurringDoc = DocOf<'recurring_payments'>
+
+const plain = (docs: { toJSON(): unknown }[]): RecurringDoc[] => docs.map((d) => d.toJSON() as RecurringDoc)
+
+/** Every recurring payment, soonest next due first; served by the `nextDueDate` index. */
+export function recurringPayments$(): Observable<RecurringDoc[]> {
+  const { db } = userData()
+  return db.recurring_payments.find({ selector: { nextDueDate: { $gte: '' } }, sort: [{ nextDueDate: 'asc' }] }).$.pipe(map(plain))
+}
+
+/**
+ * Payments whose next due day is at most 30 days after `now` (the widest reminder window),
+ * soonest first, through the `nextDueDate` index; the caller keeps those inside their own window.
+ */
+export function paymentsDueBy$(now: number): Observable<RecurringDoc[]> {
+  const { db } = userData()
+  return db.recurring_payments
+    .find({ selector: { nextDueDate: { $lte: reminderHorizon(now) } }, sort: [{ nextDueDate: 'asc' }] })
+    .$.pipe(map(plain))
+}
+
+/** A new recurring payment; its first due day is also its next due day. */
+export function addRecurringPayment(fields: RecurringFields): Promise<RecurringDoc> {
+  return insertDocument('recurring_payments', { ...fields, nextDueDate: fields.dueDate })
+}
+
+/**
+ * Saves an edit. A changed due day restarts the schedule from it (it becomes the anchor and the
+ * next due day); otherwise the next due day is kept.
+ */
+export async function updateRecurringPayment(id: string, fields: RecurringFields, shownDueDate: string): Promise<void> {
+  const ok = await patchDocument('recurring_payments', id, (current) => {
+    const rescheduled = fields.dueDate !== shownDueDate
+    return { ...fields, dueDate: rescheduled ? fields.dueDate : current.dueDate, nextDueDate: rescheduled ? fields.dueDate : current.nextDueDate }
+  })
+  if (!ok) throw new Error(`Recurring payment ${id} not found`)
+}
+
+export function deleteRecurringPayment(id: string): Promise<void> {
+  return removeDocument('recurring_payments', id)
+}
+
+/**
+ * Mark Paid: records the expense now (origin 'recurring', the payment's category or
+ * 'Bills & Utilities', described by its name) and moves the next due day on by one period,
+ * anchored on the first due day. Returns the new next due day and the expense.
+ */
+export async function markRecurringPaid(payment: RecurringDoc, now = Date.now()): Promise<{ nextDueDate: string; transaction: TransactionDoc }> {
+  const transaction = await addTransaction({
+    type: 'expense',
+    amount: payment.amount,
+    category: payment.category.trim() || DEFAULT_RECURRING_CATEGORY,
+    description: payment.name,
+    date: now,
+    origin: 'recurring',
+  })
+  let nextDueDate = nextDueAfterPaid(payment)
+  const ok = await patchDocument('recurring_payments', payment.id, (current) => {
+    nextDueDate = nextDueAfterPaid(current)
+    return { nextDueDate, lastPaidAt: now }
+  })
+  if (!ok) throw new Error(`Recurring payment ${payment.id} not found`)
+  return { nextDueDate, transaction }
+}

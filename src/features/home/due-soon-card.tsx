@@ -1,0 +1,40 @@
+import { CalendarClock } from 'lucide-react'
+import { Link } from 'react-router-dom'
+import { dueText } from '../../../schema/calc/recurrence'
+import { dueSoon, formatDueDay } from '../../../schema/calc/recurring-schedule'
+import { formatMoney } from '../../../schema/money/money'
+import { Card } from '../../components/ui/card'
+import { usePaymentsDueBy } from '../../data/hooks'
+
+/** Recurring payments inside their reminder window (or overdue); absent when none are. */
+export function DueSoonCard({ now, currency, masked }: { now: number; currency: string; masked: boolean }) {
+  const candidates = usePaymentsDueBy(now)
+  const due = dueSoon(candidates.data, now)
+  if (due.length === 0) return null
+  return (
+    <Card padding="none" variant="elevated" className="home-card due-soon" role="region" aria-labelledby="due-soon-title" data-testid="due-soon">
+      <div className="home-card__header">
+        <h2 className="home-card__title" id="due-soon-title">
+          <CalendarClock size={17} aria-hidden="true" /> Due soon
+        </h2>
+        <Link to="/recurring-payments" className="home-card__link">
+          View all
+        </Link>
+      </div>
+      <ul className="due-soon__list">
+        {due.map((p) => {
+          const text = dueText(p.nextDueDate, now)
+          return (
+            <li key={p.id} className="due-soon__item" data-testid="due-soon-item">
+              <span className="due-soon__name">{p.name}</span>
+              <span className={`due-soon__when${text.startsWith('Overdue') || text === 'Due today' ? ' due-soon__when--now' : ''}`}>
+                {text} · {formatDueDay(p.nextDueDate)}
+              </span>
+              <span className="due-soon__amount">{masked ? '••••' : formatMoney(p.amount, currency)}</span>
+            </li>
+          )
+        })}
+      </ul>
+    </Card>
+  )
+}

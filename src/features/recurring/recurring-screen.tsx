@@ -1,0 +1,262 @@
+import { CalendarClock, CheckCircle2, Pencil, Plus, Trash2 } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { dueText, type DueGroup } from '../../../schema/calc/recurrence'
+import { DUE_GROUPS, formatDueDay, groupByDue } from '../../../schema/calc/recurring-schedule'
+import { categoryEmoji, EXPENSE_CATEGORIES } from '../../../schema/categories'
+import { FREQUENCIES } from '../../../schema/entities/recurring'
+import { formatDecimal, formatMoney } from '../../../schema/money/money'
+import { DEFAULT_REMINDER_DAYS, parseRecurring, type RecurringField } from '../../../schema/validation/plan-input'
+import { useUser } from '../../app/auth/auth-context'
+import { Button } from '../../components/ui/button'
+import { Card } from '../../components/ui/card'
+import { ConfirmDialog } from '../../components/ui/confirm-dialog'
+import { SelectField, TextField } from '../../components/ui/field'
+import { Modal } from '../../components/ui/modal'
+import { useToast } from '../../components/ui/toast'
+import { useProfile, useRecurringPayments } from '../../data/hooks'
+import { addRecurringPayment, deleteRecurringPayment, markRecurringPaid, updateRecurringPayment, type RecurringDoc } from '../../data/recurring'
+import './recurring.css'
+
+const FREQUENCY_LABEL: Record<RecurringDoc['frequency'], string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' }
+const DELETE_QUESTION = 'Are you sure you want to delete this recurring payment?'
+
+interface FormProps {
+  editing: RecurringDoc | null
+  categories: readonly string[]
+  onClose: () => void
+  onSaved: (message: string) => void
+}
+
+function RecurringForm({ editing, categories, onClose, onSaved }: FormProps) {
+  const [name, setName] = useState(editing?.name ?? '')
+  const [amount, setAmount] = useState(editing ? formatDecimal(editing.amount).replace(/\.00$/, '') : '')
+  const [category, setCategory] = useState(editing?.category ?? '')
+  const [frequency, setFrequency] = useState<string>(editing?.frequency ?? 'monthly')
+  const shownDueDate = editing?.nextDueDate ?? ''
+  const [dueDate, setDueDate] = useState(shownDueDate)
+  const [reminderDays, setReminderDays] = useState(String(editing?.reminderDays ?? DEFAULT_REMINDER_DAYS))
+  const [error, setError] = useState<{ field: RecurringField; message: string } | null>(null)
+  const [saving, setSaving] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (saving) return
+    const parsed = parseRecurring({ name, amount, category, frequency, dueDate, reminderDays })
+    if (!parsed.ok) return setError({ field: parsed.field, message: parsed.error })
+    setError(null)
+    setSaving(true)
+    try {
+      if (editing) await updateRecurringPayment(editing.id, parsed.value, shownDueDate)
+      else await addRecurringPayment(parsed.value)
+      onSaved(editing ? 'Recurring payment updated' : 'Recurring payment added')
+      onClose()
+    } catch (e) {
+      console.error(e)
+      setError({ field: 'name', message: 'Could not save. Please try again.' })
+      setSaving(false)
+    }
+  }
+  const message = (field: RecurringField) => (error?.field === field ? error.message : null)
+  const options = category && !categories.includes(category) ? [...categories, category] : categories
+
+  return (
+    <Modal open title={editing ? 'Edit Recurring Payment' : 'Add Recurring Payment'} onClose={onClose}>
+      <form className="recurring-form" onSubmit={(e) => void submit(e)} noValidate>
+        <TextField label="Name" name="name" maxLength={100} placeholder="e.g. Rent, Netflix" value={name} error={message('name')} onChange={(e) => setName(e.target.value)} autoFocus />
+        <TextField label="Amount" name="amount" type="number" inputMode="decimal" step="0.01" min="0" placeholder="0.00" value={amount} error={message('amount')} onChange={(e) => setAmount(e.target.value)} />
+        <SelectField label="Category (optional)" name="category" value={category} error={message('category')} onChange={(e) => setCategory(e.target.value)}>
+          <option value="">None (Bills & Utilities when paid)</option>
+          {options.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+        <div className="recurring-form__pair">
+          <SelectField label="Frequency" name="frequency" value={frequency} error={message('frequency')} onChange={(e) => setFrequency(e.target.value)}>
+            {FREQUENCIES.map((f) => (
+              <option key={f} value={f}>
+                {FREQUENCY_LABEL[f]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label={editing ? 'Next due date' : 'Due date'} name="due-date" type="date" value={dueDate} error={message('dueDate')} onChange={(e) => setDueDate(e.target.value)} />
+        </div>
+        <TextField
+          label="Remind me (days before)"
+          name="reminder-days"
+          type="number"
+          inputMode="numeric"
+          min="0"
+          max="30"
+          step="1"
+          value={reminderDays}
+          error={message('reminderDays')}
+          onChange={(e) => setReminderDays(e.target.value)}
+          hint="0 to 30 days. Inside this window the payment shows on Home."
+        />
+        <div className="modal__actions">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {editing ? 'Save Changes' : 'Add Payment'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  )
+}
+
+function PaymentCard({ payment, now, currency, onEdit, onDelete, onPaid, paying }: { payment: RecurringDoc; now: number; currency: string; onEdit: () => void; onDelete: () => void; onPaid: () => void; paying: boolean }) {
+  const due = dueText(payment.nextDueDate, now)
+  const overdue = due.startsWith('Overdue')
+  return (
+    <li className="payment" data-testid="recurring-card" data-due={payment.nextDueDate}>
+      <div className="payment__top">
+        <span className="payment__emoji" aria-hidden="true">
+          {categoryEmoji(payment.category || 'Bills & Utilities', 'expense')}
+        </span>
+        <div className="payment__body">
+          <p className="payment__name">{payment.name}</p>
+          <p className="payment__meta">
+            {payment.category || 'No category'} · {FREQUENCY_LABEL[payment.frequency]}
+          </p>
+        </div>
+        <p className="payment__amount">{formatMoney(payment.amount, currency)}</p>
+      </div>
+      <p className={`payment__due${overdue ? ' payment__due--overdue' : ''}`}>
+        <CalendarClock size={15} aria-hidden="true" />
+        <span data-testid="recurring-due">{due}</span>
+        <span className="payment__date" data-testid="recurring-date">
+          {formatDueDay(payment.nextDueDate, true)}
+        </span>
+      </p>
+      <div className="payment__actions">
+        <Button size="sm" variant="ghost" icon={<Pencil size={15} />} onClick={onEdit} aria-label={`Edit ${payment.name}`}>
+          Edit
+        </Button>
+        <Button size="sm" variant="ghost" icon={<Trash2 size={15} />} onClick={onDelete} aria-label={`Delete ${payment.name}`}>
+          Delete
+        </Button>
+        <Button size="sm" variant="primary" icon={<CheckCircle2 size={15} />} onClick={onPaid} disabled={paying} aria-label={`Mark ${payment.name} paid`}>
+          Mark Paid
+        </Button>
+      </div>
+    </li>
+  )
+}
+
+export default function RecurringScreen() {
+  const user = useUser()
+  const toast = useToast()
+  const profile = useProfile()
+  const payments = useRecurringPayments()
+  const currency = profile.data?.currency ?? user.currency ?? 'INR'
+  // Today moves on when a payment is marked paid long after the screen opened.
+  const [now, setNow] = useState(() => Date.now())
+  const [form, setForm] = useState<{ editing: RecurringDoc | null } | null>(null)
+  const [deleting, setDeleting] = useState<RecurringDoc | null>(null)
+  const [paying, setPaying] = useState<string | null>(null)
+  const groups = groupByDue(payments.data, now)
+  const categories = [...EXPENSE_CATEGORIES.filter((c) => c !== 'Others'), ...(profile.data?.customCategories ?? [])]
+
+  const markPaid = async (payment: RecurringDoc) => {
+    setPaying(payment.id)
+    try {
+      const paidAt = Date.now()
+      const { nextDueDate } = await markRecurringPaid(payment, paidAt)
+      setNow(paidAt)
+      toast.show(`Marked paid. Next due ${formatDueDay(nextDueDate)}`)
+    } catch (e) {
+      console.error(e)
+      toast.show('Could not mark it paid. Please try again.', 'error')
+    } finally {
+      setPaying(null)
+    }
+  }
+
+  const remove = async () => {
+    if (!deleting) return
+    const target = deleting
+    setDeleting(null)
+    try {
+      await deleteRecurringPayment(target.id)
+      toast.show('Recurring payment deleted')
+    } catch (e) {
+      console.error(e)
+      toast.show('Could not delete. Please try again.', 'error')
+    }
+  }
+
+  return (
+    <div className="recurring">
+      <header className="recurring__header">
+        <span className="recurring__badge" aria-hidden="true">
+          <CalendarClock size={24} />
+        </span>
+        <div>
+          <h1>Recurring Payments</h1>
+          <p>Bills and subscriptions, with what is due next.</p>
+        </div>
+        <Button className="recurring__add" icon={<Plus size={18} />} onClick={() => setForm({ editing: null })}>
+          Add
+        </Button>
+      </header>
+
+      {payments.loading ? null : payments.data.length === 0 ? (
+        <Card padding="lg" variant="elevated" className="recurring__empty">
+          <p className="recurring__empty-emoji" aria-hidden="true">
+            🗓️
+          </p>
+          <p className="recurring__empty-title">No recurring payments yet</p>
+          <p>Add rent, subscriptions or EMIs to see what is due and mark them paid in one tap.</p>
+          <Button icon={<Plus size={18} />} onClick={() => setForm({ editing: null })}>
+            Add Recurring Payment
+          </Button>
+        </Card>
+      ) : (
+        DUE_GROUPS.map(({ key, title }) => <Group key={key} group={key} title={title} items={groups[key]} now={now} currency={currency} paying={paying} onEdit={(p) => setForm({ editing: p })} onDelete={setDeleting} onPaid={(p) => void markPaid(p)} />)
+      )}
+
+      {form ? <RecurringForm key={form.editing?.id ?? 'new'} editing={form.editing} categories={categories} onClose={() => setForm(null)} onSaved={(m) => toast.show(m)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={DELETE_QUESTION}
+        description={deleting ? <p>{deleting.name} will be removed. Expenses already recorded stay.</p> : undefined}
+        confirmLabel="Delete"
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  )
+}
+
+interface GroupProps {
+  group: DueGroup
+  title: string
+  items: RecurringDoc[]
+  now: number
+  currency: string
+  paying: string | null
+  onEdit: (p: RecurringDoc) => void
+  onDelete: (p: RecurringDoc) => void
+  onPaid: (p: RecurringDoc) => void
+}
+
+function Group({ group, title, items, now, currency, paying, onEdit, onDelete, onPaid }: GroupProps) {
+  if (items.length === 0) return null
+  const id = `due-${group}`
+  return (
+    <section className="recurring__group" aria-labelledby={id} data-testid={`group-${group}`}>
+      <h2 className="recurring__group-title" id={id}>
+        {title} <span className="recurring__count">{items.length}</span>
+      </h2>
+      <ul className="payment-list">
+        {items.map((p) => (
+          <PaymentCard key={p.id} payment={p} now={now} currency={currency} paying={paying === p.id} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} onPaid={() => onPaid(p)} />
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod'
+import type { Budget } from '../../../schema/entities/budget'
+import type { RecurringPayment } from '../../../schema/entities/recurring'
+import { fromPaise, type Paise } from '../../../schema/money/money'
+
+/**
+ * Wire shapes of the planning half of the REST mirror (spec part 1 §7): decimal rupees and
+ * snake_case at the boundary; paise and the replicated entities inside.
+ */
+
+const Amount = z.union([z.number(), z.string().max(40)]).nullish()
+const Text = (max: number) => z.string().max(max, `Must be at most ${max} characters`).nullish()
+
+/** Loose on purpose: each rule is checked by plan-input so a refusal carries its own message. */
+export const BudgetBody = z.object({ category: Text(200), amount: Amount, period: z.string().max(40).nullish() })
+export type BudgetBody = z.infer<typeof BudgetBody>
+
+export const RecurringBody = z.object({
+  name: Text(200),
+  amount: Amount,
+  category: Text(200),
+  frequency: z.string().max(40).nullish(),
+  due_date: z.string().max(40).nullish(),
+  reminder_days: z.union([z.number(), z.string().max(10)]).nullish(),
+})
+export type RecurringBody = z.infer<typeof RecurringBody>
+
+export const IncomeBody = z.object({ amount: Amount })
+export const AllocateBody = z.object({ budget_id: z.string().max(200).nullish(), amount: Amount })
+
+export const BudgetItem = z.object({
+  id: z.string(),
+  category: z.string(),
+  amount: z.number(),
+  spent: z.number(),
+  period: z.string(),
+  allocated: z.number(),
+  created_at: z.string(),
+})
+export type BudgetItem = z.infer<typeof BudgetItem>
+
+export const RecurringItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  amount: z.number(),
+  category: z.string(),
+  frequency: z.string(),
+  due_date: z.string(),
+  next_due_date: z.string(),
+  reminder_days: z.number(),
+  last_paid_at: z.string().nullable(),
+})
+export type RecurringItem = z.infer<typeof RecurringItem>
+
+export const AllocationBudget = z.object({ id: z.string(), category: z.string(), period: z.string(), allocated: z.number(), spent: z.number() })
+
+export const AllocationSummaryBody = z.object({
+  success: z.literal(true),
+  summary: z.object({ total_income: z.number(), total_allocated: z.number(), total_spent: z.number(), available: z.number() }),
+  budgets: z.array(AllocationBudget),
+})
+
+export function toBudgetItem(b: Budget, spent: Paise): BudgetItem {
+  return {
+    id: b.id,
+    category: b.category,
+    amount: fromPaise(b.amount),
+    spent: fromPaise(spent),
+    period: b.period,
+    allocated: fromPaise(b.allocated),
+    created_at: new Date(b.createdAt).toISOString(),
+  }
+}
+
+export function toRecurringItem(p: RecurringPayment): RecurringItem {
+  return {
+    id: p.id,
+    name: p.name,
+    amount: fromPaise(p.amount),
+    category: p.category,
+    frequency: p.frequency,
+    due_date: p.dueDate,
+    next_due_date: p.nextDueDate,
+    reminder_days: p.reminderDays,
+    last_paid_at: p.lastPaidAt === undefined ? null : new Date(p.lastPaidAt).toISOString(),
+  }
+}

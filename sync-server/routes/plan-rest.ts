@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { allocationView } from '../../schema/calc/allocation'
+import { budgetStatus, budgetWindow } from '../../schema/calc/budget-status'
+import { DEFAULT_RECURRING_CATEGORY, nextDueAfterPaid } from '../../schema/calc/recurring-schedule'
+import { invertTime } from '../../schema/entities/common'
+import type { Budget } from '../../schema/entities/budget'
+import { Profile } from '../../schema/entities/profile'
+import type { RecurringPayment } from '../../schema/entities/recurring'
+import type { Transaction } from '../../schema/entities/transaction'
+import { parseAllocation, parseIncome, parsePeriod, parsePlanAmount, parseRecurring, PLAN_MESSAGES } from '../../schema/validation/plan-input'
+import type { DocumentsRepository } from '../db/documents'
+import { HttpError } from '../http-error'
+import { RestTransactionItem, toRestItem } from '../modules/transactions/rest-input'
+import {
+  AllocateBody,
+  AllocationSummaryBody,
+  BudgetBody,
+  BudgetItem,
+  IncomeBody,
+  RecurringBody,
+  RecurringItem,
+  toBudgetItem,
+  toRecurringItem,
+} from '../modules/plan/rest-shapes'
+import { fromPaise } from '../../schema/money/money'
+
+export interface PlanRestOptions {
+  documents: DocumentsRepository
+  /** The clock for budget windows, Mark Paid dates and `updatedAt` (tests may pin it). */
+  now: () => number
+}
+
+const IdParams = z.object({ id: z.string().max(200) })
+const Success = z.object({ success: z.literal(true) })
+
+const invalid = (message: string) => new HttpError(400, message, 'VALIDATION_ERROR')
+
+/** Strictly newer than what the devices hold, so last-writer-wins keeps a REST edit. */
+const stamp = (now: number, previous = 0) => Math.max(now, previous + 1)
+
+/** Each budget's spending in its current period, from one date-range read of the owner's ledger. */
+function budgetsWithSpent(documents: DocumentsRepository, ownerId: string, now: number): { budget: Budget; spent: number }[] {
+  const budgets = documents
+    .listByOwner('budgets', ownerId)
+    .map((d) => d.data)
+    .sort((a, b) => a.createdAt - b.createdAt)
+  if (budgets.length === 0) return []
+  let start = Number.MAX_SAFE_INTEGER
+  let end = 0
+  for (const b of budgets) {
+    const w = budgetWindow(b.period, now, b.createdAt)
+    start = Math.min(start, w.start)
+    end = Math.max(end, w.end)
+  }
+  const entries = documents.listByOwnerInRange('transactions', ownerId, 'date', start, end).map((d) => d.data)
+  return budgets.map((budget) => ({ budget, spent: budgetStatus(budget, entries, now).spent }))
+}
+
+/** /api/budgets (spec part 1 §7) over the replicated `budgets` rows. */
+export const budgetsRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app, { documents, now }, done) => {
+  app.addHook('onRequest', app.authenticate)
+
+  const findOwn = (ownerId: string, id: string) => {
+    const found = documents.getOwned('budgets', ownerId, id)
+    if (!found || found.deleted) throw new HttpError(404, 'Budget not found', 'NOT_FOUND')
+    return found.data
+  }
+
+  /** The budget a create (no `existing`) or an update (missing fields keep their value) produces. */
+  const build = (body: BudgetBody, ownerId: string, existing?: Budget): Budget => {
+    let category = existing?.category
+    if (body.category !== undefined && body.category !== null) category = body.category.trim()
+    if (!category) throw invalid(PLAN_MESSAGES.categoryRequired)
+    if (category.length > 60) throw invalid(PLAN_MESSAGES.categoryTooLong)
+    let amount = existing?.amount
+    if ((body.amount !== undefined && body.amount !== null) || !existing) {
+      const parsed = parsePlanAmount(body.amount, { required: PLAN_MESSAGES.amountRequired, zero: false })
+      if (!parsed.ok) throw invalid(parsed.error)
+      amount = parsed.value
+    }
+    const period = body.period === undefined || body.period === null ? { ok: true as const, value: existing?.period ?? 'monthly' } : parsePeriod(body.period)
+    if (!period.ok) throw invalid(period.error)
+    const t = now()
+    return {
+      id: existing?.id ?? randomUUID(),
+      ownerId,
+      updatedAt: stamp(t, existing?.updatedAt),
+      category,
+      amount: amount!,
+      period: period.value,
+      allocated: existing?.allocated ?? 0,
+      createdAt: existing?.createdAt ?? t,
+    }
+  }
+
+  const spentOf = (ownerId: string, id: string) => budgetsWithSpent(documents, ownerId, now()).find((b) => b.budget.id === id)?.spent ?? 0
+
+  app.get('/', { schema: { response: { 200: z.object({ success: z.literal(true), budgets: z.array(BudgetItem) }) } } }, (request) => ({
+    success: true as const,
+    budgets: budgetsWithSpent(documents, request.user.id, now()).map(({ budget, spent }) => toBudgetItem(budget, spent)),
+  }))
+
+  const One = z.object({ success: z.literal(true), budget: BudgetItem })
+
+  app.post('/', { schema: { body: BudgetBody, response: { 201: One } } }, (request, reply) => {
+    const stored = documents.writeDocument('budgets', request.user.id, build(request.body, request.user.id))
+    reply.status(201)
+    return { success: true as const, budget: toBudgetItem(stored.data, spentOf(request.user.id, stored.id)) }
+  })
+
+  app.put('/:id', { schema: { params: IdParams, body: BudgetBody, response: { 200: One } } }, (request) => {
+    const existing = findOwn(request.user.id, request.params.id)
+    const stored = documents.writeDocument('budgets', request.user.id, build(request.body, request.user.id, existing))
+    return { success: true as const, budget: toBudgetItem(stored.data, spentOf(request.user.id, stored.id)) }
+  })
+
+  app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, (request) => {
+    const existing = findOwn(request.user.id, request.params.id)
+    documents.writeDocument('budgets', request.user.id, { ...existing, updatedAt: stamp(now(), existing.updatedAt) }, true)
+    return { success: true as const }
+  })
+  done()
+}
+
+/** /api/allocation (spec part 1 §7): income in the profile document, allocations in the budgets. */
+export const allocationRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app, { documents, now }, done) => {
+  app.addHook('onRequest', app.authenticate)
+
+  const incomeOf = (ownerId: string) => {
+    const profile = documents.getOwned('profile', ownerId, ownerId)
+    return profile && !profile.deleted ? profile.data.monthlyIncome : 0
+  }
+
+  app.get('/summary', { schema: { response: { 200: AllocationSummaryBody } } }, (request) => {
+    const lines = budgetsWithSpent(documents, request.user.id, now())
+    const view = allocationView(incomeOf(request.user.id), lines.map(({ budget, spent }) => ({ allocated: budget.allocated, spent })))
+    return {
+      success: true as const,
+      summary: {
+        total_income: fromPaise(view.totalIncome),
+        total_allocated: fromPaise(view.totalAllocated),
+        total_spent: fromPaise(view.totalSpent),
+        available: fromPaise(view.available),
+      },
+      budgets: lines.map(({ budget, spent }) => ({ id: budget.id, category: budget.category, period: budget.period, allocated: fromPaise(budget.allocated), spent: fromPaise(spent) })),
+    }
+  })
+
+  app.post('/income', { schema: { body: IncomeBody, response: { 200: z.object({ success: z.literal(true), monthly_income: z.number() }) } } }, (request) => {
+    const parsed = parseIncome(request.body.amount)
+    if (!parsed.ok) throw invalid(parsed.error)
+    const ownerId = request.user.id
+    const current = documents.getOwned('profile', ownerId, ownerId)
+    // Created with defaults when absent (or deleted), as the client's patchProfile does.
+    const base = current && !current.deleted ? current.data : Profile.parse({ id: ownerId, ownerId, updatedAt: 0 })
+    documents.writeDocument('profile', ownerId, { ...base, monthlyIncome: parsed.value, updatedAt: stamp(now(), current?.data.updatedAt) })
+    return { success: true as const, monthly_income: fromPaise(parsed.value) }
+  })
+
+  app.post('/allocate', { schema: { body: AllocateBody, response: { 200: z.object({ success: z.literal(true), budget: BudgetItem }) } } }, (request) => {
+    const budgetId = request.body.budget_id?.trim()
+    if (!budgetId) throw invalid(PLAN_MESSAGES.budgetRequired)
+    const parsed = parseAllocation(request.body.amount)
+    if (!parsed.ok) throw invalid(parsed.error)
+    const ownerId = request.user.id
+    const found = documents.getOwned('budgets', ownerId, budgetId)
+    if (!found || found.deleted) throw new HttpError(404, 'Budget not found', 'NOT_FOUND')
+    const stored = documents.writeDocument('budgets', ownerId, { ...found.data, allocated: parsed.value, updatedAt: stamp(now(), found.data.updatedAt) })
+    const spent = budgetsWithSpent(documents, ownerId, now()).find((b) => b.budget.id === budgetId)?.spent ?? 0
+    return { success: true as const, budget: toBudgetItem(stored.data, spent) }
+  })
+  done()
+}
+
+/** /api/recurring-payments (spec part 1 §7) over the replicated `recurring_payments` rows. */
+export const recurringRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app, { documents, now }, done) => {
+  app.addHook('onRequest', app.authenticate)
+
+  const findOwn = (ownerId: string, id: string) => {
+    const found = documents.getOwned('recurring_payments', ownerId, id)
+    if (!found || found.deleted) throw new HttpError(404, 'Recurring payment not found', 'NOT_FOUND')
+    return found.data
+  }
+
+  /**
+   * The payment a create or an update produces (missing fields keep their value). A changed
+   * due_date restarts the schedule from it; otherwise the next due day is kept.
+   */
+  const build = (body: RecurringBody, ownerId: string, existing?: RecurringPayment): RecurringPayment => {
+    const pick = <T>(value: T | null | undefined, fallback: T | undefined) => (value === undefined || value === null ? fallback : value)
+    const parsed = parseRecurring({
+      name: pick(body.name, existing?.name),
+      amount: pick(body.amount, existing ? fromPaise(existing.amount) : undefined),
+      category: pick(body.category, existing?.category),
+      frequency: pick(body.frequency, existing?.frequency),
+      dueDate: pick(body.due_date, existing?.dueDate),
+      reminderDays: pick(body.reminder_days, existing?.reminderDays),
+    })
+    if (!parsed.ok) throw invalid(parsed.error)
+    const { dueDate, ...fields } = parsed.value
+    const rescheduled = !existing || existing.dueDate !== dueDate
+    return {
+      id: existing?.id ?? randomUUID(),
+      ownerId,
+      updatedAt: stamp(now(), existing?.updatedAt),
+      ...fields,
+      dueDate,
+      nextDueDate: rescheduled ? dueDate : existing.nextDueDate,
+      ...(existing?.lastPaidAt === undefined ? {} : { lastPaidAt: existing.lastPaidAt }),
+    }
+  }
+
+  const One = z.object({ success: z.literal(true), payment: RecurringItem })
+
+  app.get('/', { schema: { response: { 200: z.object({ success: z.literal(true), payments: z.array(RecurringItem) }) } } }, (request) => ({
+    success: true as const,
+    payments: documents
+      .listByOwner('recurring_payments', request.user.id)
+      .map((d) => d.data)
+      .sort((a, b) => (a.nextDueDate < b.nextDueDate ? -1 : a.nextDueDate > b.nextDueDate ? 1 : 0))
+      .map(toRecurringItem),
+  }))
+
+  app.post('/', { schema: { body: RecurringBody, response: { 201: One } } }, (request, reply) => {
+    const stored = documents.writeDocument('recurring_payments', request.user.id, build(request.body, request.user.id))
+    reply.status(201)
+    return { success: true as const, payment: toRecurringItem(stored.data) }
+  })
+
+  app.put('/:id', { schema: { params: IdParams, body: RecurringBody, response: { 200: One } } }, (request) => {
+    const existing = findOwn(request.user.id, request.params.id)
+    const stored = documents.writeDocument('recurring_payments', request.user.id, build(request.body, request.user.id, existing))
+    return { success: true as const, payment: toRecurringItem(stored.data) }
+  })
+
+  app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, (request) => {
+    const existing = findOwn(request.user.id, request.params.id)
+    documents.writeDocument('recurring_payments', request.user.id, { ...existing, updatedAt: stamp(now(), existing.updatedAt) }, true)
+    return { success: true as const }
+  })
+
+  app.post('/:id/mark-paid', { schema: { params: IdParams, response: { 200: z.object({ success: z.literal(true), payment: RecurringItem, transaction: RestTransactionItem }) } } }, (request) => {
+    const ownerId = request.user.id
+    const payment = findOwn(ownerId, request.params.id)
+    const t = now()
+    const expense: Transaction = {
+      id: randomUUID(),
+      ownerId,
+      type: 'expense',
+      amount: payment.amount,
+      category: payment.category.trim() || DEFAULT_RECURRING_CATEGORY,
+      description: payment.name,
+      date: t,
+      dateDesc: invertTime(t),
+      origin: 'recurring',
+      updatedAt: t,
+    }
+    const tx = documents.writeDocument('transactions', ownerId, expense)
+    const moved = documents.writeDocument('recurring_payments', ownerId, { ...payment, nextDueDate: nextDueAfterPaid(payment), lastPaidAt: t, updatedAt: stamp(t, payment.updatedAt) })
+    return { success: true as const, payment: toRecurringItem(moved.data), transaction: toRestItem(tx.data, tx.updatedAt) }
+  })
+  done()
+}
