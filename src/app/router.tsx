@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { createBrowserRouter, Navigate } from 'react-router-dom'
 import { LoadingScreen } from '../components/ui/spinner'
-import { IndexRedirect, PublicOnly, RequireAuth } from './auth/guards'
+import { DemoEntry, IndexRedirect, PublicOnly, RequireAuth } from './auth/guards'
 import { RouteErrorFallback } from './error-boundary'
 import { RootLayout } from './shell/root-layout'
 
@@ -14,10 +14,10 @@ const AddExpenseScreen = lazy(() => import('../features/transactions/add-expense
 const AddIncomeScreen = lazy(() => import('../features/transactions/add-income-screen'))
 const DashboardScreen = lazy(() => import('../features/dashboard/dashboard-screen'))
 const TransactionsScreen = lazy(() => import('../features/transactions/transactions-screen'))
-const FundAllocationScreen = lazy(() => import('../features/fund-allocation/fund-allocation-screen'))
-const RecurringScreen = lazy(() => import('../features/recurring/recurring-screen'))
 const ReportsScreen = lazy(() => import('../features/reports/reports-screen'))
 const BudgetsScreen = lazy(() => import('../features/budgets/budgets-screen'))
+const FundAllocationScreen = lazy(() => import('../features/fund-allocation/fund-allocation-screen'))
+const RecurringScreen = lazy(() => import('../features/recurring/recurring-screen'))
 const SettingsScreen = lazy(() => import('../features/settings/settings-screen'))
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingScreen />}>{node}</Suspense>
@@ -49,16 +49,20 @@ export const router = createBrowserRouter([
               { path: '/add-income', element: <AddIncomeScreen /> },
               { path: '/home-old', element: <DashboardScreen /> },
               { path: '/transactions', element: <TransactionsScreen /> },
-              { path: '/fund-allocation', element: <FundAllocationScreen /> },
-              { path: '/recurring-payments', element: <RecurringScreen /> },
               { path: '/reports', element: <ReportsScreen /> },
               { path: '/budgets', element: <BudgetsScreen /> },
+              { path: '/fund-allocation', element: <FundAllocationScreen /> },
+              { path: '/recurring-payments', element: <RecurringScreen /> },
               { path: '/settings', element: <SettingsScreen /> },
               { path: '/profile', element: <SettingsScreen /> },
             ],
           },
         ],
       },
+      // The demo runs the real screens on sample data in memory (see DemoEntry).
+      { path: '/demo', element: <DemoEntry to="/home" /> },
+      { path: '/demo/reports', element: <DemoEntry to="/reports" /> },
+      { path: '/demo/settings', element: <DemoEntry to="/settings" /> },
       { path: '/chat', element: <Navigate to="/support" replace /> },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -1,4 +1,4 @@
-import { notifyUnauthorized } from './session'
+import { DEMO_REFUSAL, isDemoSession, notifyUnauthorized } from './session'
 import { updateSync } from './sync-state'
 
 /** The server answered with an error status; `message` is its `error` text when it gave one. */
@@ -33,6 +33,8 @@ export interface ApiRequest {
  * (spec part 1 §4). Network failures mark the server unreachable for the sync indicator.
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  // The demo never talks to the server; what needs an account says so.
+  if (isDemoSession() && !request.token) throw new ApiError(403, DEMO_REFUSAL, 'DEMO')
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (request.body !== undefined) headers['Content-Type'] = 'application/json'
   if (request.token) headers.Authorization = `Bearer ${request.token}`

@@ -2,6 +2,8 @@
  * The signed-in session kept in localStorage (spec part 1 §4): the token and the last known user,
  * so the app opens offline after a reload. No rxdb here: the login screens import it.
  */
+import { DEMO_OWNER } from '../../schema/demo-data'
+
 export interface User {
   id: string
   email: string
@@ -48,6 +50,27 @@ export function writeUser(user: User): void {
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY)
   localStorage.removeItem(USER_KEY)
+}
+
+/**
+ * The public demo (/demo): a per-tab session with a sample user and an in-memory database.
+ * No account, nothing stored on the device, no server call.
+ */
+const DEMO_KEY = 'hisaab.demo'
+export const DEMO_USER: User = { id: DEMO_OWNER, email: 'demo@hisaab.app', name: 'Demo User', currency: 'INR' }
+export const DEMO_REFUSAL = 'This is the demo with sample data: create a free account to use this.'
+
+export function isDemoSession(): boolean {
+  try {
+    return sessionStorage.getItem(DEMO_KEY) === '1'
+  } catch {
+    return false
+  }
+}
+
+export function setDemoSession(on: boolean): void {
+  if (on) sessionStorage.setItem(DEMO_KEY, '1')
+  else sessionStorage.removeItem(DEMO_KEY)
 }
 
 const unauthorizedListeners = new Set<() => void>()

@@ -14,6 +14,9 @@ export interface AuthApi extends AuthState {
   register: (input: { name?: string; email: string; password: string }) => Promise<void>
   /** Resolves false when the user cancelled (unsynced changes). */
   logout: () => Promise<boolean>
+  /** The public demo: sample data in memory, no account. */
+  demo: boolean
+  startDemo: () => void
 }
 
 export const AuthContext = createContext<AuthApi | null>(null)

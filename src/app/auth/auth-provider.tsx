@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import * as authApi from '../../data/auth-api'
 import { ApiError } from '../../data/http'
-import { clearSession, onUnauthorized, readSession, writeSession, writeUser, type User } from '../../data/session'
+import { clearSession, DEMO_USER, isDemoSession, onUnauthorized, readSession, setDemoSession, writeSession, writeUser, type User } from '../../data/session'
 import { getSyncSnapshot } from '../../data/sync-state'
 import { AuthContext, type AuthApi, type AuthState } from './auth-context'
 
@@ -19,7 +19,7 @@ function userFromToken(token: string): User | null {
 
 function initialState(): AuthState {
   const stored = readSession()
-  if (!stored) return { status: 'signed-out', user: null, token: null }
+  if (!stored) return isDemoSession() ? { status: 'signed-in', user: DEMO_USER, token: null } : { status: 'signed-out', user: null, token: null }
   // A cached user opens the app at once (offline too); /auth/me confirms it in the background.
   if (stored.user) return { status: 'signed-in', user: stored.user, token: stored.token }
   return { status: 'loading', user: null, token: stored.token }
@@ -73,18 +73,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(async (email: string, password: string) => {
     const { user, token } = await authApi.login(email, password)
+    setDemoSession(false)
     writeSession(token, user)
     setState({ status: 'signed-in', user, token })
   }, [])
 
   const register = useCallback(async (input: { name?: string; email: string; password: string }) => {
     const { user, token } = await authApi.register(input)
+    setDemoSession(false)
     writeSession(token, user)
     setState({ status: 'signed-in', user, token })
   }, [])
 
+  const startDemo = useCallback(() => {
+    setDemoSession(true)
+    setState({ status: 'signed-in', user: DEMO_USER, token: null })
+  }, [])
+
   const logout = useCallback(async () => {
     const { user } = stateRef.current
+    if (user?.id === DEMO_USER.id) {
+      setDemoSession(false)
+      setState({ status: 'signed-out', user: null, token: null })
+      await dataLayer().then((data) => data.closeUserData())
+      return true
+    }
     const pending = getSyncSnapshot().pending
     if (pending > 0) {
       const noun = pending === 1 ? 'change has' : 'changes have'
@@ -104,6 +117,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return true
   }, [])
 
-  const api = useMemo<AuthApi>(() => ({ ...state, login, register, logout }), [state, login, register, logout])
+  const demo = state.user?.id === DEMO_USER.id
+  const api = useMemo<AuthApi>(() => ({ ...state, login, register, logout, demo, startDemo }), [state, login, register, logout, demo, startDemo])
   return <AuthContext.Provider value={api}>{children}</AuthContext.Provider>
 }

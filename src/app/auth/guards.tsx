@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { LoadingScreen } from '../../components/ui/spinner'
 import { useAuth } from './auth-context'
@@ -23,4 +24,18 @@ export function IndexRedirect() {
   const { status } = useAuth()
   if (status === 'loading') return <LoadingScreen />
   return <Navigate to={status === 'signed-in' ? '/home' : '/login'} replace />
+}
+
+/**
+ * /demo, /demo/reports, /demo/settings: start the demo (sample data in memory, no account) and
+ * show that screen. A signed-in user sees their own data instead: the demo database opens only
+ * when no user database is.
+ */
+export function DemoEntry({ to }: { to: string }) {
+  const { status, startDemo } = useAuth()
+  useEffect(() => {
+    if (status === 'signed-out') startDemo()
+  }, [status, startDemo])
+  if (status === 'loading' || status === 'signed-out') return <LoadingScreen />
+  return <Navigate to={to} replace />
 }

@@ -12,6 +12,23 @@ import './shell.css'
 import { FirstDownloadBar, SyncIndicator } from './sync-indicator'
 import { UserDataGate } from './user-data-gate'
 
+/** The demo says what it is and how to leave it (ending the demo session first). */
+function DemoBanner({ onLeave }: { onLeave: (to: string) => void }) {
+  return (
+    <div className="demo-banner" role="note">
+      <span>You're exploring Hisaab with sample data. Nothing is saved or sent.</span>
+      <span className="demo-banner__actions">
+        <button type="button" className="demo-banner__primary" onClick={() => onLeave('/signup')}>
+          Create free account
+        </button>
+        <button type="button" className="demo-banner__secondary" onClick={() => onLeave('/login')}>
+          Exit demo
+        </button>
+      </span>
+    </div>
+  )
+}
+
 function BottomLink({ item }: { item: NavItem }) {
   const Icon = item.icon
   return (
@@ -28,7 +45,7 @@ function BottomLink({ item }: { item: NavItem }) {
  * Add button opens the Quick Actions sheet (also opened by the /add route).
  */
 export default function AppShell() {
-  const { user, logout } = useAuth()
+  const { user, logout, demo } = useAuth()
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const name = displayName(user)
@@ -70,7 +87,13 @@ export default function AppShell() {
             <img src="/icons/icon.svg" alt="" width={28} height={28} />
             <span className="brand__name">Hisaab</span>
           </NavLink>
-          <SyncIndicator />
+          {demo ? (
+            <span className="demo-badge" data-testid="demo-badge">
+              Demo
+            </span>
+          ) : (
+            <SyncIndicator />
+          )}
           <ThemeToggle />
           <div className="topbar__user">
             <span className="avatar" role="img" aria-label={`Signed in as ${name}`} title={name} data-testid="user-initials">
@@ -83,6 +106,7 @@ export default function AppShell() {
           </div>
         </div>
         <FirstDownloadBar />
+        {demo ? <DemoBanner onLeave={(to) => void logout().then(() => navigate(to, { replace: true }))} /> : null}
       </header>
 
       <nav className="topnav" aria-label="Main">

@@ -1,23 +1,25 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { LoadingScreen } from '../../components/ui/spinner'
-import { openUserData } from '../../data/database'
+import { openDemoData, openUserData } from '../../data/database'
 import { ensureProfile } from '../../data/profile'
 import { readToken } from '../../data/session'
-import { useUser } from '../auth/auth-context'
+import { useAuth, useUser } from '../auth/auth-context'
 
-/** Opens the signed-in user's local database before the screens that read it render. */
+/** Opens the signed-in user's local database (or the demo's) before the screens that read it render. */
 export function UserDataGate({ children }: { children: ReactNode }) {
   const user = useUser()
+  const { demo } = useAuth()
   const [ready, setReady] = useState<string | null>(null)
   const [failed, setFailed] = useState<unknown>(null)
 
   useEffect(() => {
     let cancelled = false
-    openUserData(user.id, readToken)
+    const open = demo ? openDemoData() : openUserData(user.id, readToken)
+    open
       .then(() => {
         if (cancelled) return
         setReady(user.id)
-        ensureProfile(user.currency).catch((error: unknown) => console.warn('Could not create the profile', error))
+        if (!demo) ensureProfile(user.currency).catch((error: unknown) => console.warn('Could not create the profile', error))
       })
       .catch((error: unknown) => {
         if (!cancelled) setFailed(error)
@@ -25,7 +27,7 @@ export function UserDataGate({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true
     }
-  }, [user.id, user.currency])
+  }, [user.id, user.currency, demo])
 
   if (failed) throw failed instanceof Error ? failed : new Error('Could not open your data', { cause: failed })
   if (ready !== user.id) return <LoadingScreen label="Opening your data" />

@@ -38,6 +38,8 @@ export default function LoginScreen() {
       footer={
         <>
           Don't have an account? <Link to="/signup">Sign up</Link>
+          <br />
+          Just looking? <Link to="/demo">Try the live demo</Link>
         </>
       }
     >
