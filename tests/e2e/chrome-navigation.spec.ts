@@ -123,7 +123,7 @@ test.describe('phone bottom bar', () => {
     await add.click()
     const sheet = quickActions(page)
     await expect(sheet).toBeVisible()
-    await expect(sheet.getByRole('button')).toHaveText([/Add Expense/, /Add Income/, /Budgets & Goals/, 'Cancel'])
+    await expect(sheet.getByRole('button')).toHaveText([/Add Expense/, /Add Income/, /Budgets & Goals/, /Your Money/, /Recurring Payments/, 'Cancel'])
     await shot(page, `${SHOTS}/phone-quick-actions-light.png`)
     await sheet.getByRole('button', { name: 'Cancel' }).click()
     await expect(sheet).toBeHidden()

@@ -24,12 +24,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/add-income', label: 'Add Income', icon: PlusCircle, places: ['top'] },
   { to: '/reports', label: 'Reports', icon: BarChart3, places: ['top', 'bottom'] },
   { to: '/transactions', label: 'All Transactions', shortLabel: 'Transactions', icon: List, places: ['top', 'bottom'] },
+  // Planning screens beyond the spec's navbar (phones reach them through Quick Actions).
+  { to: '/budgets', label: 'Budgets', icon: Target, places: ['top'] },
+  { to: '/fund-allocation', label: 'Your Money', icon: Wallet, places: ['top'] },
+  { to: '/recurring-payments', label: 'Recurring', icon: CalendarClock, places: ['top'] },
   // Profile and Settings are one screen; on phones the bottom bar's Profile slot leads there.
   { to: '/profile', label: 'Profile', icon: UserRound, places: ['top', 'bottom'] },
   { to: '/settings', label: 'Settings', icon: Settings, places: ['top'] },
-  // Planning screens beyond the spec's navbar: last, so the spec's links stay in view.
-  { to: '/fund-allocation', label: 'Your Money', icon: Wallet, places: ['top'] },
-  { to: '/recurring-payments', label: 'Recurring', icon: CalendarClock, places: ['top'] },
 ]
 
 export function navItemsFor(place: NavPlace, items: readonly NavItem[] = NAV_ITEMS): NavItem[] {
