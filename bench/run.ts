@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { ServerProcess } from '../tests/e2e/support/server'
 import { insertToQueryLatency, rawFirstSync, signedInPage, waitForLocalCount } from './browser'
 import { makeTransactions, pushAll, registerAccount } from './seed'
+import { benchReports } from './reports'
 import { benchScreens } from './screens'
 import { benchServerPull } from './server-pull'
 import { benchWebhook } from './whatsapp'
@@ -61,6 +62,9 @@ async function main() {
     console.log('(e) WhatsApp webhook…')
     const webhook = await benchWebhook()
 
+    console.log('(f) reports and budget status over 100k…')
+    const reports = benchReports()
+
     const results = {
       date: new Date().toISOString(),
       machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
@@ -74,6 +78,7 @@ async function main() {
       c_serverPull: { ...pull, msPerPageOurs: round(pull.msPerPageOurs), msPerPageBare: round(pull.msPerPageBare), throughputRatio: round(pull.throughputRatio, 3) },
       d_screens: screens,
       e_whatsappWebhook: { ...webhook, target: 'p95 ≤ 50 ms' },
+      f_reports: { ...reports, target: 'month report + 12-month trend ≤ 100 ms' },
     }
     mkdirSync('bench/results', { recursive: true })
     writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2) + '\n')
@@ -93,6 +98,8 @@ async function main() {
       `| /transactions first render (navigation → rows) | ${round(screens.transactionsFirstRenderMs)} ms |`,
       `| /transactions scroll, frames over 16 ms | ${screens.scroll.framesOver16ms} of ${screens.scroll.frames} (${screens.scroll.framesOver33ms} over 33 ms; p95 frame ${round(screens.scroll.p95FrameMs)} ms, ${screens.scroll.rowsInDom} rows in the DOM) |`,
       `| WhatsApp webhook reply, p95 (target ≤ 50 ms) | ${round(webhook.p95)} ms (p50 ${round(webhook.p50)} ms, ${webhook.samples} signed requests) |`,
+      `| month report + 12-month trend over ${reports.docs} transactions (target ≤ 100 ms) | ${round(reports.reportMs + reports.trendMs)} ms (report ${round(reports.reportMs)} ms, trend ${round(reports.trendMs)} ms) |`,
+      `| budget status, 10 budgets over ${reports.docs} transactions | ${round(reports.budgetStatusMs)} ms |`,
       '',
     ].join('\n')
     writeFileSync('bench/results/latest.md', md)
