@@ -34,7 +34,3 @@ export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[]
 export const PERSONAL_COLLECTIONS = COLLECTION_NAMES.filter((n) => COLLECTIONS[n].scope === 'personal')
 
 export type DocOf<N extends CollectionName> = z.infer<(typeof COLLECTIONS)[N]['entity']>
-
-export function isCollectionName(name: string): name is CollectionName {
-  return Object.hasOwn(COLLECTIONS, name)
-}

@@ -200,10 +200,6 @@ export function buildInsights(entries: readonly LedgerEntry[], budgets: readonly
   }
 }
 
-export function hasInsights(i: Insights): boolean {
-  return i.categories.length > 0 || i.projection !== null || i.risks.length > 0 || i.due.length > 0
-}
-
 /** The window `buildInsights` needs for `now` (without budgets): start of three months back to this month's end. */
 export function insightsWindow(now: number): { start: number; end: number } {
   const ym = yearMonthOf(now)

@@ -112,11 +112,6 @@ export function userData(): UserData {
   return opened
 }
 
-/** The open database, or null (tests and benchmarks). */
-export function getDatabase(): HisaabDatabase | null {
-  return opened?.db ?? null
-}
-
 /** Stops replication and closes the database; the data stays on the device. */
 export async function closeUserData(): Promise<void> {
   const closing = current
@@ -138,11 +133,6 @@ export async function removeUserData(userId: string): Promise<void> {
   localStorage.removeItem(pendingKeyOf(dbName))
   localStorage.removeItem(`hisaab.synced.${dbName}`)
   updateSync({ pending: 0 })
-}
-
-/** Documents written locally and not yet pushed (0 when no database is open). */
-export function pendingCount(): number {
-  return opened?.pending.count ?? 0
 }
 
 declare global {

@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { Observable } from 'rxjs'
-import { totalsOf, type Totals } from '../../schema/calc/totals'
 import { localMonthWindow } from '../../schema/time'
 import { profile$, type ProfileDoc } from './profile'
 import { getSyncSnapshot, subscribeSync, type SyncSnapshot } from './sync-state'
@@ -15,7 +14,7 @@ export interface Live<T> {
 }
 
 /** Subscribes to an observable made by `make` (re-made when `deps` change). */
-function useObservable<T>(make: () => Observable<T>, initial: T, deps: readonly unknown[]): Live<T> {
+export function useObservable<T>(make: () => Observable<T>, initial: T, deps: readonly unknown[]): Live<T> {
   const [state, setState] = useState<Live<T>>({ data: initial, loading: true })
   useEffect(() => {
     const subscription = make().subscribe({
@@ -37,12 +36,6 @@ const EMPTY: TransactionDoc[] = []
 export function useMonthTransactions(now: number): Live<TransactionDoc[]> {
   const { start, end } = localMonthWindow(now)
   return useObservable(() => transactionsBetween$(start, end), EMPTY, [start, end])
-}
-
-export function useMonthSummary(now: number): Live<Totals> {
-  const month = useMonthTransactions(now)
-  const summary = useMemo(() => totalsOf(month.data), [month.data])
-  return { data: summary, loading: month.loading }
 }
 
 export function useRecentTransactions(limit = 5): Live<TransactionDoc[]> {

@@ -1,29 +1,11 @@
-import { useEffect, useMemo, useState } from 'react'
-import type { Observable } from 'rxjs'
+import { useMemo } from 'react'
 import { budgetWindow } from '../../schema/calc/budget-status'
 import { buildInsights, DUE_SOON_DAYS, insightsWindow, type Insights } from '../../schema/calc/insights'
 import { toDayString } from '../../schema/time'
 import type { BudgetDoc } from './budgets'
-import type { Live } from './hooks'
+import { useObservable, type Live } from './hooks'
 import { allBudgets$, expensesBetween$, recurringDueBy$, type RecurringDoc } from './planning'
 import type { TransactionDoc } from './transactions'
-
-/** Subscribes to an observable made by `make`, re-made when `deps` change. */
-function useLive<T>(make: () => Observable<T>, initial: T, deps: readonly unknown[]): Live<T> {
-  const [state, setState] = useState<Live<T>>({ data: initial, loading: true })
-  useEffect(() => {
-    const subscription = make().subscribe({
-      next: (data) => setState({ data, loading: false }),
-      error: (error: unknown) => {
-        console.error(error)
-        setState((s) => ({ ...s, loading: false }))
-      },
-    })
-    return () => subscription.unsubscribe()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps)
-  return state
-}
 
 const NO_BUDGETS: BudgetDoc[] = []
 const NO_TRANSACTIONS: TransactionDoc[] = []
@@ -31,12 +13,12 @@ const NO_PAYMENTS: RecurringDoc[] = []
 
 /** Every budget, oldest first, live. */
 export function useAllBudgets(): Live<BudgetDoc[]> {
-  return useLive(() => allBudgets$(), NO_BUDGETS, [])
+  return useObservable(() => allBudgets$(), NO_BUDGETS, [])
 }
 
 /** Expenses dated in [start, end), live. */
 export function useExpensesBetween(start: number, end: number): Live<TransactionDoc[]> {
-  return useLive(() => expensesBetween$(start, end), NO_TRANSACTIONS, [start, end])
+  return useObservable(() => expensesBetween$(start, end), NO_TRANSACTIONS, [start, end])
 }
 
 /**
@@ -68,7 +50,7 @@ export function useInsights(now: number): Live<Insights> {
   const end = Math.max(base.end, span?.end ?? base.end)
   const expenses = useExpensesBetween(start, end)
   const horizon = toDayString(new Date(now).setDate(new Date(now).getDate() + DUE_SOON_DAYS))
-  const due = useLive(() => recurringDueBy$(horizon), NO_PAYMENTS, [horizon])
+  const due = useObservable(() => recurringDueBy$(horizon), NO_PAYMENTS, [horizon])
   const insights = useMemo(() => buildInsights(expenses.data, budgets.data, due.data, now), [expenses.data, budgets.data, due.data, now])
   return { data: insights, loading: budgets.loading || expenses.loading || due.loading }
 }
