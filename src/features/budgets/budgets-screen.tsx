@@ -5,6 +5,7 @@ import { categoryEmoji } from '../../../schema/categories'
 import type { BudgetPeriod } from '../../../schema/entities/budget'
 import { formatMoney } from '../../../schema/money/money'
 import { useUser } from '../../app/auth/auth-context'
+import { BudgetMeter } from '../../components/budget/budget-meter'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
@@ -72,17 +73,7 @@ function BudgetCard({ budget, expenses, now, currency, onEdit, onDelete }: { bud
           {status.percent}% used
         </span>
       </div>
-      <div
-        className="budget-meter"
-        role="progressbar"
-        aria-label={`${budget.category} budget used`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.min(100, status.percent)}
-        aria-valuetext={`${status.percent}%`}
-      >
-        <span className={`budget-meter__fill budget-meter__fill--${colour}`} style={{ width: `${Math.min(100, status.percent)}%` }} />
-      </div>
+      <BudgetMeter category={budget.category} percent={status.percent} colour={colour} />
       <p className={over ? 'budget-card__over' : 'budget-card__left'} data-testid="budget-remaining">
         {over ? `Over by ${formatMoney(status.overBy, currency)}` : `${formatMoney(status.remaining, currency)} remaining`}
       </p>

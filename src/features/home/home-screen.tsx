@@ -11,6 +11,7 @@ import { categoryEmoji } from '../../../schema/categories'
 import { formatMoney } from '../../../schema/money/money'
 import { localMonthWindow } from '../../../schema/time'
 import { useUser } from '../../app/auth/auth-context'
+import { BudgetMeter } from '../../components/budget/budget-meter'
 import { TransactionRow } from '../../components/transaction/transaction-row'
 import { useTransactionActions } from '../../components/transaction/use-transaction-actions'
 import { HomeInsightsCard } from '../../components/insights/insights-card'
@@ -45,17 +46,7 @@ function BudgetItem({ budget, entries, now, currency }: { budget: BudgetDoc; ent
           {formatMoney(status.spent, currency)} / {formatMoney(status.limit, currency)}
         </span>
       </div>
-      <div
-        className="budget-bar"
-        role="progressbar"
-        aria-label={`${budget.category} budget used`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.min(100, status.percent)}
-        aria-valuetext={`${status.percent}%`}
-      >
-        <span className={`budget-bar__fill budget-bar__fill--${colour}`} style={{ width: `${Math.min(100, status.percent)}%` }} />
-      </div>
+      <BudgetMeter category={budget.category} percent={status.percent} colour={colour} compact />
       <div className="budget-item__bottom">
         <span className="budget-item__percent">{status.percent}%</span>
         <span className={over ? 'budget-item__over' : 'budget-item__left'}>
@@ -63,6 +54,22 @@ function BudgetItem({ budget, entries, now, currency }: { budget: BudgetDoc; ent
         </span>
       </div>
     </li>
+  )
+}
+
+function BalancePart({ kind, label, testId, value }: { kind: 'income' | 'expense'; label: string; testId: string; value: string }) {
+  return (
+    <div className="balance-card__part">
+      <span className={`balance-card__icon balance-card__icon--${kind}`} aria-hidden="true">
+        {kind === 'income' ? <ArrowDownLeft size={16} /> : <ArrowUpRight size={16} />}
+      </span>
+      <span>
+        <span className="balance-card__part-label">{label}</span>
+        <span className="balance-card__part-value" data-testid={testId}>
+          {value}
+        </span>
+      </span>
+    </div>
   )
 }
 
@@ -133,28 +140,8 @@ export default function HomeScreen() {
           {hidden ? MASK : formatMoney(balance, currency)}
         </p>
         <div className="balance-card__split">
-          <div className="balance-card__part">
-            <span className="balance-card__icon balance-card__icon--income" aria-hidden="true">
-              <ArrowDownLeft size={16} />
-            </span>
-            <span>
-              <span className="balance-card__part-label">Income</span>
-              <span className="balance-card__part-value" data-testid="month-income">
-                {hidden ? MASK : formatMoney(income, currency)}
-              </span>
-            </span>
-          </div>
-          <div className="balance-card__part">
-            <span className="balance-card__icon balance-card__icon--expense" aria-hidden="true">
-              <ArrowUpRight size={16} />
-            </span>
-            <span>
-              <span className="balance-card__part-label">Expenses</span>
-              <span className="balance-card__part-value" data-testid="month-expenses">
-                {hidden ? MASK : formatMoney(expenses, currency)}
-              </span>
-            </span>
-          </div>
+          <BalancePart kind="income" label="Income" testId="month-income" value={hidden ? MASK : formatMoney(income, currency)} />
+          <BalancePart kind="expense" label="Expenses" testId="month-expenses" value={hidden ? MASK : formatMoney(expenses, currency)} />
         </div>
         <p className={`balance-card__trend balance-card__trend--${trendText.direction}`} data-testid="weekly-trend">
           {trendText.direction === 'up' ? <TrendingUp size={16} aria-hidden="true" /> : trendText.direction === 'down' ? <TrendingDown size={16} aria-hidden="true" /> : null}
