@@ -4,9 +4,8 @@ import { formatDecimal, toPaise } from '../../../schema/money/money'
 import { fromDayString, toDayString } from '../../../schema/time'
 import { amountProblem, dateProblem, TRANSACTION_MESSAGES } from '../../../schema/validation/transaction-input'
 import { updateTransaction, type TransactionDoc } from '../../data/transactions'
-import { Button } from '../ui/button'
-import { SelectField, TextAreaField, TextField } from '../ui/field'
-import { Modal } from '../ui/modal'
+import { AmountField, ChoiceField, TextAreaField, TextField } from '../ui/field'
+import { Modal, ModalFormActions } from '../ui/modal'
 import { useToast } from '../ui/toast'
 import './transaction.css'
 
@@ -77,13 +76,10 @@ export function EditTransactionDialog({ tx, customCategories, onClose }: Props) 
   return (
     <Modal open title={isExpense ? 'Edit Expense' : 'Edit Income'} onClose={onClose}>
       <form className="tx-edit" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <TextField
+        <AmountField
           label="Amount"
-          type="number"
           name="amount"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
+          placeholder={undefined}
           value={amount}
           error={message('amount')}
           onChange={(e) => {
@@ -93,30 +89,25 @@ export function EditTransactionDialog({ tx, customCategories, onClose }: Props) 
           className="field__control tx-edit__amount"
           required
         />
-        <SelectField label={isExpense ? 'Category' : 'Source'} name="category" value={category} error={message('category')} onChange={(e) => {
+        <ChoiceField
+          label={isExpense ? 'Category' : 'Source'}
+          name="category"
+          choices={options}
+          placeholder={{ text: isExpense ? 'Select a category' : 'Select a source' }}
+          value={category}
+          error={message('category')}
+          onChange={(e) => {
             setCategory(e.target.value)
             clear('category')
-          }} required>
-          <option value="">{isExpense ? 'Select a category' : 'Select a source'}</option>
-          {options.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
+          }}
+          required
+        />
         <TextAreaField label="Description" name="description" maxLength={500} rows={2} placeholder="Optional note" value={description} onChange={(e) => setDescription(e.target.value)} />
         <TextField label="Date" type="date" name="date" value={day} error={message('date')} onChange={(e) => {
             setDay(e.target.value)
             clear('date')
           }} required />
-        <div className="modal__actions">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving}>
-            Save Changes
-          </Button>
-        </div>
+        <ModalFormActions onCancel={onClose} submitLabel="Save Changes" saving={saving} />
       </form>
     </Modal>
   )

@@ -74,3 +74,33 @@ export function TextAreaField({ label, error, hint, id, ...area }: FieldFrame & 
     </Frame>
   )
 }
+
+interface ChoiceProps<T extends string> {
+  choices: readonly T[]
+  labelOf?: (choice: T) => string
+  /** A first, empty option; `disabled` once a choice is required. */
+  placeholder?: { text: string; disabled?: boolean }
+}
+
+/** A select over a list of strings (categories, periods, frequencies). */
+export function ChoiceField<T extends string>({ choices, labelOf, placeholder, ...select }: ChoiceProps<T> & FieldFrame & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'>) {
+  return (
+    <SelectField {...select}>
+      {placeholder ? (
+        <option value="" disabled={placeholder.disabled}>
+          {placeholder.text}
+        </option>
+      ) : null}
+      {choices.map((c) => (
+        <option key={c} value={c}>
+          {labelOf ? labelOf(c) : c}
+        </option>
+      ))}
+    </SelectField>
+  )
+}
+
+/** A money amount in rupees with two decimals; props given override the defaults. */
+export function AmountField(props: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
+  return <TextField type="number" inputMode="decimal" step="0.01" min="0" placeholder="0.00" {...props} />
+}

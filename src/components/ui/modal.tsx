@@ -1,5 +1,6 @@
 import { X } from 'lucide-react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { Button } from './button'
 import './modal.css'
 
 export interface ModalProps {
@@ -79,5 +80,19 @@ export function Modal({ open, title, onClose, children, role = 'dialog', descrip
         </div>
       ) : null}
     </dialog>
+  )
+}
+
+/** Cancel and submit for a form in a modal; submit is disabled while saving. */
+export function ModalFormActions({ onCancel, submitLabel, saving }: { onCancel: () => void; submitLabel: string; saving: boolean }) {
+  return (
+    <div className="modal__actions">
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={saving}>
+        {submitLabel}
+      </Button>
+    </div>
   )
 }

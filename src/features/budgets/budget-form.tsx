@@ -3,9 +3,8 @@ import { BUDGET_PERIODS, type BudgetPeriod } from '../../../schema/entities/budg
 import { MAX_INCOME_PAISE } from '../../../schema/entities/transaction'
 import { categoryOptions, OTHER_CATEGORY } from '../../../schema/categories'
 import { formatDecimal, toPaise } from '../../../schema/money/money'
-import { Button } from '../../components/ui/button'
-import { SelectField, TextField } from '../../components/ui/field'
-import { Modal } from '../../components/ui/modal'
+import { AmountField, ChoiceField, TextField } from '../../components/ui/field'
+import { Modal, ModalFormActions } from '../../components/ui/modal'
 import type { BudgetDoc } from '../../data/budgets'
 import type { BudgetFields } from '../../data/planning'
 
@@ -71,35 +70,13 @@ export function BudgetFormModal({ editing, budgets, customCategories, onClose, o
   return (
     <Modal open title={editing ? 'Edit Budget' : 'Create Budget'} onClose={onClose}>
       <form className="budget-form" onSubmit={(e) => void submit(e)} noValidate>
-        <SelectField label="Category" name="category" value={category} error={message('category')} onChange={(e) => setCategory(e.target.value)}>
-          <option value="" disabled>
-            Select a category
-          </option>
-          {options.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
+        <ChoiceField label="Category" name="category" choices={options} placeholder={{ text: 'Select a category', disabled: true }} value={category} error={message('category')} onChange={(e) => setCategory(e.target.value)} />
         {isOther ? (
           <TextField label="Custom Category" name="custom-category" maxLength={60} placeholder="e.g. Pets" value={custom} error={message('custom')} onChange={(e) => setCustom(e.target.value)} hint="Saved to your categories for next time." />
         ) : null}
-        <TextField label="Amount" type="number" name="amount" inputMode="decimal" step="0.01" min="0" placeholder="0.00" value={amount} error={message('amount')} onChange={(e) => setAmount(e.target.value)} />
-        <SelectField label="Period" name="period" value={period} error={message('period')} onChange={(e) => setPeriod(e.target.value as BudgetPeriod)}>
-          {BUDGET_PERIODS.map((p) => (
-            <option key={p} value={p}>
-              {PERIOD_LABELS[p]}
-            </option>
-          ))}
-        </SelectField>
-        <div className="modal__actions">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {editing ? 'Save Changes' : 'Create Budget'}
-          </Button>
-        </div>
+        <AmountField label="Amount" name="amount" value={amount} error={message('amount')} onChange={(e) => setAmount(e.target.value)} />
+        <ChoiceField label="Period" name="period" choices={BUDGET_PERIODS} labelOf={(p) => PERIOD_LABELS[p]} value={period} error={message('period')} onChange={(e) => setPeriod(e.target.value as BudgetPeriod)} />
+        <ModalFormActions onCancel={onClose} submitLabel={editing ? 'Save Changes' : 'Create Budget'} saving={saving} />
       </form>
     </Modal>
   )

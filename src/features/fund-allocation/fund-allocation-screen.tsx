@@ -8,8 +8,8 @@ import { parseAllocation, parseIncome } from '../../../schema/validation/plan-in
 import { useUser } from '../../app/auth/auth-context'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
-import { TextField } from '../../components/ui/field'
-import { Modal } from '../../components/ui/modal'
+import { AmountField } from '../../components/ui/field'
+import { Modal, ModalFormActions } from '../../components/ui/modal'
 import { useToast } from '../../components/ui/toast'
 import { allocateToBudget, setMonthlyIncome } from '../../data/allocation'
 import type { BudgetDoc } from '../../data/budgets'
@@ -64,15 +64,8 @@ function AmountDialog({ open, title, label, description, initial, parse, onSave,
   return (
     <Modal open={open} title={title} description={description} onClose={onClose}>
       <form className="money-form" onSubmit={(e) => void submit(e)} noValidate>
-        <TextField label={label} type="number" inputMode="decimal" step="0.01" min="0" placeholder="0" value={text} error={error} onChange={(e) => setText(e.target.value)} autoFocus />
-        <div className="modal__actions">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving}>
-            Save
-          </Button>
-        </div>
+        <AmountField label={label} placeholder="0" value={text} error={error} onChange={(e) => setText(e.target.value)} autoFocus />
+        <ModalFormActions onCancel={onClose} submitLabel="Save" saving={saving} />
       </form>
     </Modal>
   )

@@ -10,8 +10,8 @@ import { useUser } from '../../app/auth/auth-context'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
-import { SelectField, TextField } from '../../components/ui/field'
-import { Modal } from '../../components/ui/modal'
+import { AmountField, ChoiceField, TextField } from '../../components/ui/field'
+import { Modal, ModalFormActions } from '../../components/ui/modal'
 import { useToast } from '../../components/ui/toast'
 import { useProfile, useRecurringPayments } from '../../data/hooks'
 import { addRecurringPayment, deleteRecurringPayment, markRecurringPaid, updateRecurringPayment, type RecurringDoc } from '../../data/recurring'
@@ -63,23 +63,18 @@ function RecurringForm({ editing, categories, onClose, onSaved }: FormProps) {
     <Modal open title={editing ? 'Edit Recurring Payment' : 'Add Recurring Payment'} onClose={onClose}>
       <form className="recurring-form" onSubmit={(e) => void submit(e)} noValidate>
         <TextField label="Name" name="name" maxLength={100} placeholder="e.g. Rent, Netflix" value={name} error={message('name')} onChange={(e) => setName(e.target.value)} autoFocus />
-        <TextField label="Amount" name="amount" type="number" inputMode="decimal" step="0.01" min="0" placeholder="0.00" value={amount} error={message('amount')} onChange={(e) => setAmount(e.target.value)} />
-        <SelectField label="Category (optional)" name="category" value={category} error={message('category')} onChange={(e) => setCategory(e.target.value)}>
-          <option value="">None (Bills & Utilities when paid)</option>
-          {options.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
+        <AmountField label="Amount" name="amount" value={amount} error={message('amount')} onChange={(e) => setAmount(e.target.value)} />
+        <ChoiceField
+          label="Category (optional)"
+          name="category"
+          choices={options}
+          placeholder={{ text: 'None (Bills & Utilities when paid)' }}
+          value={category}
+          error={message('category')}
+          onChange={(e) => setCategory(e.target.value)}
+        />
         <div className="recurring-form__pair">
-          <SelectField label="Frequency" name="frequency" value={frequency} error={message('frequency')} onChange={(e) => setFrequency(e.target.value)}>
-            {FREQUENCIES.map((f) => (
-              <option key={f} value={f}>
-                {FREQUENCY_LABEL[f]}
-              </option>
-            ))}
-          </SelectField>
+          <ChoiceField label="Frequency" name="frequency" choices={FREQUENCIES} labelOf={(f) => FREQUENCY_LABEL[f]} value={frequency} error={message('frequency')} onChange={(e) => setFrequency(e.target.value)} />
           <TextField label={editing ? 'Next due date' : 'Due date'} name="due-date" type="date" value={dueDate} error={message('dueDate')} onChange={(e) => setDueDate(e.target.value)} />
         </div>
         <TextField
@@ -95,14 +90,7 @@ function RecurringForm({ editing, categories, onClose, onSaved }: FormProps) {
           onChange={(e) => setReminderDays(e.target.value)}
           hint="0 to 30 days. Inside this window the payment shows on Home."
         />
-        <div className="modal__actions">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {editing ? 'Save Changes' : 'Add Payment'}
-          </Button>
-        </div>
+        <ModalFormActions onCancel={onClose} submitLabel={editing ? 'Save Changes' : 'Add Payment'} saving={saving} />
       </form>
     </Modal>
   )

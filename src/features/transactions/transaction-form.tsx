@@ -6,7 +6,7 @@ import { toDayString } from '../../../schema/time'
 import { amountProblem, dateProblem, TRANSACTION_MESSAGES } from '../../../schema/validation/transaction-input'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
-import { SelectField, TextAreaField, TextField } from '../../components/ui/field'
+import { AmountField, ChoiceField, TextAreaField, TextField } from '../../components/ui/field'
 import { useToast } from '../../components/ui/toast'
 import { useProfile } from '../../data/hooks'
 import { addCustomCategory } from '../../data/profile'
@@ -85,30 +85,24 @@ export function TransactionForm({ type, followUp }: Props) {
       </header>
       <Card padding="lg" variant="elevated">
         <form className="tx-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-          <TextField
+          <AmountField
             label="Amount"
-            type="number"
             name="amount"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            placeholder="0.00"
             value={amount}
             error={message('amount')}
             onChange={(e) => setAmount(e.target.value)}
             className="field__control tx-form__amount"
             autoFocus
           />
-          <SelectField label={isExpense ? 'Category' : 'Source'} name="category" value={category} error={message('category')} onChange={(e) => setCategory(e.target.value)}>
-            <option value="" disabled>
-              {isExpense ? 'Select a category' : 'Select a source'}
-            </option>
-            {options.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </SelectField>
+          <ChoiceField
+            label={isExpense ? 'Category' : 'Source'}
+            name="category"
+            choices={options}
+            placeholder={{ text: isExpense ? 'Select a category' : 'Select a source', disabled: true }}
+            value={category}
+            error={message('category')}
+            onChange={(e) => setCategory(e.target.value)}
+          />
           {isExpense && isOther ? (
             <TextField
               label="Custom Category"
