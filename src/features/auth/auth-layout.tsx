@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Button } from '../../components/ui/button'
 import './auth.css'
 
 /** The frame of the signed-out screens: brand on top, a card with the form. */
@@ -16,5 +17,21 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: strin
         <p className="auth__footer">{footer}</p>
       </div>
     </main>
+  )
+}
+
+/** The end of a signed-out form: the server's error, if any, and the submit button. */
+export function AuthSubmit({ error, submitting, label, busyLabel }: { error: string | null; submitting: boolean; label: string; busyLabel: string }) {
+  return (
+    <>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" fullWidth disabled={submitting}>
+        {submitting ? busyLabel : label}
+      </Button>
+    </>
   )
 }

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { useAuth } from '../../app/auth/auth-context'
-import { Button } from '../../components/ui/button'
 import { TextField } from '../../components/ui/field'
 import { ApiError, NetworkError } from '../../data/http'
-import { AuthLayout } from './auth-layout'
+import { AuthLayout, AuthSubmit } from './auth-layout'
 
 export default function LoginScreen() {
   const { login } = useAuth()
@@ -54,14 +53,7 @@ export default function LoginScreen() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <Button type="submit" size="lg" fullWidth disabled={submitting}>
-          {submitting ? 'Signing in...' : 'Sign In'}
-        </Button>
+        <AuthSubmit error={error} submitting={submitting} label="Sign In" busyLabel="Signing in..." />
       </form>
     </AuthLayout>
   )

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { useAuth } from '../../app/auth/auth-context'
-import { Button } from '../../components/ui/button'
 import { TextField } from '../../components/ui/field'
 import { ApiError } from '../../data/http'
-import { AuthLayout } from './auth-layout'
+import { AuthLayout, AuthSubmit } from './auth-layout'
 import { passwordStrength, SIGNUP_MESSAGES, signupErrors, type SignupErrors } from './password-strength'
 
 export default function SignupScreen() {
@@ -98,14 +97,7 @@ export default function SignupScreen() {
           error={errors.confirm}
           onChange={(e) => setConfirm(e.target.value)}
         />
-        {serverError ? (
-          <p className="form-error" role="alert">
-            {serverError}
-          </p>
-        ) : null}
-        <Button type="submit" size="lg" fullWidth disabled={submitting}>
-          {submitting ? 'Creating account...' : 'Sign Up'}
-        </Button>
+        <AuthSubmit error={serverError} submitting={submitting} label="Sign Up" busyLabel="Creating account..." />
       </form>
     </AuthLayout>
   )
