@@ -34,6 +34,13 @@ export function budgetWindow(period: BudgetPeriod, now: number, createdAt: numbe
   }
 }
 
+/** The smallest window covering every budget's current period (null without budgets). */
+export function budgetsSpan(budgets: readonly { period: BudgetPeriod; createdAt: number }[], now: number): Window | null {
+  if (budgets.length === 0) return null
+  const windows = budgets.map((b) => budgetWindow(b.period, now, b.createdAt))
+  return { start: Math.min(...windows.map((w) => w.start)), end: Math.max(...windows.map((w) => w.end)) }
+}
+
 export interface BudgetStatus {
   spent: Paise
   limit: Paise

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { budgetWindow } from '../../schema/calc/budget-status'
+import { budgetsSpan } from '../../schema/calc/budget-status'
 import { buildInsights, DUE_SOON_DAYS, insightsWindow, type Insights } from '../../schema/calc/insights'
 import { toDayString } from '../../schema/time'
 import type { BudgetDoc } from './budgets'
@@ -18,23 +18,9 @@ export function useAllBudgets(): Live<BudgetDoc[]> {
 
 /** Expenses dated in [start, end), live. */
 export function useExpensesBetween(start: number, end: number): Live<TransactionDoc[]> {
-  return useObservable(() => expensesBetween$(start, end), NO_TRANSACTIONS, [start, end])
-}
-
-/**
- * The window that covers every budget's current period at `now` (one-time budgets from their
- * creation day), capped at the largest stored date; null with no budgets.
- */
-export function budgetsSpan(budgets: readonly BudgetDoc[], now: number): { start: number; end: number } | null {
-  if (budgets.length === 0) return null
-  let start = Number.MAX_SAFE_INTEGER
-  let end = 0
-  for (const b of budgets) {
-    const w = budgetWindow(b.period, now, b.createdAt)
-    start = Math.min(start, w.start)
-    end = Math.max(end, Math.min(w.end, 1e14))
-  }
-  return { start, end }
+  // One-time budgets never end; dates stop at 1e14.
+  const until = Math.min(end, 1e14)
+  return useObservable(() => expensesBetween$(start, until), NO_TRANSACTIONS, [start, until])
 }
 
 /**

@@ -1,7 +1,7 @@
 import { map, type Observable } from 'rxjs'
 import type { DocOf } from '../../schema/collections'
 import { alertsForExpense, type BudgetAlert } from '../../schema/calc/budget-alerts'
-import { budgetWindow } from '../../schema/calc/budget-status'
+import { budgetsSpan } from '../../schema/calc/budget-status'
 import type { BudgetPeriod } from '../../schema/entities/budget'
 import type { Paise } from '../../schema/money/money'
 import type { BudgetDoc } from './budgets'
@@ -66,14 +66,9 @@ export async function budgetAlertsFor(expense: TransactionDoc, now = Date.now())
   const { db } = userData()
   const category = expense.category.toLowerCase()
   const budgets = plain<BudgetDoc>(await db.budgets.find({ selector: { createdAt: { $gte: 0 } }, sort: [{ createdAt: 'asc' }] }).exec()).filter((b) => b.category.toLowerCase() === category)
-  if (budgets.length === 0) return []
-  let start = Number.MAX_SAFE_INTEGER
-  let end = 0
-  for (const b of budgets) {
-    const w = budgetWindow(b.period, now, b.createdAt)
-    start = Math.min(start, w.start)
-    end = Math.max(end, w.end)
-  }
+  const span = budgetsSpan(budgets, now)
+  if (!span) return []
+  const { start, end } = span
   const entries = plain<TransactionDoc>(
     await db.transactions.find({ selector: { type: 'expense', date: { $gte: start, $lt: Math.min(end, 1e14) } }, sort: [{ type: 'asc' }, { date: 'asc' }] }).exec(),
   )

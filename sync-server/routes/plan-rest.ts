@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { allocationView } from '../../schema/calc/allocation'
-import { budgetStatus, budgetWindow } from '../../schema/calc/budget-status'
+import { budgetsSpan, budgetStatus } from '../../schema/calc/budget-status'
 import { DEFAULT_RECURRING_CATEGORY, nextDueAfterPaid } from '../../schema/calc/recurring-schedule'
 import { invertTime } from '../../schema/entities/common'
 import type { Budget } from '../../schema/entities/budget'
@@ -46,15 +46,9 @@ function budgetsWithSpent(documents: DocumentsRepository, ownerId: string, now: 
     .listByOwner('budgets', ownerId)
     .map((d) => d.data)
     .sort((a, b) => a.createdAt - b.createdAt)
-  if (budgets.length === 0) return []
-  let start = Number.MAX_SAFE_INTEGER
-  let end = 0
-  for (const b of budgets) {
-    const w = budgetWindow(b.period, now, b.createdAt)
-    start = Math.min(start, w.start)
-    end = Math.max(end, w.end)
-  }
-  const entries = documents.listByOwnerInRange('transactions', ownerId, 'date', start, end).map((d) => d.data)
+  const span = budgetsSpan(budgets, now)
+  if (!span) return []
+  const entries = documents.listByOwnerInRange('transactions', ownerId, 'date', span.start, span.end).map((d) => d.data)
   return budgets.map((budget) => ({ budget, spent: budgetStatus(budget, entries, now).spent }))
 }
 

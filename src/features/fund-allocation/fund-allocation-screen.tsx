@@ -1,7 +1,7 @@
 import { AlertTriangle, CheckCircle2, Pencil, Wallet } from 'lucide-react'
 import { useMemo, useState, type FormEvent } from 'react'
 import { allocationView, ALLOCATION_TEXTS } from '../../../schema/calc/allocation'
-import { budgetStatus, budgetWindow } from '../../../schema/calc/budget-status'
+import { budgetsSpan, budgetStatus } from '../../../schema/calc/budget-status'
 import { categoryEmoji } from '../../../schema/categories'
 import { formatDecimal, formatMoney, type Paise } from '../../../schema/money/money'
 import { parseAllocation, parseIncome } from '../../../schema/validation/plan-input'
@@ -82,14 +82,8 @@ export default function FundAllocationScreen() {
   const [dialog, setDialog] = useState<{ kind: 'income' } | { kind: 'allocate'; budget: BudgetDoc } | null>(null)
 
   // One date-indexed query spans every budget's current window.
-  let start = Number.MAX_SAFE_INTEGER
-  let end = 0
-  for (const b of budgets.data) {
-    const w = budgetWindow(b.period, now, b.createdAt)
-    start = Math.min(start, w.start)
-    end = Math.max(end, w.end)
-  }
-  const span = useTransactionsBetween(start > end ? 0 : start, start > end ? 0 : end)
+  const covered = budgetsSpan(budgets.data, now)
+  const span = useTransactionsBetween(covered?.start ?? 0, covered?.end ?? 0)
 
   const lines = useMemo(
     () => budgets.data.map((b) => ({ budget: b, allocated: b.allocated, spent: budgetStatus(b, span.data, now).spent })),

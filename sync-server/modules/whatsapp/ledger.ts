@@ -32,13 +32,6 @@ export function transactionsIn(documents: DocumentsRepository, userId: string, w
   return documents.listByOwnerInRange('transactions', userId, 'date', window.start, window.end).map((d) => d.data)
 }
 
-/** The smallest window covering every budget's current period (null without budgets). */
-export function budgetsSpan(budgets: readonly Budget[], now: number): Window | null {
-  if (budgets.length === 0) return null
-  const windows = budgets.map((b) => budgetWindow(b.period, now, b.createdAt))
-  return { start: Math.min(...windows.map((w) => w.start)), end: Math.max(...windows.map((w) => w.end)) }
-}
-
 export function liveBudgets(documents: DocumentsRepository, userId: string): Budget[] {
   return documents.listByOwner('budgets', userId).map((d) => d.data)
 }

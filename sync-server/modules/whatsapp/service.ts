@@ -5,7 +5,7 @@
  * deliveries of the same MessageSid can never interleave inside the process.
  */
 import { randomUUID } from 'node:crypto'
-import { budgetStatus, crossedAlert } from '../../../schema/calc/budget-status'
+import { budgetsSpan, budgetStatus, crossedAlert } from '../../../schema/calc/budget-status'
 import type { LedgerEntry } from '../../../schema/calc/totals'
 import { invertTime } from '../../../schema/entities/common'
 import { MAX_EXPENSE_PAISE, MAX_INCOME_PAISE } from '../../../schema/entities/transaction'
@@ -16,7 +16,7 @@ import type { DocumentsRepository } from '../../db/documents'
 import type { WhatsappMessageKind } from '../../db/tables'
 import type { UsersRepository } from '../../db/users'
 import type { WhatsappRepository } from '../../db/whatsapp'
-import { budgetLine, budgetLines, budgetsHit, budgetsSpan, liveBudgets, monthReport, readProfile, transactionsIn } from './ledger'
+import { budgetLine, budgetLines, budgetsHit, liveBudgets, monthReport, readProfile, transactionsIn } from './ledger'
 import type { ProfileSettings } from './ledger'
 import { parseMessage, resolveEntryDate } from './parser'
 import type { ParsedMessage } from './parser'
