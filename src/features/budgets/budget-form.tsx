@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { BUDGET_PERIODS, type BudgetPeriod } from '../../../schema/entities/budget'
+import { BUDGET_PERIODS, PERIOD_LABELS, type BudgetPeriod } from '../../../schema/entities/budget'
 import { MAX_INCOME_PAISE } from '../../../schema/entities/transaction'
 import { categoryOptions, OTHER_CATEGORY } from '../../../schema/categories'
 import { formatDecimal, toPaise } from '../../../schema/money/money'
@@ -8,7 +8,6 @@ import { Modal, ModalFormActions } from '../../components/ui/modal'
 import type { BudgetDoc } from '../../data/budgets'
 import type { BudgetFields } from '../../data/planning'
 
-export const PERIOD_LABELS: Record<BudgetPeriod, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly', 'one-time': 'One-time' }
 
 export const BUDGET_MESSAGES = {
   categoryRequired: 'Please choose a category',

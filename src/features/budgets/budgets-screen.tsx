@@ -2,7 +2,7 @@ import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { barColour, budgetsSpan, budgetStatus, budgetWindow } from '../../../schema/calc/budget-status'
 import { categoryEmoji } from '../../../schema/categories'
-import type { BudgetPeriod } from '../../../schema/entities/budget'
+import { PERIOD_LABELS, type BudgetPeriod } from '../../../schema/entities/budget'
 import { formatMoney } from '../../../schema/money/money'
 import { useUser } from '../../app/auth/auth-context'
 import { BudgetMeter } from '../../components/budget/budget-meter'
@@ -16,7 +16,7 @@ import { createBudget, deleteBudget, updateBudget, type BudgetFields } from '../
 import { useAllBudgets, useExpensesBetween } from '../../data/planning-hooks'
 import { addCustomCategory } from '../../data/profile'
 import type { TransactionDoc } from '../../data/transactions'
-import { BudgetFormModal, PERIOD_LABELS } from './budget-form'
+import { BudgetFormModal } from './budget-form'
 import './budgets.css'
 
 const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })

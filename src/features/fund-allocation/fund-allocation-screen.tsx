@@ -3,6 +3,7 @@ import { useMemo, useState, type FormEvent } from 'react'
 import { allocationView, ALLOCATION_TEXTS } from '../../../schema/calc/allocation'
 import { budgetsSpan, budgetStatus } from '../../../schema/calc/budget-status'
 import { categoryEmoji } from '../../../schema/categories'
+import { PERIOD_LABELS } from '../../../schema/entities/budget'
 import { formatDecimal, formatMoney, type Paise } from '../../../schema/money/money'
 import { parseAllocation, parseIncome } from '../../../schema/validation/plan-input'
 import { useUser } from '../../app/auth/auth-context'
@@ -18,14 +19,6 @@ import './fund-allocation.css'
 
 /** More budgets than anyone keeps; the list is read through the createdAt index. */
 const BUDGET_LIMIT = 500
-
-const PERIOD_LABEL: Record<BudgetDoc['period'], string> = {
-  daily: 'Daily',
-  weekly: 'Weekly',
-  monthly: 'Monthly',
-  yearly: 'Yearly',
-  'one-time': 'One-time',
-}
 
 interface AmountDialogProps {
   open: boolean
@@ -183,7 +176,7 @@ export default function FundAllocationScreen() {
                   <div className="allocation__body">
                     <p className="allocation__name">{budget.category}</p>
                     <p className="allocation__meta">
-                      {PERIOD_LABEL[budget.period]} · limit {money(budget.amount)}
+                      {PERIOD_LABELS[budget.period]} · limit {money(budget.amount)}
                     </p>
                     <p className="allocation__figures">
                       <span data-testid="allocation-allocated">Allocated {money(allocated)}</span>
