@@ -11,20 +11,9 @@ import { Card } from '../../components/ui/card'
 import { useToast } from '../../components/ui/toast'
 import { useProfile, useTransactionsBetween } from '../../data/hooks'
 import { useInsights } from '../../data/planning-hooks'
+import { downloadText } from '../../lib/download'
 import { CategoryDonut, colourAt, TrendChart } from './charts'
 import './reports.css'
-
-/** Hands a text file to the browser as a download. */
-function download(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }))
-  const a = document.createElement('a')
-  a.href = url
-  a.download = name
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1_000)
-}
 
 const sameMonth = (a: YearMonth, b: YearMonth) => a.year === b.year && a.month === b.month
 
@@ -49,7 +38,7 @@ export default function ReportsScreen() {
   const isCurrent = sameMonth(ym, yearMonthOf(now))
 
   const exportCsv = () => {
-    download(csvFileName(ym), transactionsCsv(month.data), 'text/csv;charset=utf-8')
+    downloadText(csvFileName(ym), transactionsCsv(month.data), 'text/csv;charset=utf-8')
     toast.show(`✅ Exported ${month.data.length} ${month.data.length === 1 ? 'transaction' : 'transactions'} for ${label}`)
   }
 

@@ -6,21 +6,11 @@ import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { clearAllData, createBackup } from '../../data/export'
 import { useBudgetCount, useTransactionCounts } from '../../data/hooks'
+import { downloadText } from '../../lib/download'
 import { SETTINGS_TEXT } from './messages'
 import { StatusLine, type Status } from './section'
 
 const countOf = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
-
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
 
 /** Counts, categories, a JSON backup and Clear All Data; everything here works offline. */
 export function DataSection({ customCategories }: { customCategories: readonly string[] }) {
@@ -35,7 +25,7 @@ export function DataSection({ customCategories }: { customCategories: readonly s
   const exportData = async () => {
     try {
       const { fileName, backup } = await createBackup()
-      download(fileName, JSON.stringify(backup, null, 2))
+      downloadText(fileName, JSON.stringify(backup, null, 2), 'application/json')
       setMessage({ text: `✅ Backup downloaded: ${fileName}`, tone: 'ok' })
     } catch (error) {
       console.error(error)
