@@ -1,5 +1,5 @@
-import { expect, newUser, test } from './support/fixtures'
-import { apiLogin, restExpense, restIncome, signUp } from './support/flows'
+import { expect, test } from './support/fixtures'
+import { restExpense, restIncome, signUpWithToken } from './support/flows'
 
 test.use({ timezoneId: 'UTC' })
 
@@ -8,9 +8,7 @@ const SHOTS = '.tmp/shots-ledger'
 test('dashboard: the welcome with no data, then January totals, categories, recent and surplus/deficit', async ({ page, server }) => {
   // January is a month like any other (the original treated month 0 as "no filter").
   await page.clock.install({ time: new Date('2027-01-15T10:00:00Z') })
-  const user = newUser('dash')
-  await signUp(page, user)
-  const auth = await apiLogin(server, user)
+  const auth = await signUpWithToken(page, server, 'dash')
 
   await page.goto('/home-old')
   await expect(page.getByTestId('dashboard-month')).toHaveText('January 2027')

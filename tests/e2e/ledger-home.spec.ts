@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { expect, newUser, test } from './support/fixtures'
-import { apiLogin, mouseSwipe, pushBudget, restExpense, restIncome, signUp, touchSwipe } from './support/flows'
+import { expect, test } from './support/fixtures'
+import { mouseSwipe, pushBudget, restExpense, restIncome, signUpWithToken, touchSwipe } from './support/flows'
 
 test.use({ timezoneId: 'UTC' })
 
@@ -13,9 +13,7 @@ const row = (page: Page, text: string) => rows(page).filter({ hasText: text })
 
 test('home: real balance, weekly trend and budgets; the eye toggle is remembered', async ({ page, server }) => {
   await page.clock.install({ time: NOW })
-  const user = newUser('home')
-  await signUp(page, user)
-  const auth = await apiLogin(server, user)
+  const auth = await signUpWithToken(page, server, 'home')
 
   await expect(page.getByRole('heading', { name: 'Good Morning, Asha' })).toBeVisible()
   await expect(page.getByTestId('home-month')).toHaveText('November 2026')
@@ -83,9 +81,7 @@ test('home: real balance, weekly trend and budgets; the eye toggle is remembered
 
 test('home: swipe left deletes after a confirm, swipe right edits with validation, and the buttons do the same', async ({ page, server }) => {
   await page.clock.install({ time: NOW })
-  const user = newUser('swipe')
-  await signUp(page, user)
-  const auth = await apiLogin(server, user)
+  const auth = await signUpWithToken(page, server, 'swipe')
   await restIncome(server, auth.token, { amount: 10000, source: 'Freelance', date: '2026-11-05T10:00:00Z', description: 'Logo job' })
   await restExpense(server, auth.token, { amount: 400, category: 'Food & Dining', date: '2026-11-12T10:00:00Z', description: 'Pizza' })
   await restExpense(server, auth.token, { amount: 250, category: 'Transportation', date: '2026-11-14T10:00:00Z', description: 'Metro card' })

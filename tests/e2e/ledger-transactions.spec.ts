@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { expect, newUser, test } from './support/fixtures'
-import { apiLogin, mouseSwipe, restExpense, restIncome, signUp, touchSwipe } from './support/flows'
+import { expect, test } from './support/fixtures'
+import { mouseSwipe, restExpense, restIncome, signUpWithToken, touchSwipe } from './support/flows'
 
 test.use({ timezoneId: 'UTC' })
 
@@ -20,9 +20,7 @@ async function expectTotals(page: Page, count: number, expenses: string, income:
 
 test('transactions: type and period filters (custom end day inclusive), search, totals, swipe edit and delete', async ({ page, server }) => {
   await page.clock.install({ time: NOW })
-  const user = newUser('ledger')
-  await signUp(page, user)
-  const { token } = await apiLogin(server, user)
+  const { token } = await signUpWithToken(page, server, 'ledger')
   await restExpense(server, token, { amount: 300, category: 'Food & Dining', date: '2026-11-18T09:00:00Z', description: 'Breakfast today' })
   await restIncome(server, token, { amount: 2000, source: 'Freelance', date: '2026-11-17T20:00:00Z', description: 'Logo job' })
   await restExpense(server, token, { amount: 1000, category: 'Shopping', date: '2026-11-03T12:00:00Z', description: 'Shoes' })
@@ -107,9 +105,7 @@ test('transactions: type and period filters (custom end day inclusive), search, 
 
 test('offline: add, edit and delete work without the server, survive a reload, and reach it afterwards', async ({ page, server }) => {
   await page.clock.install({ time: NOW })
-  const user = newUser('offline')
-  await signUp(page, user)
-  const { token } = await apiLogin(server, user)
+  const { token } = await signUpWithToken(page, server, 'offline')
   await restExpense(server, token, { amount: 50, category: 'Food & Dining', date: '2026-11-18T08:00:00Z', description: 'Tea' })
   await restExpense(server, token, { amount: 600, category: 'Transportation', date: '2026-11-16T08:00:00Z', description: 'Bus pass' })
   await page.goto('/transactions')

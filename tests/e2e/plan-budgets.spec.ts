@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { expect, newUser, test } from './support/fixtures'
-import { apiLogin, restExpense, restIncome, shot, signUp } from './support/flows'
+import { expect, test } from './support/fixtures'
+import { restExpense, restIncome, shot, signUpWithToken } from './support/flows'
 
 test.use({ timezoneId: 'UTC' })
 
@@ -23,9 +23,7 @@ async function createBudget(page: Page, category: string, amount: string, period
 
 test('budgets: create with validation, colour thresholds, edit, duplicate guard and delete with the confirm text', async ({ page, server }) => {
   await page.clock.install({ time: NOW })
-  const user = newUser('budgets')
-  await signUp(page, user)
-  const auth = await apiLogin(server, user)
+  const auth = await signUpWithToken(page, server, 'budgets')
 
   // Quick Actions: Budgets & Goals → /budgets.
   await page.setViewportSize({ width: 390, height: 844 })
@@ -141,9 +139,7 @@ async function addExpense(page: Page, amount: string, category: string) {
 
 test('add expense announces a budget crossing 70 % and 90 %, once each', async ({ page, server }) => {
   await page.clock.install({ time: NOW })
-  const user = newUser('alerts')
-  await signUp(page, user)
-  const auth = await apiLogin(server, user)
+  const auth = await signUpWithToken(page, server, 'alerts')
   await page.goto('/budgets')
   await createBudget(page, 'Food & Dining', '10000')
   await restExpense(server, auth.token, { amount: 6500, category: 'Food & Dining', date: '2026-11-03T12:00:00Z' })
@@ -170,9 +166,7 @@ test('add expense announces a budget crossing 70 % and 90 %, once each', async (
 
 test('offline: a budget made with the server stopped shows at once, reports still work, and it reaches the server later', async ({ page, server }) => {
   await page.clock.install({ time: NOW })
-  const user = newUser('offline-plan')
-  await signUp(page, user)
-  const auth = await apiLogin(server, user)
+  const auth = await signUpWithToken(page, server, 'offline-plan')
   await restIncome(server, auth.token, { amount: 40000, source: 'Salary', date: '2026-11-01T12:00:00Z' })
   await restExpense(server, auth.token, { amount: 1500, category: 'Entertainment', date: '2026-11-10T12:00:00Z' })
   await page.goto('/budgets')

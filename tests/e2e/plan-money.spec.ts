@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { expect, newUser, test } from './support/fixtures'
-import { apiLogin, shot, signUp } from './support/flows'
+import { expect, test } from './support/fixtures'
+import { shot, signUpWithToken } from './support/flows'
 
 const SHOTS = '.tmp/shots-money'
 
@@ -19,9 +19,7 @@ async function amountDialog(page: Page, opener: string, title: string) {
 }
 
 test('Your Money: income, allocate and adjust, the over-allocation warning and the positive note', async ({ page, server }) => {
-  const user = newUser('money')
-  await signUp(page, user)
-  const { token } = await apiLogin(server, user)
+  const { token } = await signUpWithToken(page, server, 'money')
   // Two budgets and this month's spending, as another device would add them.
   expect((await server.api('POST', '/budgets', token, { category: 'Rent', amount: 45000, period: 'monthly' })).status).toBe(201)
   expect((await server.api('POST', '/budgets', token, { category: 'Food & Dining', amount: 8000, period: 'monthly' })).status).toBe(201)

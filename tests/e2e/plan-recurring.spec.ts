@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, newUser, test } from './support/fixtures'
-import { apiLogin, shot, signUp } from './support/flows'
+import { expect, test } from './support/fixtures'
+import { shot, signUpWithToken } from './support/flows'
 
 test.use({ timezoneId: 'Asia/Kolkata' })
 
@@ -36,9 +36,7 @@ async function addPayment(page: Page, p: Parameters<typeof fillPayment>[1]) {
 
 test('recurring payments: add/edit/delete, groups by due date, Mark Paid moves a month end, reminders on home', async ({ page, server }) => {
   await page.clock.setFixedTime(NOW)
-  const user = newUser('recurring')
-  await signUp(page, user)
-  const { token } = await apiLogin(server, user)
+  const { token } = await signUpWithToken(page, server, 'recurring')
 
   await page.locator('nav.topnav').getByRole('link', { name: 'Recurring' }).click()
   await expect(page).toHaveURL(/\/recurring-payments$/)
@@ -152,9 +150,7 @@ test('recurring payments: add/edit/delete, groups by due date, Mark Paid moves a
 
 test('recurring offline: add and mark paid with the server stopped, reload, then it all reaches the server', async ({ page, server }) => {
   await page.clock.setFixedTime(NOW)
-  const user = newUser('recurring-off')
-  await signUp(page, user)
-  const { token } = await apiLogin(server, user)
+  const { token } = await signUpWithToken(page, server, 'recurring-off')
   await page.goto('/recurring-payments')
   await addPayment(page, { name: 'Electricity', amount: '2400', category: 'Bills & Utilities', due: '2027-02-03' })
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 20_000 })

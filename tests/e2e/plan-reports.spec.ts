@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, newUser, test } from './support/fixtures'
-import { apiLogin, restExpense, restIncome, shot, signUp } from './support/flows'
+import { restExpense, restIncome, shot, signUp, signUpWithToken } from './support/flows'
 
 test.use({ timezoneId: 'UTC' })
 
@@ -18,9 +18,7 @@ test('reports: January wraps back to December, figures, category order and share
     ;(window as unknown as { printed: number }).printed = 0
     window.print = () => void ((window as unknown as { printed: number }).printed += 1)
   })
-  const user = newUser('reports')
-  await signUp(page, user)
-  const auth = await apiLogin(server, user)
+  const auth = await signUpWithToken(page, server, 'reports')
 
   // December 2026: income 80,000; expenses 50,000 over seven categories (one more than the six colours).
   await restIncome(server, auth.token, { amount: 80000, source: 'Salary', date: '2026-12-01T09:00:00Z', description: 'December pay' })

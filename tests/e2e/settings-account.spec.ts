@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, newUser, test } from './support/fixtures'
-import { apiLogin, restExpense, shot, signUp, type TestUser } from './support/flows'
+import { apiLogin, restExpense, shot, signUp, signUpWithToken, type TestUser } from './support/flows'
 import type { ServerProcess } from './support/server'
 
 const SHOTS = '.tmp/shots-settings'
@@ -176,9 +176,7 @@ test('Security: mismatch, too short and wrong current password; then the new pas
 })
 
 test('Currency: USD is saved on the server and amounts show in $', async ({ page, server }) => {
-  const user = newUser('currency')
-  await signUp(page, user)
-  const { token } = await apiLogin(server, user)
+  const { token } = await signUpWithToken(page, server, 'currency')
   await restExpense(server, token, { amount: 500, category: 'Food & Dining', date: new Date().toISOString(), description: 'Thali' })
   await expect(page.getByTestId('month-expenses')).toHaveText('₹500')
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, newUser, test } from './support/fixtures'
-import { apiLogin, pushBudget, restExpense, restIncome, shot, signUp } from './support/flows'
+import { pushBudget, restExpense, restIncome, shot, signUp, signUpWithToken } from './support/flows'
 
 const SHOTS = '.tmp/shots-settings'
 const section = (page: Page, title: string) => page.getByRole('button', { name: new RegExp(`^${title}`) })
@@ -65,9 +65,7 @@ test('Appearance: Dark Mode switches the theme; Hide Balance by Default masks /h
 
 test('Data Management: counts, categories, export JSON backup, then Clear All Data tombstones everything', async ({ page, server }) => {
   await page.setViewportSize({ width: 390, height: 844 })
-  const user = newUser('data')
-  await signUp(page, user)
-  const auth = await apiLogin(server, user)
+  const auth = await signUpWithToken(page, server, 'data')
   const today = new Date().toISOString()
   await restExpense(server, auth.token, { amount: 500.5, category: 'Food & Dining', date: today, description: 'Dosa' })
   await restExpense(server, auth.token, { amount: 1200, category: 'Transportation', date: today, description: 'Cab' })

@@ -1,7 +1,7 @@
 import { test as base } from '@playwright/test'
 import twilio from 'twilio'
-import { expect, newUser } from './support/fixtures'
-import { apiLogin, restExpense, shot, signUp } from './support/flows'
+import { expect } from './support/fixtures'
+import { restExpense, shot, signUpWithToken } from './support/flows'
 import { ServerProcess } from './support/server'
 
 const SHOTS = '.tmp/shots-settings'
@@ -47,9 +47,7 @@ async function sendWhatsapp(server: ServerProcess, from: string, body: string, s
 }
 
 test('a signed WhatsApp message shows on the open /home within a second; Settings shows the link and the last message', async ({ page, server }) => {
-  const user = newUser('whatsapp')
-  await signUp(page, user)
-  const auth = await apiLogin(server, user)
+  const auth = await signUpWithToken(page, server, 'whatsapp')
   const phone = await server.api('PUT', '/auth/update-phone', auth.token, { phone_number: '+91 98765 43210' })
   expect(phone.status).toBe(200)
 

@@ -50,6 +50,15 @@ async function call(session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   return { status: res.statusCode, body: res.json<Reply>() }
 }
 
+/** A POST that answers 400 with `message` and writes nothing. */
+async function expectRefused(url: string, payload: unknown, message: string) {
+  const before = t.app.documents.lastSeq
+  const res = await call(s, 'POST', url, payload)
+  expect(res.status).toBe(400)
+  expect(res.body.error).toBe(message)
+  expect(t.app.documents.lastSeq).toBe(before)
+}
+
 async function pull(session: Session, collection: string) {
   return (await t.app.inject({ url: `/api/sync/${collection}/pull?seq=0&limit=500`, headers: session.headers })).json<Reply>().documents
 }
@@ -96,11 +105,7 @@ describe('/api/budgets', () => {
     ['unreadable amount', { category: 'Food', amount: 'lots' }, PLAN_MESSAGES.amountInvalid],
     ['period not in the list', { category: 'Food', amount: 100, period: 'fortnightly' }, PLAN_MESSAGES.periodInvalid],
   ])('refuses %s with 400 and writes nothing', async (_name, payload, message) => {
-    const before = t.app.documents.lastSeq
-    const res = await call(s, 'POST', '/api/budgets', payload)
-    expect(res.status).toBe(400)
-    expect(res.body.error).toBe(message)
-    expect(t.app.documents.lastSeq).toBe(before)
+    await expectRefused('/api/budgets', payload, message)
   })
 
   it('defaults the period to monthly', async () => {
@@ -147,11 +152,7 @@ describe('/api/allocation', () => {
     ['/api/allocation/allocate', { budget_id: 'x' }, PLAN_MESSAGES.allocationRequired],
     ['/api/allocation/allocate', { budget_id: 'x', amount: -10 }, PLAN_MESSAGES.amountNegative],
   ])('%s refuses %o with 400', async (url, payload, message) => {
-    const before = t.app.documents.lastSeq
-    const res = await call(s, 'POST', url, payload)
-    expect(res.status).toBe(400)
-    expect(res.body.error).toBe(message)
-    expect(t.app.documents.lastSeq).toBe(before)
+    await expectRefused(url, payload, message)
   })
 })
 
@@ -211,11 +212,7 @@ describe('/api/recurring-payments', () => {
     ['reminder_days 31', { ...good, reminder_days: 31 }, PLAN_MESSAGES.reminderInvalid],
     ['reminder_days -1', { ...good, reminder_days: -1 }, PLAN_MESSAGES.reminderInvalid],
   ])('refuses %s with 400 and writes nothing', async (_name, payload, message) => {
-    const before = t.app.documents.lastSeq
-    const res = await call(s, 'POST', '/api/recurring-payments', payload)
-    expect(res.status).toBe(400)
-    expect(res.body.error).toBe(message)
-    expect(t.app.documents.lastSeq).toBe(before)
+    await expectRefused('/api/recurring-payments', payload, message)
   })
 
   it('a REST create shows up in the next sync pull', async () => {

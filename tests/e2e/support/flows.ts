@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import type { newUser } from './fixtures'
+import { newUser } from './fixtures'
 import type { ServerProcess } from './server'
 
 export type TestUser = ReturnType<typeof newUser>
@@ -29,6 +29,13 @@ export async function apiLogin(server: ServerProcess, user: TestUser): Promise<{
   const res = await server.api<{ token: string; user: { id: string } }>('POST', '/auth/login', undefined, { email: user.email, password: user.password })
   expect(res.status).toBe(200)
   return { token: res.body.token, userId: res.body.user.id }
+}
+
+/** A new user signed up through the form, with a REST token for seeding: how most specs start. */
+export async function signUpWithToken(page: Page, server: ServerProcess, label: string): Promise<{ user: TestUser; token: string; userId: string }> {
+  const user = newUser(label)
+  await signUp(page, user)
+  return { user, ...(await apiLogin(server, user)) }
 }
 
 export interface RestEntry {
@@ -69,13 +76,17 @@ export async function pushBudget(server: ServerProcess, auth: { token: string; u
   expect(res.body).toEqual([])
 }
 
-/** Drags a transaction row sideways with the mouse (pointer events, pointerType 'mouse'). */
-export async function mouseSwipe(page: Page, row: Locator, dx: number) {
+/** Where a swipe on `row` starts: left of centre, mid-height, after scrolling it into view. */
+async function swipeStart(row: Locator): Promise<{ x: number; y: number }> {
   await row.scrollIntoViewIfNeeded()
   const box = await row.boundingBox()
   if (!box) throw new Error('row is not visible')
-  const x = box.x + box.width * 0.4
-  const y = box.y + box.height / 2
+  return { x: box.x + box.width * 0.4, y: box.y + box.height / 2 }
+}
+
+/** Drags a transaction row sideways with the mouse (pointer events, pointerType 'mouse'). */
+export async function mouseSwipe(page: Page, row: Locator, dx: number) {
+  const { x, y } = await swipeStart(row)
   await page.mouse.move(x, y)
   await page.mouse.down()
   await page.mouse.move(x + dx, y + 3, { steps: 12 })
@@ -84,11 +95,7 @@ export async function mouseSwipe(page: Page, row: Locator, dx: number) {
 
 /** Drags a transaction row sideways with a finger (CDP touch events become 'touch' pointer events). */
 export async function touchSwipe(page: Page, row: Locator, dx: number) {
-  await row.scrollIntoViewIfNeeded()
-  const box = await row.boundingBox()
-  if (!box) throw new Error('row is not visible')
-  const x = box.x + box.width * 0.4
-  const y = box.y + box.height / 2
+  const { x, y } = await swipeStart(row)
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] })
   for (let i = 1; i <= 12; i += 1) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * i) / 12, y: y + 2 }] })
