@@ -11,6 +11,7 @@ import { Button, ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { AmountField } from '../../components/ui/field'
 import { Modal, ModalFormActions } from '../../components/ui/modal'
+import { PageHeader } from '../../components/ui/page-header'
 import { useToast } from '../../components/ui/toast'
 import { allocateToBudget, setMonthlyIncome } from '../../data/allocation'
 import type { BudgetDoc } from '../../data/budgets'
@@ -88,15 +89,7 @@ export default function FundAllocationScreen() {
 
   return (
     <div className="money">
-      <header className="money__header">
-        <span className="money__badge" aria-hidden="true">
-          <Wallet size={24} />
-        </span>
-        <div>
-          <h1>Your Money</h1>
-          <p>Give every rupee of your monthly income a job.</p>
-        </div>
-      </header>
+      <PageHeader title="Your Money" subtitle="Give every rupee of your monthly income a job." badge={<Wallet size={24} />} badgeClassName="money__badge" />
 
       <section className="money-hero" aria-labelledby="income-title">
         <div className="money-hero__head">

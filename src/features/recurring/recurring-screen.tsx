@@ -12,6 +12,7 @@ import { Card } from '../../components/ui/card'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { AmountField, ChoiceField, TextField } from '../../components/ui/field'
 import { Modal, ModalFormActions } from '../../components/ui/modal'
+import { PageHeader } from '../../components/ui/page-header'
 import { useToast } from '../../components/ui/toast'
 import { useProfile, useRecurringPayments } from '../../data/hooks'
 import { addRecurringPayment, deleteRecurringPayment, markRecurringPaid, updateRecurringPayment, type RecurringDoc } from '../../data/recurring'
@@ -179,18 +180,11 @@ export default function RecurringScreen() {
 
   return (
     <div className="recurring">
-      <header className="recurring__header">
-        <span className="recurring__badge" aria-hidden="true">
-          <CalendarClock size={24} />
-        </span>
-        <div>
-          <h1>Recurring Payments</h1>
-          <p>Bills and subscriptions, with what is due next.</p>
-        </div>
+      <PageHeader title="Recurring Payments" subtitle="Bills and subscriptions, with what is due next." badge={<CalendarClock size={24} />} badgeClassName="recurring__badge">
         <Button className="recurring__add" icon={<Plus size={18} />} onClick={() => setForm({ editing: null })}>
           Add
         </Button>
-      </header>
+      </PageHeader>
 
       {payments.loading ? null : payments.data.length === 0 ? (
         <Card padding="lg" variant="elevated" className="recurring__empty">

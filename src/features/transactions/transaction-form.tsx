@@ -6,6 +6,7 @@ import { toDayString } from '../../../schema/time'
 import { amountProblem, dateProblem, TRANSACTION_MESSAGES } from '../../../schema/validation/transaction-input'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
+import { PageHeader } from '../../components/ui/page-header'
 import { AmountField, ChoiceField, TextAreaField, TextField } from '../../components/ui/field'
 import { useToast } from '../../components/ui/toast'
 import { useProfile } from '../../data/hooks'
@@ -74,15 +75,12 @@ export function TransactionForm({ type, followUp }: Props) {
 
   return (
     <div className="tx-page">
-      <header className="tx-page__header">
-        <span className={`tx-page__badge tx-page__badge--${type}`} aria-hidden="true">
-          {isExpense ? '💸' : '💰'}
-        </span>
-        <div>
-          <h1>{isExpense ? 'Add Expense' : 'Add Income'}</h1>
-          <p>{isExpense ? 'Record money you spent.' : 'Record money you received.'} Works offline.</p>
-        </div>
-      </header>
+      <PageHeader
+        title={isExpense ? 'Add Expense' : 'Add Income'}
+        subtitle={`${isExpense ? 'Record money you spent.' : 'Record money you received.'} Works offline.`}
+        badge={isExpense ? '💸' : '💰'}
+        badgeClassName={`tx-page__badge--${type}`}
+      />
       <Card padding="lg" variant="elevated">
         <form className="tx-form" onSubmit={(e) => void onSubmit(e)} noValidate>
           <AmountField

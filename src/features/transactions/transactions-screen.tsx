@@ -8,6 +8,7 @@ import { useUser } from '../../app/auth/auth-context'
 import { TransactionRow } from '../../components/transaction/transaction-row'
 import { useTransactionActions } from '../../components/transaction/use-transaction-actions'
 import { Card } from '../../components/ui/card'
+import { PageHeader } from '../../components/ui/page-header'
 import { useLedger, useProfile } from '../../data/hooks'
 import './transactions.css'
 
@@ -101,12 +102,7 @@ export default function TransactionsScreen() {
 
   return (
     <div className="tx-page ledger">
-      <header className="tx-page__header">
-        <div>
-          <h1>All Transactions</h1>
-          <p>Everything you've recorded, newest first.</p>
-        </div>
-      </header>
+      <PageHeader title="All Transactions" subtitle="Everything you've recorded, newest first." />
 
       <div className="ledger__tools">
         <label className="ledger__search">
