@@ -22,6 +22,18 @@ const QUICK_START = [
 ]
 
 /** The earlier home screen (spec part 1 'Dashboard'). January is a month like any other here. */
+const records = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'record' : 'records'}`
+
+function Stat({ kind, testId, label, value, note }: { kind: string; testId: string; label: string; value: string; note: string }) {
+  return (
+    <Card variant="elevated" className={`dash-stat dash-stat--${kind}`} data-testid={testId}>
+      <span className="dash-stat__label">{label}</span>
+      <span className="dash-stat__value">{value}</span>
+      <span className="dash-stat__note">{note}</span>
+    </Card>
+  )
+}
+
 export default function DashboardScreen() {
   const user = useUser()
   const [now] = useState(() => Date.now())
@@ -89,25 +101,9 @@ export default function DashboardScreen() {
     <div className="dash">
       {header}
       <div className="dash-cards">
-        <Card variant="elevated" className="dash-stat dash-stat--income" data-testid="total-income">
-          <span className="dash-stat__label">Total Income</span>
-          <span className="dash-stat__value">{formatMoney(totals.income, currency)}</span>
-          <span className="dash-stat__note">
-            {counts.data.income.toLocaleString('en-IN')} {counts.data.income === 1 ? 'record' : 'records'}
-          </span>
-        </Card>
-        <Card variant="elevated" className="dash-stat dash-stat--expense" data-testid="total-expenses">
-          <span className="dash-stat__label">Total Expenses</span>
-          <span className="dash-stat__value">{formatMoney(totals.expenses, currency)}</span>
-          <span className="dash-stat__note">
-            {counts.data.expense.toLocaleString('en-IN')} {counts.data.expense === 1 ? 'record' : 'records'}
-          </span>
-        </Card>
-        <Card variant="elevated" className={`dash-stat dash-stat--${surplus ? 'surplus' : 'deficit'}`} data-testid="balance-card">
-          <span className="dash-stat__label">Balance</span>
-          <span className="dash-stat__value">{formatMoney(totals.balance, currency)}</span>
-          <span className="dash-stat__note">{surplus ? 'Surplus' : 'Deficit'}</span>
-        </Card>
+        <Stat kind="income" testId="total-income" label="Total Income" value={formatMoney(totals.income, currency)} note={records(counts.data.income)} />
+        <Stat kind="expense" testId="total-expenses" label="Total Expenses" value={formatMoney(totals.expenses, currency)} note={records(counts.data.expense)} />
+        <Stat kind={surplus ? 'surplus' : 'deficit'} testId="balance-card" label="Balance" value={formatMoney(totals.balance, currency)} note={surplus ? 'Surplus' : 'Deficit'} />
       </div>
 
       <Card variant="elevated" padding="none" role="region" aria-labelledby="by-category-title">

@@ -59,6 +59,17 @@ function Chips<T extends string>({ legend, name, options, value, onChange }: { l
  * All transactions (spec part 1 'All Transactions'). The window and the type are an indexed
  * query; search and totals are one pass over its result; only the visible rows are rendered.
  */
+function LedgerTotal({ label, kind, testId, value }: { label: string; kind?: 'expense' | 'income'; testId: string; value: string }) {
+  return (
+    <div className="ledger__total">
+      <span className="ledger__total-label">{label}</span>
+      <span className={kind ? `ledger__total-value ledger__total-value--${kind}` : 'ledger__total-value'} data-testid={testId}>
+        {value}
+      </span>
+    </div>
+  )
+}
+
 export default function TransactionsScreen() {
   const user = useUser()
   const profile = useProfile()
@@ -137,24 +148,9 @@ export default function TransactionsScreen() {
       ) : null}
 
       <div className="ledger__totals" data-testid="ledger-totals" aria-live="polite">
-        <div className="ledger__total">
-          <span className="ledger__total-label">Expenses</span>
-          <span className="ledger__total-value ledger__total-value--expense" data-testid="total-expenses">
-            {formatMoney(view.totals.expenses, currency)}
-          </span>
-        </div>
-        <div className="ledger__total">
-          <span className="ledger__total-label">Income</span>
-          <span className="ledger__total-value ledger__total-value--income" data-testid="total-income">
-            {formatMoney(view.totals.income, currency)}
-          </span>
-        </div>
-        <div className="ledger__total">
-          <span className="ledger__total-label">Count</span>
-          <span className="ledger__total-value" data-testid="transaction-count">
-            {view.rows.length.toLocaleString('en-IN')}
-          </span>
-        </div>
+        <LedgerTotal label="Expenses" kind="expense" testId="total-expenses" value={formatMoney(view.totals.expenses, currency)} />
+        <LedgerTotal label="Income" kind="income" testId="total-income" value={formatMoney(view.totals.income, currency)} />
+        <LedgerTotal label="Count" testId="transaction-count" value={view.rows.length.toLocaleString('en-IN')} />
       </div>
 
       <Card padding="none" variant="elevated" className="ledger__card">
