@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { allocationView } from '../../schema/calc/allocation'
 import { budgetsSpan, budgetStatus } from '../../schema/calc/budget-status'
 import { DEFAULT_RECURRING_CATEGORY, nextDueAfterPaid } from '../../schema/calc/recurring-schedule'
+import type { CollectionName, DocOf } from '../../schema/collections'
 import { invertTime } from '../../schema/entities/common'
 import type { Budget } from '../../schema/entities/budget'
 import { Profile } from '../../schema/entities/profile'
@@ -40,6 +41,13 @@ const invalid = (message: string) => new HttpError(400, message, 'VALIDATION_ERR
 /** Strictly newer than what the devices hold, so last-writer-wins keeps a REST edit. */
 const stamp = (now: number, previous = 0) => Math.max(now, previous + 1)
 
+/** The owner's live document, else 404 (someone else's id answers the same as an unknown one). */
+function liveOwned<N extends CollectionName>(documents: DocumentsRepository, collection: N, ownerId: string, id: string, notFound: string): DocOf<N> {
+  const found = documents.getOwned(collection, ownerId, id)
+  if (!found || found.deleted) throw new HttpError(404, notFound, 'NOT_FOUND')
+  return found.data
+}
+
 /** Each budget's spending in its current period, from one date-range read of the owner's ledger. */
 function budgetsWithSpent(documents: DocumentsRepository, ownerId: string, now: number): { budget: Budget; spent: number }[] {
   const budgets = documents
@@ -56,11 +64,7 @@ function budgetsWithSpent(documents: DocumentsRepository, ownerId: string, now: 
 export const budgetsRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app, { documents, now }, done) => {
   app.addHook('onRequest', app.authenticate)
 
-  const findOwn = (ownerId: string, id: string) => {
-    const found = documents.getOwned('budgets', ownerId, id)
-    if (!found || found.deleted) throw new HttpError(404, 'Budget not found', 'NOT_FOUND')
-    return found.data
-  }
+  const findOwn = (ownerId: string, id: string) => liveOwned(documents, 'budgets', ownerId, id, 'Budget not found')
 
   /** The budget a create (no `existing`) or an update (missing fields keep their value) produces. */
   const build = (body: BudgetBody, ownerId: string, existing?: Budget): Budget => {
@@ -159,9 +163,8 @@ export const allocationRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (
     const parsed = parseAllocation(request.body.amount)
     if (!parsed.ok) throw invalid(parsed.error)
     const ownerId = request.user.id
-    const found = documents.getOwned('budgets', ownerId, budgetId)
-    if (!found || found.deleted) throw new HttpError(404, 'Budget not found', 'NOT_FOUND')
-    const stored = documents.writeDocument('budgets', ownerId, { ...found.data, allocated: parsed.value, updatedAt: stamp(now(), found.data.updatedAt) })
+    const budget = liveOwned(documents, 'budgets', ownerId, budgetId, 'Budget not found')
+    const stored = documents.writeDocument('budgets', ownerId, { ...budget, allocated: parsed.value, updatedAt: stamp(now(), budget.updatedAt) })
     const spent = budgetsWithSpent(documents, ownerId, now()).find((b) => b.budget.id === budgetId)?.spent ?? 0
     return { success: true as const, budget: toBudgetItem(stored.data, spent) }
   })
@@ -172,11 +175,7 @@ export const allocationRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (
 export const recurringRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app, { documents, now }, done) => {
   app.addHook('onRequest', app.authenticate)
 
-  const findOwn = (ownerId: string, id: string) => {
-    const found = documents.getOwned('recurring_payments', ownerId, id)
-    if (!found || found.deleted) throw new HttpError(404, 'Recurring payment not found', 'NOT_FOUND')
-    return found.data
-  }
+  const findOwn = (ownerId: string, id: string) => liveOwned(documents, 'recurring_payments', ownerId, id, 'Recurring payment not found')
 
   /**
    * The payment a create or an update produces (missing fields keep their value). A changed
