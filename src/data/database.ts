@@ -5,6 +5,7 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { COLLECTION_NAMES, type CollectionName, type DocOf } from '../../schema/collections'
 import { DEMO_OWNER, demoData } from '../../schema/demo-data'
 import { rxSchemaOf } from '../../schema/rx-schema'
+import { lastWriterWins } from './conflict'
 import { PendingWrites } from './pending'
 import { startReplication, type ReplicationHandle } from './replication'
 import { updateSync } from './sync-state'
@@ -71,7 +72,7 @@ function openExclusive(userId: string, open: () => Promise<UserData>): Promise<U
 
 async function createDatabase(name: string, storage: RxStorage<unknown, unknown>): Promise<HisaabDatabase> {
   const db: HisaabDatabase = await createRxDatabase<HisaabCollections>({ name, storage, multiInstance: true, eventReduce: true, closeDuplicates: true })
-  const creators = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, { schema: rxSchemaOf(name) }]))
+  const creators = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, { schema: rxSchemaOf(name), conflictHandler: lastWriterWins }]))
   await db.addCollections(creators)
   return db
 }

@@ -1,9 +1,9 @@
 import { combineLatest, type Observable, type Subscription } from 'rxjs'
-import type { RxConflictHandler, RxReplicationPullStreamItem, WithDeleted } from 'rxdb/plugins/core'
+import type { RxReplicationPullStreamItem, WithDeleted } from 'rxdb/plugins/core'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
-import { deepEqual } from 'rxdb/plugins/utils'
 import { PERSONAL_COLLECTIONS, type CollectionName } from '../../schema/collections'
 import type { PullResponse, SyncCheckpoint } from '../../schema/api/sync'
+import { toWire } from './conflict'
 import type { HisaabDatabase } from './database'
 import { apiFetch } from './http'
 import type { PendingWrites } from './pending'
@@ -22,25 +22,6 @@ export interface ReplicationHandle {
   initialSync: Promise<void>
   reSync(): void
   stop(): Promise<void>
-}
-
-/** RxDB's own fields that never go over the wire (the server accepts schema fields + _deleted). */
-function toWire<T extends Record<string, unknown>>(doc: T): T {
-  const { _rev, _meta, _attachments, ...rest } = doc as Record<string, unknown>
-  void _rev
-  void _meta
-  void _attachments
-  return rest as T
-}
-
-/**
- * Personal documents resolve last-writer-wins on `updatedAt` (DESIGN §4). On a tie the server's
- * state wins, so every device converges to the same document.
- */
-export const lastWriterWins: RxConflictHandler<Doc> = {
-  isEqual: (a, b) => a.updatedAt === b.updatedAt && deepEqual(toWire(a), toWire(b)),
-  resolve: (input) =>
-    Promise.resolve(input.newDocumentState.updatedAt > input.realMasterState.updatedAt ? input.newDocumentState : input.realMasterState),
 }
 
 interface StartOptions {
