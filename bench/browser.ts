@@ -20,18 +20,22 @@ export async function signedInPage(browser: Browser, server: ServerProcess, acco
   return page
 }
 
-/** Waits in the page until the local transactions collection holds `n` documents; returns ms since navigation. */
-export async function waitForLocalCount(page: Page, n: number): Promise<number> {
-  return page.evaluate(async (n) => {
+/**
+ * Waits in the page until the first download finished (the app marks it in localStorage once
+ * every collection's initial replication is done; cheap to poll, unlike counting 50k rows),
+ * checks the local count, and returns ms since navigation start.
+ */
+export async function waitForFirstSync(page: Page, n: number): Promise<number> {
+  const doneAt = await page.evaluate(async () => {
     for (;;) {
-      const db = window.__hisaab?.db
-      if (db) {
-        const count = await db.transactions.count().exec()
-        if (count >= n) return performance.now()
-      }
-      await new Promise((r) => setTimeout(r, 25))
+      const synced = Object.keys(localStorage).some((key) => key.startsWith('hisaab.synced.') && localStorage.getItem(key) === '1')
+      if (synced && window.__hisaab) return performance.now()
+      await new Promise((r) => setTimeout(r, 20))
     }
-  }, n)
+  })
+  const count = await page.evaluate(() => window.__hisaab!.db.transactions.count().exec())
+  if (count < n) throw new Error(`first sync ended with ${count} of ${n} transactions`)
+  return doneAt
 }
 
 /**

@@ -6,7 +6,7 @@
 import { chromium } from '@playwright/test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { ServerProcess } from '../tests/e2e/support/server'
-import { insertToQueryLatency, rawFirstSync, signedInPage, waitForLocalCount } from './browser'
+import { insertToQueryLatency, rawFirstSync, signedInPage, waitForFirstSync } from './browser'
 import { makeTransactions, pushAll, registerAccount } from './seed'
 import { benchReports } from './reports'
 import { benchScreens } from './screens'
@@ -34,13 +34,13 @@ async function main() {
     console.log('(b) first sync into a fresh browser database…')
     const rawPage = await signedInPage(browser, server, account)
     await rawPage.goto(`${server.url}/home`)
-    await waitForLocalCount(rawPage, N) // this page's own RxDB sync must settle before the raw run
+    await waitForFirstSync(rawPage, N) // this page's own RxDB sync must settle before the raw run
     const rawBefore = await rawFirstSync(rawPage, account.token, PULL_BATCH)
     await rawPage.context().close()
 
     const page = await signedInPage(browser, server, account)
-    await page.goto(`${server.url}/home`)
-    const rxMs = await waitForLocalCount(page, N)
+    await page.goto(`${server.url}${process.env.BENCH_SYNC_PATH ?? '/home'}`)
+    const rxMs = await waitForFirstSync(page, N)
     const rawAfter = await rawFirstSync(page, account.token, PULL_BATCH)
     const rawMs = Math.min(rawBefore.ms, rawAfter.ms)
     const firstSync = {
