@@ -1,6 +1,7 @@
 import { map, type Observable } from 'rxjs'
 import type { DocOf } from '../../schema/collections'
 import { userData } from './database'
+import { plainDocs } from './plain'
 
 export type BudgetDoc = DocOf<'budgets'>
 
@@ -9,5 +10,5 @@ export function budgets$(limit: number): Observable<BudgetDoc[]> {
   const { db } = userData()
   return db.budgets
     .find({ selector: { createdAt: { $gte: 0 } }, sort: [{ createdAt: 'asc' }], limit })
-    .$.pipe(map((docs) => docs.map((d) => d.toJSON() as BudgetDoc)))
+    .$.pipe(map((docs) => plainDocs<BudgetDoc>(docs)))
 }

@@ -8,17 +8,17 @@ import type { BudgetDoc } from './budgets'
 import { userData } from './database'
 import type { TransactionDoc } from './transactions'
 import { insertDocument, patchDocument, removeDocument } from './writes'
+import { plainDocs } from './plain'
 
 /** Storage for the planning screens (/budgets, /reports, insights). Every query is index-backed. */
 
 export type RecurringDoc = DocOf<'recurring_payments'>
 
-const plain = <T>(docs: { toJSON(): unknown }[]): T[] => docs.map((d) => d.toJSON() as T)
 
 /** Every budget in the order it was made; served by the `createdAt` index. */
 export function allBudgets$(): Observable<BudgetDoc[]> {
   const { db } = userData()
-  return db.budgets.find({ selector: { createdAt: { $gte: 0 } }, sort: [{ createdAt: 'asc' }] }).$.pipe(map((docs) => plain<BudgetDoc>(docs)))
+  return db.budgets.find({ selector: { createdAt: { $gte: 0 } }, sort: [{ createdAt: 'asc' }] }).$.pipe(map((docs) => plainDocs<BudgetDoc>(docs)))
 }
 
 export interface BudgetFields {
@@ -46,7 +46,7 @@ export function expensesBetween$(start: number, end: number): Observable<Transac
   const { db } = userData()
   return db.transactions
     .find({ selector: { type: 'expense', date: { $gte: start, $lt: end } }, sort: [{ type: 'asc' }, { date: 'asc' }] })
-    .$.pipe(map((docs) => plain<TransactionDoc>(docs)))
+    .$.pipe(map((docs) => plainDocs<TransactionDoc>(docs)))
 }
 
 /** Recurring payments due on or before `day` ('YYYY-MM-DD'), soonest first; served by the `nextDueDate` index. */
@@ -54,7 +54,7 @@ export function recurringDueBy$(day: string): Observable<RecurringDoc[]> {
   const { db } = userData()
   return db.recurring_payments
     .find({ selector: { nextDueDate: { $lte: day } }, sort: [{ nextDueDate: 'asc' }] })
-    .$.pipe(map((docs) => plain<RecurringDoc>(docs)))
+    .$.pipe(map((docs) => plainDocs<RecurringDoc>(docs)))
 }
 
 /**
@@ -65,11 +65,11 @@ export async function budgetAlertsFor(expense: TransactionDoc, now = Date.now())
   if (expense.type !== 'expense') return []
   const { db } = userData()
   const category = expense.category.toLowerCase()
-  const budgets = plain<BudgetDoc>(await db.budgets.find({ selector: { createdAt: { $gte: 0 } }, sort: [{ createdAt: 'asc' }] }).exec()).filter((b) => b.category.toLowerCase() === category)
+  const budgets = plainDocs<BudgetDoc>(await db.budgets.find({ selector: { createdAt: { $gte: 0 } }, sort: [{ createdAt: 'asc' }] }).exec()).filter((b) => b.category.toLowerCase() === category)
   const span = budgetsSpan(budgets, now)
   if (!span) return []
   const { start, end } = span
-  const entries = plain<TransactionDoc>(
+  const entries = plainDocs<TransactionDoc>(
     await db.transactions.find({ selector: { type: 'expense', date: { $gte: start, $lt: Math.min(end, 1e14) } }, sort: [{ type: 'asc' }, { date: 'asc' }] }).exec(),
   )
   return alertsForExpense(expense, budgets, entries, now)

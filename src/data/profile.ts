@@ -2,6 +2,7 @@ import { map, type Observable } from 'rxjs'
 import type { DocOf } from '../../schema/collections'
 import { Profile } from '../../schema/entities/profile'
 import { userData } from './database'
+import { plainDoc } from './plain'
 import { patchProfile } from './writes'
 
 export type ProfileDoc = DocOf<'profile'>
@@ -13,7 +14,7 @@ function defaults(userId: string, currency?: string): ProfileDoc {
 /** The user's profile document (id = user id), or null until it exists locally. */
 export function profile$(): Observable<ProfileDoc | null> {
   const { db, userId } = userData()
-  return db.profile.findOne(userId).$.pipe(map((doc) => (doc ? (doc.toJSON() as ProfileDoc) : null)))
+  return db.profile.findOne(userId).$.pipe(map((doc) => plainDoc<ProfileDoc>(doc)))
 }
 
 /**

@@ -5,15 +5,15 @@ import type { RecurringFields } from '../../schema/validation/plan-input'
 import { userData } from './database'
 import { addTransaction, type TransactionDoc } from './transactions'
 import { insertDocument, patchDocument, removeDocument } from './writes'
+import { plainDocs } from './plain'
 
 export type RecurringDoc = DocOf<'recurring_payments'>
 
-const plain = (docs: { toJSON(): unknown }[]): RecurringDoc[] => docs.map((d) => d.toJSON() as RecurringDoc)
 
 /** Every recurring payment, soonest next due first; served by the `nextDueDate` index. */
 export function recurringPayments$(): Observable<RecurringDoc[]> {
   const { db } = userData()
-  return db.recurring_payments.find({ selector: { nextDueDate: { $gte: '' } }, sort: [{ nextDueDate: 'asc' }] }).$.pipe(map(plain))
+  return db.recurring_payments.find({ selector: { nextDueDate: { $gte: '' } }, sort: [{ nextDueDate: 'asc' }] }).$.pipe(map((docs) => plainDocs<RecurringDoc>(docs)))
 }
 
 /**
@@ -24,7 +24,7 @@ export function paymentsDueBy$(now: number): Observable<RecurringDoc[]> {
   const { db } = userData()
   return db.recurring_payments
     .find({ selector: { nextDueDate: { $lte: reminderHorizon(now) } }, sort: [{ nextDueDate: 'asc' }] })
-    .$.pipe(map(plain))
+    .$.pipe(map((docs) => plainDocs<RecurringDoc>(docs)))
 }
 
 /** A new recurring payment; its first due day is also its next due day. */

@@ -4,6 +4,7 @@ import { INVERTED_BASE, invertTime } from '../../schema/entities/common'
 import type { Paise } from '../../schema/money/money'
 import { userData } from './database'
 import { insertDocument, patchDocument, removeDocument } from './writes'
+import { plainDocs } from './plain'
 
 export type TransactionDoc = DocOf<'transactions'>
 
@@ -48,14 +49,13 @@ export function deleteTransaction(id: string): Promise<void> {
   return removeDocument('transactions', id)
 }
 
-const plain = (docs: { toJSON(): unknown }[]): TransactionDoc[] => docs.map((d) => d.toJSON() as TransactionDoc)
 
 /** Transactions dated in [start, end), oldest first; served by the `date` index. */
 export function transactionsBetween$(start: number, end: number): Observable<TransactionDoc[]> {
   const { db } = userData()
   return db.transactions
     .find({ selector: { date: { $gte: start, $lt: end } }, sort: [{ date: 'asc' }] })
-    .$.pipe(map(plain))
+    .$.pipe(map((docs) => plainDocs<TransactionDoc>(docs)))
 }
 
 /**
@@ -66,7 +66,7 @@ export function recentTransactions$(limit = 5): Observable<TransactionDoc[]> {
   const { db } = userData()
   return db.transactions
     .find({ selector: { dateDesc: { $gte: 0 } }, sort: [{ dateDesc: 'asc' }], limit })
-    .$.pipe(map(plain))
+    .$.pipe(map((docs) => plainDocs<TransactionDoc>(docs)))
 }
 
 export interface LedgerQuery {
@@ -86,7 +86,7 @@ export function ledger$({ window, type }: LedgerQuery): Observable<TransactionDo
     ? { $gt: invertTime(Math.min(window.end, INVERTED_BASE)), $lte: invertTime(Math.max(0, window.start)) }
     : { $gte: 0 }
   const selector = type === 'all' ? { dateDesc } : { type, dateDesc }
-  return db.transactions.find({ selector, sort: [{ dateDesc: 'asc' }] }).$.pipe(map(plain))
+  return db.transactions.find({ selector, sort: [{ dateDesc: 'asc' }] }).$.pipe(map((docs) => plainDocs<TransactionDoc>(docs)))
 }
 
 /** How many expense and income records exist in all (the dashboard's counts); index-backed counts. */
