@@ -26,6 +26,7 @@ export interface ApiRequest {
   body?: unknown
   token?: string | null
   signal?: AbortSignal
+  headers?: Record<string, string>
 }
 
 /**
@@ -35,7 +36,7 @@ export interface ApiRequest {
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   // The demo never talks to the server; what needs an account says so.
   if (isDemoSession() && !request.token) throw new ApiError(403, DEMO_REFUSAL, 'DEMO')
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  const headers: Record<string, string> = { Accept: 'application/json', ...request.headers }
   if (request.body !== undefined) headers['Content-Type'] = 'application/json'
   if (request.token) headers.Authorization = `Bearer ${request.token}`
   let response: Response

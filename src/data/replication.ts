@@ -95,7 +95,12 @@ export function startReplication({ db, dbName, getToken, pending }: StartOptions
             ...(row.assumedMasterState ? { assumedMasterState: toWire(row.assumedMasterState) } : {}),
             newDocumentState: toWire(row.newDocumentState),
           }))
-          const conflicts = await apiFetch<WithDeleted<Doc>[]>(`/sync/${name}/push`, { method: 'POST', body: wire, token: getToken() })
+          const conflicts = await apiFetch<WithDeleted<Doc>[]>(`/sync/${name}/push`, {
+            method: 'POST',
+            body: wire,
+            token: getToken(),
+            headers: stream.streamId ? { 'X-Stream-Id': stream.streamId } : {},
+          })
           updateSync({ lastSyncedAt: Date.now() })
           // Pushed versions are acknowledged; a conflict is resolved by the handler above and, if
           // the local version wins, pushed again as a new write.

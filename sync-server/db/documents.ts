@@ -81,7 +81,7 @@ export class DocumentsRepository {
    * equal to `newDocumentState` is a success without a new seq (pushes are retried).
    * Throws HttpError 400 (invalid document) or 403 (not the caller's); then nothing is written.
    */
-  push(collection: CollectionName, ownerId: string, rows: PushRow[]): WireDocument[] {
+  push(collection: CollectionName, ownerId: string, rows: PushRow[], originStreamId?: string): WireDocument[] {
     const parsed = rows.map((row, index) => {
       const next = parseDocument(collection, row.newDocumentState)
       if (!next.ok) throw new HttpError(400, `Invalid document at index ${index}: ${describe(next.issues)}`, 'INVALID_DOCUMENT', next.issues)
@@ -114,7 +114,7 @@ export class DocumentsRepository {
       }
       return found
     })
-    this.#announce(ownerId, collection, written)
+    this.#announce(ownerId, collection, written, originStreamId)
     return conflicts
   }
 
@@ -204,11 +204,11 @@ export class DocumentsRepository {
     return { ...row, data, householdId: row.householdId }
   }
 
-  #announce(ownerId: string, collection: CollectionName, written: StoredDocument[]): void {
+  #announce(ownerId: string, collection: CollectionName, written: StoredDocument[], originStreamId?: string): void {
     const last = written.at(-1)
     if (!last) return
     const event: StreamEvent = { collection, documents: written.map(toWire), checkpoint: { seq: last.seq } }
-    this.bus.publish(ownerId, event)
+    this.bus.publish(ownerId, event, originStreamId)
   }
 }
 

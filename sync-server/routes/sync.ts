@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -35,7 +36,9 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (app, { d
 
   app.post('/:collection/push', { schema: { params: CollectionParams, body: PushBody, response: { 200: z.array(Document) } } }, (request) => {
     const collection = personalCollection(request.params.collection)
-    return documents.push(collection, request.user.id, request.body)
+    // The pushing device names its own event stream so the change is not echoed back to it.
+    const origin = request.headers['x-stream-id']
+    return documents.push(collection, request.user.id, request.body, typeof origin === 'string' ? origin.slice(0, 64) : undefined)
   })
 
   // Streams still open when the server closes; ended in preClose so app.close() never waits on them.
@@ -47,6 +50,7 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (app, { d
 
   app.get('/stream', { schema: { querystring: z.object({}) } }, (request, reply) => {
     reply.hijack()
+    const streamId = randomUUID()
     const res: ServerResponse = reply.raw
     // Headers already set by hooks (helmet) would be lost after hijack().
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value)
@@ -56,13 +60,19 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (app, { d
       Connection: 'keep-alive',
       // Reverse proxies (nginx) must not buffer events.
       'X-Accel-Buffering': 'no',
+      // The client sends it back with its pushes, so its own changes are not echoed to it.
+      'X-Stream-Id': streamId,
     })
     // Every (re)connect may have missed events: RxDB re-pulls from its checkpoint on RESYNC.
     res.write('retry: 3000\ndata: "RESYNC"\n\n')
 
-    const unsubscribe = bus.subscribe(request.user.id, (event) => {
-      res.write(`data: ${JSON.stringify(event)}\n\n`)
-    })
+    const unsubscribe = bus.subscribe(
+      request.user.id,
+      (event) => {
+        res.write(`data: ${JSON.stringify(event)}\n\n`)
+      },
+      streamId,
+    )
     const ping = setInterval(() => res.write(': ping\n\n'), pingMs)
     ping.unref()
 

@@ -92,6 +92,28 @@ describe('GET /api/sync/stream', () => {
     controller.abort()
   })
 
+  it('does not echo a push back to the stream of the device that pushed it', async () => {
+    const a = await register(t.app)
+    const controller = new AbortController()
+    const open = () => fetch(`${base}/api/sync/stream`, { headers: a.headers, signal: controller.signal })
+    const [pusher, other] = await Promise.all([open(), open()])
+    const pusherId = pusher.headers.get('x-stream-id')
+    expect(pusherId).toMatch(/^[0-9a-f-]{36}$/)
+    expect(other.headers.get('x-stream-id')).not.toBe(pusherId)
+    const pusherEvents = eventReader(pusher.body!)
+    const otherEvents = eventReader(other.body!)
+    await Promise.all([pusherEvents.next(), otherEvents.next()]) // RESYNC
+
+    const mine = transactionDoc(a.user.id)
+    await t.app.inject({ method: 'POST', url: '/api/sync/transactions/push', headers: { ...a.headers, 'x-stream-id': pusherId! }, payload: [{ newDocumentState: mine }] })
+    expect((await otherEvents.nextChange()).documents).toEqual([{ ...mine, _deleted: false }])
+
+    // The pushing stream's next change is a later REST write, not its own push.
+    const created = await t.app.inject({ method: 'POST', url: '/api/expenses', headers: a.headers, payload: { amount: 7, category: 'Food' } })
+    expect((await pusherEvents.nextChange()).documents).toEqual([expect.objectContaining({ id: created.json<Body>().id })])
+    controller.abort()
+  })
+
   it('unsubscribes when the client goes away', async () => {
     const a = await register(t.app)
     const controller = new AbortController()
