@@ -1,14 +1,63 @@
 import { map, type Observable } from 'rxjs'
+import { alertsForExpense, type BudgetAlert } from '../../schema/calc/budget-alerts'
+import { budgetsSpan } from '../../schema/calc/budget-status'
 import type { DocOf } from '../../schema/collections'
+import type { BudgetPeriod } from '../../schema/entities/budget'
+import type { Paise } from '../../schema/money/money'
 import { userData } from './database'
 import { plainDocs } from './plain'
+import { expensesBetweenQuery, type TransactionDoc } from './transactions'
+import { insertDocument, patchDocument, removeDocument } from './writes'
 
 export type BudgetDoc = DocOf<'budgets'>
 
-/** The first `limit` budgets in the order they were made; served by the `createdAt` index. */
-export function budgets$(limit: number): Observable<BudgetDoc[]> {
+/** Budgets in the order they were made (the first `limit`, or all); served by the `createdAt` index. */
+function budgetsQuery(limit?: number) {
   const { db } = userData()
-  return db.budgets
-    .find({ selector: { createdAt: { $gte: 0 } }, sort: [{ createdAt: 'asc' }], limit })
-    .$.pipe(map((docs) => plainDocs<BudgetDoc>(docs)))
+  return db.budgets.find({ selector: { createdAt: { $gte: 0 } }, sort: [{ createdAt: 'asc' }], ...(limit === undefined ? {} : { limit }) })
+}
+
+export function budgets$(limit?: number): Observable<BudgetDoc[]> {
+  return budgetsQuery(limit).$.pipe(map((docs) => plainDocs<BudgetDoc>(docs)))
+}
+
+/** How many budgets exist, live (index-backed count). */
+export function budgetCount$(): Observable<number> {
+  const { db } = userData()
+  return db.budgets.count({ selector: { createdAt: { $gte: 0 } } }).$
+}
+
+export interface BudgetFields {
+  category: string
+  /** Integer paise, > 0. */
+  amount: Paise
+  period: BudgetPeriod
+}
+
+/** Saves a new budget locally (works offline; replication pushes it). */
+export function createBudget(fields: BudgetFields): Promise<BudgetDoc> {
+  return insertDocument('budgets', { category: fields.category.trim(), amount: fields.amount, period: fields.period, allocated: 0, createdAt: Date.now() })
+}
+
+export async function updateBudget(id: string, fields: BudgetFields): Promise<void> {
+  if (!(await patchDocument('budgets', id, { category: fields.category.trim(), amount: fields.amount, period: fields.period }))) throw new Error(`Budget ${id} not found`)
+}
+
+export function deleteBudget(id: string): Promise<void> {
+  return removeDocument('budgets', id)
+}
+
+/**
+ * The 70 % / 90 % alerts a just-saved expense triggers on its category's budgets. Reads the
+ * budgets and, per matching budget, that window's expenses of the type/date index.
+ */
+export async function budgetAlertsFor(expense: TransactionDoc, now = Date.now()): Promise<BudgetAlert[]> {
+  if (expense.type !== 'expense') return []
+  const category = expense.category.toLowerCase()
+  const budgets = plainDocs<BudgetDoc>(await budgetsQuery().exec()).filter((b) => b.category.toLowerCase() === category)
+  const span = budgetsSpan(budgets, now)
+  if (!span) return []
+  const { start, end } = span
+  const entries = plainDocs<TransactionDoc>(await expensesBetweenQuery(start, end).exec())
+  return alertsForExpense(expense, budgets, entries, now)
 }

@@ -1,16 +1,9 @@
-import type { Observable } from 'rxjs'
 import { backupFileName, buildBackup, type Backup } from '../../schema/backup'
 import type { DocOf } from '../../schema/collections'
 import { userData } from './database'
 import { removeDocument } from './writes'
 
 /** Settings' Data Management: what the local database holds, a JSON backup of it, and clearing it. */
-
-/** How many budgets exist, live (index-backed count). */
-export function budgetCount$(): Observable<number> {
-  const { db } = userData()
-  return db.budgets.count({ selector: { createdAt: { $gte: 0 } } }).$
-}
 
 /**
  * The backup of everything in the local database (works offline): every expense, income and

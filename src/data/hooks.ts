@@ -3,8 +3,7 @@ import type { Observable } from 'rxjs'
 import { localMonthWindow } from '../../schema/time'
 import { profile$, type ProfileDoc } from './profile'
 import { getSyncSnapshot, subscribeSync, type SyncSnapshot } from './sync-state'
-import { budgets$, type BudgetDoc } from './budgets'
-import { budgetCount$ } from './export'
+import { budgetCount$, budgets$, type BudgetDoc } from './budgets'
 import { paymentsDueBy$, recurringPayments$, type RecurringDoc } from './recurring'
 import { ledger$, recentTransactions$, transactionCounts$, transactionsBetween$, type LedgerQuery, type TransactionDoc } from './transactions'
 
@@ -62,8 +61,8 @@ export function useTransactionCounts(): Live<{ expense: number; income: number }
 
 const NO_BUDGETS: BudgetDoc[] = []
 
-/** The first `limit` budgets (oldest first), live. */
-export function useBudgets(limit: number): Live<BudgetDoc[]> {
+/** The budgets, oldest first (the first `limit`, or all), live. */
+export function useBudgets(limit?: number): Live<BudgetDoc[]> {
   return useObservable(() => budgets$(limit), NO_BUDGETS, [limit])
 }
 

@@ -2,25 +2,16 @@ import { useMemo } from 'react'
 import { budgetsSpan } from '../../schema/calc/budget-status'
 import { buildInsights, DUE_SOON_DAYS, insightsWindow, type Insights } from '../../schema/calc/insights'
 import { toDayString } from '../../schema/time'
-import type { BudgetDoc } from './budgets'
-import { useObservable, type Live } from './hooks'
-import { allBudgets$, expensesBetween$, recurringDueBy$, type RecurringDoc } from './planning'
-import type { TransactionDoc } from './transactions'
+import { useBudgets, useObservable, type Live } from './hooks'
+import { recurringDueBy$, type RecurringDoc } from './recurring'
+import { expensesBetween$, type TransactionDoc } from './transactions'
 
-const NO_BUDGETS: BudgetDoc[] = []
 const NO_TRANSACTIONS: TransactionDoc[] = []
 const NO_PAYMENTS: RecurringDoc[] = []
 
-/** Every budget, oldest first, live. */
-export function useAllBudgets(): Live<BudgetDoc[]> {
-  return useObservable(() => allBudgets$(), NO_BUDGETS, [])
-}
-
 /** Expenses dated in [start, end), live. */
 export function useExpensesBetween(start: number, end: number): Live<TransactionDoc[]> {
-  // One-time budgets never end; dates stop at 1e14.
-  const until = Math.min(end, 1e14)
-  return useObservable(() => expensesBetween$(start, until), NO_TRANSACTIONS, [start, until])
+  return useObservable(() => expensesBetween$(start, end), NO_TRANSACTIONS, [start, end])
 }
 
 /**
@@ -29,7 +20,7 @@ export function useExpensesBetween(start: number, end: number): Live<Transaction
  * within a week.
  */
 export function useInsights(now: number): Live<Insights> {
-  const budgets = useAllBudgets()
+  const budgets = useBudgets()
   const base = insightsWindow(now)
   const span = budgetsSpan(budgets.data, now)
   const start = Math.min(base.start, span?.start ?? base.start)

@@ -9,22 +9,26 @@ import { plainDocs } from './plain'
 
 export type RecurringDoc = DocOf<'recurring_payments'>
 
-
 /** Every recurring payment, soonest next due first; served by the `nextDueDate` index. */
 export function recurringPayments$(): Observable<RecurringDoc[]> {
   const { db } = userData()
   return db.recurring_payments.find({ selector: { nextDueDate: { $gte: '' } }, sort: [{ nextDueDate: 'asc' }] }).$.pipe(map((docs) => plainDocs<RecurringDoc>(docs)))
 }
 
-/**
- * Payments whose next due day is at most 30 days after `now` (the widest reminder window),
- * soonest first, through the `nextDueDate` index; the caller keeps those inside their own window.
- */
-export function paymentsDueBy$(now: number): Observable<RecurringDoc[]> {
+/** Recurring payments due on or before `day` ('YYYY-MM-DD'), soonest first; served by the `nextDueDate` index. */
+export function recurringDueBy$(day: string): Observable<RecurringDoc[]> {
   const { db } = userData()
   return db.recurring_payments
-    .find({ selector: { nextDueDate: { $lte: reminderHorizon(now) } }, sort: [{ nextDueDate: 'asc' }] })
+    .find({ selector: { nextDueDate: { $lte: day } }, sort: [{ nextDueDate: 'asc' }] })
     .$.pipe(map((docs) => plainDocs<RecurringDoc>(docs)))
+}
+
+/**
+ * Payments whose next due day is at most 30 days after `now` (the widest reminder window);
+ * the caller keeps those inside their own window.
+ */
+export function paymentsDueBy$(now: number): Observable<RecurringDoc[]> {
+  return recurringDueBy$(reminderHorizon(now))
 }
 
 /** A new recurring payment; its first due day is also its next due day. */

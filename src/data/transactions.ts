@@ -49,13 +49,25 @@ export function deleteTransaction(id: string): Promise<void> {
   return removeDocument('transactions', id)
 }
 
-
 /** Transactions dated in [start, end), oldest first; served by the `date` index. */
 export function transactionsBetween$(start: number, end: number): Observable<TransactionDoc[]> {
   const { db } = userData()
   return db.transactions
     .find({ selector: { date: { $gte: start, $lt: end } }, sort: [{ date: 'asc' }] })
     .$.pipe(map((docs) => plainDocs<TransactionDoc>(docs)))
+}
+
+/**
+ * Expenses dated in [start, end), oldest first; served by the `[type, date]` index. `end` is
+ * capped at the largest stored date, as one-time budget windows never end.
+ */
+export function expensesBetweenQuery(start: number, end: number) {
+  const { db } = userData()
+  return db.transactions.find({ selector: { type: 'expense', date: { $gte: start, $lt: Math.min(end, INVERTED_BASE) } }, sort: [{ type: 'asc' }, { date: 'asc' }] })
+}
+
+export function expensesBetween$(start: number, end: number): Observable<TransactionDoc[]> {
+  return expensesBetweenQuery(start, end).$.pipe(map((docs) => plainDocs<TransactionDoc>(docs)))
 }
 
 /**

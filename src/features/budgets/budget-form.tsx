@@ -5,8 +5,7 @@ import { categoryOptions, OTHER_CATEGORY } from '../../../schema/categories'
 import { formatDecimal, toPaise } from '../../../schema/money/money'
 import { AmountField, ChoiceField, TextField } from '../../components/ui/field'
 import { Modal, ModalFormActions } from '../../components/ui/modal'
-import type { BudgetDoc } from '../../data/budgets'
-import type { BudgetFields } from '../../data/planning'
+import type { BudgetDoc, BudgetFields } from '../../data/budgets'
 
 
 export const BUDGET_MESSAGES = {

@@ -11,9 +11,9 @@ import { Card } from '../../components/ui/card'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { useToast } from '../../components/ui/toast'
 import type { BudgetDoc } from '../../data/budgets'
-import { useProfile } from '../../data/hooks'
-import { createBudget, deleteBudget, updateBudget, type BudgetFields } from '../../data/planning'
-import { useAllBudgets, useExpensesBetween } from '../../data/planning-hooks'
+import { useBudgets, useProfile } from '../../data/hooks'
+import { createBudget, deleteBudget, updateBudget, type BudgetFields } from '../../data/budgets'
+import { useExpensesBetween } from '../../data/planning-hooks'
 import { addCustomCategory } from '../../data/profile'
 import type { TransactionDoc } from '../../data/transactions'
 import { BudgetFormModal } from './budget-form'
@@ -88,7 +88,7 @@ export default function BudgetsScreen() {
   const [now] = useState(() => Date.now())
   const profile = useProfile()
   const currency = profile.data?.currency ?? user.currency ?? 'INR'
-  const budgets = useAllBudgets()
+  const budgets = useBudgets()
   const span = useMemo(() => budgetsSpan(budgets.data, now), [budgets.data, now])
   const expenses = useExpensesBetween(span?.start ?? 0, span?.end ?? 0)
 

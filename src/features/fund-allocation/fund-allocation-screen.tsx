@@ -18,9 +18,6 @@ import type { BudgetDoc } from '../../data/budgets'
 import { useBudgets, useProfile, useTransactionsBetween } from '../../data/hooks'
 import './fund-allocation.css'
 
-/** More budgets than anyone keeps; the list is read through the createdAt index. */
-const BUDGET_LIMIT = 500
-
 interface AmountDialogProps {
   open: boolean
   title: string
@@ -70,7 +67,7 @@ export default function FundAllocationScreen() {
   const toast = useToast()
   const [now] = useState(() => Date.now())
   const profile = useProfile()
-  const budgets = useBudgets(BUDGET_LIMIT)
+  const budgets = useBudgets()
   const currency = profile.data?.currency ?? user.currency ?? 'INR'
   const income = profile.data?.monthlyIncome ?? 0
   const [dialog, setDialog] = useState<{ kind: 'income' } | { kind: 'allocate'; budget: BudgetDoc } | null>(null)

@@ -1,7 +1,7 @@
 import { describeAlert } from '../../../schema/calc/budget-alerts'
 import { useUser } from '../../app/auth/auth-context'
 import { useProfile } from '../../data/hooks'
-import { budgetAlertsFor } from '../../data/planning'
+import { budgetAlertsFor } from '../../data/budgets'
 import type { TransactionDoc } from '../../data/transactions'
 import { TransactionForm } from './transaction-form'
 
