@@ -1,4 +1,5 @@
 import type { RxCollection } from 'rxdb/plugins/core'
+import { deepEqual } from 'rxdb/plugins/utils'
 import type { z } from 'zod'
 import { COLLECTIONS, type CollectionName, type DocOf } from '../../schema/collections'
 import { Profile } from '../../schema/entities/profile'
@@ -31,11 +32,17 @@ export async function insertDocument<N extends CollectionName>(name: N, fields: 
   return doc
 }
 
-/** Applies `patch` (or a function of the current document) to an existing document. Returns false when it does not exist. */
+/**
+ * Applies `patch` (or a function of the current document) to an existing document. A patch that
+ * changes nothing writes nothing (no new version to sync). Returns false when it does not exist.
+ */
 export async function patchDocument<N extends CollectionName>(name: N, id: string, patch: Partial<DocOf<N>> | ((current: DocOf<N>) => Partial<DocOf<N>>)): Promise<boolean> {
   const { pending } = userData()
   const doc = await collectionOf(name).findOne(id).exec()
   if (!doc) return false
+  const current = doc._data as unknown as DocOf<N>
+  const changes = typeof patch === 'function' ? patch(current) : patch
+  if (Object.entries(changes).every(([key, value]) => deepEqual(value, current[key as keyof DocOf<N>]))) return true
   const updatedAt = nextUpdatedAt(doc.updatedAt)
   pending.add(name, id, updatedAt)
   await doc.incrementalModify((current) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { EXPENSE_CATEGORIES, mergeCategories, categoryEmoji } from '../../schema/categories'
 import { totalsOf } from '../../schema/calc/totals'
 import { passwordStrength, signupErrors } from '../../src/features/auth/password-strength'
-import { formatWhen } from '../../src/features/home/format-when'
+import { formatWhen } from '../../src/components/transaction/format-when'
 import { dayAtCurrentTime } from '../../src/features/transactions/day-at-current-time'
 import { indicatorState, indicatorText, type SyncSnapshot } from '../../src/data/sync-state'
 

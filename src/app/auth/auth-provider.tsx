@@ -3,7 +3,7 @@ import * as authApi from '../../data/auth-api'
 import { ApiError } from '../../data/http'
 import { clearSession, DEMO_USER, isDemoSession, onUnauthorized, readSession, setDemoSession, writeSession, writeUser, type User } from '../../data/session'
 import { getSyncSnapshot } from '../../data/sync-state'
-import { AuthContext, type AuthApi, type AuthState } from './auth-context'
+import { AuthContext, type AuthApi, type AuthState } from '../../lib/auth-context'
 
 /** The user id (`sub`) of a JWT, to open the local database offline when no user was cached. */
 function userFromToken(token: string): User | null {

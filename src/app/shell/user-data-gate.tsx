@@ -3,7 +3,7 @@ import { LoadingScreen } from '../../components/ui/spinner'
 import { openDemoData, openUserData } from '../../data/database'
 import { ensureProfile } from '../../data/profile'
 import { readToken } from '../../data/session'
-import { useAuth, useUser } from '../auth/auth-context'
+import { useAuth, useUser } from '../../lib/auth-context'
 
 /** Opens the signed-in user's local database (or the demo's) before the screens that read it render. */
 export function UserDataGate({ children }: { children: ReactNode }) {

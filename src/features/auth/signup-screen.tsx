@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { useAuth } from '../../app/auth/auth-context'
+import { useAuth } from '../../lib/auth-context'
 import { TextField } from '../../components/ui/field'
 import { ApiError } from '../../data/http'
 import { AuthLayout, AuthSubmit } from './auth-layout'

@@ -4,7 +4,7 @@ import { barColour, budgetsSpan, budgetStatus, budgetWindow } from '../../../sch
 import { categoryEmoji } from '../../../schema/categories'
 import { PERIOD_LABELS, type BudgetPeriod } from '../../../schema/entities/budget'
 import { formatMoney } from '../../../schema/money/money'
-import { useUser } from '../../app/auth/auth-context'
+import { useUser } from '../../lib/auth-context'
 import { BudgetMeter } from '../../components/budget/budget-meter'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
@@ -18,6 +18,7 @@ import { addCustomCategory } from '../../data/profile'
 import type { TransactionDoc } from '../../data/transactions'
 import { BudgetFormModal } from './budget-form'
 import './budgets.css'
+import { displayCurrency } from '../../lib/display-currency'
 
 const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
 
@@ -87,7 +88,7 @@ export default function BudgetsScreen() {
   const toast = useToast()
   const [now] = useState(() => Date.now())
   const profile = useProfile()
-  const currency = profile.data?.currency ?? user.currency ?? 'INR'
+  const currency = displayCurrency(profile.data, user)
   const budgets = useBudgets()
   const span = useMemo(() => budgetsSpan(budgets.data, now), [budgets.data, now])
   const expenses = useExpensesBetween(span?.start ?? 0, span?.end ?? 0)

@@ -4,13 +4,14 @@ import { expensesByCategory, formatPermille } from '../../../schema/calc/shares'
 import { totalsOf } from '../../../schema/calc/totals'
 import { categoryEmoji } from '../../../schema/categories'
 import { formatMoney } from '../../../schema/money/money'
-import { useUser } from '../../app/auth/auth-context'
+import { useUser } from '../../lib/auth-context'
 import { formatWhen } from '../../components/transaction/format-when'
 import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { LoadingScreen } from '../../components/ui/spinner'
 import { useMonthTransactions, useProfile, useRecentTransactions, useTransactionCounts } from '../../data/hooks'
 import './dashboard.css'
+import { displayCurrency } from '../../lib/display-currency'
 
 const RECENT_COUNT = 5
 
@@ -38,7 +39,7 @@ export default function DashboardScreen() {
   const user = useUser()
   const [now] = useState(() => Date.now())
   const profile = useProfile()
-  const currency = profile.data?.currency ?? user.currency ?? 'INR'
+  const currency = displayCurrency(profile.data, user)
   const month = useMonthTransactions(now)
   const counts = useTransactionCounts()
   const recent = useRecentTransactions(RECENT_COUNT)

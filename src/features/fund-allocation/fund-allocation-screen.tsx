@@ -6,7 +6,7 @@ import { categoryEmoji } from '../../../schema/categories'
 import { PERIOD_LABELS } from '../../../schema/entities/budget'
 import { formatDecimal, formatMoney, type Paise } from '../../../schema/money/money'
 import { parseAllocation, parseIncome } from '../../../schema/validation/plan-input'
-import { useUser } from '../../app/auth/auth-context'
+import { useUser } from '../../lib/auth-context'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { AmountField } from '../../components/ui/field'
@@ -17,6 +17,7 @@ import { allocateToBudget, setMonthlyIncome } from '../../data/allocation'
 import type { BudgetDoc } from '../../data/budgets'
 import { useBudgets, useProfile, useTransactionsBetween } from '../../data/hooks'
 import './fund-allocation.css'
+import { displayCurrency } from '../../lib/display-currency'
 
 interface AmountDialogProps {
   open: boolean
@@ -68,7 +69,7 @@ export default function FundAllocationScreen() {
   const [now] = useState(() => Date.now())
   const profile = useProfile()
   const budgets = useBudgets()
-  const currency = profile.data?.currency ?? user.currency ?? 'INR'
+  const currency = displayCurrency(profile.data, user)
   const income = profile.data?.monthlyIncome ?? 0
   const [dialog, setDialog] = useState<{ kind: 'income' } | { kind: 'allocate'; budget: BudgetDoc } | null>(null)
 

@@ -10,7 +10,7 @@ import { describeTrend } from '../../../schema/calc/trend-text'
 import { categoryEmoji } from '../../../schema/categories'
 import { formatMoney } from '../../../schema/money/money'
 import { localMonthWindow } from '../../../schema/time'
-import { useUser } from '../../app/auth/auth-context'
+import { useUser } from '../../lib/auth-context'
 import { BudgetMeter } from '../../components/budget/budget-meter'
 import { TransactionRow } from '../../components/transaction/transaction-row'
 import { useTransactionActions } from '../../components/transaction/use-transaction-actions'
@@ -25,6 +25,7 @@ import { firstName } from '../../data/session'
 import type { TransactionDoc } from '../../data/transactions'
 import { DueSoonCard } from './due-soon-card'
 import './home.css'
+import { displayCurrency } from '../../lib/display-currency'
 
 /** Spec part 1 §9: 5 recent transactions, 3 budgets; the home screen's bars turn red above 80 %. */
 const RECENT_COUNT = 5
@@ -80,7 +81,7 @@ export default function HomeScreen() {
   const profile = useProfile()
   const budgets = useBudgets(BUDGET_COUNT)
   const recent = useRecentTransactions(RECENT_COUNT)
-  const currency = profile.data?.currency ?? user.currency ?? 'INR'
+  const currency = displayCurrency(profile.data, user)
   const [hiddenOverride, setHiddenOverride] = useState<boolean | null>(null)
   const hidden = hiddenOverride ?? profile.data?.hideBalance ?? false
   const actions = useTransactionActions(profile.data?.customCategories ?? [], currency)

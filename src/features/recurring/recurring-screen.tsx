@@ -6,7 +6,7 @@ import { categoryEmoji, EXPENSE_CATEGORIES } from '../../../schema/categories'
 import { FREQUENCIES } from '../../../schema/entities/recurring'
 import { formatDecimal, formatMoney } from '../../../schema/money/money'
 import { DEFAULT_REMINDER_DAYS, parseRecurring, type RecurringField } from '../../../schema/validation/plan-input'
-import { useUser } from '../../app/auth/auth-context'
+import { useUser } from '../../lib/auth-context'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
@@ -17,6 +17,7 @@ import { useToast } from '../../components/ui/toast'
 import { useProfile, useRecurringPayments } from '../../data/hooks'
 import { addRecurringPayment, deleteRecurringPayment, markRecurringPaid, updateRecurringPayment, type RecurringDoc } from '../../data/recurring'
 import './recurring.css'
+import { displayCurrency } from '../../lib/display-currency'
 
 const FREQUENCY_LABEL: Record<RecurringDoc['frequency'], string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' }
 const DELETE_QUESTION = 'Are you sure you want to delete this recurring payment?'
@@ -141,7 +142,7 @@ export default function RecurringScreen() {
   const toast = useToast()
   const profile = useProfile()
   const payments = useRecurringPayments()
-  const currency = profile.data?.currency ?? user.currency ?? 'INR'
+  const currency = displayCurrency(profile.data, user)
   // Today moves on when a payment is marked paid long after the screen opened.
   const [now, setNow] = useState(() => Date.now())
   const [form, setForm] = useState<{ editing: RecurringDoc | null } | null>(null)

@@ -4,7 +4,7 @@ import { csvFileName, formatRate, monthReport, monthWindow, shiftMonth, transact
 import { formatPermille } from '../../../schema/calc/shares'
 import { categoryEmoji } from '../../../schema/categories'
 import { currencyOf, formatMoney } from '../../../schema/money/money'
-import { useUser } from '../../app/auth/auth-context'
+import { useUser } from '../../lib/auth-context'
 import { InsightsCard } from '../../components/insights/insights-card'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
@@ -14,6 +14,7 @@ import { useInsights } from '../../data/planning-hooks'
 import { downloadText } from '../../lib/download'
 import { CategoryDonut, colourAt, TrendChart } from './charts'
 import './reports.css'
+import { displayCurrency } from '../../lib/display-currency'
 
 const sameMonth = (a: YearMonth, b: YearMonth) => a.year === b.year && a.month === b.month
 
@@ -24,7 +25,7 @@ export default function ReportsScreen() {
   const [now] = useState(() => Date.now())
   const [ym, setYm] = useState<YearMonth>(() => yearMonthOf(now))
   const profile = useProfile()
-  const currency = profile.data?.currency ?? user.currency ?? 'INR'
+  const currency = displayCurrency(profile.data, user)
 
   const monthSpan = monthWindow(ym)
   const month = useTransactionsBetween(monthSpan.start, monthSpan.end)

@@ -1,8 +1,8 @@
 import { Coins, Database, Info, LogOut, MessageCircle, Palette, ShieldCheck, UserCog } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { currencyOf, DEFAULT_CURRENCY } from '../../../schema/money/money'
-import { useAuth, useUser } from '../../app/auth/auth-context'
+import { currencyOf } from '../../../schema/money/money'
+import { useAuth, useUser } from '../../lib/auth-context'
 import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { fetchAccount, isOffline, type AccountUser } from '../../data/account-api'
@@ -17,6 +17,7 @@ import { SettingsSection } from './section'
 import { SecuritySection } from './security-section'
 import './settings.css'
 import { WhatsappSection } from './whatsapp-section'
+import { displayCurrency } from '../../lib/display-currency'
 
 /** The cached user carries the server's fields too (it is what /auth/me last answered). */
 type AccountView = User & Partial<Omit<AccountUser, 'role'>>
@@ -56,7 +57,7 @@ export default function SettingsScreen() {
 
   const name = displayName(account)
   const initial = (name.trim()[0] ?? 'U').toUpperCase()
-  const currency = profile.data?.currency ?? account.currency ?? DEFAULT_CURRENCY
+  const currency = displayCurrency(profile.data, account)
   const { symbol, name: currencyName } = currencyOf(currency)
   const offline = !sync.browserOnline || !sync.serverReachable || accountOffline
 

@@ -4,13 +4,14 @@ import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, u
 import { ledgerView, type TypeFilter } from '../../../schema/calc/ledger-view'
 import { periodWindow, type PeriodFilter } from '../../../schema/calc/periods'
 import { formatMoney } from '../../../schema/money/money'
-import { useUser } from '../../app/auth/auth-context'
+import { useUser } from '../../lib/auth-context'
 import { TransactionRow } from '../../components/transaction/transaction-row'
 import { useTransactionActions } from '../../components/transaction/use-transaction-actions'
 import { Card } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page-header'
 import { useLedger, useProfile } from '../../data/hooks'
 import './transactions.css'
+import { displayCurrency } from '../../lib/display-currency'
 
 const SEARCH_DEBOUNCE_MS = 200
 /** Row height in px (see .tx-row__surface min-height plus its border). */
@@ -73,7 +74,7 @@ function LedgerTotal({ label, kind, testId, value }: { label: string; kind?: 'ex
 export default function TransactionsScreen() {
   const user = useUser()
   const profile = useProfile()
-  const currency = profile.data?.currency ?? user.currency ?? 'INR'
+  const currency = displayCurrency(profile.data, user)
   const [now] = useState(() => Date.now())
   const [search, setSearch] = useState('')
   const [showFilters, setShowFilters] = useState(false)

@@ -1,1 +1,0 @@
-export { formatWhen } from '../../components/transaction/format-when'
