@@ -3,7 +3,18 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'dev-dist', 'bench/results', 'sync-server/db/migrations', '.tmp'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'dev-dist',
+      'bench/results',
+      'sync-server/db/migrations',
+      '.tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -25,9 +36,15 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/data/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['rxdb', 'rxdb/*', 'dexie'], message: 'Only src/data talks to storage.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['rxdb', 'rxdb/*', 'dexie'], message: 'Only src/data talks to storage.' }] },
+      ],
     },
   },
   { files: ['**/*.{js,mjs}'], ...tseslint.configs.disableTypeChecked },
-  { files: ['**/*.{js,mjs}'], languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } } },
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },
+  },
 )

@@ -28,7 +28,9 @@ export async function signedInPage(browser: Browser, server: ServerProcess, acco
 export async function waitForFirstSync(page: Page, n: number): Promise<number> {
   const doneAt = await page.evaluate(async () => {
     for (;;) {
-      const synced = Object.keys(localStorage).some((key) => key.startsWith('hisaab.synced.') && localStorage.getItem(key) === '1')
+      const synced = Object.keys(localStorage).some(
+        (key) => key.startsWith('hisaab.synced.') && localStorage.getItem(key) === '1',
+      )
       if (synced && window.__hisaab) return performance.now()
       await new Promise((r) => setTimeout(r, 20))
     }
@@ -42,7 +44,11 @@ export async function waitForFirstSync(page: Page, n: number): Promise<number> {
  * (b) baseline: the same pull pages fetched and written with raw Dexie bulkPut into a fresh
  * IndexedDB database with the same indexes. Leaves the raw table filled for (a).
  */
-export async function rawFirstSync(page: Page, token: string, batch: number): Promise<{ ms: number; docs: number; dbName: string }> {
+export async function rawFirstSync(
+  page: Page,
+  token: string,
+  batch: number,
+): Promise<{ ms: number; docs: number; dbName: string }> {
   return page.evaluate(
     async ({ token, batch }) => {
       const { Dexie } = window.__hisaab!
@@ -54,7 +60,9 @@ export async function rawFirstSync(page: Page, token: string, batch: number): Pr
       let seq = 0
       let docs = 0
       for (;;) {
-        const res = await fetch(`/api/sync/transactions/pull?seq=${seq}&limit=${batch}`, { headers: { authorization: `Bearer ${token}` } })
+        const res = await fetch(`/api/sync/transactions/pull?seq=${seq}&limit=${batch}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
         const body = (await res.json()) as { documents: unknown[]; checkpoint: { seq: number } }
         if (body.documents.length === 0) break
         await raw.table('tx').bulkPut(body.documents)
@@ -87,10 +95,15 @@ export async function insertToQueryLatency(page: Page, ownerId: string, rawDbNam
       const monthStart = new Date(now.getFullYear(), now.getMonth(), 1).getTime()
       const monthEnd = new Date(now.getFullYear(), now.getMonth() + 1, 1).getTime()
       const recent = db.transactions.find({ selector: {}, sort: [{ dateDesc: 'asc' }], limit: 5 })
-      const month = db.transactions.find({ selector: { date: { $gte: monthStart, $lt: monthEnd } }, sort: [{ date: 'asc' }] })
+      const month = db.transactions.find({
+        selector: { date: { $gte: monthStart, $lt: monthEnd } },
+        sort: [{ date: 'asc' }],
+      })
 
       type Waiter = { id: string; resolve: (t: number) => void } | null
-      const watch = (query: { $: { subscribe: (f: (docs: { id: string }[]) => void) => { unsubscribe: () => void } } }) => {
+      const watch = (query: {
+        $: { subscribe: (f: (docs: { id: string }[]) => void) => { unsubscribe: () => void } }
+      }) => {
         const state: { waiter: Waiter } = { waiter: null }
         const sub = query.$.subscribe((docs) => {
           const w = state.waiter
@@ -107,7 +120,18 @@ export async function insertToQueryLatency(page: Page, ownerId: string, rawDbNam
 
       const doc = (i: number) => {
         const date = Date.now() + i
-        return { id: crypto.randomUUID(), ownerId, updatedAt: Date.now(), type: 'expense' as const, amount: 100 + i, category: 'Food & Dining', description: `latency ${i}`, date, dateDesc: 1e14 - date, origin: 'app' as const }
+        return {
+          id: crypto.randomUUID(),
+          ownerId,
+          updatedAt: Date.now(),
+          type: 'expense' as const,
+          amount: 100 + i,
+          category: 'Food & Dining',
+          description: `latency ${i}`,
+          date,
+          dateDesc: 1e14 - date,
+          origin: 'app' as const,
+        }
       }
       const rxRecent: number[] = []
       const rxMonth: number[] = []
@@ -146,7 +170,11 @@ export async function insertToQueryLatency(page: Page, ownerId: string, rawDbNam
     },
     { ownerId, rawDbName, samples },
   )
-  const summary = (values: number[]): LatencyResult => ({ p50: percentile(values, 50), p95: percentile(values, 95), samples: values.length })
+  const summary = (values: number[]): LatencyResult => ({
+    p50: percentile(values, 50),
+    p95: percentile(values, 95),
+    samples: values.length,
+  })
   return {
     recent: { rxdb: summary(result.rxRecent), raw: summary(result.rawRecent) },
     month: { rxdb: summary(result.rxMonth), raw: summary(result.rawMonth) },

@@ -8,7 +8,18 @@ import { budgetStatus, type BudgetInput } from '../schema/calc/budget-status'
 import { monthReport, monthWindow, trendBuckets, yearMonthOf } from '../schema/calc/report'
 import type { LedgerEntry } from '../schema/calc/totals'
 
-const CATEGORIES = ['Food & Dining', 'Transportation', 'Shopping', 'Entertainment', 'Bills & Utilities', 'Healthcare', 'Education', 'Travel', 'Personal Care', 'Others']
+const CATEGORIES = [
+  'Food & Dining',
+  'Transportation',
+  'Shopping',
+  'Entertainment',
+  'Bills & Utilities',
+  'Healthcare',
+  'Education',
+  'Travel',
+  'Personal Care',
+  'Others',
+]
 const DAY = 86_400_000
 
 /** `n` transactions spread over the two years before `now` (one in six is income), deterministic. */
@@ -61,7 +72,12 @@ export function benchReports(n = 100_000, now = Date.now()): ReportsBench {
   const entries = generateLedger(n, now)
   const ym = yearMonthOf(now)
   const { start, end } = monthWindow(ym)
-  const budgets: BudgetInput[] = CATEGORIES.map((category, i) => ({ category, amount: 50_000_00, period: (['daily', 'weekly', 'monthly', 'yearly', 'one-time'] as const)[i % 5]!, createdAt: now - 200 * DAY }))
+  const budgets: BudgetInput[] = CATEGORIES.map((category, i) => ({
+    category,
+    amount: 50_000_00,
+    period: (['daily', 'weekly', 'monthly', 'yearly', 'one-time'] as const)[i % 5]!,
+    createdAt: now - 200 * DAY,
+  }))
   let sink = 0
   const reportMs = time(() => {
     const report = monthReport(entries.filter((e) => e.date >= start && e.date < end))

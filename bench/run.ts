@@ -21,7 +21,14 @@ async function main() {
   const server = await ServerProcess.create({ LOG_LEVEL: 'warn' })
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   try {
     const account = await registerAccount(server, 'bench')
@@ -75,7 +82,12 @@ async function main() {
         target: 'p95 ≤ 2× raw and ≤ 16 ms',
       },
       b_firstSync: firstSync,
-      c_serverPull: { ...pull, msPerPageOurs: round(pull.msPerPageOurs), msPerPageBare: round(pull.msPerPageBare), throughputRatio: round(pull.throughputRatio, 3) },
+      c_serverPull: {
+        ...pull,
+        msPerPageOurs: round(pull.msPerPageOurs),
+        msPerPageBare: round(pull.msPerPageBare),
+        throughputRatio: round(pull.throughputRatio, 3),
+      },
       d_screens: screens,
       e_whatsappWebhook: { ...webhook, target: 'p95 ≤ 50 ms' },
       f_reports: { ...reports, target: 'month report + 12-month trend ≤ 100 ms' },

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto'
 import { invertTime } from '../schema/entities/common'
 import type { ServerProcess } from '../tests/e2e/support/server'
 
-const CATEGORIES = ['Food & Dining', 'Transportation', 'Shopping', 'Entertainment', 'Bills & Utilities', 'Healthcare', 'Groceries', 'Travel']
+const CATEGORIES = [
+  'Food & Dining',
+  'Transportation',
+  'Shopping',
+  'Entertainment',
+  'Bills & Utilities',
+  'Healthcare',
+  'Groceries',
+  'Travel',
+]
 
 /** n transactions spread over the last two years, deterministic amounts, one owner. */
 export function makeTransactions(ownerId: string, n: number, now = Date.now()) {
@@ -31,7 +40,11 @@ export interface Account {
 }
 
 export async function registerAccount(server: ServerProcess, label: string): Promise<Account> {
-  const res = await server.api<Account>('POST', '/auth/register', undefined, { email: `${label}.${Date.now()}@bench.local`, password: 'bench-password', name: label })
+  const res = await server.api<Account>('POST', '/auth/register', undefined, {
+    email: `${label}.${Date.now()}@bench.local`,
+    password: 'bench-password',
+    name: label,
+  })
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`)
   return res.body
 }

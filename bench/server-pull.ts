@@ -10,10 +10,17 @@ import { median } from './stats'
  */
 export async function benchServerPull(server: ServerProcess, token: string, ownerId: string, rounds = 7) {
   const db = new Database(join(server.dataDir, 'app.sqlite'), { readonly: true })
-  const select = db.prepare('SELECT data, deleted, seq FROM documents WHERE collection = ? AND owner_id = ? AND seq > ? ORDER BY seq LIMIT ?')
+  const select = db.prepare(
+    'SELECT data, deleted, seq FROM documents WHERE collection = ? AND owner_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+  )
   const bare = Fastify()
   bare.get<{ Querystring: { seq?: string; limit?: string } }>('/pull', (request) => {
-    const rows = select.all('transactions', ownerId, Number(request.query.seq ?? 0), Number(request.query.limit ?? 1000)) as { data: string; deleted: number; seq: number }[]
+    const rows = select.all(
+      'transactions',
+      ownerId,
+      Number(request.query.seq ?? 0),
+      Number(request.query.limit ?? 1000),
+    ) as { data: string; deleted: number; seq: number }[]
     return {
       documents: rows.map((r) => ({ ...(JSON.parse(r.data) as object), _deleted: r.deleted === 1 })),
       checkpoint: { seq: rows.at(-1)?.seq ?? 0 },
@@ -43,7 +50,9 @@ export async function benchServerPull(server: ServerProcess, token: string, owne
   let docs = 0
   for (let round = 0; round < rounds; round++) {
     // Alternate so neither side always runs on a warmer cache.
-    const a = await pageThrough((seq) => `${server.url}/api/sync/transactions/pull?seq=${seq}&limit=1000`, { authorization: `Bearer ${token}` })
+    const a = await pageThrough((seq) => `${server.url}/api/sync/transactions/pull?seq=${seq}&limit=1000`, {
+      authorization: `Bearer ${token}`,
+    })
     const b = await pageThrough((seq) => `${bareUrl}/pull?seq=${seq}&limit=1000`, {})
     if (round === 0) continue // warm-up
     ours.push(a.ms / a.pages)

@@ -44,7 +44,9 @@ export interface WebhookBenchOptions {
   seedTransactions?: number
 }
 
-export async function benchWebhook(options: WebhookBenchOptions = {}): Promise<{ p50: number; p95: number; samples: number }> {
+export async function benchWebhook(
+  options: WebhookBenchOptions = {},
+): Promise<{ p50: number; p95: number; samples: number }> {
   const { requests = 500, warmup = 50, seedTransactions = 2000 } = options
   const dir = await mkdtemp(join(tmpdir(), 'paisa-bench-wa-'))
   const config = loadConfig({
@@ -78,7 +80,16 @@ export async function benchWebhook(options: WebhookBenchOptions = {}): Promise<{
         updatedAt: date,
       })
     }
-    app.documents.writeDocument('budgets', user.id, { id: 'bench-food', ownerId: user.id, category: 'Food & Dining', amount: 10_000_000, period: 'monthly', allocated: 0, createdAt: now - 86_400_000 * 60, updatedAt: now })
+    app.documents.writeDocument('budgets', user.id, {
+      id: 'bench-food',
+      ownerId: user.id,
+      category: 'Food & Dining',
+      amount: 10_000_000,
+      period: 'monthly',
+      allocated: 0,
+      createdAt: now - 86_400_000 * 60,
+      updatedAt: now,
+    })
     await app.ready()
 
     const samples: number[] = []
@@ -107,11 +118,15 @@ export async function benchWebhook(options: WebhookBenchOptions = {}): Promise<{
       const res = await app.inject({
         method: 'POST',
         url: '/api/whatsapp/webhook',
-        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', 'x-twilio-signature': signature },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
+          'x-twilio-signature': signature,
+        },
         payload,
       })
       const ms = performance.now() - t0
-      if (res.statusCode !== 200 || !res.body.includes('<Message>')) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`)
+      if (res.statusCode !== 200 || !res.body.includes('<Message>'))
+        throw new Error(`webhook answered ${res.statusCode}: ${res.body}`)
       if (i >= warmup) samples.push(ms)
     }
     return { p50: round(percentile(samples, 50)), p95: round(percentile(samples, 95)), samples: samples.length }
@@ -124,5 +139,7 @@ export async function benchWebhook(options: WebhookBenchOptions = {}): Promise<{
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   process.env.TZ ??= 'Asia/Kolkata'
   const result = await benchWebhook()
-  console.log(`WhatsApp webhook, ${result.samples} signed requests: p50 ${result.p50} ms, p95 ${result.p95} ms (target ≤ 50 ms p95)`)
+  console.log(
+    `WhatsApp webhook, ${result.samples} signed requests: p50 ${result.p50} ms, p95 ${result.p95} ms (target ≤ 50 ms p95)`,
+  )
 }

@@ -8,5 +8,6 @@ try {
 } catch {
   // Storage can be blocked (private mode): fall back to the system preference.
 }
-if (theme !== 'light' && theme !== 'dark') theme = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
+if (theme !== 'light' && theme !== 'dark')
+  theme = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
 document.documentElement.dataset.theme = theme

@@ -34,7 +34,11 @@ export interface Backup {
  * The backup of a user's ledger: expenses and income oldest first, budgets in creation order.
  * Every amount is the document's paise as an exact two-place decimal (12345 → 123.45).
  */
-export function buildBackup(transactions: readonly BackupTransactionInput[], budgets: readonly BackupBudgetInput[], exportedAt: number): Backup {
+export function buildBackup(
+  transactions: readonly BackupTransactionInput[],
+  budgets: readonly BackupBudgetInput[],
+  exportedAt: number,
+): Backup {
   const byDate = [...transactions].sort((a, b) => a.date - b.date || a.id.localeCompare(b.id))
   const iso = (ms: number) => new Date(ms).toISOString()
   return {
@@ -42,13 +46,31 @@ export function buildBackup(transactions: readonly BackupTransactionInput[], bud
     exportDate: iso(exportedAt),
     expenses: byDate
       .filter((t) => t.type === 'expense')
-      .map((t) => ({ id: t.id, amount: fromPaise(t.amount), category: t.category, description: t.description, date: iso(t.date) })),
+      .map((t) => ({
+        id: t.id,
+        amount: fromPaise(t.amount),
+        category: t.category,
+        description: t.description,
+        date: iso(t.date),
+      })),
     income: byDate
       .filter((t) => t.type === 'income')
-      .map((t) => ({ id: t.id, amount: fromPaise(t.amount), source: t.category, description: t.description, date: iso(t.date) })),
+      .map((t) => ({
+        id: t.id,
+        amount: fromPaise(t.amount),
+        source: t.category,
+        description: t.description,
+        date: iso(t.date),
+      })),
     budgets: [...budgets]
       .sort((a, b) => a.createdAt - b.createdAt)
-      .map((b) => ({ id: b.id, category: b.category, amount: fromPaise(b.amount), period: b.period, created_at: iso(b.createdAt) })),
+      .map((b) => ({
+        id: b.id,
+        category: b.category,
+        amount: fromPaise(b.amount),
+        period: b.period,
+        created_at: iso(b.createdAt),
+      })),
   }
 }
 

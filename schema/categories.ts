@@ -12,7 +12,16 @@ export const EXPENSE_CATEGORIES = [
   'Others',
 ] as const
 
-export const INCOME_SOURCES = ['Salary', 'Freelance', 'Business', 'Investment', 'Rental', 'Gift', 'Refund', 'Others'] as const
+export const INCOME_SOURCES = [
+  'Salary',
+  'Freelance',
+  'Business',
+  'Investment',
+  'Rental',
+  'Gift',
+  'Refund',
+  'Others',
+] as const
 
 /** The edit dialog's lists (spec part 1 §3): they differ from the add screens' on purpose. */
 export const EDIT_EXPENSE_CATEGORIES = [
@@ -90,9 +99,20 @@ export type CategoryList = 'add' | 'edit'
  * those lists has, so editing never silently changes it. No duplicates (case-insensitive);
  * 'Others'/'Other' stays last.
  */
-export function categoryOptions(type: 'expense' | 'income', list: CategoryList, custom: readonly string[] = [], current?: string): string[] {
+export function categoryOptions(
+  type: 'expense' | 'income',
+  list: CategoryList,
+  custom: readonly string[] = [],
+  current?: string,
+): string[] {
   const defaults: readonly string[] =
-    type === 'expense' ? (list === 'add' ? EXPENSE_CATEGORIES : EDIT_EXPENSE_CATEGORIES) : list === 'add' ? INCOME_SOURCES : EDIT_INCOME_SOURCES
+    type === 'expense'
+      ? list === 'add'
+        ? EXPENSE_CATEGORIES
+        : EDIT_EXPENSE_CATEGORIES
+      : list === 'add'
+        ? INCOME_SOURCES
+        : EDIT_INCOME_SOURCES
   const own = type === 'expense' ? custom : []
   const catchAll = defaults.find((c) => CATCH_ALL.has(c))
   const head = defaults.filter((c) => c !== catchAll)

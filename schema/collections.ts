@@ -14,18 +14,29 @@ import { Transaction } from './entities/transaction'
  * personal = its owner; household = the household's members; admin = admins only.
  */
 export const COLLECTIONS = {
-  transactions: { entity: Transaction, scope: 'personal', indexes: [['date'], ['dateDesc'], ['type', 'date'], ['type', 'dateDesc'], ['updatedAt']] },
+  transactions: {
+    entity: Transaction,
+    scope: 'personal',
+    indexes: [['date'], ['dateDesc'], ['type', 'date'], ['type', 'dateDesc'], ['updatedAt']],
+  },
   budgets: { entity: Budget, scope: 'personal', indexes: [['createdAt'], ['updatedAt']] },
   recurring_payments: { entity: RecurringPayment, scope: 'personal', indexes: [['nextDueDate'], ['updatedAt']] },
   loans: { entity: Loan, scope: 'personal', indexes: [['createdAt'], ['updatedAt']] },
   loan_payments: { entity: LoanPayment, scope: 'personal', indexes: [['loanId', 'date'], ['updatedAt']] },
   households: { entity: Household, scope: 'household', indexes: [['updatedAt']] },
-  household_expenses: { entity: HouseholdExpense, scope: 'household', indexes: [['householdId', 'date'], ['updatedAt']] },
+  household_expenses: {
+    entity: HouseholdExpense,
+    scope: 'household',
+    indexes: [['householdId', 'date'], ['updatedAt']],
+  },
   settlements: { entity: Settlement, scope: 'household', indexes: [['householdId', 'date'], ['updatedAt']] },
   tickets: { entity: Ticket, scope: 'personal', indexes: [['createdAt'], ['updatedAt']] },
   profile: { entity: Profile, scope: 'personal', indexes: [['updatedAt']] },
   business_entries: { entity: BusinessEntry, scope: 'admin', indexes: [['date'], ['updatedAt']] },
-} as const satisfies Record<string, { entity: z.ZodType; scope: 'personal' | 'household' | 'admin'; indexes: readonly (readonly string[])[] }>
+} as const satisfies Record<
+  string,
+  { entity: z.ZodType; scope: 'personal' | 'household' | 'admin'; indexes: readonly (readonly string[])[] }
+>
 
 export type CollectionName = keyof typeof COLLECTIONS
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[]

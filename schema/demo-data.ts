@@ -14,7 +14,13 @@ export interface DemoData {
 }
 
 /** A month of a plausible Bengaluru salary earner, in rupees; repeated with variation for each month. */
-const MONTHLY_PATTERN: readonly { day: number; type: 'expense' | 'income'; rupees: number; category: string; description: string }[] = [
+const MONTHLY_PATTERN: readonly {
+  day: number
+  type: 'expense' | 'income'
+  rupees: number
+  category: string
+  description: string
+}[] = [
   { day: 1, type: 'income', rupees: 85_000, category: 'Salary', description: 'Salary credited' },
   { day: 2, type: 'expense', rupees: 22_000, category: 'Bills & Utilities', description: 'House rent' },
   { day: 3, type: 'expense', rupees: 2_340, category: 'Food & Dining', description: 'Groceries at BigBasket' },
@@ -36,7 +42,7 @@ const MONTHLY_PATTERN: readonly { day: number; type: 'expense' | 'income'; rupee
 
 /** A small deterministic variation (±15 %) so months differ but every run shows the same numbers. */
 function vary(rupees: number, seed: number): number {
-  const factor = 0.85 + ((seed * 9301 + 49297) % 233280) / 233280 * 0.3
+  const factor = 0.85 + (((seed * 9301 + 49297) % 233280) / 233280) * 0.3
   return Math.max(1, Math.round(rupees * factor))
 }
 
@@ -53,7 +59,8 @@ export function demoData(now: number): DemoData {
     for (const [i, entry] of MONTHLY_PATTERN.entries()) {
       const date = new Date(month.getFullYear(), month.getMonth(), entry.day, 9 + (i % 10), (i * 7) % 60).getTime()
       if (date > now) continue
-      const rupees = entry.type === 'income' && entry.category === 'Salary' ? entry.rupees : vary(entry.rupees, back * 100 + i)
+      const rupees =
+        entry.type === 'income' && entry.category === 'Salary' ? entry.rupees : vary(entry.rupees, back * 100 + i)
       transactions.push({
         id: `demo-t-${back}-${i}`,
         ownerId: DEMO_OWNER,
@@ -79,7 +86,13 @@ export function demoData(now: number): DemoData {
     createdAt: now - 90 * 86_400_000,
   })
   const due = (daysAhead: number) => toDayString(now + daysAhead * 86_400_000)
-  const recurring = (id: string, name: string, rupees: number, category: string, firstDue: string): DocOf<'recurring_payments'> => ({
+  const recurring = (
+    id: string,
+    name: string,
+    rupees: number,
+    category: string,
+    firstDue: string,
+  ): DocOf<'recurring_payments'> => ({
     id,
     ownerId: DEMO_OWNER,
     updatedAt: now,
@@ -93,7 +106,11 @@ export function demoData(now: number): DemoData {
   })
   return {
     transactions,
-    budgets: [budget('demo-b-food', 'Food & Dining', 8_000, 8_000), budget('demo-b-transport', 'Transportation', 3_000, 2_500), budget('demo-b-shopping', 'Shopping', 2_500, 2_000)],
+    budgets: [
+      budget('demo-b-food', 'Food & Dining', 8_000, 8_000),
+      budget('demo-b-transport', 'Transportation', 3_000, 2_500),
+      budget('demo-b-shopping', 'Shopping', 2_500, 2_000),
+    ],
     recurring_payments: [
       recurring('demo-r-rent', 'House rent', 22_000, 'Bills & Utilities', due(2)),
       recurring('demo-r-netflix', 'Netflix', 649, 'Entertainment', due(6)),

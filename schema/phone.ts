@@ -28,7 +28,9 @@ export type SettingsCountryCode = (typeof SETTINGS_COUNTRY_CODES)[number]['code'
  * 10 or more digits wins; otherwise a 10-digit number is taken as Indian (91). Returns null when
  * there is no number or it fits neither rule (the form then starts empty).
  */
-export function splitPhoneNumber(stored: string | null | undefined): { code: SettingsCountryCode; number: string } | null {
+export function splitPhoneNumber(
+  stored: string | null | undefined,
+): { code: SettingsCountryCode; number: string } | null {
   const digits = (stored ?? '').replace(/^\s*whatsapp:/i, '').replace(/\D/g, '')
   if (!digits) return null
   for (const { code } of SETTINGS_COUNTRY_CODES) {

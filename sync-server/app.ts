@@ -110,7 +110,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerAuth(app, { secret: config.jwtSecret, users })
 
   const api = app.withTypeProvider<ZodTypeProvider>()
-  api.get('/api/health', { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, () => ({ ok: true as const }))
+  api.get('/api/health', { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, () => ({
+    ok: true as const,
+  }))
   await app.register(authRoutes, { prefix: '/api/auth', users, documents, rateLimit: config.authRateLimit })
   await app.register(syncRoutes, { prefix: '/api/sync', documents, bus: streamBus, pingMs: config.streamPingMs })
   await app.register(transactionsRestRoutes, { prefix: '/api/expenses', kind: 'expense', documents })
@@ -119,7 +121,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(allocationRestRoutes, { prefix: '/api/allocation', documents, now })
   await app.register(recurringRestRoutes, { prefix: '/api/recurring-payments', documents, now })
   const whatsappService = new WhatsappService({ users, documents, whatsapp, now })
-  await app.register(whatsappRoutes, { prefix: '/api/whatsapp', config, service: whatsappService, users, documents, whatsapp, now })
+  await app.register(whatsappRoutes, {
+    prefix: '/api/whatsapp',
+    config,
+    service: whatsappService,
+    users,
+    documents,
+    whatsapp,
+    now,
+  })
   app.decorate('monthlyReports', startMonthlyReports(app, config, options, now))
 
   const spa = await registerStaticApp(app, config.staticDir)
@@ -128,11 +138,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 }
 
 /** The monthly report job, started once the app is ready; skipped entirely without Twilio credentials. */
-function startMonthlyReports(app: FastifyInstance, config: AppConfig, options: BuildOptions, now: () => number): MonthlyReportJob | null {
+function startMonthlyReports(
+  app: FastifyInstance,
+  config: AppConfig,
+  options: BuildOptions,
+  now: () => number,
+): MonthlyReportJob | null {
   const { accountSid, authToken, whatsappFrom } = config.twilio
   if (options.monthlyReports === false || !accountSid || !authToken || !whatsappFrom) return null
   const sender = createWhatsappSender({ accountSid, authToken, from: whatsappFrom }, options.twilioHttpClient)
-  const job = new MonthlyReportJob({ users: app.users, documents: app.documents, whatsapp: app.whatsapp, sender, now, log: app.log }, options.monthlyReportIntervalMs ?? HOUR_MS)
+  const job = new MonthlyReportJob(
+    { users: app.users, documents: app.documents, whatsapp: app.whatsapp, sender, now, log: app.log },
+    options.monthlyReportIntervalMs ?? HOUR_MS,
+  )
   app.addHook('onReady', (done) => {
     job.start()
     done()

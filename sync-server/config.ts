@@ -31,7 +31,9 @@ const Env = z.object({
   /** Webhook messages per minute per sender. */
   WHATSAPP_RATE_LIMIT_MAX: positiveInt(30),
   /** IANA zone of WhatsApp dates, summaries and the monthly report; defaults to TZ, else India. */
-  REPORT_TIME_ZONE: optionalText.pipe(z.string().refine(isTimeZone, 'REPORT_TIME_ZONE must be an IANA time zone such as Asia/Kolkata').optional()),
+  REPORT_TIME_ZONE: optionalText.pipe(
+    z.string().refine(isTimeZone, 'REPORT_TIME_ZONE must be an IANA time zone such as Asia/Kolkata').optional(),
+  ),
   TZ: optionalText,
   ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an email address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional()),

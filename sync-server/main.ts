@@ -27,7 +27,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 try {
   const address = await app.listen({ port: config.port, host: config.host })
-  const shown = config.host === '0.0.0.0' || config.host === '::' ? address.replace(/\/\/[^:/]+/, '//localhost') : address
+  const shown =
+    config.host === '0.0.0.0' || config.host === '::' ? address.replace(/\/\/[^:/]+/, '//localhost') : address
   app.log.info(`Listening on ${shown}`)
   if (config.logLevel === 'silent') console.log(`Listening on ${shown}`)
 } catch (err) {

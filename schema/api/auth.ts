@@ -81,7 +81,12 @@ export const RegisterBody = z.object({
 })
 
 export const LoginBody = z.object({
-  email: z.string({ error: AUTH_MESSAGES.emailRequired }).trim().min(1, AUTH_MESSAGES.emailRequired).max(254).toLowerCase(),
+  email: z
+    .string({ error: AUTH_MESSAGES.emailRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.emailRequired)
+    .max(254)
+    .toLowerCase(),
   password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(200),
 })
 

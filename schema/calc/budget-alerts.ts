@@ -18,7 +18,12 @@ export interface BudgetAlert {
  * whose current window holds the expense, whether the expense took the spending across 70 % or
  * 90 % of the limit. `entries` must cover those windows and include the new expense.
  */
-export function alertsForExpense(expense: LedgerEntry, budgets: Iterable<BudgetInput>, entries: Iterable<LedgerEntry>, now: number): BudgetAlert[] {
+export function alertsForExpense(
+  expense: LedgerEntry,
+  budgets: Iterable<BudgetInput>,
+  entries: Iterable<LedgerEntry>,
+  now: number,
+): BudgetAlert[] {
   if (expense.type !== 'expense') return []
   const category = expense.category.toLowerCase()
   const list = [...entries]
@@ -28,9 +33,17 @@ export function alertsForExpense(expense: LedgerEntry, budgets: Iterable<BudgetI
     const window = budgetWindow(b.period, now, b.createdAt)
     if (!inWindow(expense.date, window)) continue
     let after = 0
-    for (const e of list) if (e.type === 'expense' && e.category.toLowerCase() === category && inWindow(e.date, window)) after += e.amount
+    for (const e of list)
+      if (e.type === 'expense' && e.category.toLowerCase() === category && inWindow(e.date, window)) after += e.amount
     const level = crossedAlert(after - expense.amount, after, b.amount)
-    if (level !== null) alerts.push({ category: b.category, level, spent: after, limit: b.amount, percent: statusOf(after, b.amount).percent })
+    if (level !== null)
+      alerts.push({
+        category: b.category,
+        level,
+        spent: after,
+        limit: b.amount,
+        percent: statusOf(after, b.amount).percent,
+      })
   }
   return alerts
 }

@@ -35,7 +35,10 @@ export function budgetWindow(period: BudgetPeriod, now: number, createdAt: numbe
 }
 
 /** The smallest window covering every budget's current period (null without budgets). */
-export function budgetsSpan(budgets: readonly { period: BudgetPeriod; createdAt: number }[], now: number): Window | null {
+export function budgetsSpan(
+  budgets: readonly { period: BudgetPeriod; createdAt: number }[],
+  now: number,
+): Window | null {
   if (budgets.length === 0) return null
   const windows = budgets.map((b) => budgetWindow(b.period, now, b.createdAt))
   return { start: Math.min(...windows.map((w) => w.start)), end: Math.max(...windows.map((w) => w.end)) }
@@ -57,7 +60,8 @@ export function budgetStatus(budget: BudgetInput, entries: Iterable<LedgerEntry>
   const window = budgetWindow(budget.period, now, budget.createdAt)
   const category = budget.category.toLowerCase()
   let spent = 0
-  for (const e of entries) if (e.type === 'expense' && e.category.toLowerCase() === category && inWindow(e.date, window)) spent += e.amount
+  for (const e of entries)
+    if (e.type === 'expense' && e.category.toLowerCase() === category && inWindow(e.date, window)) spent += e.amount
   return statusOf(spent, budget.amount)
 }
 
@@ -101,7 +105,10 @@ export interface AllocationSummary {
   allocatedPercent: number
 }
 
-export function allocationSummary(monthlyIncome: Paise, budgets: Iterable<{ allocated: Paise; spent: Paise }>): AllocationSummary {
+export function allocationSummary(
+  monthlyIncome: Paise,
+  budgets: Iterable<{ allocated: Paise; spent: Paise }>,
+): AllocationSummary {
   let totalAllocated = 0
   let totalSpent = 0
   for (const b of budgets) {

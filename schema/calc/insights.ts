@@ -63,7 +63,9 @@ export function categoryVsAverage(entries: Iterable<LedgerEntry>, now: number, l
     const percent = Math.sign(exact) * Math.round(Math.abs(exact))
     if (Math.abs(percent) >= NOTABLE_PERCENT) rows.push({ category, current: spent, average, months, percent })
   }
-  return rows.sort((a, b) => Math.abs(b.percent) - Math.abs(a.percent) || a.category.localeCompare(b.category)).slice(0, limit)
+  return rows
+    .sort((a, b) => Math.abs(b.percent) - Math.abs(a.percent) || a.category.localeCompare(b.category))
+    .slice(0, limit)
 }
 
 /** 'your 3-month average', 'your 2-month average', 'last month'. */
@@ -117,30 +119,53 @@ export interface BudgetRisk {
  * included) × days in the period. Daily budgets have no pace to speak of and one-time budgets
  * no end, so those two are listed only when already over.
  */
-export function budgetsAtRisk(budgets: Iterable<BudgetInput>, entries: readonly LedgerEntry[], now: number): BudgetRisk[] {
+export function budgetsAtRisk(
+  budgets: Iterable<BudgetInput>,
+  entries: readonly LedgerEntry[],
+  now: number,
+): BudgetRisk[] {
   const risks: BudgetRisk[] = []
   for (const b of budgets) {
     const window = budgetWindow(b.period, now, b.createdAt)
     const category = b.category.toLowerCase()
     let spent = 0
-    for (const e of entries) if (e.type === 'expense' && e.date <= now && e.category.toLowerCase() === category && inWindow(e.date, window)) spent += e.amount
+    for (const e of entries)
+      if (e.type === 'expense' && e.date <= now && e.category.toLowerCase() === category && inWindow(e.date, window))
+        spent += e.amount
     if (spent > b.amount) {
-      risks.push({ category: b.category, period: b.period, spent, limit: b.amount, projected: spent, alreadyOver: true })
+      risks.push({
+        category: b.category,
+        period: b.period,
+        spent,
+        limit: b.amount,
+        projected: spent,
+        alreadyOver: true,
+      })
       continue
     }
     if (spent === 0 || b.period === 'daily' || b.period === 'one-time') continue
     const elapsed = localDaysBetween(window.start, now) + 1
     const length = localDaysBetween(window.start, window.end - 1) + 1
     const projected = Math.round((spent * length) / elapsed)
-    if (projected > b.amount) risks.push({ category: b.category, period: b.period, spent, limit: b.amount, projected, alreadyOver: false })
+    if (projected > b.amount)
+      risks.push({ category: b.category, period: b.period, spent, limit: b.amount, projected, alreadyOver: false })
   }
-  return risks.sort((a, b) => Number(b.alreadyOver) - Number(a.alreadyOver) || b.projected * a.limit - a.projected * b.limit)
+  return risks.sort(
+    (a, b) => Number(b.alreadyOver) - Number(a.alreadyOver) || b.projected * a.limit - a.projected * b.limit,
+  )
 }
 
-const PERIOD_NOUN: Record<BudgetPeriod, string> = { daily: 'daily', weekly: 'weekly', monthly: 'monthly', yearly: 'yearly', 'one-time': 'one-time' }
+const PERIOD_NOUN: Record<BudgetPeriod, string> = {
+  daily: 'daily',
+  weekly: 'weekly',
+  monthly: 'monthly',
+  yearly: 'yearly',
+  'one-time': 'one-time',
+}
 
 export function describeRisk(r: BudgetRisk, currency?: string): string {
-  if (r.alreadyOver) return `${r.category} is over its ${PERIOD_NOUN[r.period]} budget by ${formatMoney(r.spent - r.limit, currency)} (${formatMoney(r.spent, currency)} of ${formatMoney(r.limit, currency)}).`
+  if (r.alreadyOver)
+    return `${r.category} is over its ${PERIOD_NOUN[r.period]} budget by ${formatMoney(r.spent - r.limit, currency)} (${formatMoney(r.spent, currency)} of ${formatMoney(r.limit, currency)}).`
   return `${r.category} is on pace for ${formatMoney(r.projected, currency)} against a ${PERIOD_NOUN[r.period]} budget of ${formatMoney(r.limit, currency)} (${formatMoney(r.spent, currency)} spent so far).`
 }
 
@@ -157,14 +182,18 @@ export interface DuePayment {
 export const DUE_SOON_DAYS = 7
 
 /** Payments due within the next 7 days (overdue ones too), soonest first. */
-export function paymentsDueSoon(payments: Iterable<{ name: string; amount: Paise; frequency: Frequency; nextDueDate: string }>, now: number): DuePayment[] {
+export function paymentsDueSoon(
+  payments: Iterable<{ name: string; amount: Paise; frequency: Frequency; nextDueDate: string }>,
+  now: number,
+): DuePayment[] {
   const today = startOfLocalDay(now)
   const due: DuePayment[] = []
   for (const p of payments) {
     const day = fromDayString(p.nextDueDate)
     if (Number.isNaN(day)) continue
     const days = localDaysBetween(today, day)
-    if (days <= DUE_SOON_DAYS) due.push({ name: p.name, amount: p.amount, frequency: p.frequency, nextDueDate: p.nextDueDate, days })
+    if (days <= DUE_SOON_DAYS)
+      due.push({ name: p.name, amount: p.amount, frequency: p.frequency, nextDueDate: p.nextDueDate, days })
   }
   return due.sort((a, b) => a.days - b.days || a.name.localeCompare(b.name))
 }
@@ -173,7 +202,13 @@ const dueDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short
 
 export function describeDue(p: DuePayment, currency?: string): string {
   const when =
-    p.days < 0 ? `overdue by ${-p.days === 1 ? '1 day' : `${-p.days} days`}` : p.days === 0 ? 'due today' : p.days === 1 ? 'due tomorrow' : `due in ${p.days} days`
+    p.days < 0
+      ? `overdue by ${-p.days === 1 ? '1 day' : `${-p.days} days`}`
+      : p.days === 0
+        ? 'due today'
+        : p.days === 1
+          ? 'due tomorrow'
+          : `due in ${p.days} days`
   return `${p.name}: ${formatMoney(p.amount, currency)} ${when} (${dueDate.format(fromDayString(p.nextDueDate))})`
 }
 
@@ -188,7 +223,12 @@ export interface Insights {
  * All insights for `now`. `entries` must cover the previous three months, this month, and the
  * current window of every budget given (the caller's range query).
  */
-export function buildInsights(entries: readonly LedgerEntry[], budgets: readonly BudgetInput[], payments: Parameters<typeof paymentsDueSoon>[0], now: number): Insights {
+export function buildInsights(
+  entries: readonly LedgerEntry[],
+  budgets: readonly BudgetInput[],
+  payments: Parameters<typeof paymentsDueSoon>[0],
+  now: number,
+): Insights {
   const month = monthWindow(yearMonthOf(now))
   let spentSoFar = 0
   for (const e of entries) if (e.type === 'expense' && e.date <= now && inWindow(e.date, month)) spentSoFar += e.amount
@@ -205,4 +245,3 @@ export function insightsWindow(now: number): { start: number; end: number } {
   const ym = yearMonthOf(now)
   return { start: monthWindow(shiftMonth(ym, -AVERAGE_MONTHS)).start, end: monthWindow(ym).end }
 }
-

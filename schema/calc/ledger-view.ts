@@ -16,7 +16,10 @@ export function normaliseSearch(query: string): string {
 /** Whether the entry's description or category contains the (normalised) query, case-insensitively. */
 export function matchesSearch(entry: SearchableEntry, normalisedQuery: string): boolean {
   if (normalisedQuery === '') return true
-  return entry.description.toLocaleLowerCase('en-IN').includes(normalisedQuery) || entry.category.toLocaleLowerCase('en-IN').includes(normalisedQuery)
+  return (
+    entry.description.toLocaleLowerCase('en-IN').includes(normalisedQuery) ||
+    entry.category.toLocaleLowerCase('en-IN').includes(normalisedQuery)
+  )
 }
 
 export interface LedgerView<T> {
@@ -31,7 +34,10 @@ export interface LedgerView<T> {
  * hold tens of thousands). Guarantees: `rows` keeps input order; `totals.incomeCount +
  * totals.expenseCount === rows.length`; the totals are integer paise sums of `rows`.
  */
-export function ledgerView<T extends SearchableEntry>(entries: readonly T[], filter: { type: TypeFilter; search: string }): LedgerView<T> {
+export function ledgerView<T extends SearchableEntry>(
+  entries: readonly T[],
+  filter: { type: TypeFilter; search: string },
+): LedgerView<T> {
   const query = normaliseSearch(filter.search)
   const rows = entries.filter((e) => (filter.type === 'all' || e.type === filter.type) && matchesSearch(e, query))
   return { rows, totals: totalsOf(rows) }

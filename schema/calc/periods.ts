@@ -38,7 +38,11 @@ export function localWeekWindow(ms: number): Window {
  * 'YYYY-MM-DD' days; its end day is inclusive (to the end of that day). Returns null for `all`
  * or for a custom range with a missing or unreadable bound (that bound is then open).
  */
-export function periodWindow(filter: PeriodFilter, now: number, custom: { from?: string; to?: string } = {}): Window | null {
+export function periodWindow(
+  filter: PeriodFilter,
+  now: number,
+  custom: { from?: string; to?: string } = {},
+): Window | null {
   switch (filter) {
     case 'all':
       return null

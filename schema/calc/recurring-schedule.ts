@@ -29,7 +29,10 @@ export const DUE_GROUPS: readonly { key: DueGroup; title: string }[] = [
  * Splits payments into DUE TODAY (today or overdue), UPCOMING THIS WEEK (1–7 days) and LATER,
  * each soonest first (ties keep their input order). Every payment lands in exactly one group.
  */
-export function groupByDue<T extends Pick<ScheduleInput, 'nextDueDate'>>(payments: readonly T[], now: number): Record<DueGroup, T[]> {
+export function groupByDue<T extends Pick<ScheduleInput, 'nextDueDate'>>(
+  payments: readonly T[],
+  now: number,
+): Record<DueGroup, T[]> {
   const groups: Record<DueGroup, T[]> = { today: [], week: [], later: [] }
   const sorted = [...payments].sort(byNextDue)
   for (const p of sorted) groups[dueGroup(p.nextDueDate, now)].push(p)
@@ -37,7 +40,10 @@ export function groupByDue<T extends Pick<ScheduleInput, 'nextDueDate'>>(payment
 }
 
 /** The payments inside their reminder window (or overdue), soonest first: /home's 'Due soon' card. */
-export function dueSoon<T extends Pick<ScheduleInput, 'nextDueDate' | 'reminderDays'>>(payments: readonly T[], now: number): T[] {
+export function dueSoon<T extends Pick<ScheduleInput, 'nextDueDate' | 'reminderDays'>>(
+  payments: readonly T[],
+  now: number,
+): T[] {
   return payments.filter((p) => isInReminderWindow(p.nextDueDate, p.reminderDays, now)).sort(byNextDue)
 }
 
@@ -57,5 +63,8 @@ export function reminderHorizon(now: number, maxReminderDays = 30): string {
 export function formatDueDay(day: string, withYear = false): string {
   const ms = fromDayString(day)
   if (Number.isNaN(ms)) return day
-  return new Date(ms).toLocaleDateString('en-IN', withYear ? { day: 'numeric', month: 'short', year: 'numeric' } : { day: 'numeric', month: 'short' })
+  return new Date(ms).toLocaleDateString(
+    'en-IN',
+    withYear ? { day: 'numeric', month: 'short', year: 'numeric' } : { day: 'numeric', month: 'short' },
+  )
 }

@@ -87,7 +87,13 @@ export function monthReport(entries: Iterable<LedgerEntry>): MonthReport {
       list.push(e)
     }
   }
-  return { income, expenses, saved: income - expenses, savingsRatePermille: savingsRatePermille(income, expenses), categories: expensesByCategory(list) }
+  return {
+    income,
+    expenses,
+    saved: income - expenses,
+    savingsRatePermille: savingsRatePermille(income, expenses),
+    categories: expensesByCategory(list),
+  }
 }
 
 export interface TrendBucket extends YearMonth {
@@ -156,7 +162,17 @@ export function transactionsCsv(entries: readonly CsvEntry[]): string {
   const rows = [...entries].sort((a, b) => a.date - b.date)
   const lines = [CSV_HEADER.join(',')]
   for (const e of rows) {
-    lines.push([toDayString(e.date), e.type === 'income' ? 'Income' : 'Expense', e.category, e.description, formatDecimal(e.amount)].map(csvField).join(','))
+    lines.push(
+      [
+        toDayString(e.date),
+        e.type === 'income' ? 'Income' : 'Expense',
+        e.category,
+        e.description,
+        formatDecimal(e.amount),
+      ]
+        .map(csvField)
+        .join(','),
+    )
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`
 }

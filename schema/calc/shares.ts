@@ -33,9 +33,15 @@ export function apportion(total: number, weights: readonly number[]): number[] {
  */
 export function expensesByCategory(entries: Iterable<LedgerEntry>): CategoryShare[] {
   const byCategory = new Map<string, number>()
-  for (const e of entries) if (e.type === 'expense') byCategory.set(e.category, (byCategory.get(e.category) ?? 0) + e.amount)
-  const rows = [...byCategory].map(([category, amount]) => ({ category, amount })).sort((a, b) => b.amount - a.amount || a.category.localeCompare(b.category))
-  const permilles = apportion(1000, rows.map((r) => r.amount))
+  for (const e of entries)
+    if (e.type === 'expense') byCategory.set(e.category, (byCategory.get(e.category) ?? 0) + e.amount)
+  const rows = [...byCategory]
+    .map(([category, amount]) => ({ category, amount }))
+    .sort((a, b) => b.amount - a.amount || a.category.localeCompare(b.category))
+  const permilles = apportion(
+    1000,
+    rows.map((r) => r.amount),
+  )
   return rows.map((r, i) => ({ ...r, permille: permilles[i]! }))
 }
 

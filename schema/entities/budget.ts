@@ -3,7 +3,13 @@ import { documentBase, Paise, PositivePaise } from './common'
 
 export const BUDGET_PERIODS = ['daily', 'weekly', 'monthly', 'yearly', 'one-time'] as const
 export type BudgetPeriod = (typeof BUDGET_PERIODS)[number]
-export const PERIOD_LABELS: Record<BudgetPeriod, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly', 'one-time': 'One-time' }
+export const PERIOD_LABELS: Record<BudgetPeriod, string> = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  yearly: 'Yearly',
+  'one-time': 'One-time',
+}
 
 /** A spending limit for one category and period; `allocated` is the income set aside for it. */
 export const Budget = z.object({

@@ -1,7 +1,11 @@
 import { z } from 'zod'
 
 /** Ids are client-made (`crypto.randomUUID()`); the bound keeps RxDB's primary-key index valid. */
-export const Id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Invalid id')
+export const Id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid id')
 
 /** Integer minor units (paise). */
 export const Paise = z.number().int().min(-1e13).max(1e13)

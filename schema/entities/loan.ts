@@ -1,7 +1,17 @@
 import { z } from 'zod'
 import { DayString, documentBase, Id, Millis, Paise, PositivePaise } from './common'
 
-export const LOAN_TYPES = ['jewel', 'personal', 'home', 'car', 'credit_card', 'education', 'friend', 'family', 'other'] as const
+export const LOAN_TYPES = [
+  'jewel',
+  'personal',
+  'home',
+  'car',
+  'credit_card',
+  'education',
+  'friend',
+  'family',
+  'other',
+] as const
 
 /** A loan or debt the user repays. Interest rate is in basis points per year (12.5 % = 1250). */
 export const Loan = z.object({

@@ -13,7 +13,14 @@ export const Profile = z.object({
   monthlyReportByWhatsapp: z.boolean().default(true),
   userType: z.enum(['type_a', 'type_b']).default('type_b'),
   goals: z
-    .array(z.object({ name: z.string().max(100), category: z.enum(['financial', 'material']), custom: z.boolean(), amount: Paise.min(0) }))
+    .array(
+      z.object({
+        name: z.string().max(100),
+        category: z.enum(['financial', 'material']),
+        custom: z.boolean(),
+        amount: Paise.min(0),
+      }),
+    )
     .max(50)
     .default([]),
 })

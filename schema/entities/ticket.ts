@@ -1,7 +1,16 @@
 import { z } from 'zod'
 import { documentBase, Id, Millis } from './common'
 
-export const TICKET_CATEGORIES = ['bug', 'question', 'feature', 'billing', 'whatsapp', 'account', 'data', 'other'] as const
+export const TICKET_CATEGORIES = [
+  'bug',
+  'question',
+  'feature',
+  'billing',
+  'whatsapp',
+  'account',
+  'data',
+  'other',
+] as const
 export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const
 export const TICKET_STATUSES = ['open', 'waiting', 'resolved', 'closed'] as const
 

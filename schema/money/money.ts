@@ -83,12 +83,14 @@ const groupingWithPaise = new Intl.NumberFormat('en-IN', { minimumFractionDigits
  * Whole units by default (the spec shows rupees with no decimals); `withPaise` keeps two places.
  * Rounding is half away from zero on the integer, so display never drifts.
  */
-export function formatMoney(paise: Paise, currencyCode = DEFAULT_CURRENCY, options: { withPaise?: boolean; signed?: boolean } = {}): string {
+export function formatMoney(
+  paise: Paise,
+  currencyCode = DEFAULT_CURRENCY,
+  options: { withPaise?: boolean; signed?: boolean } = {},
+): string {
   const { symbol } = currencyOf(currencyCode)
   const abs = Math.abs(paise)
-  const body = options.withPaise
-    ? groupingWithPaise.format(abs / 100)
-    : grouping.format(Math.floor((abs + 50) / 100))
+  const body = options.withPaise ? groupingWithPaise.format(abs / 100) : grouping.format(Math.floor((abs + 50) / 100))
   const sign = paise < 0 ? '-' : options.signed && paise > 0 ? '+' : ''
   return `${sign}${symbol}${body}`
 }

@@ -45,7 +45,10 @@ function isBlank(value: AmountInput): boolean {
  * 0; a bill or budget limit may not). Refuses blanks, non-numbers, negatives and values over
  * 100,000,000.
  */
-export function parsePlanAmount(value: AmountInput, { required, zero }: { required: string; zero: boolean }): Parsed<Paise> {
+export function parsePlanAmount(
+  value: AmountInput,
+  { required, zero }: { required: string; zero: boolean },
+): Parsed<Paise> {
   if (isBlank(value)) return { ok: false, error: required }
   const paise = toPaise(value as string | number)
   if (paise === null) return { ok: false, error: PLAN_MESSAGES.amountInvalid }
@@ -55,12 +58,15 @@ export function parsePlanAmount(value: AmountInput, { required, zero }: { requir
   return { ok: true, value: paise }
 }
 
-export const parseIncome = (value: AmountInput) => parsePlanAmount(value, { required: PLAN_MESSAGES.incomeRequired, zero: true })
-export const parseAllocation = (value: AmountInput) => parsePlanAmount(value, { required: PLAN_MESSAGES.allocationRequired, zero: true })
+export const parseIncome = (value: AmountInput) =>
+  parsePlanAmount(value, { required: PLAN_MESSAGES.incomeRequired, zero: true })
+export const parseAllocation = (value: AmountInput) =>
+  parsePlanAmount(value, { required: PLAN_MESSAGES.allocationRequired, zero: true })
 
 /** A 'YYYY-MM-DD' that is a real calendar day. */
 export function parseDueDate(value: string | null | undefined): Parsed<string> {
-  if (value === undefined || value === null || value.trim() === '') return { ok: false, error: PLAN_MESSAGES.dueDateRequired }
+  if (value === undefined || value === null || value.trim() === '')
+    return { ok: false, error: PLAN_MESSAGES.dueDateRequired }
   const day = value.trim()
   if (Number.isNaN(fromDayString(day))) return { ok: false, error: PLAN_MESSAGES.dueDateInvalid }
   return { ok: true, value: day }
@@ -68,7 +74,8 @@ export function parseDueDate(value: string | null | undefined): Parsed<string> {
 
 /** Reminder days: a whole number 0–30; blank means the default 3. */
 export function parseReminderDays(value: string | number | null | undefined): Parsed<number> {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return { ok: true, value: DEFAULT_REMINDER_DAYS }
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+    return { ok: true, value: DEFAULT_REMINDER_DAYS }
   const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN
   if (!Number.isInteger(n) || n < 0 || n > 30) return { ok: false, error: PLAN_MESSAGES.reminderInvalid }
   return { ok: true, value: n }
@@ -77,13 +84,18 @@ export function parseReminderDays(value: string | number | null | undefined): Pa
 export const DEFAULT_REMINDER_DAYS = 3
 
 export function parseFrequency(value: string | null | undefined): Parsed<Frequency> {
-  if (value === undefined || value === null || value === '') return { ok: false, error: PLAN_MESSAGES.frequencyRequired }
-  return (FREQUENCIES as readonly string[]).includes(value) ? { ok: true, value: value as Frequency } : { ok: false, error: PLAN_MESSAGES.frequencyInvalid }
+  if (value === undefined || value === null || value === '')
+    return { ok: false, error: PLAN_MESSAGES.frequencyRequired }
+  return (FREQUENCIES as readonly string[]).includes(value)
+    ? { ok: true, value: value as Frequency }
+    : { ok: false, error: PLAN_MESSAGES.frequencyInvalid }
 }
 
 export function parsePeriod(value: string | null | undefined): Parsed<BudgetPeriod> {
   if (value === undefined || value === null || value === '') return { ok: true, value: 'monthly' }
-  return (BUDGET_PERIODS as readonly string[]).includes(value) ? { ok: true, value: value as BudgetPeriod } : { ok: false, error: PLAN_MESSAGES.periodInvalid }
+  return (BUDGET_PERIODS as readonly string[]).includes(value)
+    ? { ok: true, value: value as BudgetPeriod }
+    : { ok: false, error: PLAN_MESSAGES.periodInvalid }
 }
 
 export interface RecurringFormInput {
@@ -107,7 +119,9 @@ export interface RecurringFields {
 export type RecurringField = keyof RecurringFields
 
 /** The recurring payment a form or REST body describes, or the first field it gets wrong with its message. */
-export function parseRecurring(input: RecurringFormInput): { ok: true; value: RecurringFields } | { ok: false; field: RecurringField; error: string } {
+export function parseRecurring(
+  input: RecurringFormInput,
+): { ok: true; value: RecurringFields } | { ok: false; field: RecurringField; error: string } {
   const name = (input.name ?? '').trim()
   if (!name) return { ok: false, field: 'name', error: PLAN_MESSAGES.nameRequired }
   if (name.length > 100) return { ok: false, field: 'name', error: PLAN_MESSAGES.nameTooLong }
@@ -121,5 +135,15 @@ export function parseRecurring(input: RecurringFormInput): { ok: true; value: Re
   if (!dueDate.ok) return { ok: false, field: 'dueDate', error: dueDate.error }
   const reminderDays = parseReminderDays(input.reminderDays)
   if (!reminderDays.ok) return { ok: false, field: 'reminderDays', error: reminderDays.error }
-  return { ok: true, value: { name, amount: amount.value, category, frequency: frequency.value, dueDate: dueDate.value, reminderDays: reminderDays.value } }
+  return {
+    ok: true,
+    value: {
+      name,
+      amount: amount.value,
+      category,
+      frequency: frequency.value,
+      dueDate: dueDate.value,
+      reminderDays: reminderDays.value,
+    },
+  }
 }

@@ -21,7 +21,6 @@ export interface StoredDocument<D = DocumentData> {
   data: D
 }
 
-
 /**
  * The one data access path for replicated documents, used by the sync routes, the REST mirror
  * and (later) WhatsApp and jobs. Every accepted write takes the next value of one server-wide
@@ -35,7 +34,10 @@ export class DocumentsRepository {
     private readonly db: AppDatabase,
     private readonly bus: StreamBus,
   ) {
-    const row = db.select({ value: max(documents.seq) }).from(documents).get()
+    const row = db
+      .select({ value: max(documents.seq) })
+      .from(documents)
+      .get()
     this.#seq = row?.value ?? 0
   }
 
@@ -84,7 +86,13 @@ export class DocumentsRepository {
   push(collection: CollectionName, ownerId: string, rows: PushRow[], originStreamId?: string): WireDocument[] {
     const parsed = rows.map((row, index) => {
       const next = parseDocument(collection, row.newDocumentState)
-      if (!next.ok) throw new HttpError(400, `Invalid document at index ${index}: ${describe(next.issues)}`, 'INVALID_DOCUMENT', next.issues)
+      if (!next.ok)
+        throw new HttpError(
+          400,
+          `Invalid document at index ${index}: ${describe(next.issues)}`,
+          'INVALID_DOCUMENT',
+          next.issues,
+        )
       assertOwnedByCaller(collection, ownerId, next.data)
       const assumed = row.assumedMasterState ? parseDocument(collection, row.assumedMasterState) : null
       return { next, assumedKey: assumed?.ok ? stateKey(assumed.data, assumed.deleted) : null }
@@ -95,7 +103,8 @@ export class DocumentsRepository {
       const found: WireDocument[] = []
       // Ownership first, for every row: a push touching another user's id changes nothing.
       const current = parsed.map(({ next }) => this.#getRow(tx, collection, String(next.data.id)))
-      for (const row of current) if (row && row.ownerId !== ownerId) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
+      for (const row of current)
+        if (row && row.ownerId !== ownerId) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
 
       for (const { next, assumedKey } of parsed) {
         const id = String(next.data.id)
@@ -123,9 +132,15 @@ export class DocumentsRepository {
    * collection's entity, stamps the next seq, and announces it. Last write wins; callers decide
    * beforehand whether the write is allowed. Throws HttpError 400/403 like `push`.
    */
-  writeDocument<N extends CollectionName>(collection: N, ownerId: string, doc: DocOf<N> | DocumentData, deleted = false): StoredDocument<DocOf<N>> {
+  writeDocument<N extends CollectionName>(
+    collection: N,
+    ownerId: string,
+    doc: DocOf<N> | DocumentData,
+    deleted = false,
+  ): StoredDocument<DocOf<N>> {
     const next = parseDocument(collection, doc)
-    if (!next.ok) throw new HttpError(400, `Invalid document: ${describe(next.issues)}`, 'INVALID_DOCUMENT', next.issues)
+    if (!next.ok)
+      throw new HttpError(400, `Invalid document: ${describe(next.issues)}`, 'INVALID_DOCUMENT', next.issues)
     assertOwnedByCaller(collection, ownerId, next.data)
     const stored = this.db.transaction((tx) => {
       const existing = this.#getRow(tx, collection, String(next.data.id))
@@ -150,10 +165,19 @@ export class DocumentsRepository {
   }
 
   /** All of the owner's rows of a collection in seq order; tombstones only when asked. */
-  listByOwner<N extends CollectionName>(collection: N, ownerId: string, options: { includeDeleted?: boolean } = {}): StoredDocument<DocOf<N>>[] {
+  listByOwner<N extends CollectionName>(
+    collection: N,
+    ownerId: string,
+    options: { includeDeleted?: boolean } = {},
+  ): StoredDocument<DocOf<N>>[] {
     const conditions = [eq(documents.collection, collection), eq(documents.ownerId, ownerId)]
     if (!options.includeDeleted) conditions.push(eq(documents.deleted, false))
-    const rows = this.db.select().from(documents).where(and(...conditions)).orderBy(asc(documents.seq)).all()
+    const rows = this.db
+      .select()
+      .from(documents)
+      .where(and(...conditions))
+      .orderBy(asc(documents.seq))
+      .all()
     return rows.map((r) => toStored(r) as StoredDocument<DocOf<N>>)
   }
 
@@ -162,13 +186,27 @@ export class DocumentsRepository {
    * e.g. a month of transactions by `date`. SQLite filters on the stored JSON, so rows outside
    * the window are never parsed (a long ledger stays cheap for WhatsApp summaries and alerts).
    */
-  listByOwnerInRange<N extends CollectionName>(collection: N, ownerId: string, field: string, start: number, end: number): StoredDocument<DocOf<N>>[] {
+  listByOwnerInRange<N extends CollectionName>(
+    collection: N,
+    ownerId: string,
+    field: string,
+    start: number,
+    end: number,
+  ): StoredDocument<DocOf<N>>[] {
     if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field)) throw new Error(`Invalid field name: ${field}`)
     const value = sql`json_extract(${documents.data}, ${`$.${field}`})`
     const rows = this.db
       .select()
       .from(documents)
-      .where(and(eq(documents.collection, collection), eq(documents.ownerId, ownerId), eq(documents.deleted, false), sql`${value} >= ${start}`, sql`${value} < ${end}`))
+      .where(
+        and(
+          eq(documents.collection, collection),
+          eq(documents.ownerId, ownerId),
+          eq(documents.deleted, false),
+          sql`${value} >= ${start}`,
+          sql`${value} < ${end}`,
+        ),
+      )
       .orderBy(asc(documents.seq))
       .all()
     return rows.map((r) => toStored(r) as StoredDocument<DocOf<N>>)
@@ -182,7 +220,13 @@ export class DocumentsRepository {
       .get()
   }
 
-  #write(db: Pick<AppDatabase, 'insert'>, collection: CollectionName, ownerId: string, data: DocumentData, deleted: boolean): StoredDocument {
+  #write(
+    db: Pick<AppDatabase, 'insert'>,
+    collection: CollectionName,
+    ownerId: string,
+    data: DocumentData,
+    deleted: boolean,
+  ): StoredDocument {
     const seq = ++this.#seq
     const row = {
       collection,

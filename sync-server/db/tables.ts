@@ -31,7 +31,10 @@ export const users = sqliteTable(
     /** Bumped on password change / logout-everywhere; tokens carry it as `tv`. */
     tokenVersion: integer('token_version').notNull().default(0),
     currency: text('currency').notNull().default('INR'),
-    profile: text('profile', { mode: 'json' }).$type<UserProfileFields>().notNull().default(sql`'{}'`),
+    profile: text('profile', { mode: 'json' })
+      .$type<UserProfileFields>()
+      .notNull()
+      .default(sql`'{}'`),
     /** ms since the epoch. */
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),

@@ -13,7 +13,9 @@ export interface NewUser {
   role?: UserRole
 }
 
-export type UserPatch = Partial<Pick<UserRow, 'email' | 'passwordHash' | 'name' | 'phoneNumber' | 'role' | 'currency' | 'profile'>>
+export type UserPatch = Partial<
+  Pick<UserRow, 'email' | 'passwordHash' | 'name' | 'phoneNumber' | 'role' | 'currency' | 'profile'>
+>
 
 /** Accounts. Emails are stored lowercase; callers pass them lowercased. */
 export class UsersRepository {

@@ -57,11 +57,20 @@ export async function runMonthlyReports(deps: MonthlyReportDeps): Promise<Monthl
   for (const user of deps.users.listWithPhone()) {
     const phone = user.phoneNumber
     const profile = readProfile(deps.documents, user.id)
-    if (!phone || !profile.monthlyReportByWhatsapp || user.createdAt >= end || deps.whatsapp.monthlyReportSent(user.id, month)) {
+    if (
+      !phone ||
+      !profile.monthlyReportByWhatsapp ||
+      user.createdAt >= end ||
+      deps.whatsapp.monthlyReportSent(user.id, month)
+    ) {
       result.skipped += 1
       continue
     }
-    const report = monthReport(transactionsIn(deps.documents, user.id, { start, end }), { start, end }, monthLabel(start))
+    const report = monthReport(
+      transactionsIn(deps.documents, user.id, { start, end }),
+      { start, end },
+      monthLabel(start),
+    )
     if (report.totals.incomeCount + report.totals.expenseCount === 0) {
       result.skipped += 1
       continue
@@ -80,7 +89,8 @@ export async function runMonthlyReports(deps: MonthlyReportDeps): Promise<Monthl
       deps.log?.error({ err, userId: user.id, month }, 'monthly WhatsApp report failed; will retry at the next check')
     }
   }
-  if (result.sent.length > 0 || result.failed > 0) deps.log?.info({ month, sent: result.sent.length, failed: result.failed }, 'monthly WhatsApp reports')
+  if (result.sent.length > 0 || result.failed > 0)
+    deps.log?.info({ month, sent: result.sent.length, failed: result.failed }, 'monthly WhatsApp reports')
   return result
 }
 

@@ -38,7 +38,10 @@ export const TOKEN_LIFETIME = '30d'
  * Registers @fastify/jwt with HS256 pinned for signing and verifying, `exp` required, and
  * decorates `authenticate` / `issueToken` on the root instance so every route subtree can use them.
  */
-export async function registerAuth(app: FastifyInstance, options: { secret: string; users: UsersRepository }): Promise<void> {
+export async function registerAuth(
+  app: FastifyInstance,
+  options: { secret: string; users: UsersRepository },
+): Promise<void> {
   const { users } = options
   await app.register(fastifyJwt, {
     secret: options.secret,

@@ -36,12 +36,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
     let status: number
     let body: ErrorBody
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({ path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'), message: v.message ?? 'Invalid value' }))
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'Invalid value',
+      }))
       status = 400
       body = { error: summarize(issues, error.validationContext), code: 'VALIDATION_ERROR', details: issues }
     } else if (error instanceof HttpError) {
       status = error.statusCode
-      body = { error: error.message, ...(error.code ? { code: error.code } : {}), ...(error.details === undefined ? {} : { details: error.details }) }
+      body = {
+        error: error.message,
+        ...(error.code ? { code: error.code } : {}),
+        ...(error.details === undefined ? {} : { details: error.details }),
+      }
     } else if (error instanceof ZodError) {
       const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
       status = 400
@@ -50,9 +57,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Two requests racing for the same unique value: the loser is told, not handed a 500.
       status = 409
       body = { error: 'This already exists', code: 'CONFLICT' }
-    } else if (!isResponseSerializationError(error) && typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    } else if (
+      !isResponseSerializationError(error) &&
+      typeof error.statusCode === 'number' &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500
+    ) {
       status = error.statusCode
-      const message = status === 429 ? 'Too many attempts. Please wait a minute and try again.' : (FASTIFY_MESSAGES[error.code] ?? error.message)
+      const message =
+        status === 429
+          ? 'Too many attempts. Please wait a minute and try again.'
+          : (FASTIFY_MESSAGES[error.code] ?? error.message)
       body = { error: message, code: status === 429 ? 'RATE_LIMITED' : error.code }
     } else {
       request.log.error({ err: error }, 'request failed')

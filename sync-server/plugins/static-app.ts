@@ -31,7 +31,8 @@ export async function registerStaticApp(app: FastifyInstance, dir: string): Prom
 export function registerNotFound(app: FastifyInstance, spa: boolean): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? ''
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !/\.[a-z0-9]+$/i.test(path)
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !/\.[a-z0-9]+$/i.test(path)
     if (spa && isPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false })
     return reply.status(404).send({ error: 'Not found', code: 'NOT_FOUND' })
   })

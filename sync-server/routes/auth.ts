@@ -45,22 +45,35 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     if (holder && holder.id !== userId) throw new HttpError(409, AUTH_MESSAGES.phoneTaken, 'PHONE_TAKEN')
   }
 
-  app.post('/register', { config: limited, schema: { body: RegisterBody, response: { 201: AuthResponse } } }, async (request, reply) => {
-    const { email, password, name } = request.body
-    const phone = request.body.phone_number?.trim() ? parsePhone(request.body.phone_number) : null
-    if (users.findByEmail(email)) throw new HttpError(409, AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN')
-    if (phone) assertPhoneFree(phone, null)
-    const user = users.create({ email, passwordHash: await hashPassword(password), name: name || null, phoneNumber: phone })
-    return reply.status(201).send({ user: toPublicUser(user), token: app.issueToken(user) })
-  })
+  app.post(
+    '/register',
+    { config: limited, schema: { body: RegisterBody, response: { 201: AuthResponse } } },
+    async (request, reply) => {
+      const { email, password, name } = request.body
+      const phone = request.body.phone_number?.trim() ? parsePhone(request.body.phone_number) : null
+      if (users.findByEmail(email)) throw new HttpError(409, AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN')
+      if (phone) assertPhoneFree(phone, null)
+      const user = users.create({
+        email,
+        passwordHash: await hashPassword(password),
+        name: name || null,
+        phoneNumber: phone,
+      })
+      return reply.status(201).send({ user: toPublicUser(user), token: app.issueToken(user) })
+    },
+  )
 
-  app.post('/login', { config: limited, schema: { body: LoginBody, response: { 200: AuthResponse } } }, async (request) => {
-    const { email, password } = request.body
-    const user = users.findByEmail(email)
-    const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password)
-    if (!user || !ok) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS')
-    return { user: toPublicUser(user), token: app.issueToken(user) }
-  })
+  app.post(
+    '/login',
+    { config: limited, schema: { body: LoginBody, response: { 200: AuthResponse } } },
+    async (request) => {
+      const { email, password } = request.body
+      const user = users.findByEmail(email)
+      const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password)
+      if (!user || !ok) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS')
+      return { user: toPublicUser(user), token: app.issueToken(user) }
+    },
+  )
 
   // Everything below needs a signed-in caller.
   await app.register((scope, _opts, done) => {
@@ -77,14 +90,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       user: toPublicUser(current(request.user.id)),
     }))
 
-    signedIn.put('/change-password', { schema: { body: ChangePasswordBody, response: { 200: SuccessToken } } }, async (request) => {
-      const user = current(request.user.id)
-      if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
-        throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong, 'WRONG_PASSWORD')
-      }
-      const updated = users.bumpTokenVersion(user.id, { passwordHash: await hashPassword(request.body.newPassword) })
-      return { success: true as const, token: app.issueToken(updated) }
-    })
+    signedIn.put(
+      '/change-password',
+      { schema: { body: ChangePasswordBody, response: { 200: SuccessToken } } },
+      async (request) => {
+        const user = current(request.user.id)
+        if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
+          throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong, 'WRONG_PASSWORD')
+        }
+        const updated = users.bumpTokenVersion(user.id, { passwordHash: await hashPassword(request.body.newPassword) })
+        return { success: true as const, token: app.issueToken(updated) }
+      },
+    )
 
     signedIn.post('/logout-all', { schema: { response: { 200: SuccessToken } } }, (request) => {
       const updated = users.bumpTokenVersion(current(request.user.id).id)
@@ -97,26 +114,30 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       return { success: true as const, user: toPublicUser(users.update(request.user.id, { phoneNumber: phone })) }
     })
 
-    signedIn.put('/update-profile', { schema: { body: UpdateProfileBody, response: { 200: SuccessUser } } }, (request) => {
-      const user = current(request.user.id)
-      const { name, phone_number, ...fields } = request.body
-      let phoneNumber: string | null | undefined
-      if (phone_number === null || phone_number?.trim() === '') phoneNumber = null
-      else if (phone_number !== undefined) {
-        phoneNumber = parsePhone(phone_number)
-        assertPhoneFree(phoneNumber, user.id)
-      }
-      const profile: UserProfileFields = { ...user.profile }
-      for (const [key, value] of Object.entries(fields)) {
-        if (value !== undefined) Object.assign(profile, { [key]: value })
-      }
-      const updated = users.update(user.id, {
-        profile,
-        ...(name === undefined ? {} : { name }),
-        ...(phoneNumber === undefined ? {} : { phoneNumber }),
-      })
-      return { success: true as const, user: toPublicUser(updated) }
-    })
+    signedIn.put(
+      '/update-profile',
+      { schema: { body: UpdateProfileBody, response: { 200: SuccessUser } } },
+      (request) => {
+        const user = current(request.user.id)
+        const { name, phone_number, ...fields } = request.body
+        let phoneNumber: string | null | undefined
+        if (phone_number === null || phone_number?.trim() === '') phoneNumber = null
+        else if (phone_number !== undefined) {
+          phoneNumber = parsePhone(phone_number)
+          assertPhoneFree(phoneNumber, user.id)
+        }
+        const profile: UserProfileFields = { ...user.profile }
+        for (const [key, value] of Object.entries(fields)) {
+          if (value !== undefined) Object.assign(profile, { [key]: value })
+        }
+        const updated = users.update(user.id, {
+          profile,
+          ...(name === undefined ? {} : { name }),
+          ...(phoneNumber === undefined ? {} : { phoneNumber }),
+        })
+        return { success: true as const, user: toPublicUser(updated) }
+      },
+    )
 
     signedIn.put('/currency', { schema: { body: CurrencyBody, response: { 200: SuccessUser } } }, (request) => {
       const currency = request.body.currency_code
@@ -124,7 +145,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       // Keep the replicated profile in step, so the user's other devices switch too.
       const profile = documents.getOwned('profile', request.user.id, request.user.id)
       if (profile && !profile.deleted && profile.data.currency !== currency) {
-        documents.writeDocument('profile', request.user.id, { ...profile.data, currency, updatedAt: Math.max(Date.now(), profile.data.updatedAt + 1) })
+        documents.writeDocument('profile', request.user.id, {
+          ...profile.data,
+          currency,
+          updatedAt: Math.max(Date.now(), profile.data.updatedAt + 1),
+        })
       }
       return { success: true as const, user: toPublicUser(updated) }
     })

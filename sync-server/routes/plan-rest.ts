@@ -10,7 +10,14 @@ import type { Budget } from '../../schema/entities/budget'
 import { Profile } from '../../schema/entities/profile'
 import type { RecurringPayment } from '../../schema/entities/recurring'
 import type { Transaction } from '../../schema/entities/transaction'
-import { parseAllocation, parseIncome, parsePeriod, parsePlanAmount, parseRecurring, PLAN_MESSAGES } from '../../schema/validation/plan-input'
+import {
+  parseAllocation,
+  parseIncome,
+  parsePeriod,
+  parsePlanAmount,
+  parseRecurring,
+  PLAN_MESSAGES,
+} from '../../schema/validation/plan-input'
 import type { DocumentsRepository } from '../db/documents'
 import { HttpError } from '../http-error'
 import { RestTransactionItem, toRestItem } from '../modules/transactions/rest-input'
@@ -42,14 +49,24 @@ const invalid = (message: string) => new HttpError(400, message, 'VALIDATION_ERR
 const stamp = (now: number, previous = 0) => Math.max(now, previous + 1)
 
 /** The owner's live document, else 404 (someone else's id answers the same as an unknown one). */
-function liveOwned<N extends CollectionName>(documents: DocumentsRepository, collection: N, ownerId: string, id: string, notFound: string): DocOf<N> {
+function liveOwned<N extends CollectionName>(
+  documents: DocumentsRepository,
+  collection: N,
+  ownerId: string,
+  id: string,
+  notFound: string,
+): DocOf<N> {
   const found = documents.getOwned(collection, ownerId, id)
   if (!found || found.deleted) throw new HttpError(404, notFound, 'NOT_FOUND')
   return found.data
 }
 
 /** Each budget's spending in its current period, from one date-range read of the owner's ledger. */
-function budgetsWithSpent(documents: DocumentsRepository, ownerId: string, now: number): { budget: Budget; spent: number }[] {
+function budgetsWithSpent(
+  documents: DocumentsRepository,
+  ownerId: string,
+  now: number,
+): { budget: Budget; spent: number }[] {
   const budgets = documents
     .listByOwner('budgets', ownerId)
     .map((d) => d.data)
@@ -78,7 +95,10 @@ export const budgetsRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app
       if (!parsed.ok) throw invalid(parsed.error)
       amount = parsed.value
     }
-    const period = body.period === undefined || body.period === null ? { ok: true as const, value: existing?.period ?? 'monthly' } : parsePeriod(body.period)
+    const period =
+      body.period === undefined || body.period === null
+        ? { ok: true as const, value: existing?.period ?? 'monthly' }
+        : parsePeriod(body.period)
     if (!period.ok) throw invalid(period.error)
     const t = now()
     return {
@@ -93,12 +113,19 @@ export const budgetsRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app
     }
   }
 
-  const spentOf = (ownerId: string, id: string) => budgetsWithSpent(documents, ownerId, now()).find((b) => b.budget.id === id)?.spent ?? 0
+  const spentOf = (ownerId: string, id: string) =>
+    budgetsWithSpent(documents, ownerId, now()).find((b) => b.budget.id === id)?.spent ?? 0
 
-  app.get('/', { schema: { response: { 200: z.object({ success: z.literal(true), budgets: z.array(BudgetItem) }) } } }, (request) => ({
-    success: true as const,
-    budgets: budgetsWithSpent(documents, request.user.id, now()).map(({ budget, spent }) => toBudgetItem(budget, spent)),
-  }))
+  app.get(
+    '/',
+    { schema: { response: { 200: z.object({ success: z.literal(true), budgets: z.array(BudgetItem) }) } } },
+    (request) => ({
+      success: true as const,
+      budgets: budgetsWithSpent(documents, request.user.id, now()).map(({ budget, spent }) =>
+        toBudgetItem(budget, spent),
+      ),
+    }),
+  )
 
   const One = z.object({ success: z.literal(true), budget: BudgetItem })
 
@@ -116,7 +143,12 @@ export const budgetsRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app
 
   app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, (request) => {
     const existing = findOwn(request.user.id, request.params.id)
-    documents.writeDocument('budgets', request.user.id, { ...existing, updatedAt: stamp(now(), existing.updatedAt) }, true)
+    documents.writeDocument(
+      'budgets',
+      request.user.id,
+      { ...existing, updatedAt: stamp(now(), existing.updatedAt) },
+      true,
+    )
     return { success: true as const }
   })
   done()
@@ -133,7 +165,10 @@ export const allocationRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (
 
   app.get('/summary', { schema: { response: { 200: AllocationSummaryBody } } }, (request) => {
     const lines = budgetsWithSpent(documents, request.user.id, now())
-    const view = allocationView(incomeOf(request.user.id), lines.map(({ budget, spent }) => ({ allocated: budget.allocated, spent })))
+    const view = allocationView(
+      incomeOf(request.user.id),
+      lines.map(({ budget, spent }) => ({ allocated: budget.allocated, spent })),
+    )
     return {
       success: true as const,
       summary: {
@@ -142,32 +177,59 @@ export const allocationRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (
         total_spent: fromPaise(view.totalSpent),
         available: fromPaise(view.available),
       },
-      budgets: lines.map(({ budget, spent }) => ({ id: budget.id, category: budget.category, period: budget.period, allocated: fromPaise(budget.allocated), spent: fromPaise(spent) })),
+      budgets: lines.map(({ budget, spent }) => ({
+        id: budget.id,
+        category: budget.category,
+        period: budget.period,
+        allocated: fromPaise(budget.allocated),
+        spent: fromPaise(spent),
+      })),
     }
   })
 
-  app.post('/income', { schema: { body: IncomeBody, response: { 200: z.object({ success: z.literal(true), monthly_income: z.number() }) } } }, (request) => {
-    const parsed = parseIncome(request.body.amount)
-    if (!parsed.ok) throw invalid(parsed.error)
-    const ownerId = request.user.id
-    const current = documents.getOwned('profile', ownerId, ownerId)
-    // Created with defaults when absent (or deleted), as the client's patchProfile does.
-    const base = current && !current.deleted ? current.data : Profile.parse({ id: ownerId, ownerId, updatedAt: 0 })
-    documents.writeDocument('profile', ownerId, { ...base, monthlyIncome: parsed.value, updatedAt: stamp(now(), current?.data.updatedAt) })
-    return { success: true as const, monthly_income: fromPaise(parsed.value) }
-  })
+  app.post(
+    '/income',
+    {
+      schema: {
+        body: IncomeBody,
+        response: { 200: z.object({ success: z.literal(true), monthly_income: z.number() }) },
+      },
+    },
+    (request) => {
+      const parsed = parseIncome(request.body.amount)
+      if (!parsed.ok) throw invalid(parsed.error)
+      const ownerId = request.user.id
+      const current = documents.getOwned('profile', ownerId, ownerId)
+      // Created with defaults when absent (or deleted), as the client's patchProfile does.
+      const base = current && !current.deleted ? current.data : Profile.parse({ id: ownerId, ownerId, updatedAt: 0 })
+      documents.writeDocument('profile', ownerId, {
+        ...base,
+        monthlyIncome: parsed.value,
+        updatedAt: stamp(now(), current?.data.updatedAt),
+      })
+      return { success: true as const, monthly_income: fromPaise(parsed.value) }
+    },
+  )
 
-  app.post('/allocate', { schema: { body: AllocateBody, response: { 200: z.object({ success: z.literal(true), budget: BudgetItem }) } } }, (request) => {
-    const budgetId = request.body.budget_id?.trim()
-    if (!budgetId) throw invalid(PLAN_MESSAGES.budgetRequired)
-    const parsed = parseAllocation(request.body.amount)
-    if (!parsed.ok) throw invalid(parsed.error)
-    const ownerId = request.user.id
-    const budget = liveOwned(documents, 'budgets', ownerId, budgetId, 'Budget not found')
-    const stored = documents.writeDocument('budgets', ownerId, { ...budget, allocated: parsed.value, updatedAt: stamp(now(), budget.updatedAt) })
-    const spent = budgetsWithSpent(documents, ownerId, now()).find((b) => b.budget.id === budgetId)?.spent ?? 0
-    return { success: true as const, budget: toBudgetItem(stored.data, spent) }
-  })
+  app.post(
+    '/allocate',
+    { schema: { body: AllocateBody, response: { 200: z.object({ success: z.literal(true), budget: BudgetItem }) } } },
+    (request) => {
+      const budgetId = request.body.budget_id?.trim()
+      if (!budgetId) throw invalid(PLAN_MESSAGES.budgetRequired)
+      const parsed = parseAllocation(request.body.amount)
+      if (!parsed.ok) throw invalid(parsed.error)
+      const ownerId = request.user.id
+      const budget = liveOwned(documents, 'budgets', ownerId, budgetId, 'Budget not found')
+      const stored = documents.writeDocument('budgets', ownerId, {
+        ...budget,
+        allocated: parsed.value,
+        updatedAt: stamp(now(), budget.updatedAt),
+      })
+      const spent = budgetsWithSpent(documents, ownerId, now()).find((b) => b.budget.id === budgetId)?.spent ?? 0
+      return { success: true as const, budget: toBudgetItem(stored.data, spent) }
+    },
+  )
   done()
 }
 
@@ -175,14 +237,16 @@ export const allocationRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (
 export const recurringRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app, { documents, now }, done) => {
   app.addHook('onRequest', app.authenticate)
 
-  const findOwn = (ownerId: string, id: string) => liveOwned(documents, 'recurring_payments', ownerId, id, 'Recurring payment not found')
+  const findOwn = (ownerId: string, id: string) =>
+    liveOwned(documents, 'recurring_payments', ownerId, id, 'Recurring payment not found')
 
   /**
    * The payment a create or an update produces (missing fields keep their value). A changed
    * due_date restarts the schedule from it; otherwise the next due day is kept.
    */
   const build = (body: RecurringBody, ownerId: string, existing?: RecurringPayment): RecurringPayment => {
-    const pick = <T>(value: T | null | undefined, fallback: T | undefined) => (value === undefined || value === null ? fallback : value)
+    const pick = <T>(value: T | null | undefined, fallback: T | undefined) =>
+      value === undefined || value === null ? fallback : value
     const parsed = parseRecurring({
       name: pick(body.name, existing?.name),
       amount: pick(body.amount, existing ? fromPaise(existing.amount) : undefined),
@@ -207,14 +271,18 @@ export const recurringRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (a
 
   const One = z.object({ success: z.literal(true), payment: RecurringItem })
 
-  app.get('/', { schema: { response: { 200: z.object({ success: z.literal(true), payments: z.array(RecurringItem) }) } } }, (request) => ({
-    success: true as const,
-    payments: documents
-      .listByOwner('recurring_payments', request.user.id)
-      .map((d) => d.data)
-      .sort((a, b) => (a.nextDueDate < b.nextDueDate ? -1 : a.nextDueDate > b.nextDueDate ? 1 : 0))
-      .map(toRecurringItem),
-  }))
+  app.get(
+    '/',
+    { schema: { response: { 200: z.object({ success: z.literal(true), payments: z.array(RecurringItem) }) } } },
+    (request) => ({
+      success: true as const,
+      payments: documents
+        .listByOwner('recurring_payments', request.user.id)
+        .map((d) => d.data)
+        .sort((a, b) => (a.nextDueDate < b.nextDueDate ? -1 : a.nextDueDate > b.nextDueDate ? 1 : 0))
+        .map(toRecurringItem),
+    }),
+  )
 
   app.post('/', { schema: { body: RecurringBody, response: { 201: One } } }, (request, reply) => {
     const stored = documents.writeDocument('recurring_payments', request.user.id, build(request.body, request.user.id))
@@ -224,35 +292,64 @@ export const recurringRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (a
 
   app.put('/:id', { schema: { params: IdParams, body: RecurringBody, response: { 200: One } } }, (request) => {
     const existing = findOwn(request.user.id, request.params.id)
-    const stored = documents.writeDocument('recurring_payments', request.user.id, build(request.body, request.user.id, existing))
+    const stored = documents.writeDocument(
+      'recurring_payments',
+      request.user.id,
+      build(request.body, request.user.id, existing),
+    )
     return { success: true as const, payment: toRecurringItem(stored.data) }
   })
 
   app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, (request) => {
     const existing = findOwn(request.user.id, request.params.id)
-    documents.writeDocument('recurring_payments', request.user.id, { ...existing, updatedAt: stamp(now(), existing.updatedAt) }, true)
+    documents.writeDocument(
+      'recurring_payments',
+      request.user.id,
+      { ...existing, updatedAt: stamp(now(), existing.updatedAt) },
+      true,
+    )
     return { success: true as const }
   })
 
-  app.post('/:id/mark-paid', { schema: { params: IdParams, response: { 200: z.object({ success: z.literal(true), payment: RecurringItem, transaction: RestTransactionItem }) } } }, (request) => {
-    const ownerId = request.user.id
-    const payment = findOwn(ownerId, request.params.id)
-    const t = now()
-    const expense: Transaction = {
-      id: randomUUID(),
-      ownerId,
-      type: 'expense',
-      amount: payment.amount,
-      category: payment.category.trim() || DEFAULT_RECURRING_CATEGORY,
-      description: payment.name,
-      date: t,
-      dateDesc: invertTime(t),
-      origin: 'recurring',
-      updatedAt: t,
-    }
-    const tx = documents.writeDocument('transactions', ownerId, expense)
-    const moved = documents.writeDocument('recurring_payments', ownerId, { ...payment, nextDueDate: nextDueAfterPaid(payment), lastPaidAt: t, updatedAt: stamp(t, payment.updatedAt) })
-    return { success: true as const, payment: toRecurringItem(moved.data), transaction: toRestItem(tx.data, tx.updatedAt) }
-  })
+  app.post(
+    '/:id/mark-paid',
+    {
+      schema: {
+        params: IdParams,
+        response: {
+          200: z.object({ success: z.literal(true), payment: RecurringItem, transaction: RestTransactionItem }),
+        },
+      },
+    },
+    (request) => {
+      const ownerId = request.user.id
+      const payment = findOwn(ownerId, request.params.id)
+      const t = now()
+      const expense: Transaction = {
+        id: randomUUID(),
+        ownerId,
+        type: 'expense',
+        amount: payment.amount,
+        category: payment.category.trim() || DEFAULT_RECURRING_CATEGORY,
+        description: payment.name,
+        date: t,
+        dateDesc: invertTime(t),
+        origin: 'recurring',
+        updatedAt: t,
+      }
+      const tx = documents.writeDocument('transactions', ownerId, expense)
+      const moved = documents.writeDocument('recurring_payments', ownerId, {
+        ...payment,
+        nextDueDate: nextDueAfterPaid(payment),
+        lastPaidAt: t,
+        updatedAt: stamp(t, payment.updatedAt),
+      })
+      return {
+        success: true as const,
+        payment: toRecurringItem(moved.data),
+        transaction: toRestItem(tx.data, tx.updatedAt),
+      }
+    },
+  )
   done()
 }

@@ -31,15 +31,26 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (app, { d
   app.get('/:collection/pull', { schema: { params: CollectionParams, querystring: PullQuery } }, (request, reply) => {
     const collection = personalCollection(request.params.collection)
     // Already JSON ({documents, checkpoint, remaining}: schema/api/sync.ts PullResponse).
-    return reply.type('application/json; charset=utf-8').send(documents.pullJson(collection, request.user.id, request.query.seq, request.query.limit))
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(documents.pullJson(collection, request.user.id, request.query.seq, request.query.limit))
   })
 
-  app.post('/:collection/push', { schema: { params: CollectionParams, body: PushBody, response: { 200: z.array(Document) } } }, (request) => {
-    const collection = personalCollection(request.params.collection)
-    // The pushing device names its own event stream so the change is not echoed back to it.
-    const origin = request.headers['x-stream-id']
-    return documents.push(collection, request.user.id, request.body, typeof origin === 'string' ? origin.slice(0, 64) : undefined)
-  })
+  app.post(
+    '/:collection/push',
+    { schema: { params: CollectionParams, body: PushBody, response: { 200: z.array(Document) } } },
+    (request) => {
+      const collection = personalCollection(request.params.collection)
+      // The pushing device names its own event stream so the change is not echoed back to it.
+      const origin = request.headers['x-stream-id']
+      return documents.push(
+        collection,
+        request.user.id,
+        request.body,
+        typeof origin === 'string' ? origin.slice(0, 64) : undefined,
+      )
+    },
+  )
 
   // Streams still open when the server closes; ended in preClose so app.close() never waits on them.
   const open = new Set<() => void>()

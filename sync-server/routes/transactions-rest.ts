@@ -2,7 +2,12 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { DocumentsRepository } from '../db/documents'
 import { HttpError } from '../http-error'
-import { buildTransaction, RestTransactionBody, RestTransactionItem, toRestItem } from '../modules/transactions/rest-input'
+import {
+  buildTransaction,
+  RestTransactionBody,
+  RestTransactionItem,
+  toRestItem,
+} from '../modules/transactions/rest-input'
 import type { TransactionKind } from '../modules/transactions/rest-input'
 
 export interface TransactionsRestOptions {
@@ -17,7 +22,11 @@ const Success = z.object({ success: z.literal(true) })
  * /api/expenses or /api/income (spec part 1 §7) over the replicated `transactions` rows, so a
  * REST write reaches the devices through the next pull or the stream.
  */
-export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOptions> = (app, { kind, documents }, done) => {
+export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOptions> = (
+  app,
+  { kind, documents },
+  done,
+) => {
   app.addHook('onRequest', app.authenticate)
   const notFound = kind === 'expense' ? 'Expense not found' : 'Income not found'
 
@@ -44,13 +53,17 @@ export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOp
     return toRestItem(stored.data, stored.updatedAt)
   })
 
-  app.put('/:id', { schema: { params: IdParams, body: RestTransactionBody, response: { 200: RestTransactionItem } } }, (request) => {
-    const existing = findOwn(request.user.id, request.params.id)
-    const built = buildTransaction(kind, request.body, request.user.id, existing.data)
-    if (!built.ok) throw new HttpError(400, built.error, 'VALIDATION_ERROR')
-    const stored = documents.writeDocument('transactions', request.user.id, built.doc)
-    return toRestItem(stored.data, stored.updatedAt)
-  })
+  app.put(
+    '/:id',
+    { schema: { params: IdParams, body: RestTransactionBody, response: { 200: RestTransactionItem } } },
+    (request) => {
+      const existing = findOwn(request.user.id, request.params.id)
+      const built = buildTransaction(kind, request.body, request.user.id, existing.data)
+      if (!built.ok) throw new HttpError(400, built.error, 'VALIDATION_ERROR')
+      const stored = documents.writeDocument('transactions', request.user.id, built.doc)
+      return toRestItem(stored.data, stored.updatedAt)
+    },
+  )
 
   app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, (request) => {
     const existing = findOwn(request.user.id, request.params.id)

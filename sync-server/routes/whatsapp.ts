@@ -63,19 +63,30 @@ export const whatsappRoutes: FastifyPluginAsyncZod<WhatsappRoutesOptions> = asyn
   const limiter = new RateLimiter(config.whatsapp.rateLimit.max, config.whatsapp.rateLimit.timeWindowMs)
   const authToken = config.twilio.authToken
   const publicUrl = config.publicUrl?.replace(/\/+$/, '')
-  if (!authToken && config.whatsapp.allowUnsigned) app.log.warn('WHATSAPP_ALLOW_UNSIGNED is on: the WhatsApp webhook accepts unsigned requests (development only)')
+  if (!authToken && config.whatsapp.allowUnsigned)
+    app.log.warn('WHATSAPP_ALLOW_UNSIGNED is on: the WhatsApp webhook accepts unsigned requests (development only)')
 
   /** Runs before body validation, so an unsigned request learns nothing about the fields. */
   const checkSignature = (request: FastifyRequest): void => {
     if (!authToken) {
       if (config.whatsapp.allowUnsigned) return
-      throw new HttpError(503, 'WhatsApp is not configured on this server: set TWILIO_AUTH_TOKEN (or WHATSAPP_ALLOW_UNSIGNED=1 for local development)', 'WHATSAPP_NOT_CONFIGURED')
+      throw new HttpError(
+        503,
+        'WhatsApp is not configured on this server: set TWILIO_AUTH_TOKEN (or WHATSAPP_ALLOW_UNSIGNED=1 for local development)',
+        'WHATSAPP_NOT_CONFIGURED',
+      )
     }
-    if (!publicUrl) throw new HttpError(503, 'WhatsApp is not configured on this server: set PUBLIC_URL so Twilio signatures can be checked', 'WHATSAPP_NOT_CONFIGURED')
+    if (!publicUrl)
+      throw new HttpError(
+        503,
+        'WhatsApp is not configured on this server: set PUBLIC_URL so Twilio signatures can be checked',
+        'WHATSAPP_NOT_CONFIGURED',
+      )
     const header = request.headers['x-twilio-signature']
     const signature = typeof header === 'string' ? header : undefined
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
-    const params = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {}
+    const params =
+      typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {}
     if (!isValidTwilioSignature(authToken, signature, `${publicUrl}${WEBHOOK_PATH}${query}`, params)) {
       throw new HttpError(403, 'Invalid Twilio signature', 'INVALID_SIGNATURE')
     }
@@ -90,17 +101,22 @@ export const whatsappRoutes: FastifyPluginAsyncZod<WhatsappRoutesOptions> = asyn
     }
   }
 
-  app.post('/webhook', { bodyLimit: 64 * 1024, preValidation: verifySignature, schema: { body: WebhookBody } }, (request, reply) => {
-    const { From, Body, MessageSid, NumMedia } = request.body
-    const message = { messageSid: MessageSid, from: From, body: Body, numMedia: NumMedia }
-    let text = service.storedReply(MessageSid)
-    if (text === undefined) {
-      // Retries above don't count; new messages do, per sender.
-      if (!limiter.hit(normalizePhone(From) ?? From, now())) throw new HttpError(429, 'Too many messages from this number. Please wait a minute.', 'RATE_LIMITED')
-      text = service.handle(message)
-    }
-    return reply.type('text/xml; charset=utf-8').send(twimlReply(text))
-  })
+  app.post(
+    '/webhook',
+    { bodyLimit: 64 * 1024, preValidation: verifySignature, schema: { body: WebhookBody } },
+    (request, reply) => {
+      const { From, Body, MessageSid, NumMedia } = request.body
+      const message = { messageSid: MessageSid, from: From, body: Body, numMedia: NumMedia }
+      let text = service.storedReply(MessageSid)
+      if (text === undefined) {
+        // Retries above don't count; new messages do, per sender.
+        if (!limiter.hit(normalizePhone(From) ?? From, now()))
+          throw new HttpError(429, 'Too many messages from this number. Please wait a minute.', 'RATE_LIMITED')
+        text = service.handle(message)
+      }
+      return reply.type('text/xml; charset=utf-8').send(twimlReply(text))
+    },
+  )
 
   app.get('/status', { onRequest: app.authenticate, schema: { response: { 200: WhatsappStatus } } }, (request) => {
     const user = users.findById(request.user.id)

@@ -29,10 +29,16 @@ test.describe('help widget', () => {
     await expect(panel).toBeVisible()
     await expect(helpButton(page)).toHaveAttribute('aria-expanded', 'true')
     await expect(panel.getByRole('list').first().getByRole('button')).toHaveText(FAQS.map(([q]) => q))
-    await expect(panel.getByRole('link', { name: /Create Support Ticket/ })).toHaveAttribute('href', '/support/tickets/new')
+    await expect(panel.getByRole('link', { name: /Create Support Ticket/ })).toHaveAttribute(
+      'href',
+      '/support/tickets/new',
+    )
     await expect(panel.getByRole('link', { name: /Create Support Ticket/ })).toContainText('24 hours')
     await expect(panel.getByRole('link', { name: /My Tickets/ })).toHaveAttribute('href', '/support/tickets')
-    await expect(panel.getByRole('link', { name: 'support@hisaab.app' })).toHaveAttribute('href', 'mailto:support@hisaab.app')
+    await expect(panel.getByRole('link', { name: 'support@hisaab.app' })).toHaveAttribute(
+      'href',
+      'mailto:support@hisaab.app',
+    )
     await shot(page, `${SHOTS}/desktop-help-light.png`)
 
     for (const [question, answer] of FAQS) {
@@ -40,7 +46,10 @@ test.describe('help widget', () => {
       const view = panel.getByTestId('help-answer')
       await expect(view.getByRole('heading', { name: question })).toBeVisible()
       await expect(view).toContainText(answer)
-      await expect(view.getByRole('link', { name: /Create Support Ticket/ })).toHaveAttribute('href', '/support/tickets/new')
+      await expect(view.getByRole('link', { name: /Create Support Ticket/ })).toHaveAttribute(
+        'href',
+        '/support/tickets/new',
+      )
       await expect(panel.getByRole('button', { name: /My Tickets/ })).toHaveCount(0)
       if (question === FAQS[0]![0]) await shot(page, `${SHOTS}/desktop-help-answer-light.png`)
       await panel.getByRole('button', { name: 'Back' }).click()

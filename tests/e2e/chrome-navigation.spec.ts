@@ -87,7 +87,9 @@ test.describe('desktop navbar', () => {
     await expect(quickActions(page)).toBeVisible()
     await expect(page.getByRole('heading', { level: 1 })).toBeAttached()
     await shot(page, `${SHOTS}/desktop-add-sheet-light.png`)
-    await quickActions(page).getByRole('button', { name: /Add Income/ }).click()
+    await quickActions(page)
+      .getByRole('button', { name: /Add Income/ })
+      .click()
     await expect(quickActions(page)).toBeHidden()
     await expect(page).toHaveURL(/\/add-income$/)
     // /add was replaced: Back does not reopen the sheet.
@@ -123,7 +125,14 @@ test.describe('phone bottom bar', () => {
     await add.click()
     const sheet = quickActions(page)
     await expect(sheet).toBeVisible()
-    await expect(sheet.getByRole('button')).toHaveText([/Add Expense/, /Add Income/, /Budgets & Goals/, /Your Money/, /Recurring Payments/, 'Cancel'])
+    await expect(sheet.getByRole('button')).toHaveText([
+      /Add Expense/,
+      /Add Income/,
+      /Budgets & Goals/,
+      /Your Money/,
+      /Recurring Payments/,
+      'Cancel',
+    ])
     await shot(page, `${SHOTS}/phone-quick-actions-light.png`)
     await sheet.getByRole('button', { name: 'Cancel' }).click()
     await expect(sheet).toBeHidden()

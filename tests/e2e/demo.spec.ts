@@ -21,7 +21,9 @@ test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(NOW)
 })
 
-test('the demo shows home, reports and settings on sample data without an account or a server call', async ({ page }) => {
+test('the demo shows home, reports and settings on sample data without an account or a server call', async ({
+  page,
+}) => {
   const calls = apiCalls(page)
   const sample = demoData(NOW.getTime())
   const { start, end } = localMonthWindow(NOW.getTime())

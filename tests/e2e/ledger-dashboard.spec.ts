@@ -5,7 +5,10 @@ test.use({ timezoneId: 'UTC' })
 
 const SHOTS = '.tmp/shots-ledger'
 
-test('dashboard: the welcome with no data, then January totals, categories, recent and surplus/deficit', async ({ page, server }) => {
+test('dashboard: the welcome with no data, then January totals, categories, recent and surplus/deficit', async ({
+  page,
+  server,
+}) => {
   // January is a month like any other (the original treated month 0 as "no filter").
   await page.clock.install({ time: new Date('2027-01-15T10:00:00Z') })
   const auth = await signUpWithToken(page, server, 'dash')
@@ -27,7 +30,9 @@ test('dashboard: the welcome with no data, then January totals, categories, rece
   await expect(page.getByText('⚠️ Amount must be greater than zero!')).toBeVisible()
   await page.getByLabel('Amount').fill('10000000.01')
   await page.getByRole('button', { name: 'Add Expense' }).click()
-  await expect(page.getByText('⚠️ Amount seems too large. Maximum allowed is 10,000,000. Please check for typos.')).toBeVisible()
+  await expect(
+    page.getByText('⚠️ Amount seems too large. Maximum allowed is 10,000,000. Please check for typos.'),
+  ).toBeVisible()
   await page.getByLabel('Amount').fill('1200')
   await page.getByRole('button', { name: 'Add Expense' }).click()
   await expect(page.getByText('⚠️ Please select a category!')).toBeVisible()
@@ -48,19 +53,45 @@ test('dashboard: the welcome with no data, then January totals, categories, rece
 
   // Add Income: the source list and the income limit.
   await page.goto('/add-income')
-  await expect(page.getByLabel('Source').locator('option:not([disabled])')).toHaveText(['Salary', 'Freelance', 'Business', 'Investment', 'Rental', 'Gift', 'Refund', 'Others'])
+  await expect(page.getByLabel('Source').locator('option:not([disabled])')).toHaveText([
+    'Salary',
+    'Freelance',
+    'Business',
+    'Investment',
+    'Rental',
+    'Gift',
+    'Refund',
+    'Others',
+  ])
   await page.getByLabel('Amount').fill('100000001')
   await page.getByLabel('Source').selectOption('Salary')
   await page.getByRole('button', { name: 'Add Income' }).click()
-  await expect(page.getByText('⚠️ Amount seems too large. Maximum allowed is 100,000,000. Please check for typos.')).toBeVisible()
+  await expect(
+    page.getByText('⚠️ Amount seems too large. Maximum allowed is 100,000,000. Please check for typos.'),
+  ).toBeVisible()
   await page.getByLabel('Amount').fill('30000')
   await page.getByLabel('Description').fill('January salary')
   await page.getByRole('button', { name: 'Add Income' }).click()
   await expect(page).toHaveURL(/\/home$/)
 
-  await restExpense(server, auth.token, { amount: 800, category: 'Transportation', date: '2027-01-05', description: 'Cab to office' })
-  await restExpense(server, auth.token, { amount: 5000, category: 'Shopping', date: '2026-12-20', description: 'December sale' })
-  await restIncome(server, auth.token, { amount: 10000, source: 'Freelance', date: '2026-12-28', description: 'Year-end gig' })
+  await restExpense(server, auth.token, {
+    amount: 800,
+    category: 'Transportation',
+    date: '2027-01-05',
+    description: 'Cab to office',
+  })
+  await restExpense(server, auth.token, {
+    amount: 5000,
+    category: 'Shopping',
+    date: '2026-12-20',
+    description: 'December sale',
+  })
+  await restIncome(server, auth.token, {
+    amount: 10000,
+    source: 'Freelance',
+    date: '2026-12-28',
+    description: 'Year-end gig',
+  })
 
   await page.goto('/home-old')
   // January sums; counts are of all records (December's included).
@@ -72,11 +103,20 @@ test('dashboard: the welcome with no data, then January totals, categories, rece
   await expect(page.getByTestId('balance-card')).toContainText('Surplus')
   await expect(page.getByTestId('category-share')).toHaveText([/Pets₹1,200.*60\.0%/, /Transportation₹800.*40\.0%/])
 
-  await restExpense(server, auth.token, { amount: 40000, category: 'Travel', date: '2027-01-10', description: 'Goa trip' })
+  await restExpense(server, auth.token, {
+    amount: 40000,
+    category: 'Travel',
+    date: '2027-01-10',
+    description: 'Goa trip',
+  })
   await expect(page.getByTestId('balance-card')).toContainText('-₹12,000')
   await expect(page.getByTestId('balance-card')).toContainText('Deficit')
   await expect(page.getByTestId('total-expenses')).toContainText('4 records')
-  await expect(page.getByTestId('category-share')).toHaveText([/Travel₹40,000.*95\.2%/, /Pets₹1,200.*2\.9%/, /Transportation₹800.*1\.9%/])
+  await expect(page.getByTestId('category-share')).toHaveText([
+    /Travel₹40,000.*95\.2%/,
+    /Pets₹1,200.*2\.9%/,
+    /Transportation₹800.*1\.9%/,
+  ])
   const recent = page.getByTestId('dashboard-recent')
   await expect(recent).toHaveCount(5)
   await expect(recent.nth(0)).toContainText('Salary')

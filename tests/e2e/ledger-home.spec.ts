@@ -20,11 +20,36 @@ test('home: real balance, weekly trend and budgets; the eye toggle is remembered
   await expect(page.getByText('No budgets yet')).toBeVisible()
   await expect(page.getByTestId('weekly-trend')).toHaveText('₹0 this week · No spending last week')
 
-  await restIncome(server, auth.token, { amount: 50000, source: 'Salary', date: '2026-11-02T09:00:00Z', description: 'November pay' })
-  await restExpense(server, auth.token, { amount: 1000, category: 'Food & Dining', date: '2026-11-17T09:00:00Z', description: 'Groceries run' })
-  await restExpense(server, auth.token, { amount: 1500, category: 'Shopping', date: '2026-11-16T12:00:00Z', description: 'Shirt' })
-  await restExpense(server, auth.token, { amount: 2000, category: 'Food & Dining', date: '2026-11-10T20:00:00Z', description: 'Dinner out' })
-  await restExpense(server, auth.token, { amount: 700, category: 'Travel', date: '2026-10-20T12:00:00Z', description: 'October cab' })
+  await restIncome(server, auth.token, {
+    amount: 50000,
+    source: 'Salary',
+    date: '2026-11-02T09:00:00Z',
+    description: 'November pay',
+  })
+  await restExpense(server, auth.token, {
+    amount: 1000,
+    category: 'Food & Dining',
+    date: '2026-11-17T09:00:00Z',
+    description: 'Groceries run',
+  })
+  await restExpense(server, auth.token, {
+    amount: 1500,
+    category: 'Shopping',
+    date: '2026-11-16T12:00:00Z',
+    description: 'Shirt',
+  })
+  await restExpense(server, auth.token, {
+    amount: 2000,
+    category: 'Food & Dining',
+    date: '2026-11-10T20:00:00Z',
+    description: 'Dinner out',
+  })
+  await restExpense(server, auth.token, {
+    amount: 700,
+    category: 'Travel',
+    date: '2026-10-20T12:00:00Z',
+    description: 'October cab',
+  })
 
   // Month: income 50,000; expenses 1,000 + 1,500 + 2,000 (October's 700 is not this month).
   await expect(page.getByTestId('balance')).toHaveText('₹45,500')
@@ -79,12 +104,30 @@ test('home: real balance, weekly trend and budgets; the eye toggle is remembered
   await page.screenshot({ path: `${SHOTS}/home-390.png`, fullPage: true })
 })
 
-test('home: swipe left deletes after a confirm, swipe right edits with validation, and the buttons do the same', async ({ page, server }) => {
+test('home: swipe left deletes after a confirm, swipe right edits with validation, and the buttons do the same', async ({
+  page,
+  server,
+}) => {
   await page.clock.install({ time: NOW })
   const auth = await signUpWithToken(page, server, 'swipe')
-  await restIncome(server, auth.token, { amount: 10000, source: 'Freelance', date: '2026-11-05T10:00:00Z', description: 'Logo job' })
-  await restExpense(server, auth.token, { amount: 400, category: 'Food & Dining', date: '2026-11-12T10:00:00Z', description: 'Pizza' })
-  await restExpense(server, auth.token, { amount: 250, category: 'Transportation', date: '2026-11-14T10:00:00Z', description: 'Metro card' })
+  await restIncome(server, auth.token, {
+    amount: 10000,
+    source: 'Freelance',
+    date: '2026-11-05T10:00:00Z',
+    description: 'Logo job',
+  })
+  await restExpense(server, auth.token, {
+    amount: 400,
+    category: 'Food & Dining',
+    date: '2026-11-12T10:00:00Z',
+    description: 'Pizza',
+  })
+  await restExpense(server, auth.token, {
+    amount: 250,
+    category: 'Transportation',
+    date: '2026-11-14T10:00:00Z',
+    description: 'Metro card',
+  })
   await expect(page.getByTestId('balance')).toHaveText('₹9,350')
 
   // Mouse drag left past 80 px: asks first; Cancel keeps it.
@@ -122,7 +165,9 @@ test('home: swipe left deletes after a confirm, swipe right edits with validatio
   await expect(dialog).toContainText('⚠️ Amount must be greater than zero!')
   await dialog.getByLabel('Amount').fill('10000001')
   await save.click()
-  await expect(dialog).toContainText('⚠️ Amount seems too large. Maximum allowed is 10,000,000. Please check for typos.')
+  await expect(dialog).toContainText(
+    '⚠️ Amount seems too large. Maximum allowed is 10,000,000. Please check for typos.',
+  )
   await dialog.getByLabel('Amount').fill('320')
   await dialog.getByLabel('Category').selectOption('')
   await save.click()
@@ -171,7 +216,11 @@ test('home: swipe left deletes after a confirm, swipe right edits with validatio
 
   // Every change reached the server.
   await expect
-    .poll(async () => (await server.api<{ description: string; amount: number; category: string }[]>('GET', '/expenses', auth.token)).body.map((e) => `${e.description}:${e.amount}:${e.category}`))
+    .poll(async () =>
+      (
+        await server.api<{ description: string; amount: number; category: string }[]>('GET', '/expenses', auth.token)
+      ).body.map((e) => `${e.description}:${e.amount}:${e.category}`),
+    )
     .toEqual(['Metro recharge:320:Transport'])
   await expect.poll(async () => (await server.api<unknown[]>('GET', '/income', auth.token)).body.length).toBe(0)
 })

@@ -18,22 +18,62 @@ async function expectTotals(page: Page, count: number, expenses: string, income:
   await expect(rows(page)).toHaveCount(count)
 }
 
-test('transactions: type and period filters (custom end day inclusive), search, totals, swipe edit and delete', async ({ page, server }) => {
+test('transactions: type and period filters (custom end day inclusive), search, totals, swipe edit and delete', async ({
+  page,
+  server,
+}) => {
   await page.clock.install({ time: NOW })
   const { token } = await signUpWithToken(page, server, 'ledger')
-  await restExpense(server, token, { amount: 300, category: 'Food & Dining', date: '2026-11-18T09:00:00Z', description: 'Breakfast today' })
-  await restIncome(server, token, { amount: 2000, source: 'Freelance', date: '2026-11-17T20:00:00Z', description: 'Logo job' })
-  await restExpense(server, token, { amount: 1000, category: 'Shopping', date: '2026-11-03T12:00:00Z', description: 'Shoes' })
-  await restExpense(server, token, { amount: 500, category: 'Travel', date: '2026-10-10T23:30:00Z', description: 'Late cab' })
-  await restExpense(server, token, { amount: 250, category: 'Healthcare', date: '2026-10-11T00:10:00Z', description: 'Pharmacy' })
-  await restIncome(server, token, { amount: 40000, source: 'Salary', date: '2026-10-01T12:00:00Z', description: 'October pay' })
+  await restExpense(server, token, {
+    amount: 300,
+    category: 'Food & Dining',
+    date: '2026-11-18T09:00:00Z',
+    description: 'Breakfast today',
+  })
+  await restIncome(server, token, {
+    amount: 2000,
+    source: 'Freelance',
+    date: '2026-11-17T20:00:00Z',
+    description: 'Logo job',
+  })
+  await restExpense(server, token, {
+    amount: 1000,
+    category: 'Shopping',
+    date: '2026-11-03T12:00:00Z',
+    description: 'Shoes',
+  })
+  await restExpense(server, token, {
+    amount: 500,
+    category: 'Travel',
+    date: '2026-10-10T23:30:00Z',
+    description: 'Late cab',
+  })
+  await restExpense(server, token, {
+    amount: 250,
+    category: 'Healthcare',
+    date: '2026-10-11T00:10:00Z',
+    description: 'Pharmacy',
+  })
+  await restIncome(server, token, {
+    amount: 40000,
+    source: 'Salary',
+    date: '2026-10-01T12:00:00Z',
+    description: 'October pay',
+  })
 
   await page.getByRole('link', { name: 'View all' }).click()
   await expect(page).toHaveURL(/\/transactions$/)
   await expect(page.getByRole('heading', { name: 'All Transactions' })).toBeVisible()
   await expectTotals(page, 6, '₹2,050', '₹42,000')
   // Newest first.
-  await expect(rows(page).locator('.tx-row__title')).toHaveText(['Breakfast today', 'Logo job', 'Shoes', 'Pharmacy', 'Late cab', 'October pay'])
+  await expect(rows(page).locator('.tx-row__title')).toHaveText([
+    'Breakfast today',
+    'Logo job',
+    'Shoes',
+    'Pharmacy',
+    'Late cab',
+    'October pay',
+  ])
   await expect(row(page, 'Breakfast today')).toContainText('Today, 9:00 AM')
 
   const filters = page.getByRole('button', { name: 'Filters' })
@@ -92,7 +132,10 @@ test('transactions: type and period filters (custom end day inclusive), search, 
   await expect(dialog).toBeHidden()
   await expectTotals(page, 6, '₹2,300', '₹42,000')
   await touchSwipe(page, row(page, 'Pharmacy'), -140)
-  await page.getByRole('alertdialog', { name: 'Delete this transaction?' }).getByRole('button', { name: 'Delete' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Delete this transaction?' })
+    .getByRole('button', { name: 'Delete' })
+    .click()
   await expectTotals(page, 5, '₹2,050', '₹42,000')
 
   await page.screenshot({ path: `${SHOTS}/transactions-light.png`, fullPage: true })
@@ -103,14 +146,31 @@ test('transactions: type and period filters (custom end day inclusive), search, 
   await page.screenshot({ path: `${SHOTS}/transactions-390.png`, fullPage: true })
 })
 
-test('offline: add, edit and delete work without the server, survive a reload, and reach it afterwards', async ({ page, server }) => {
+test('offline: add, edit and delete work without the server, survive a reload, and reach it afterwards', async ({
+  page,
+  server,
+}) => {
   await page.clock.install({ time: NOW })
   const { token } = await signUpWithToken(page, server, 'offline')
-  await restExpense(server, token, { amount: 50, category: 'Food & Dining', date: '2026-11-18T08:00:00Z', description: 'Tea' })
-  await restExpense(server, token, { amount: 600, category: 'Transportation', date: '2026-11-16T08:00:00Z', description: 'Bus pass' })
+  await restExpense(server, token, {
+    amount: 50,
+    category: 'Food & Dining',
+    date: '2026-11-18T08:00:00Z',
+    description: 'Tea',
+  })
+  await restExpense(server, token, {
+    amount: 600,
+    category: 'Transportation',
+    date: '2026-11-16T08:00:00Z',
+    description: 'Bus pass',
+  })
   await page.goto('/transactions')
   await expectTotals(page, 2, '₹650', '₹0')
-  await expect.poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active)))).toBe(true)
+  await expect
+    .poll(() =>
+      page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active))),
+    )
+    .toBe(true)
 
   await server.stop()
   await page.goto('/add-expense')
@@ -140,7 +200,13 @@ test('offline: add, edit and delete work without the server, survive a reload, a
 
   await server.start()
   await expect
-    .poll(async () => (await server.api<{ description: string; amount: number }[]>('GET', '/expenses', token)).body.map((e) => `${e.description}:${e.amount}`).sort(), { timeout: 30_000 })
+    .poll(
+      async () =>
+        (await server.api<{ description: string; amount: number }[]>('GET', '/expenses', token)).body
+          .map((e) => `${e.description}:${e.amount}`)
+          .sort(),
+      { timeout: 30_000 },
+    )
     .toEqual(['Bus pass:650', 'Offline snack:120'])
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 30_000 })
 })

@@ -21,14 +21,21 @@ async function createBudget(page: Page, category: string, amount: string, period
   await expect(dialog).toBeHidden()
 }
 
-test('budgets: create with validation, colour thresholds, edit, duplicate guard and delete with the confirm text', async ({ page, server }) => {
+test('budgets: create with validation, colour thresholds, edit, duplicate guard and delete with the confirm text', async ({
+  page,
+  server,
+}) => {
   await page.clock.install({ time: NOW })
   const auth = await signUpWithToken(page, server, 'budgets')
 
   // Quick Actions: Budgets & Goals → /budgets.
   await page.setViewportSize({ width: 390, height: 844 })
   await page.getByRole('button', { name: 'Add', exact: true }).click()
-  await page.getByRole('dialog').getByRole('button', { name: /Budgets & Goals/ }).or(page.getByRole('dialog').getByRole('link', { name: /Budgets & Goals/ })).click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Budgets & Goals/ })
+    .or(page.getByRole('dialog').getByRole('link', { name: /Budgets & Goals/ }))
+    .click()
   await expect(page).toHaveURL(/\/budgets$/)
   await page.setViewportSize({ width: 1280, height: 900 })
   await expect(page.getByRole('heading', { name: 'No budgets yet' })).toBeVisible()
@@ -37,7 +44,13 @@ test('budgets: create with validation, colour thresholds, edit, duplicate guard 
   await page.getByRole('button', { name: 'Create Budget' }).click()
   const dialog = page.getByRole('dialog', { name: 'Create Budget' })
   await expect(dialog.getByLabel('Period')).toHaveValue('monthly')
-  await expect(dialog.getByLabel('Period').locator('option')).toHaveText(['Daily', 'Weekly', 'Monthly', 'Yearly', 'One-time'])
+  await expect(dialog.getByLabel('Period').locator('option')).toHaveText([
+    'Daily',
+    'Weekly',
+    'Monthly',
+    'Yearly',
+    'One-time',
+  ])
   await dialog.getByRole('button', { name: 'Create Budget' }).click()
   await expect(dialog.getByText('Please choose a category')).toBeVisible()
   await dialog.getByLabel('Category', { exact: true }).selectOption('Food & Dining')
@@ -112,8 +125,13 @@ test('budgets: create with validation, colour thresholds, edit, duplicate guard 
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0')
 
   // The server has what the screen shows.
-  const pulled = await server.api<{ documents: { category: string; amount: number; period: string; _deleted: boolean }[] }>('GET', '/sync/budgets/pull?seq=0&limit=100', auth.token)
-  const live = pulled.body.documents.filter((d) => !d._deleted).map((d) => [d.category, d.amount, d.period]).sort()
+  const pulled = await server.api<{
+    documents: { category: string; amount: number; period: string; _deleted: boolean }[]
+  }>('GET', '/sync/budgets/pull?seq=0&limit=100', auth.token)
+  const live = pulled.body.documents
+    .filter((d) => !d._deleted)
+    .map((d) => [d.category, d.amount, d.period])
+    .sort()
   expect(live).toEqual([
     ['Food & Dining', 1_000_000, 'monthly'],
     ['Pets', 50_000, 'yearly'],
@@ -164,7 +182,10 @@ test('add expense announces a budget crossing 70 % and 90 %, once each', async (
   await expect(toast).not.toContainText('⚠️')
 })
 
-test('offline: a budget made with the server stopped shows at once, reports still work, and it reaches the server later', async ({ page, server }) => {
+test('offline: a budget made with the server stopped shows at once, reports still work, and it reaches the server later', async ({
+  page,
+  server,
+}) => {
   await page.clock.install({ time: NOW })
   const auth = await signUpWithToken(page, server, 'offline-plan')
   await restIncome(server, auth.token, { amount: 40000, source: 'Salary', date: '2026-11-01T12:00:00Z' })
@@ -175,7 +196,9 @@ test('offline: a budget made with the server stopped shows at once, reports stil
 
   await server.stop()
   try {
-    await expect(page.getByTestId('sync-status')).toHaveAttribute('data-state', 'offline', { timeout: 15_000 }).catch(() => undefined)
+    await expect(page.getByTestId('sync-status'))
+      .toHaveAttribute('data-state', 'offline', { timeout: 15_000 })
+      .catch(() => undefined)
     await createBudget(page, 'Entertainment', '2000')
     await expect(card(page, 'Entertainment').getByTestId('budget-percent')).toHaveText('75% used')
     await expect(card(page, 'Entertainment')).toHaveAttribute('data-colour', 'yellow')
@@ -186,11 +209,19 @@ test('offline: a budget made with the server stopped shows at once, reports stil
     await expect(page.getByTestId('report-income')).toContainText('₹40,000')
     await expect(page.getByTestId('report-rate')).toContainText('96.3%') // 38,500 ÷ 40,000
     await expect(page.getByTestId('report-category')).toHaveCount(1)
-    await expect(page.getByTestId('insights')).toContainText('Entertainment is on pace for ₹2,500 against a monthly budget of ₹2,000')
+    await expect(page.getByTestId('insights')).toContainText(
+      'Entertainment is on pace for ₹2,500 against a monthly budget of ₹2,000',
+    )
   } finally {
     await server.start()
   }
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 30_000 })
-  const pulled = await server.api<{ documents: { category: string; amount: number; period: string }[] }>('GET', '/sync/budgets/pull?seq=0&limit=100', auth.token)
-  expect(pulled.body.documents.map((d) => [d.category, d.amount, d.period])).toEqual([['Entertainment', 200_000, 'monthly']])
+  const pulled = await server.api<{ documents: { category: string; amount: number; period: string }[] }>(
+    'GET',
+    '/sync/budgets/pull?seq=0&limit=100',
+    auth.token,
+  )
+  expect(pulled.body.documents.map((d) => [d.category, d.amount, d.period])).toEqual([
+    ['Entertainment', 200_000, 'monthly'],
+  ])
 })

@@ -18,12 +18,29 @@ async function amountDialog(page: Page, opener: string, title: string) {
   return dialog
 }
 
-test('Your Money: income, allocate and adjust, the over-allocation warning and the positive note', async ({ page, server }) => {
+test('Your Money: income, allocate and adjust, the over-allocation warning and the positive note', async ({
+  page,
+  server,
+}) => {
   const { token } = await signUpWithToken(page, server, 'money')
   // Two budgets and this month's spending, as another device would add them.
-  expect((await server.api('POST', '/budgets', token, { category: 'Rent', amount: 45000, period: 'monthly' })).status).toBe(201)
-  expect((await server.api('POST', '/budgets', token, { category: 'Food & Dining', amount: 8000, period: 'monthly' })).status).toBe(201)
-  expect((await server.api('POST', '/expenses', token, { amount: 1500, category: 'Food & Dining', date: new Date().toISOString(), description: 'Groceries' })).status).toBe(201)
+  expect(
+    (await server.api('POST', '/budgets', token, { category: 'Rent', amount: 45000, period: 'monthly' })).status,
+  ).toBe(201)
+  expect(
+    (await server.api('POST', '/budgets', token, { category: 'Food & Dining', amount: 8000, period: 'monthly' }))
+      .status,
+  ).toBe(201)
+  expect(
+    (
+      await server.api('POST', '/expenses', token, {
+        amount: 1500,
+        category: 'Food & Dining',
+        date: new Date().toISOString(),
+        description: 'Groceries',
+      })
+    ).status,
+  ).toBe(201)
 
   await page.locator('nav.topnav').getByRole('link', { name: 'Your Money' }).click()
   await expect(page).toHaveURL(/\/fund-allocation$/)
@@ -91,7 +108,9 @@ test('Your Money: income, allocate and adjust, the over-allocation warning and t
   await expect(figure(page, 'income')).toHaveText('₹50,000')
   await expect(figure(page, 'allocated')).toHaveText('₹35,000 (70%)')
   await expect
-    .poll(async () => (await server.api<Summary>('GET', '/allocation/summary', token)).body.summary, { timeout: 20_000 })
+    .poll(async () => (await server.api<Summary>('GET', '/allocation/summary', token)).body.summary, {
+      timeout: 20_000,
+    })
     .toEqual({ total_income: 50000, total_allocated: 35000, total_spent: 1500, available: 15000 })
 
   await shot(page, `${SHOTS}/money-light.png`)

@@ -14,10 +14,14 @@ interface Payment {
   next_due_date: string
 }
 
-const card = (page: Page, name: string) => page.getByTestId('recurring-card').filter({ has: page.getByText(name, { exact: true }) })
+const card = (page: Page, name: string) =>
+  page.getByTestId('recurring-card').filter({ has: page.getByText(name, { exact: true }) })
 const group = (page: Page, key: 'today' | 'week' | 'later') => page.getByTestId(`group-${key}`)
 
-async function fillPayment(dialog: Locator, p: { name?: string; amount?: string; category?: string; frequency?: string; due?: string; reminder?: string }) {
+async function fillPayment(
+  dialog: Locator,
+  p: { name?: string; amount?: string; category?: string; frequency?: string; due?: string; reminder?: string },
+) {
   if (p.name !== undefined) await dialog.getByLabel('Name').fill(p.name)
   if (p.amount !== undefined) await dialog.getByLabel('Amount').fill(p.amount)
   if (p.category !== undefined) await dialog.getByLabel('Category (optional)').selectOption(p.category)
@@ -34,7 +38,10 @@ async function addPayment(page: Page, p: Parameters<typeof fillPayment>[1]) {
   await expect(dialog).toBeHidden()
 }
 
-test('recurring payments: add/edit/delete, groups by due date, Mark Paid moves a month end, reminders on home', async ({ page, server }) => {
+test('recurring payments: add/edit/delete, groups by due date, Mark Paid moves a month end, reminders on home', async ({
+  page,
+  server,
+}) => {
   await page.clock.setFixedTime(NOW)
   const { token } = await signUpWithToken(page, server, 'recurring')
 
@@ -63,7 +70,14 @@ test('recurring payments: add/edit/delete, groups by due date, Mark Paid moves a
   await expect(dialog).toBeHidden()
 
   await addPayment(page, { name: 'Netflix', amount: '649', category: 'Entertainment', due: '2027-02-01' })
-  await addPayment(page, { name: 'Insurance', amount: '12000', category: 'Healthcare', frequency: 'yearly', due: '2027-03-15', reminder: '0' })
+  await addPayment(page, {
+    name: 'Insurance',
+    amount: '12000',
+    category: 'Healthcare',
+    frequency: 'yearly',
+    due: '2027-03-15',
+    reminder: '0',
+  })
   await addPayment(page, { name: 'Gym', amount: '1200', category: 'Healthcare', due: '2027-01-28' })
 
   await expect(group(page, 'today').getByRole('heading')).toContainText('DUE TODAY')
@@ -75,7 +89,9 @@ test('recurring payments: add/edit/delete, groups by due date, Mark Paid moves a
   await expect(card(page, 'Rent')).toContainText('₹15,000')
   await expect(group(page, 'week').getByRole('heading')).toContainText('UPCOMING THIS WEEK')
   await expect(group(page, 'week').getByTestId('recurring-card')).toHaveText([/Netflix.*Due tomorrow.*1 Feb 2027/])
-  await expect(group(page, 'later').getByTestId('recurring-card')).toHaveText([/Insurance.*Healthcare · Yearly.*₹12,000.*Due in 43 days.*15 Mar 2027/])
+  await expect(group(page, 'later').getByTestId('recurring-card')).toHaveText([
+    /Insurance.*Healthcare · Yearly.*₹12,000.*Due in 43 days.*15 Mar 2027/,
+  ])
 
   // Edit.
   await card(page, 'Netflix').getByRole('button', { name: 'Edit Netflix' }).click()
@@ -100,7 +116,10 @@ test('recurring payments: add/edit/delete, groups by due date, Mark Paid moves a
   // Home: the payments inside their reminder window (Rent today, Netflix tomorrow), not Insurance.
   await page.locator('nav.topnav').getByRole('link', { name: 'Home' }).click()
   const dueSoon = page.getByTestId('due-soon')
-  await expect(dueSoon.getByTestId('due-soon-item')).toHaveText([/Rent.*Due today · 31 Jan.*₹15,000/, /Netflix.*Due tomorrow · 1 Feb.*₹799/])
+  await expect(dueSoon.getByTestId('due-soon-item')).toHaveText([
+    /Rent.*Due today · 31 Jan.*₹15,000/,
+    /Netflix.*Due tomorrow · 1 Feb.*₹799/,
+  ])
   await shot(page, `${SHOTS}/home-due-soon-light.png`)
 
   // Mark Paid on 31 Jan: the expense is recorded and Rent is next due on 28 Feb.
@@ -128,10 +147,20 @@ test('recurring payments: add/edit/delete, groups by due date, Mark Paid moves a
   await expect(card(page, 'Rent')).toContainText('31 Mar 2027')
 
   await expect
-    .poll(async () => (await server.api<{ payments: Payment[] }>('GET', '/recurring-payments', token)).body.payments.map((p) => `${p.name}:${p.amount}:${p.next_due_date}`), { timeout: 20_000 })
+    .poll(
+      async () =>
+        (await server.api<{ payments: Payment[] }>('GET', '/recurring-payments', token)).body.payments.map(
+          (p) => `${p.name}:${p.amount}:${p.next_due_date}`,
+        ),
+      { timeout: 20_000 },
+    )
     .toEqual(['Netflix:799:2027-02-01', 'Insurance:12000:2027-03-15', 'Rent:15000:2027-03-31'])
   await expect
-    .poll(async () => (await server.api<{ description: string; amount: number }[]>('GET', '/expenses', token)).body.map((e) => `${e.description}:${e.amount}`))
+    .poll(async () =>
+      (await server.api<{ description: string; amount: number }[]>('GET', '/expenses', token)).body.map(
+        (e) => `${e.description}:${e.amount}`,
+      ),
+    )
     .toEqual(['Rent:15000', 'Rent:15000'])
 
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'))
@@ -148,13 +177,20 @@ test('recurring payments: add/edit/delete, groups by due date, Mark Paid moves a
   await page.screenshot({ path: `${SHOTS}/home-due-soon-390-dark.png`, fullPage: true })
 })
 
-test('recurring offline: add and mark paid with the server stopped, reload, then it all reaches the server', async ({ page, server }) => {
+test('recurring offline: add and mark paid with the server stopped, reload, then it all reaches the server', async ({
+  page,
+  server,
+}) => {
   await page.clock.setFixedTime(NOW)
   const { token } = await signUpWithToken(page, server, 'recurring-off')
   await page.goto('/recurring-payments')
   await addPayment(page, { name: 'Electricity', amount: '2400', category: 'Bills & Utilities', due: '2027-02-03' })
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 20_000 })
-  await expect.poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active)))).toBe(true)
+  await expect
+    .poll(() =>
+      page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active))),
+    )
+    .toBe(true)
 
   await server.stop()
   await addPayment(page, { name: 'Broadband', amount: '999', due: '2027-01-31' })
@@ -170,9 +206,21 @@ test('recurring offline: add and mark paid with the server stopped, reload, then
 
   await server.start()
   await expect
-    .poll(async () => (await server.api<{ payments: Payment[] }>('GET', '/recurring-payments', token)).body.payments.map((p) => `${p.name}:${p.amount}:${p.next_due_date}`), { timeout: 30_000 })
+    .poll(
+      async () =>
+        (await server.api<{ payments: Payment[] }>('GET', '/recurring-payments', token)).body.payments.map(
+          (p) => `${p.name}:${p.amount}:${p.next_due_date}`,
+        ),
+      { timeout: 30_000 },
+    )
     .toEqual(['Electricity:2400:2027-02-03', 'Broadband:999:2027-02-28'])
   await expect
-    .poll(async () => (await server.api<{ description: string; amount: number; category: string }[]>('GET', '/expenses', token)).body.map((e) => `${e.description}:${e.amount}:${e.category}`), { timeout: 30_000 })
+    .poll(
+      async () =>
+        (
+          await server.api<{ description: string; amount: number; category: string }[]>('GET', '/expenses', token)
+        ).body.map((e) => `${e.description}:${e.amount}:${e.category}`),
+      { timeout: 30_000 },
+    )
     .toEqual(['Broadband:999:Bills & Utilities'])
 })

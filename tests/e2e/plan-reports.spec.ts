@@ -11,7 +11,10 @@ const SHOTS = '.tmp/shots-reports'
 
 const categories = (page: Page) => page.getByTestId('report-category')
 
-test('reports: January wraps back to December, figures, category order and shares, CSV, print and insights', async ({ page, server }) => {
+test('reports: January wraps back to December, figures, category order and shares, CSV, print and insights', async ({
+  page,
+  server,
+}) => {
   await page.clock.install({ time: NOW })
   await page.addInitScript(() => {
     // Record print requests instead of opening the print dialog.
@@ -21,7 +24,12 @@ test('reports: January wraps back to December, figures, category order and share
   const auth = await signUpWithToken(page, server, 'reports')
 
   // December 2026: income 80,000; expenses 50,000 over seven categories (one more than the six colours).
-  await restIncome(server, auth.token, { amount: 80000, source: 'Salary', date: '2026-12-01T09:00:00Z', description: 'December pay' })
+  await restIncome(server, auth.token, {
+    amount: 80000,
+    source: 'Salary',
+    date: '2026-12-01T09:00:00Z',
+    description: 'December pay',
+  })
   const december: [number, string, string, string][] = [
     [30000, 'Rent', '2026-12-02', 'Flat rent'],
     [10000, 'Food & Dining', '2026-12-03', 'Dinner, with "friends"'],
@@ -32,9 +40,20 @@ test('reports: January wraps back to December, figures, category order and share
     [500, 'Education', '2026-12-23', 'Book'],
     [300, 'Healthcare', '2026-12-24', 'Pharmacy'],
   ]
-  for (const [amount, category, day, description] of december) await restExpense(server, auth.token, { amount, category, date: `${day}T12:00:00Z`, description })
-  await restExpense(server, auth.token, { amount: 4000, category: 'Food & Dining', date: '2026-11-12T12:00:00Z', description: 'November food' })
-  await restExpense(server, auth.token, { amount: 1200, category: 'Food & Dining', date: '2027-01-10T12:00:00Z', description: 'January food' })
+  for (const [amount, category, day, description] of december)
+    await restExpense(server, auth.token, { amount, category, date: `${day}T12:00:00Z`, description })
+  await restExpense(server, auth.token, {
+    amount: 4000,
+    category: 'Food & Dining',
+    date: '2026-11-12T12:00:00Z',
+    description: 'November food',
+  })
+  await restExpense(server, auth.token, {
+    amount: 1200,
+    category: 'Food & Dining',
+    date: '2027-01-10T12:00:00Z',
+    description: 'January food',
+  })
 
   await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Reports' }).click()
   await expect(page).toHaveURL(/\/reports$/)
@@ -138,7 +157,9 @@ test('reports: January wraps back to December, figures, category order and share
   await expect(categories(page)).toHaveCount(7)
   await page.screenshot({ path: `${SHOTS}/reports-december-dark.png`, fullPage: true })
   await page.setViewportSize({ width: 390, height: 844 })
-  await expect(page.getByRole('navigation', { name: 'Main' }).last().getByRole('link', { name: 'Reports' })).toBeVisible()
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).last().getByRole('link', { name: 'Reports' }),
+  ).toBeVisible()
   await expect(page.locator('.toast')).toHaveCount(0)
   await page.screenshot({ path: `${SHOTS}/reports-december-390-dark.png`, fullPage: true })
 
@@ -156,7 +177,9 @@ test('reports: a new user sees zeros, no categories and no invented insights', a
   await expect(page.getByTestId('report-month')).toHaveText('January 2027')
   await expect(page.getByText('No expenses for this month')).toBeVisible()
   await expect(page.getByTestId('report-rate')).toContainText('0.0%')
-  await expect(page.getByTestId('insights-empty')).toHaveText('Not enough data yet. Add a few expenses and insights will appear here.')
+  await expect(page.getByTestId('insights-empty')).toHaveText(
+    'Not enough data yet. Add a few expenses and insights will appear here.',
+  )
   await expect(page.getByTestId('insight')).toHaveCount(0)
   await shot(page, `${SHOTS}/reports-empty-light.png`)
 })

@@ -19,7 +19,10 @@ async function me(server: ServerProcess, user: TestUser) {
   return res.body.user
 }
 
-test('WhatsApp: phone validation, update stored as whatsapp:+91…, split back into the form; monthly report toggle', async ({ page, server }) => {
+test('WhatsApp: phone validation, update stored as whatsapp:+91…, split back into the form; monthly report toggle', async ({
+  page,
+  server,
+}) => {
   const user = newUser('phone')
   await signUp(page, user)
   await page.goto('/settings')
@@ -73,7 +76,12 @@ test('WhatsApp: phone validation, update stored as whatsapp:+91…, split back i
   await expect(report).toHaveAttribute('aria-checked', 'false')
   // The flag syncs: the server's status reads it from the synced profile.
   const { token } = await apiLogin(server, user)
-  await expect.poll(async () => (await server.api<{ monthly_report: boolean }>('GET', '/whatsapp/status', token)).body.monthly_report, { timeout: 15_000 }).toBe(false)
+  await expect
+    .poll(
+      async () => (await server.api<{ monthly_report: boolean }>('GET', '/whatsapp/status', token)).body.monthly_report,
+      { timeout: 15_000 },
+    )
+    .toBe(false)
 })
 
 test('Profile Details save through update-profile and come back after the reload', async ({ page, server }) => {
@@ -123,7 +131,10 @@ test('Profile Details save through update-profile and come back after the reload
   expect((await me(server, user)).family_size).toBe(4)
 })
 
-test('Security: mismatch, too short and wrong current password; then the new password signs in and the old fails', async ({ page, server }) => {
+test('Security: mismatch, too short and wrong current password; then the new password signs in and the old fails', async ({
+  page,
+  server,
+}) => {
   const user = newUser('password')
   await signUp(page, user)
   await page.goto('/settings')
@@ -155,11 +166,18 @@ test('Security: mismatch, too short and wrong current password; then the new pas
 
   const oldLogin = await server.api('POST', '/auth/login', undefined, { email: user.email, password: user.password })
   expect(oldLogin.status).toBe(401)
-  const newLogin = await server.api('POST', '/auth/login', undefined, { email: user.email, password: 'brand-new-pass-9' })
+  const newLogin = await server.api('POST', '/auth/login', undefined, {
+    email: user.email,
+    password: 'brand-new-pass-9',
+  })
   expect(newLogin.status).toBe(200)
 
   // This device kept working: its stored token is the fresh one.
-  const status = await page.evaluate(async () => (await fetch('/api/auth/me', { headers: { Authorization: `Bearer ${localStorage.getItem('hisaab.token')}` } })).status)
+  const status = await page.evaluate(
+    async () =>
+      (await fetch('/api/auth/me', { headers: { Authorization: `Bearer ${localStorage.getItem('hisaab.token')}` } }))
+        .status,
+  )
   expect(status).toBe(200)
   await page.reload()
   await expect(page.getByTestId('settings-email')).toHaveText(user.email)
@@ -177,7 +195,12 @@ test('Security: mismatch, too short and wrong current password; then the new pas
 
 test('Currency: USD is saved on the server and amounts show in $', async ({ page, server }) => {
   const { token } = await signUpWithToken(page, server, 'currency')
-  await restExpense(server, token, { amount: 500, category: 'Food & Dining', date: new Date().toISOString(), description: 'Thali' })
+  await restExpense(server, token, {
+    amount: 500,
+    category: 'Food & Dining',
+    date: new Date().toISOString(),
+    description: 'Thali',
+  })
   await expect(page.getByTestId('month-expenses')).toHaveText('₹500')
 
   await page.goto('/settings')
@@ -204,14 +227,20 @@ test('offline: REST actions say they need a connection instead of failing silent
     await openSection(page, 'Profile Details')
     await page.getByLabel('Job title').fill('Pilot')
     await page.getByRole('button', { name: 'Save Profile' }).click()
-    await expect(page.getByText(/^❌ Error occurred\. You're offline: saving your profile needs an internet connection/)).toBeVisible()
+    await expect(
+      page.getByText(/^❌ Error occurred\. You're offline: saving your profile needs an internet connection/),
+    ).toBeVisible()
 
     await openSection(page, 'WhatsApp Integration')
     await expect(page.getByTestId('whatsapp-status')).toHaveAttribute('data-state', 'offline')
-    await expect(page.getByTestId('whatsapp-status')).toContainText('checking your WhatsApp link needs an internet connection')
+    await expect(page.getByTestId('whatsapp-status')).toContainText(
+      'checking your WhatsApp link needs an internet connection',
+    )
     await page.getByLabel('Phone number').fill('9876543210')
     await page.getByRole('button', { name: 'Update Number' }).click()
-    await expect(page.getByText(/^Error occurred\. You're offline: updating your number needs an internet connection/)).toBeVisible()
+    await expect(
+      page.getByText(/^Error occurred\. You're offline: updating your number needs an internet connection/),
+    ).toBeVisible()
 
     await openSection(page, 'Currency')
     await page.getByRole('radio', { name: /EUR/ }).click()

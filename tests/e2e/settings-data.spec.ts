@@ -11,7 +11,9 @@ async function openSection(page: Page, title: string) {
   await expect(section(page, title)).toHaveAttribute('aria-expanded', 'true')
 }
 
-test('Appearance: Dark Mode switches the theme; Hide Balance by Default masks /home; one section open at a time', async ({ page }) => {
+test('Appearance: Dark Mode switches the theme; Hide Balance by Default masks /home; one section open at a time', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.emulateMedia({ colorScheme: 'light' })
   await signUp(page, newUser('appearance'))
@@ -63,7 +65,10 @@ test('Appearance: Dark Mode switches the theme; Hide Balance by Default masks /h
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
 })
 
-test('Data Management: counts, categories, export JSON backup, then Clear All Data tombstones everything', async ({ page, server }) => {
+test('Data Management: counts, categories, export JSON backup, then Clear All Data tombstones everything', async ({
+  page,
+  server,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 })
   const auth = await signUpWithToken(page, server, 'data')
   const today = new Date().toISOString()
@@ -123,8 +128,12 @@ test('Data Management: counts, categories, export JSON backup, then Clear All Da
   await expect(page.getByTestId('count-budgets')).toHaveText('0')
 
   // The server has the tombstones.
-  await expect.poll(async () => (await server.api<unknown[]>('GET', '/expenses', auth.token)).body.length, { timeout: 15_000 }).toBe(0)
-  await expect.poll(async () => (await server.api<unknown[]>('GET', '/income', auth.token)).body.length, { timeout: 15_000 }).toBe(0)
+  await expect
+    .poll(async () => (await server.api<unknown[]>('GET', '/expenses', auth.token)).body.length, { timeout: 15_000 })
+    .toBe(0)
+  await expect
+    .poll(async () => (await server.api<unknown[]>('GET', '/income', auth.token)).body.length, { timeout: 15_000 })
+    .toBe(0)
 
   await page.goto('/home')
   await expect(page.getByTestId('balance')).toHaveText('₹0')

@@ -31,7 +31,11 @@ async function addExpense(page: Page, amount: string, description: string) {
 
 const recent = (page: Page) => page.getByTestId('transaction-item')
 
-test('an expense survives reload, is added offline, and reaches the server and a second device', async ({ page, browser, server }) => {
+test('an expense survives reload, is added offline, and reaches the server and a second device', async ({
+  page,
+  browser,
+  server,
+}) => {
   const user = newUser('spine')
   await signUp(page, user)
   await addExpense(page, '250', 'Lunch online')
@@ -39,10 +43,17 @@ test('an expense survives reload, is added offline, and reaches the server and a
   await expect(recent(page).filter({ hasText: 'Lunch online' })).toBeVisible()
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced')
 
-  const login = await server.api<{ token: string }>('POST', '/auth/login', undefined, { email: user.email, password: user.password })
+  const login = await server.api<{ token: string }>('POST', '/auth/login', undefined, {
+    email: user.email,
+    password: user.password,
+  })
   expect(login.status).toBe(200)
   const token = login.body.token
-  await expect.poll(async () => (await server.api<{ description: string }[]>('GET', '/expenses', token)).body.map((e) => e.description)).toContain('Lunch online')
+  await expect
+    .poll(async () =>
+      (await server.api<{ description: string }[]>('GET', '/expenses', token)).body.map((e) => e.description),
+    )
+    .toContain('Lunch online')
 
   // A second device signed in as the same user, kept open the whole time.
   const other = await browser.newContext()
@@ -51,7 +62,11 @@ test('an expense survives reload, is added offline, and reaches the server and a
   await expect(recent(otherPage).filter({ hasText: 'Lunch online' })).toBeVisible()
 
   // Truly offline: the server process is gone, so service-worker fetches fail too.
-  await expect.poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active)))).toBe(true)
+  await expect
+    .poll(() =>
+      page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active))),
+    )
+    .toBe(true)
   await server.stop()
   await addExpense(page, '40.50', 'Chai offline')
   await page.reload()
@@ -62,7 +77,13 @@ test('an expense survives reload, is added offline, and reaches the server and a
 
   await server.start()
   await expect
-    .poll(async () => (await server.api<{ description: string; amount: number }[]>('GET', '/expenses', token)).body.find((e) => e.description === 'Chai offline')?.amount, { timeout: 30_000 })
+    .poll(
+      async () =>
+        (await server.api<{ description: string; amount: number }[]>('GET', '/expenses', token)).body.find(
+          (e) => e.description === 'Chai offline',
+        )?.amount,
+      { timeout: 30_000 },
+    )
     .toBe(40.5)
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced', { timeout: 30_000 })
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0')
@@ -74,9 +95,17 @@ test('an expense survives reload, is added offline, and reaches the server and a
 test('a REST write reaches an open page through the stream', async ({ page, server }) => {
   const user = newUser('rest')
   await signUp(page, user)
-  const login = await server.api<{ token: string }>('POST', '/auth/login', undefined, { email: user.email, password: user.password })
+  const login = await server.api<{ token: string }>('POST', '/auth/login', undefined, {
+    email: user.email,
+    password: user.password,
+  })
   const today = new Date().toISOString().slice(0, 10)
-  const created = await server.api('POST', '/income', login.body.token, { amount: 1234.5, source: 'Salary', date: today, description: 'November pay' })
+  const created = await server.api('POST', '/income', login.body.token, {
+    amount: 1234.5,
+    source: 'Salary',
+    date: today,
+    description: 'November pay',
+  })
   expect(created.status).toBe(201)
   await expect(recent(page).filter({ hasText: 'November pay' })).toBeVisible()
   await expect(page.getByTestId('balance')).toContainText('1,235')

@@ -5,7 +5,9 @@ import { restExpense, signIn, signUpWithToken } from './support/flows'
 const row = (page: Page, text: string) => page.getByTestId('transaction-item').filter({ hasText: text })
 
 async function editAmount(page: Page, description: string, amount: string) {
-  await row(page, description).getByRole('button', { name: `Edit ${description}` }).focus()
+  await row(page, description)
+    .getByRole('button', { name: `Edit ${description}` })
+    .focus()
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog', { name: 'Edit Expense' })
   await dialog.getByLabel('Amount').fill(amount)
@@ -18,7 +20,11 @@ async function serverAmount(server: Parameters<typeof restExpense>[0], token: st
   return res.body.find((e) => e.description === description)?.amount
 }
 
-test('two devices edit the same expense offline: the later edit wins everywhere, whichever syncs first', async ({ page, browser, server }) => {
+test('two devices edit the same expense offline: the later edit wins everywhere, whichever syncs first', async ({
+  page,
+  browser,
+  server,
+}) => {
   const { user, token } = await signUpWithToken(page, server, 'conflict')
   const today = new Date().toISOString().slice(0, 10)
   await restExpense(server, token, { amount: 50, category: 'Food & Dining', date: today, description: 'Shared chai' })

@@ -33,10 +33,25 @@ const test = base.extend<{ baseURL: string }, { server: ServerProcess }>({
 
 let sid = 0
 /** Posts a message the way Twilio does: form-encoded, signed with the twilio library. */
-async function sendWhatsapp(server: ServerProcess, from: string, body: string, signWith = AUTH_TOKEN): Promise<{ status: number; text: string }> {
+async function sendWhatsapp(
+  server: ServerProcess,
+  from: string,
+  body: string,
+  signWith = AUTH_TOKEN,
+): Promise<{ status: number; text: string }> {
   sid += 1
   const messageSid = `SM${Date.now().toString(16)}${String(sid).padStart(6, '0')}`.padEnd(34, 'e')
-  const params: Record<string, string> = { MessageSid: messageSid, SmsMessageSid: messageSid, AccountSid: `AC${'0'.repeat(32)}`, From: from, To: 'whatsapp:+14155238886', Body: body, NumMedia: '0', ProfileName: 'Asha', WaId: from.replace(/\D/g, '') }
+  const params: Record<string, string> = {
+    MessageSid: messageSid,
+    SmsMessageSid: messageSid,
+    AccountSid: `AC${'0'.repeat(32)}`,
+    From: from,
+    To: 'whatsapp:+14155238886',
+    Body: body,
+    NumMedia: '0',
+    ProfileName: 'Asha',
+    WaId: from.replace(/\D/g, ''),
+  }
   const signature = twilio.getExpectedTwilioSignature(signWith, `${PUBLIC_URL}${WEBHOOK_PATH}`, params)
   const res = await fetch(`${server.url}${WEBHOOK_PATH}`, {
     method: 'POST',
@@ -46,13 +61,21 @@ async function sendWhatsapp(server: ServerProcess, from: string, body: string, s
   return { status: res.status, text: await res.text() }
 }
 
-test('a signed WhatsApp message shows on the open /home within a second; Settings shows the link and the last message', async ({ page, server }) => {
+test('a signed WhatsApp message shows on the open /home within a second; Settings shows the link and the last message', async ({
+  page,
+  server,
+}) => {
   const auth = await signUpWithToken(page, server, 'whatsapp')
   const phone = await server.api('PUT', '/auth/update-phone', auth.token, { phone_number: '+91 98765 43210' })
   expect(phone.status).toBe(200)
 
   // The page is live: a REST write reaches it (so its stream is connected).
-  await restExpense(server, auth.token, { amount: 40, category: 'Food & Dining', date: new Date().toISOString(), description: 'Warm-up chai' })
+  await restExpense(server, auth.token, {
+    amount: 40,
+    category: 'Food & Dining',
+    date: new Date().toISOString(),
+    description: 'Warm-up chai',
+  })
   await expect(page.getByTestId('transaction-item').filter({ hasText: 'Warm-up chai' })).toBeVisible()
   await expect(page.getByTestId('month-expenses')).toHaveText('₹40')
 
@@ -65,7 +88,9 @@ test('a signed WhatsApp message shows on the open /home within a second; Setting
   expect(sent.text).toContain('Expense Added')
   // No reload: the stream brings it to the open page.
   await expect(page.getByTestId('month-expenses')).toHaveText('₹540', { timeout: 1_000 })
-  await expect(page.getByTestId('transaction-item').filter({ hasText: 'Food & Dining' }).filter({ hasText: '500' })).toBeVisible({ timeout: 1_000 })
+  await expect(
+    page.getByTestId('transaction-item').filter({ hasText: 'Food & Dining' }).filter({ hasText: '500' }),
+  ).toBeVisible({ timeout: 1_000 })
 
   await page.goto('/settings')
   await page.getByRole('button', { name: /^WhatsApp Integration/ }).click()

@@ -22,7 +22,11 @@ describe('API basics', () => {
   })
 
   it('answers unknown /api routes with a JSON 404', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/nope/deeper'], ['DELETE', '/api']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/nope/deeper'],
+      ['DELETE', '/api'],
+    ] as const) {
       const res = await t.app.inject({ method, url })
       expect(res.statusCode).toBe(404)
       expect(res.headers['content-type']).toContain('application/json')
@@ -41,9 +45,17 @@ describe('API basics', () => {
   it('answers a malformed JSON body with 400, not 500', async () => {
     const s = await register(t.app)
     for (const url of ['/api/auth/login', '/api/expenses', '/api/sync/transactions/push']) {
-      const res = await t.app.inject({ method: 'POST', url, headers: { ...s.headers, 'content-type': 'application/json' }, payload: '{"amount": 5,' })
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...s.headers, 'content-type': 'application/json' },
+        payload: '{"amount": 5,',
+      })
       expect(res.statusCode).toBe(400)
-      expect(res.json<Body>()).toEqual({ error: 'Request body is not valid JSON', code: 'FST_ERR_CTP_INVALID_JSON_BODY' })
+      expect(res.json<Body>()).toEqual({
+        error: 'Request body is not valid JSON',
+        code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+      })
     }
   })
 
@@ -58,7 +70,11 @@ describe('API basics', () => {
     expect(body.details).toEqual([expect.objectContaining({ path: 'seq' }), expect.objectContaining({ path: 'limit' })])
 
     // Our own messages stand alone.
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.c', password: 42 } })
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@b.c', password: 42 },
+    })
     expect(login.json<Body>()).toMatchObject({ error: 'Password is required', code: 'VALIDATION_ERROR' })
   })
 
@@ -79,11 +95,19 @@ describe('rate limit on sign-in', () => {
   it('limits login and register per IP, and nothing else', async () => {
     const limited = await createTestApp({ AUTH_RATE_LIMIT_MAX: '3' })
     try {
-      const login = () => limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@example.com', password: 'whatever' } })
+      const login = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'x@example.com', password: 'whatever' },
+        })
       for (let i = 0; i < 3; i++) expect((await login()).statusCode).toBe(401)
       const blocked = await login()
       expect(blocked.statusCode).toBe(429)
-      expect(blocked.json<Body>()).toMatchObject({ error: expect.stringContaining('Too many') as string, code: 'RATE_LIMITED' })
+      expect(blocked.json<Body>()).toMatchObject({
+        error: expect.stringContaining('Too many') as string,
+        code: 'RATE_LIMITED',
+      })
       for (let i = 0; i < 5; i++) expect((await limited.app.inject({ url: '/api/health' })).statusCode).toBe(200)
     } finally {
       await limited.close()
@@ -98,7 +122,15 @@ describe('static client', () => {
     await writeFile(join(dist, 'index.html'), '<!doctype html><div id="root"></div>')
     await writeFile(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})')
     await writeFile(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)')
-    const app = await buildApp({ ...loadConfig({ DATA_DIR: join(t.dir, 'static-data'), STATIC_DIR: dist, LOG_LEVEL: 'silent', ADMIN_EMAIL: 'a@x.io', ADMIN_PASSWORD: 'secret1' }) })
+    const app = await buildApp({
+      ...loadConfig({
+        DATA_DIR: join(t.dir, 'static-data'),
+        STATIC_DIR: dist,
+        LOG_LEVEL: 'silent',
+        ADMIN_EMAIL: 'a@x.io',
+        ADMIN_PASSWORD: 'secret1',
+      }),
+    })
     try {
       const root = await app.inject({ url: '/' })
       expect(root.statusCode).toBe(200)

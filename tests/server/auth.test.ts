@@ -22,12 +22,22 @@ describe('register and login', () => {
     expect(res.statusCode).toBe(201)
     const body = res.json<Body>()
     expect(body.token).toEqual(expect.any(String))
-    expect(body.user).toMatchObject({ email: 'asha@example.com', name: 'Asha', phone_number: 'whatsapp:+919876543210', role: 'user', currency: 'INR' })
+    expect(body.user).toMatchObject({
+      email: 'asha@example.com',
+      name: 'Asha',
+      phone_number: 'whatsapp:+919876543210',
+      role: 'user',
+      currency: 'INR',
+    })
     expect(res.body).not.toMatch(/password|hash|token_version|argon/i)
   })
 
   it('refuses a duplicate email with 409, whatever its case', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'ASHA@example.com', password: 'secret1' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'ASHA@example.com', password: 'secret1' },
+    })
     expect(res.statusCode).toBe(409)
     expect(res.json<Body>()).toEqual({ error: AUTH_MESSAGES.emailTaken, code: 'EMAIL_TAKEN' })
   })
@@ -44,14 +54,26 @@ describe('register and login', () => {
   })
 
   it('logs in with the right password, case-insensitive email', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'Asha@example.com', password: 'secret1' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'Asha@example.com', password: 'secret1' },
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json<Body>().user.email).toBe('asha@example.com')
   })
 
   it('answers a wrong password and an unknown email with the same 401', async () => {
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'asha@example.com', password: 'nope-nope' } })
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'secret1' } })
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'asha@example.com', password: 'nope-nope' },
+    })
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.com', password: 'secret1' },
+    })
     expect(wrong.statusCode).toBe(401)
     expect(unknown.statusCode).toBe(401)
     expect(wrong.json<Body>()).toEqual({ error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' })
@@ -59,7 +81,11 @@ describe('register and login', () => {
   })
 
   it('created the configured first admin at start', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@test.local', password: 'admin-password' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'admin@test.local', password: 'admin-password' },
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json<Body>().user.role).toBe('admin')
   })
@@ -86,7 +112,9 @@ describe('signed-in account routes', () => {
       const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')
       const head = `${part({ alg, typ: 'JWT' })}.${part(claims)}`
       if (alg === 'none') return `${head}.`
-      const hmac = createHmac(alg === 'HS512' ? 'sha512' : 'sha256', t.config.jwtSecret).update(head).digest('base64url')
+      const hmac = createHmac(alg === 'HS512' ? 'sha512' : 'sha256', t.config.jwtSecret)
+        .update(head)
+        .digest('base64url')
       return `${head}.${hmac}`
     }
     const me = (jwt: string) => t.app.inject({ url: '/api/auth/me', headers: bearer(jwt) })
@@ -100,15 +128,30 @@ describe('signed-in account routes', () => {
 
   it('change-password needs the current password, revokes old tokens and returns a fresh one', async () => {
     const s = await register(t.app)
-    const wrong = await t.app.inject({ method: 'PUT', url: '/api/auth/change-password', headers: s.headers, payload: { currentPassword: 'bad-guess', newPassword: 'another1' } })
+    const wrong = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/change-password',
+      headers: s.headers,
+      payload: { currentPassword: 'bad-guess', newPassword: 'another1' },
+    })
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json<Body>().error).toBe('Current password is incorrect')
 
-    const short = await t.app.inject({ method: 'PUT', url: '/api/auth/change-password', headers: s.headers, payload: { currentPassword: 'secret123', newPassword: '123' } })
+    const short = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/change-password',
+      headers: s.headers,
+      payload: { currentPassword: 'secret123', newPassword: '123' },
+    })
     expect(short.statusCode).toBe(400)
     expect(short.json<Body>().error).toBe('Min 6 characters')
 
-    const ok = await t.app.inject({ method: 'PUT', url: '/api/auth/change-password', headers: s.headers, payload: { currentPassword: 'secret123', newPassword: 'another1' } })
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/change-password',
+      headers: s.headers,
+      payload: { currentPassword: 'secret123', newPassword: 'another1' },
+    })
     expect(ok.statusCode).toBe(200)
     expect(ok.json<Body>()).toEqual({ success: true, token: expect.any(String) as string })
 
@@ -117,15 +160,24 @@ describe('signed-in account routes', () => {
     const fresh = await t.app.inject({ url: '/api/auth/me', headers: bearer(ok.json<Body>().token) })
     expect(fresh.statusCode).toBe(200)
 
-    const oldLogin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: s.user.email, password: 'secret123' } })
+    const oldLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: s.user.email, password: 'secret123' },
+    })
     expect(oldLogin.statusCode).toBe(401)
-    const newLogin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: s.user.email, password: 'another1' } })
+    const newLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: s.user.email, password: 'another1' },
+    })
     expect(newLogin.statusCode).toBe(200)
   })
 
   it('update-phone validates with the spec messages and stores the normalized form', async () => {
     const s = await register(t.app)
-    const put = (phone_number: unknown) => t.app.inject({ method: 'PUT', url: '/api/auth/update-phone', headers: s.headers, payload: { phone_number } })
+    const put = (phone_number: unknown) =>
+      t.app.inject({ method: 'PUT', url: '/api/auth/update-phone', headers: s.headers, payload: { phone_number } })
 
     expect((await put('')).json<Body>().error).toBe('Please enter a phone number')
     const short = await put('98765')
@@ -140,7 +192,12 @@ describe('signed-in account routes', () => {
 
     // One number, one account: the WhatsApp sender must map to exactly one user.
     const other = await register(t.app)
-    const taken = await t.app.inject({ method: 'PUT', url: '/api/auth/update-phone', headers: other.headers, payload: { phone_number: '+44 7700 900123' } })
+    const taken = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/update-phone',
+      headers: other.headers,
+      payload: { phone_number: '+44 7700 900123' },
+    })
     expect(taken.statusCode).toBe(409)
   })
 
@@ -150,28 +207,65 @@ describe('signed-in account routes', () => {
       method: 'PUT',
       url: '/api/auth/update-profile',
       headers: s.headers,
-      payload: { name: 'Ravi', date_of_birth: '1990-04-01', nationality: 'Indian', annual_income_range: '6-10L', family_size: '4', number_of_dependents: 2, is_non_resident: false, job_title: 'Engineer', address: 'Pune' },
+      payload: {
+        name: 'Ravi',
+        date_of_birth: '1990-04-01',
+        nationality: 'Indian',
+        annual_income_range: '6-10L',
+        family_size: '4',
+        number_of_dependents: 2,
+        is_non_resident: false,
+        job_title: 'Engineer',
+        address: 'Pune',
+      },
     })
     expect(res.statusCode).toBe(200)
-    expect(res.json<Body>().user).toMatchObject({ name: 'Ravi', date_of_birth: '1990-04-01', family_size: 4, number_of_dependents: 2, annual_income_range: '6-10L', job_title: 'Engineer' })
+    expect(res.json<Body>().user).toMatchObject({
+      name: 'Ravi',
+      date_of_birth: '1990-04-01',
+      family_size: 4,
+      number_of_dependents: 2,
+      annual_income_range: '6-10L',
+      job_title: 'Engineer',
+    })
 
-    const cleared = await t.app.inject({ method: 'PUT', url: '/api/auth/update-profile', headers: s.headers, payload: { job_title: '' } })
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/update-profile',
+      headers: s.headers,
+      payload: { job_title: '' },
+    })
     expect(cleared.json<Body>().user).toMatchObject({ name: 'Ravi', job_title: null, address: 'Pune' })
 
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/auth/update-profile', headers: s.headers, payload: { family_size: 0 } })
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/update-profile',
+      headers: s.headers,
+      payload: { family_size: 0 },
+    })
     expect(bad.statusCode).toBe(400)
     expect(bad.json<Body>().error).toBe('Family size must be at least 1')
   })
 
   it('currency accepts the ten codes only', async () => {
     const s = await register(t.app)
-    const ok = await t.app.inject({ method: 'PUT', url: '/api/auth/currency', headers: s.headers, payload: { currency_code: 'USD' } })
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/currency',
+      headers: s.headers,
+      payload: { currency_code: 'USD' },
+    })
     expect(ok.statusCode).toBe(200)
     expect(ok.json<Body>()).toMatchObject({ success: true, user: { currency: 'USD' } })
     const me = await t.app.inject({ url: '/api/auth/me', headers: s.headers })
     expect(me.json<Body>().user.currency).toBe('USD')
 
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/auth/currency', headers: s.headers, payload: { currency_code: 'XYZ' } })
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/currency',
+      headers: s.headers,
+      payload: { currency_code: 'XYZ' },
+    })
     expect(bad.statusCode).toBe(400)
     expect(bad.json<Body>().error).toBe('Unsupported currency')
   })

@@ -18,7 +18,11 @@ export interface TestApp {
 }
 
 /** A server on a real SQLite file in a fresh temp directory; rate limits raised out of the way. */
-export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<AppConfig> = {}, options: BuildOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: Partial<AppConfig> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'paisa-server-'))
   const config: AppConfig = {
     ...loadConfig({
@@ -57,7 +61,12 @@ export async function register(app: FastifyInstance, body: Record<string, unknow
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { email: `user${counter}-${Date.now()}@example.com`, password: 'secret123', name: `User ${counter}`, ...body },
+    payload: {
+      email: `user${counter}-${Date.now()}@example.com`,
+      password: 'secret123',
+      name: `User ${counter}`,
+      ...body,
+    },
   })
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`)
   const { user, token } = res.json<{ user: PublicUser; token: string }>()

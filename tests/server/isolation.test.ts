@@ -14,11 +14,30 @@ beforeAll(async () => {
   t = await createTestApp()
   alice = await register(t.app)
   bob = await register(t.app)
-  aliceExpense = (await t.app.inject({ method: 'POST', url: '/api/expenses', headers: alice.headers, payload: { amount: 100, category: 'Rent' } })).json<Body>().id
-  aliceIncome = (await t.app.inject({ method: 'POST', url: '/api/income', headers: alice.headers, payload: { amount: 900, source: 'Salary' } })).json<Body>().id
+  aliceExpense = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/expenses',
+      headers: alice.headers,
+      payload: { amount: 100, category: 'Rent' },
+    })
+  ).json<Body>().id
+  aliceIncome = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/income',
+      headers: alice.headers,
+      payload: { amount: 900, source: 'Salary' },
+    })
+  ).json<Body>().id
   const doc = transactionDoc(alice.user.id, { description: 'private note' })
   aliceDocId = doc.id
-  await t.app.inject({ method: 'POST', url: '/api/sync/transactions/push', headers: alice.headers, payload: [{ newDocumentState: doc }] })
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/sync/transactions/push',
+    headers: alice.headers,
+    payload: [{ newDocumentState: doc }],
+  })
 })
 afterAll(async () => {
   await t.close()
@@ -30,19 +49,29 @@ const snapshot = () => ({
 })
 
 describe('two users through REST', () => {
-  it('Bob cannot list, change or delete Alice\'s expenses or income (404)', async () => {
+  it("Bob cannot list, change or delete Alice's expenses or income (404)", async () => {
     const before = snapshot()
     expect((await t.app.inject({ url: '/api/expenses', headers: bob.headers })).json<Body[]>()).toEqual([])
     expect((await t.app.inject({ url: '/api/income', headers: bob.headers })).json<Body[]>()).toEqual([])
 
-    const put = await t.app.inject({ method: 'PUT', url: `/api/expenses/${aliceExpense}`, headers: bob.headers, payload: { amount: 1 } })
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/expenses/${aliceExpense}`,
+      headers: bob.headers,
+      payload: { amount: 1 },
+    })
     expect(put.statusCode).toBe(404)
     expect(put.json<Body>()).toEqual({ error: 'Expense not found', code: 'NOT_FOUND' })
     const del = await t.app.inject({ method: 'DELETE', url: `/api/expenses/${aliceExpense}`, headers: bob.headers })
     expect(del.statusCode).toBe(404)
     const delIncome = await t.app.inject({ method: 'DELETE', url: `/api/income/${aliceIncome}`, headers: bob.headers })
     expect(delIncome.json<Body>()).toEqual({ error: 'Income not found', code: 'NOT_FOUND' })
-    const putIncome = await t.app.inject({ method: 'PUT', url: `/api/income/${aliceIncome}`, headers: bob.headers, payload: { source: 'Gift' } })
+    const putIncome = await t.app.inject({
+      method: 'PUT',
+      url: `/api/income/${aliceIncome}`,
+      headers: bob.headers,
+      payload: { source: 'Gift' },
+    })
     expect(putIncome.statusCode).toBe(404)
 
     expect(snapshot()).toEqual(before)
@@ -51,13 +80,24 @@ describe('two users through REST', () => {
 })
 
 describe('two users through sync', () => {
-  it('pull never shows the other user\'s documents', async () => {
-    await t.app.inject({ method: 'POST', url: '/api/sync/transactions/push', headers: bob.headers, payload: [{ newDocumentState: transactionDoc(bob.user.id) }] })
-    const bobPull = (await t.app.inject({ url: '/api/sync/transactions/pull?seq=0&limit=5000', headers: bob.headers })).json<Body>()
+  it("pull never shows the other user's documents", async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/sync/transactions/push',
+      headers: bob.headers,
+      payload: [{ newDocumentState: transactionDoc(bob.user.id) }],
+    })
+    const bobPull = (
+      await t.app.inject({ url: '/api/sync/transactions/pull?seq=0&limit=5000', headers: bob.headers })
+    ).json<Body>()
     expect(bobPull.documents).toHaveLength(1)
     expect(bobPull.documents.every((d: { ownerId: string }) => d.ownerId === bob.user.id)).toBe(true)
-    const alicePull = (await t.app.inject({ url: '/api/sync/transactions/pull?seq=0&limit=5000', headers: alice.headers })).json<Body>()
-    expect(alicePull.documents.map((d: { id: string }) => d.id).sort()).toEqual([aliceExpense, aliceIncome, aliceDocId].sort())
+    const alicePull = (
+      await t.app.inject({ url: '/api/sync/transactions/pull?seq=0&limit=5000', headers: alice.headers })
+    ).json<Body>()
+    expect(alicePull.documents.map((d: { id: string }) => d.id).sort()).toEqual(
+      [aliceExpense, aliceIncome, aliceDocId].sort(),
+    )
   })
 
   it('a push naming another owner is refused with 403 and changes nothing, not even its own valid rows', async () => {
@@ -75,7 +115,7 @@ describe('two users through sync', () => {
     expect(t.app.documents.get('transactions', mine.id)).toBeUndefined()
   })
 
-  it('a push reusing Alice\'s id is refused with the same 403 and reveals nothing', async () => {
+  it("a push reusing Alice's id is refused with the same 403 and reveals nothing", async () => {
     const before = snapshot()
     const stolen = transactionDoc(bob.user.id, { id: aliceDocId, amount: 1 })
     for (const row of [
@@ -83,16 +123,24 @@ describe('two users through sync', () => {
       { assumedMasterState: { ...stolen, _deleted: false }, newDocumentState: stolen },
       { newDocumentState: { ...stolen, _deleted: true } },
     ]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/sync/transactions/push', headers: bob.headers, payload: [row] })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/sync/transactions/push',
+        headers: bob.headers,
+        payload: [row],
+      })
       expect(res.statusCode).toBe(403)
       expect(res.json<Body>()).toEqual({ error: FORBIDDEN_DOCUMENT, code: 'FORBIDDEN' })
       expect(res.body).not.toContain('private note')
     }
     expect(snapshot()).toEqual(before)
-    expect(t.app.documents.get('transactions', aliceDocId)?.data).toMatchObject({ ownerId: alice.user.id, description: 'private note' })
+    expect(t.app.documents.get('transactions', aliceDocId)?.data).toMatchObject({
+      ownerId: alice.user.id,
+      description: 'private note',
+    })
   })
 
-  it('Bob cannot write Alice\'s profile document', async () => {
+  it("Bob cannot write Alice's profile document", async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/sync/profile/push',

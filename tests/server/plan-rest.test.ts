@@ -46,7 +46,12 @@ interface Reply {
 }
 
 async function call(session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  const res = await t.app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) })
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: session.headers,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  })
   return { status: res.statusCode, body: res.json<Reply>() }
 }
 
@@ -60,14 +65,26 @@ async function expectRefused(url: string, payload: unknown, message: string) {
 }
 
 async function pull(session: Session, collection: string) {
-  return (await t.app.inject({ url: `/api/sync/${collection}/pull?seq=0&limit=500`, headers: session.headers })).json<Reply>().documents
+  return (
+    await t.app.inject({ url: `/api/sync/${collection}/pull?seq=0&limit=500`, headers: session.headers })
+  ).json<Reply>().documents
 }
 
 describe('/api/budgets', () => {
   it('creates with decimal amounts (paise inside), lists with this period’s spent, updates and deletes', async () => {
-    const created = await call(s, 'POST', '/api/budgets', { category: 'Food & Dining', amount: 2500.5, period: 'monthly' })
+    const created = await call(s, 'POST', '/api/budgets', {
+      category: 'Food & Dining',
+      amount: 2500.5,
+      period: 'monthly',
+    })
     expect(created.status).toBe(201)
-    expect(created.body.budget).toMatchObject({ category: 'Food & Dining', amount: 2500.5, spent: 0, period: 'monthly', allocated: 0 })
+    expect(created.body.budget).toMatchObject({
+      category: 'Food & Dining',
+      amount: 2500.5,
+      spent: 0,
+      period: 'monthly',
+      allocated: 0,
+    })
     const id = created.body.budget.id
     // Stored in paise in the replicated document.
     expect(t.app.documents.getOwned('budgets', s.user.id, id)?.data).toMatchObject({ amount: 250_050, allocated: 0 })
@@ -78,15 +95,32 @@ describe('/api/budgets', () => {
       { amount: 1000.25, category: 'food & dining', date: today },
       { amount: 499.75, category: 'Food & Dining', date: today },
       { amount: 700, category: 'Travel', date: today },
-    ]) expect((await call(s, 'POST', '/api/expenses', payload)).status).toBe(201)
-    expect((await call(s, 'POST', '/api/income', { amount: 9999, source: 'Food & Dining', date: today })).status).toBe(201)
+    ])
+      expect((await call(s, 'POST', '/api/expenses', payload)).status).toBe(201)
+    expect((await call(s, 'POST', '/api/income', { amount: 9999, source: 'Food & Dining', date: today })).status).toBe(
+      201,
+    )
 
     const list = await call(s, 'GET', '/api/budgets')
     expect(list.status).toBe(200)
     expect(list.body.success).toBe(true)
-    expect(list.body.budgets).toEqual([{ id, category: 'Food & Dining', amount: 2500.5, spent: 1500, period: 'monthly', allocated: 0, created_at: expect.any(String) as string }])
+    expect(list.body.budgets).toEqual([
+      {
+        id,
+        category: 'Food & Dining',
+        amount: 2500.5,
+        spent: 1500,
+        period: 'monthly',
+        allocated: 0,
+        created_at: expect.any(String) as string,
+      },
+    ])
 
-    const updated = await call(s, 'PUT', `/api/budgets/${id}`, { category: 'Food & Dining', amount: '3000', period: 'weekly' })
+    const updated = await call(s, 'PUT', `/api/budgets/${id}`, {
+      category: 'Food & Dining',
+      amount: '3000',
+      period: 'weekly',
+    })
     expect(updated.status).toBe(200)
     expect(updated.body.budget).toMatchObject({ id, amount: 3000, period: 'weekly', spent: 1500 })
 
@@ -121,11 +155,19 @@ describe('/api/allocation', () => {
     expect(t.app.documents.getOwned('profile', u.user.id, u.user.id)).toBeUndefined()
     const income = await call(u, 'POST', '/api/allocation/income', { amount: 50000 })
     expect(income.status).toBe(200)
-    expect(t.app.documents.getOwned('profile', u.user.id, u.user.id)?.data).toMatchObject({ monthlyIncome: 5_000_000, currency: 'INR' })
+    expect(t.app.documents.getOwned('profile', u.user.id, u.user.id)?.data).toMatchObject({
+      monthlyIncome: 5_000_000,
+      currency: 'INR',
+    })
 
-    const food = (await call(u, 'POST', '/api/budgets', { category: 'Food', amount: 10000, period: 'monthly' })).body.budget
-    const rent = (await call(u, 'POST', '/api/budgets', { category: 'Rent', amount: 50000, period: 'monthly' })).body.budget
-    expect((await call(u, 'POST', '/api/expenses', { amount: 1234.5, category: 'Food', date: new Date().toISOString() })).status).toBe(201)
+    const food = (await call(u, 'POST', '/api/budgets', { category: 'Food', amount: 10000, period: 'monthly' })).body
+      .budget
+    const rent = (await call(u, 'POST', '/api/budgets', { category: 'Rent', amount: 50000, period: 'monthly' })).body
+      .budget
+    expect(
+      (await call(u, 'POST', '/api/expenses', { amount: 1234.5, category: 'Food', date: new Date().toISOString() }))
+        .status,
+    ).toBe(201)
 
     const a = await call(u, 'POST', '/api/allocation/allocate', { budget_id: food.id, amount: 12000.5 })
     expect(a.status).toBe(200)
@@ -134,13 +176,21 @@ describe('/api/allocation', () => {
 
     const summary = await call(u, 'GET', '/api/allocation/summary')
     expect(summary.status).toBe(200)
-    expect(summary.body.summary).toEqual({ total_income: 50000, total_allocated: 60000.5, total_spent: 1234.5, available: -10000.5 })
+    expect(summary.body.summary).toEqual({
+      total_income: 50000,
+      total_allocated: 60000.5,
+      total_spent: 1234.5,
+      available: -10000.5,
+    })
     expect(summary.body.budgets).toEqual([
       { id: food.id, category: 'Food', period: 'monthly', allocated: 12000.5, spent: 1234.5 },
       { id: rent.id, category: 'Rent', period: 'monthly', allocated: 48000, spent: 0 },
     ])
     // The allocation reaches devices through the next pull.
-    expect((await pull(u, 'budgets')).find((d) => d.id === food.id)).toMatchObject({ allocated: 1_200_050, _deleted: false })
+    expect((await pull(u, 'budgets')).find((d) => d.id === food.id)).toMatchObject({
+      allocated: 1_200_050,
+      _deleted: false,
+    })
     expect((await pull(u, 'profile'))[0]).toMatchObject({ monthlyIncome: 5_000_000 })
   })
 
@@ -158,22 +208,56 @@ describe('/api/allocation', () => {
 
 describe('/api/recurring-payments', () => {
   it('creates, lists, edits (a new due date restarts the schedule), deletes', async () => {
-    const created = await call(s, 'POST', '/api/recurring-payments', { name: 'Netflix', amount: 649.5, category: 'Entertainment', frequency: 'monthly', due_date: '2027-01-15', reminder_days: 5 })
+    const created = await call(s, 'POST', '/api/recurring-payments', {
+      name: 'Netflix',
+      amount: 649.5,
+      category: 'Entertainment',
+      frequency: 'monthly',
+      due_date: '2027-01-15',
+      reminder_days: 5,
+    })
     expect(created.status).toBe(201)
     const p = created.body.payment
-    expect(p).toMatchObject({ name: 'Netflix', amount: 649.5, category: 'Entertainment', frequency: 'monthly', due_date: '2027-01-15', next_due_date: '2027-01-15', reminder_days: 5 })
-    expect(t.app.documents.getOwned('recurring_payments', s.user.id, p.id)?.data).toMatchObject({ amount: 64_950, nextDueDate: '2027-01-15' })
+    expect(p).toMatchObject({
+      name: 'Netflix',
+      amount: 649.5,
+      category: 'Entertainment',
+      frequency: 'monthly',
+      due_date: '2027-01-15',
+      next_due_date: '2027-01-15',
+      reminder_days: 5,
+    })
+    expect(t.app.documents.getOwned('recurring_payments', s.user.id, p.id)?.data).toMatchObject({
+      amount: 64_950,
+      nextDueDate: '2027-01-15',
+    })
 
-    const defaults = await call(s, 'POST', '/api/recurring-payments', { name: 'Water', amount: 300, frequency: 'weekly', due_date: '2027-01-10' })
+    const defaults = await call(s, 'POST', '/api/recurring-payments', {
+      name: 'Water',
+      amount: 300,
+      frequency: 'weekly',
+      due_date: '2027-01-10',
+    })
     expect(defaults.body.payment).toMatchObject({ category: '', reminder_days: 3 })
 
     const list = await call(s, 'GET', '/api/recurring-payments')
     expect(list.body.payments.map((x) => x.name)).toEqual(['Water', 'Netflix'])
 
-    const edited = await call(s, 'PUT', `/api/recurring-payments/${p.id}`, { name: 'Netflix Premium', amount: 799, category: 'Entertainment', frequency: 'monthly', due_date: '2027-01-15', reminder_days: 5 })
+    const edited = await call(s, 'PUT', `/api/recurring-payments/${p.id}`, {
+      name: 'Netflix Premium',
+      amount: 799,
+      category: 'Entertainment',
+      frequency: 'monthly',
+      due_date: '2027-01-15',
+      reminder_days: 5,
+    })
     expect(edited.body.payment).toMatchObject({ name: 'Netflix Premium', amount: 799, next_due_date: '2027-01-15' })
     const moved = await call(s, 'PUT', `/api/recurring-payments/${p.id}`, { due_date: '2027-01-20' })
-    expect(moved.body.payment).toMatchObject({ name: 'Netflix Premium', due_date: '2027-01-20', next_due_date: '2027-01-20' })
+    expect(moved.body.payment).toMatchObject({
+      name: 'Netflix Premium',
+      due_date: '2027-01-20',
+      next_due_date: '2027-01-20',
+    })
 
     expect((await call(s, 'DELETE', `/api/recurring-payments/${p.id}`)).body).toEqual({ success: true })
     expect((await call(s, 'DELETE', `/api/recurring-payments/${defaults.body.payment.id}`)).status).toBe(200)
@@ -182,7 +266,16 @@ describe('/api/recurring-payments', () => {
 
   it('mark-paid records the expense and anchors month ends: 31 Jan → 28 Feb → 31 Mar', async () => {
     const u = await register(t.app)
-    const p = (await call(u, 'POST', '/api/recurring-payments', { name: 'Rent', amount: 15000, category: '', frequency: 'monthly', due_date: '2027-01-31', reminder_days: 3 })).body.payment
+    const p = (
+      await call(u, 'POST', '/api/recurring-payments', {
+        name: 'Rent',
+        amount: 15000,
+        category: '',
+        frequency: 'monthly',
+        due_date: '2027-01-31',
+        reminder_days: 3,
+      })
+    ).body.payment
     const first = await call(u, 'POST', `/api/recurring-payments/${p.id}/mark-paid`)
     expect(first.status).toBe(200)
     expect(first.body.payment.next_due_date).toBe('2027-02-28')
@@ -190,7 +283,9 @@ describe('/api/recurring-payments', () => {
     const second = await call(u, 'POST', `/api/recurring-payments/${p.id}/mark-paid`)
     expect(second.body.payment).toMatchObject({ due_date: '2027-01-31', next_due_date: '2027-03-31' })
 
-    const expenses = (await t.app.inject({ url: '/api/expenses', headers: u.headers })).json<{ amount: number; description: string }[]>()
+    const expenses = (await t.app.inject({ url: '/api/expenses', headers: u.headers })).json<
+      { amount: number; description: string }[]
+    >()
     expect(expenses.map((e) => [e.amount, e.description])).toEqual([
       [15000, 'Rent'],
       [15000, 'Rent'],
@@ -198,10 +293,19 @@ describe('/api/recurring-payments', () => {
     const txDocs = await pull(u, 'transactions')
     expect(txDocs.every((d) => d.origin === 'recurring' && d.amount === 1_500_000)).toBe(true)
     // The moved due date is in the next pull too.
-    expect((await pull(u, 'recurring_payments')).find((d) => d.id === p.id)).toMatchObject({ nextDueDate: '2027-03-31' })
+    expect((await pull(u, 'recurring_payments')).find((d) => d.id === p.id)).toMatchObject({
+      nextDueDate: '2027-03-31',
+    })
   })
 
-  const good = { name: 'Gym', amount: 1200, category: 'Healthcare', frequency: 'monthly', due_date: '2027-02-01', reminder_days: 3 }
+  const good = {
+    name: 'Gym',
+    amount: 1200,
+    category: 'Healthcare',
+    frequency: 'monthly',
+    due_date: '2027-02-01',
+    reminder_days: 3,
+  }
   it.each([
     ['missing name', { ...good, name: undefined }, PLAN_MESSAGES.nameRequired],
     ['missing amount', { ...good, amount: undefined }, PLAN_MESSAGES.amountRequired],
@@ -217,7 +321,13 @@ describe('/api/recurring-payments', () => {
 
   it('a REST create shows up in the next sync pull', async () => {
     const p = (await call(s, 'POST', '/api/recurring-payments', good)).body.payment
-    expect((await pull(s, 'recurring_payments')).find((d) => d.id === p.id)).toMatchObject({ name: 'Gym', amount: 120_000, dueDate: '2027-02-01', nextDueDate: '2027-02-01', _deleted: false })
+    expect((await pull(s, 'recurring_payments')).find((d) => d.id === p.id)).toMatchObject({
+      name: 'Gym',
+      amount: 120_000,
+      dueDate: '2027-02-01',
+      nextDueDate: '2027-02-01',
+      _deleted: false,
+    })
     await call(s, 'DELETE', `/api/recurring-payments/${p.id}`)
   })
 })
@@ -225,7 +335,14 @@ describe('/api/recurring-payments', () => {
 describe("another user's ids", () => {
   it('answer 404 for read, update, delete, mark-paid and allocate, and change nothing', async () => {
     const budget = (await call(s, 'POST', '/api/budgets', { category: 'Mine', amount: 100 })).body.budget
-    const payment = (await call(s, 'POST', '/api/recurring-payments', { name: 'Mine', amount: 100, frequency: 'monthly', due_date: '2027-01-31' })).body.payment
+    const payment = (
+      await call(s, 'POST', '/api/recurring-payments', {
+        name: 'Mine',
+        amount: 100,
+        frequency: 'monthly',
+        due_date: '2027-01-31',
+      })
+    ).body.payment
     const before = t.app.documents.lastSeq
     const attempts: [string, string, unknown][] = [
       ['PUT', `/api/budgets/${budget.id}`, { category: 'Theirs', amount: 1 }],

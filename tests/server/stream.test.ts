@@ -68,16 +68,35 @@ describe('GET /api/sync/stream', () => {
     expect(await events.next()).toContain('data: "RESYNC"')
 
     // Another user's write is not sent to this stream.
-    await t.app.inject({ method: 'POST', url: '/api/expenses', headers: b.headers, payload: { amount: 1, category: 'Secret' } })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/expenses',
+      headers: b.headers,
+      payload: { amount: 1, category: 'Secret' },
+    })
 
-    const created = await t.app.inject({ method: 'POST', url: '/api/expenses', headers: a.headers, payload: { amount: 42.5, category: 'Food' } })
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/expenses',
+      headers: a.headers,
+      payload: { amount: 42.5, category: 'Food' },
+    })
     const restEvent = await events.nextChange()
     expect(restEvent.collection).toBe('transactions')
-    expect(restEvent.documents).toEqual([expect.objectContaining({ id: created.json<Body>().id, amount: 4250, ownerId: a.user.id, _deleted: false })])
-    expect(restEvent.checkpoint.seq).toBe(t.app.documents.getOwned('transactions', a.user.id, created.json<Body>().id)!.seq)
+    expect(restEvent.documents).toEqual([
+      expect.objectContaining({ id: created.json<Body>().id, amount: 4250, ownerId: a.user.id, _deleted: false }),
+    ])
+    expect(restEvent.checkpoint.seq).toBe(
+      t.app.documents.getOwned('transactions', a.user.id, created.json<Body>().id)!.seq,
+    )
 
     const doc = transactionDoc(a.user.id)
-    await t.app.inject({ method: 'POST', url: '/api/sync/transactions/push', headers: a.headers, payload: [{ newDocumentState: doc }] })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/sync/transactions/push',
+      headers: a.headers,
+      payload: [{ newDocumentState: doc }],
+    })
     const pushEvent = await events.nextChange()
     expect(pushEvent.documents).toEqual([{ ...doc, _deleted: false }])
 
@@ -105,12 +124,24 @@ describe('GET /api/sync/stream', () => {
     await Promise.all([pusherEvents.next(), otherEvents.next()]) // RESYNC
 
     const mine = transactionDoc(a.user.id)
-    await t.app.inject({ method: 'POST', url: '/api/sync/transactions/push', headers: { ...a.headers, 'x-stream-id': pusherId! }, payload: [{ newDocumentState: mine }] })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/sync/transactions/push',
+      headers: { ...a.headers, 'x-stream-id': pusherId! },
+      payload: [{ newDocumentState: mine }],
+    })
     expect((await otherEvents.nextChange()).documents).toEqual([{ ...mine, _deleted: false }])
 
     // The pushing stream's next change is a later REST write, not its own push.
-    const created = await t.app.inject({ method: 'POST', url: '/api/expenses', headers: a.headers, payload: { amount: 7, category: 'Food' } })
-    expect((await pusherEvents.nextChange()).documents).toEqual([expect.objectContaining({ id: created.json<Body>().id })])
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/expenses',
+      headers: a.headers,
+      payload: { amount: 7, category: 'Food' },
+    })
+    expect((await pusherEvents.nextChange()).documents).toEqual([
+      expect.objectContaining({ id: created.json<Body>().id }),
+    ])
     controller.abort()
   })
 
@@ -121,7 +152,8 @@ describe('GET /api/sync/stream', () => {
     await eventReader(res.body!).next()
     expect(t.app.streamBus.listenerCount(a.user.id)).toBe(1)
     controller.abort()
-    for (let i = 0; i < 50 && t.app.streamBus.listenerCount(a.user.id) > 0; i++) await new Promise((r) => setTimeout(r, 20))
+    for (let i = 0; i < 50 && t.app.streamBus.listenerCount(a.user.id) > 0; i++)
+      await new Promise((r) => setTimeout(r, 20))
     expect(t.app.streamBus.listenerCount(a.user.id)).toBe(0)
   })
 })

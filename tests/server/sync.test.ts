@@ -27,7 +27,10 @@ describe('pull', () => {
     const s = await register(t.app)
     const docs = Array.from({ length: 1200 }, () => transactionDoc(s.user.id))
     for (let i = 0; i < docs.length; i += 400) {
-      const res = await push(s, docs.slice(i, i + 400).map((d) => ({ newDocumentState: d })))
+      const res = await push(
+        s,
+        docs.slice(i, i + 400).map((d) => ({ newDocumentState: d })),
+      )
       expect(res.statusCode).toBe(200)
       expect(res.json<Body>()).toEqual([])
     }
@@ -88,7 +91,9 @@ describe('push', () => {
     const v1 = transactionDoc(s.user.id, { amount: 100 })
     expect((await push(s, [{ newDocumentState: v1 }])).json<Body>()).toEqual([])
     const v2 = { ...v1, amount: 200, updatedAt: v1.updatedAt + 1 }
-    expect((await push(s, [{ assumedMasterState: { ...v1, _deleted: false }, newDocumentState: v2 }])).json<Body>()).toEqual([])
+    expect(
+      (await push(s, [{ assumedMasterState: { ...v1, _deleted: false }, newDocumentState: v2 }])).json<Body>(),
+    ).toEqual([])
     const seqAfterV2 = t.app.documents.lastSeq
 
     // Another device still thinks v1 is current.
@@ -107,7 +112,9 @@ describe('push', () => {
     expect((await push(s, [{ newDocumentState: doc }])).json<Body>()).toEqual([])
     const seq = t.app.documents.getOwned('transactions', s.user.id, doc.id)!.seq
     const last = t.app.documents.lastSeq
-    const again = await push(s, [{ newDocumentState: { ...doc, _deleted: false, _rev: '1-abc', _meta: { lwt: 1 }, _attachments: {} } }])
+    const again = await push(s, [
+      { newDocumentState: { ...doc, _deleted: false, _rev: '1-abc', _meta: { lwt: 1 }, _attachments: {} } },
+    ])
     expect(again.json<Body>()).toEqual([])
     expect(t.app.documents.lastSeq).toBe(last)
     expect(t.app.documents.getOwned('transactions', s.user.id, doc.id)!.seq).toBe(seq)
@@ -119,7 +126,13 @@ describe('push', () => {
     await push(s, [{ newDocumentState: doc }])
     const { checkpoint } = await pull(s, 0)
     const gone = { ...doc, updatedAt: doc.updatedAt + 5 }
-    expect((await push(s, [{ assumedMasterState: { ...doc, _deleted: false }, newDocumentState: { ...gone, _deleted: true } }])).json<Body>()).toEqual([])
+    expect(
+      (
+        await push(s, [
+          { assumedMasterState: { ...doc, _deleted: false }, newDocumentState: { ...gone, _deleted: true } },
+        ])
+      ).json<Body>(),
+    ).toEqual([])
     const next = await pull(s, checkpoint.seq)
     expect(next.documents).toEqual([{ ...gone, _deleted: true }])
     expect(t.app.documents.getOwned('transactions', s.user.id, doc.id)?.deleted).toBe(true)
@@ -132,16 +145,28 @@ describe('push', () => {
     const before = t.app.documents.lastSeq
     const res = await push(s, [{ newDocumentState: good }, { newDocumentState: bad }])
     expect(res.statusCode).toBe(400)
-    expect(res.json<Body>()).toMatchObject({ error: expect.stringContaining('amount') as string, code: 'INVALID_DOCUMENT' })
+    expect(res.json<Body>()).toMatchObject({
+      error: expect.stringContaining('amount') as string,
+      code: 'INVALID_DOCUMENT',
+    })
     expect(t.app.documents.lastSeq).toBe(before)
     expect(t.app.documents.getOwned('transactions', s.user.id, good.id)).toBeUndefined()
 
     const mismatched = { ...transactionDoc(s.user.id), dateDesc: 5 }
     expect((await push(s, [{ newDocumentState: mismatched }])).statusCode).toBe(400)
-    expect((await t.app.inject({ method: 'POST', url: '/api/sync/transactions/push', headers: s.headers, payload: { not: 'an array' } })).statusCode).toBe(400)
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/sync/transactions/push',
+          headers: s.headers,
+          payload: { not: 'an array' },
+        })
+      ).statusCode,
+    ).toBe(400)
   })
 
-  it('keeps the profile document at the caller\'s own id', async () => {
+  it("keeps the profile document at the caller's own id", async () => {
     const s = await register(t.app)
     const profile = { id: s.user.id, ownerId: s.user.id, updatedAt: Date.now() }
     expect((await push(s, [{ newDocumentState: profile }], 'profile')).json<Body>()).toEqual([])
@@ -151,7 +176,12 @@ describe('push', () => {
     expect(other.statusCode).toBe(403)
 
     // PUT /auth/currency keeps the replicated profile in step.
-    await t.app.inject({ method: 'PUT', url: '/api/auth/currency', headers: s.headers, payload: { currency_code: 'EUR' } })
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/currency',
+      headers: s.headers,
+      payload: { currency_code: 'EUR' },
+    })
     const after = await pull(s, pulled.checkpoint.seq, 10, 'profile')
     expect(after.documents).toEqual([expect.objectContaining({ id: s.user.id, currency: 'EUR' })])
   })
@@ -161,9 +191,16 @@ describe('REST writes reach replication', () => {
   it('shows a REST write in the next pull', async () => {
     const s = await register(t.app)
     const { checkpoint } = await pull(s, 0)
-    const res = await t.app.inject({ method: 'POST', url: '/api/expenses', headers: s.headers, payload: { amount: 42, category: 'Food' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/expenses',
+      headers: s.headers,
+      payload: { amount: 42, category: 'Food' },
+    })
     const next = await pull(s, checkpoint.seq)
-    expect(next.documents).toEqual([expect.objectContaining({ id: res.json<Body>().id, amount: 4200, origin: 'rest', _deleted: false })])
+    expect(next.documents).toEqual([
+      expect.objectContaining({ id: res.json<Body>().id, amount: 4200, origin: 'rest', _deleted: false }),
+    ])
     await t.app.inject({ method: 'DELETE', url: `/api/expenses/${res.json<Body>().id}`, headers: s.headers })
     const tomb = await pull(s, next.checkpoint.seq)
     expect(tomb.documents).toEqual([expect.objectContaining({ id: res.json<Body>().id, _deleted: true })])

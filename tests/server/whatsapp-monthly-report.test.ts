@@ -15,7 +15,12 @@ import type { TwilioHttpClient } from '../../sync-server/modules/whatsapp/twilio
 const ACCOUNT_SID = `AC${'1'.repeat(32)}`
 const AUTH_TOKEN = 'report-test-auth-token'
 const FROM = 'whatsapp:+14155238886'
-const TWILIO_ENV = { TWILIO_ACCOUNT_SID: ACCOUNT_SID, TWILIO_AUTH_TOKEN: AUTH_TOKEN, TWILIO_WHATSAPP_FROM: FROM, PUBLIC_URL: 'https://hisaab.example.com' }
+const TWILIO_ENV = {
+  TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+  TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+  TWILIO_WHATSAPP_FROM: FROM,
+  PUBLIC_URL: 'https://hisaab.example.com',
+}
 
 /** 1 April 2025, 09:00 in India: the March 2025 report is due. */
 const APRIL_1 = new Date(2025, 3, 1, 9, 0).getTime()
@@ -34,12 +39,28 @@ function fakeTwilio(fail: (n: number) => boolean = () => false) {
   const httpClient: TwilioHttpClient = {
     request(options) {
       const n = requests.length
-      requests.push({ method: options.method, uri: options.uri, data: options.data as Record<string, string>, username: options.username })
-      if (fail(n)) return Promise.resolve({ statusCode: 500, body: JSON.stringify({ code: 20500, message: 'Internal Server Error', status: 500 }) })
+      requests.push({
+        method: options.method,
+        uri: options.uri,
+        data: options.data as Record<string, string>,
+        username: options.username,
+      })
+      if (fail(n))
+        return Promise.resolve({
+          statusCode: 500,
+          body: JSON.stringify({ code: 20500, message: 'Internal Server Error', status: 500 }),
+        })
       const data = options.data as Record<string, string>
       return Promise.resolve({
         statusCode: 201,
-        body: JSON.stringify({ sid: `SM${String(n).padStart(32, '0')}`, account_sid: ACCOUNT_SID, to: data.To, from: data.From, body: data.Body, status: 'queued' }),
+        body: JSON.stringify({
+          sid: `SM${String(n).padStart(32, '0')}`,
+          account_sid: ACCOUNT_SID,
+          to: data.To,
+          from: data.From,
+          body: data.Body,
+          status: 'queued',
+        }),
       })
     },
   }
@@ -61,26 +82,69 @@ async function newDir(): Promise<string> {
 
 /** A server on `dir` (a "restart" when the directory was used before). */
 async function start(dir: string, env: Record<string, string>, options: BuildOptions): Promise<FastifyInstance> {
-  const config = loadConfig({ DATA_DIR: dir, STATIC_DIR: join(dir, 'no-build'), LOG_LEVEL: 'silent', ADMIN_EMAIL: 'admin@test.local', ADMIN_PASSWORD: 'admin-password', ...env })
+  const config = loadConfig({
+    DATA_DIR: dir,
+    STATIC_DIR: join(dir, 'no-build'),
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: 'admin@test.local',
+    ADMIN_PASSWORD: 'admin-password',
+    ...env,
+  })
   const app = await buildApp(config, { print: () => {}, ...options })
   apps.push(app)
   return app
 }
 
 let userCounter = 0
-function addUser(app: FastifyInstance, options: { phone?: string | null; name?: string; reportOff?: boolean; createdAt?: number } = {}) {
+function addUser(
+  app: FastifyInstance,
+  options: { phone?: string | null; name?: string; reportOff?: boolean; createdAt?: number } = {},
+) {
   userCounter += 1
-  const user = app.users.create({ email: `report${userCounter}@example.com`, passwordHash: 'x', name: options.name ?? `User ${userCounter}`, phoneNumber: options.phone === undefined ? `whatsapp:+9199${String(userCounter).padStart(8, '0')}` : options.phone })
+  const user = app.users.create({
+    email: `report${userCounter}@example.com`,
+    passwordHash: 'x',
+    name: options.name ?? `User ${userCounter}`,
+    phoneNumber: options.phone === undefined ? `whatsapp:+9199${String(userCounter).padStart(8, '0')}` : options.phone,
+  })
   // Accounts made before the reported month (the job skips users who joined after it).
-  app.db.update(users).set({ createdAt: options.createdAt ?? new Date(2025, 0, 1).getTime() }).where(eq(users.id, user.id)).run()
-  if (options.reportOff) app.documents.writeDocument('profile', user.id, { id: user.id, ownerId: user.id, updatedAt: 1, monthlyReportByWhatsapp: false })
+  app.db
+    .update(users)
+    .set({ createdAt: options.createdAt ?? new Date(2025, 0, 1).getTime() })
+    .where(eq(users.id, user.id))
+    .run()
+  if (options.reportOff)
+    app.documents.writeDocument('profile', user.id, {
+      id: user.id,
+      ownerId: user.id,
+      updatedAt: 1,
+      monthlyReportByWhatsapp: false,
+    })
   return user
 }
 
 let txCounter = 0
-function addEntry(app: FastifyInstance, ownerId: string, type: 'expense' | 'income', rupees: number, category: string, date: number): void {
+function addEntry(
+  app: FastifyInstance,
+  ownerId: string,
+  type: 'expense' | 'income',
+  rupees: number,
+  category: string,
+  date: number,
+): void {
   txCounter += 1
-  app.documents.writeDocument('transactions', ownerId, { id: `r-${txCounter}`, ownerId, type, amount: rupees * 100, category, description: '', date, dateDesc: invertTime(date), origin: 'app', updatedAt: date })
+  app.documents.writeDocument('transactions', ownerId, {
+    id: `r-${txCounter}`,
+    ownerId,
+    type,
+    amount: rupees * 100,
+    category,
+    description: '',
+    date,
+    dateDesc: invertTime(date),
+    origin: 'app',
+    updatedAt: date,
+  })
 }
 
 describe('monthly report by WhatsApp', () => {
@@ -133,7 +197,10 @@ describe('monthly report by WhatsApp', () => {
     await app.close()
     apps.splice(apps.indexOf(app), 1)
     const restarted = fakeTwilio()
-    const again = await start(dir, TWILIO_ENV, { now: () => APRIL_1 + 3_600_000, twilioHttpClient: restarted.httpClient })
+    const again = await start(dir, TWILIO_ENV, {
+      now: () => APRIL_1 + 3_600_000,
+      twilioHttpClient: restarted.httpClient,
+    })
     await again.ready()
     expect((await again.monthlyReports!.check()).sent).toEqual([])
     expect(restarted.requests).toEqual([])
@@ -144,7 +211,10 @@ describe('monthly report by WhatsApp', () => {
   it('sends nothing on other days of the month', async () => {
     const dir = await newDir()
     const fake = fakeTwilio()
-    const app = await start(dir, TWILIO_ENV, { now: () => new Date(2025, 3, 2, 9, 0).getTime(), twilioHttpClient: fake.httpClient })
+    const app = await start(dir, TWILIO_ENV, {
+      now: () => new Date(2025, 3, 2, 9, 0).getTime(),
+      twilioHttpClient: fake.httpClient,
+    })
     const user = addUser(app)
     addEntry(app, user.id, 'expense', 100, 'Groceries', MARCH_10)
     await app.ready()
@@ -155,7 +225,11 @@ describe('monthly report by WhatsApp', () => {
   it('skips users with nothing logged last month or who joined after it', async () => {
     const dir = await newDir()
     const fake = fakeTwilio()
-    const app = await start(dir, TWILIO_ENV, { now: () => APRIL_1, twilioHttpClient: fake.httpClient, monthlyReportIntervalMs: 3_600_000 })
+    const app = await start(dir, TWILIO_ENV, {
+      now: () => APRIL_1,
+      twilioHttpClient: fake.httpClient,
+      monthlyReportIntervalMs: 3_600_000,
+    })
     addUser(app)
     const late = addUser(app, { createdAt: APRIL_1 - 3_600_000 })
     addEntry(app, late.id, 'expense', 100, 'Groceries', MARCH_10)
@@ -186,7 +260,11 @@ describe('monthly report by WhatsApp', () => {
     for (const missing of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_WHATSAPP_FROM'] as const) {
       const dir = await newDir()
       const fake = fakeTwilio()
-      const app = await start(dir, { ...TWILIO_ENV, [missing]: '' }, { now: () => APRIL_1, twilioHttpClient: fake.httpClient })
+      const app = await start(
+        dir,
+        { ...TWILIO_ENV, [missing]: '' },
+        { now: () => APRIL_1, twilioHttpClient: fake.httpClient },
+      )
       const user = addUser(app)
       addEntry(app, user.id, 'expense', 100, 'Groceries', MARCH_10)
       await app.ready()
@@ -196,6 +274,10 @@ describe('monthly report by WhatsApp', () => {
   })
 
   it('previousMonth crosses the year boundary', () => {
-    expect(previousMonth(new Date(2025, 0, 1, 0, 30).getTime())).toEqual({ start: new Date(2024, 11, 1).getTime(), end: new Date(2025, 0, 1).getTime(), month: '2024-12' })
+    expect(previousMonth(new Date(2025, 0, 1, 0, 30).getTime())).toEqual({
+      start: new Date(2024, 11, 1).getTime(),
+      end: new Date(2025, 0, 1).getTime(),
+      month: '2024-12',
+    })
   })
 })

@@ -7,7 +7,12 @@ export const WEBHOOK_URL = `${PUBLIC_URL}/api/whatsapp/webhook`
 export const TWILIO_FROM = 'whatsapp:+14155238886'
 
 /** What the webhook needs; no account SID, so the monthly report job never starts here. */
-export const WEBHOOK_ENV = { TWILIO_AUTH_TOKEN: AUTH_TOKEN, PUBLIC_URL, TWILIO_WHATSAPP_FROM: TWILIO_FROM, WHATSAPP_JOIN_PHRASE: 'join bright-tiger' }
+export const WEBHOOK_ENV = {
+  TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+  PUBLIC_URL,
+  TWILIO_WHATSAPP_FROM: TWILIO_FROM,
+  WHATSAPP_JOIN_PHRASE: 'join bright-tiger',
+}
 
 let sidCounter = 0
 
@@ -50,8 +55,15 @@ export interface SendOptions {
 }
 
 /** Posts the form the way Twilio does, signed with the twilio library's own signature function. */
-export function postWebhook(app: FastifyInstance, params: Record<string, string>, options: SendOptions = {}): Promise<LightMyRequestResponse> {
-  const signature = options.signature === undefined ? twilio.getExpectedTwilioSignature(options.token ?? AUTH_TOKEN, options.signedUrl ?? WEBHOOK_URL, params) : options.signature
+export function postWebhook(
+  app: FastifyInstance,
+  params: Record<string, string>,
+  options: SendOptions = {},
+): Promise<LightMyRequestResponse> {
+  const signature =
+    options.signature === undefined
+      ? twilio.getExpectedTwilioSignature(options.token ?? AUTH_TOKEN, options.signedUrl ?? WEBHOOK_URL, params)
+      : options.signature
   const sent = options.tamper ? options.tamper({ ...params }) : params
   return app.inject({
     method: 'POST',
@@ -65,7 +77,12 @@ export function postWebhook(app: FastifyInstance, params: Record<string, string>
 }
 
 /** Sends one signed message and returns the reply text (asserting a 200 TwiML answer). */
-export async function say(app: FastifyInstance, from: string, body: string, extra: Record<string, string> = {}): Promise<string> {
+export async function say(
+  app: FastifyInstance,
+  from: string,
+  body: string,
+  extra: Record<string, string> = {},
+): Promise<string> {
   const res = await postWebhook(app, twilioParams(from, body, extra))
   if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`)
   return replyText(res.body)

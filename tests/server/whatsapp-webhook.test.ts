@@ -33,19 +33,44 @@ async function linkedUser(t: TestApp, name = 'Asha'): Promise<{ session: Session
 }
 
 const transactionsOf = (t: TestApp, userId: string, includeDeleted = false) =>
-  t.app.documents.listByOwner('transactions', userId, { includeDeleted }).map((d) => ({ ...d.data, _deleted: d.deleted, seq: d.seq }))
+  t.app.documents
+    .listByOwner('transactions', userId, { includeDeleted })
+    .map((d) => ({ ...d.data, _deleted: d.deleted, seq: d.seq }))
 
 async function pull(t: TestApp, session: Session): Promise<Body['documents']> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/sync/transactions/pull?seq=0&limit=100', headers: session.headers })
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/sync/transactions/pull?seq=0&limit=100',
+    headers: session.headers,
+  })
   expect(res.statusCode).toBe(200)
   return res.json<Body>().documents
 }
 
-function addBudget(t: TestApp, ownerId: string, category: string, rupees: number, period: Budget['period'] = 'monthly'): void {
-  t.app.documents.writeDocument('budgets', ownerId, { id: `b-${category.replace(/\W/g, '')}-${ownerId.slice(0, 8)}`, ownerId, category, amount: rupees * 100, period, allocated: 0, createdAt: NOW - 86_400_000 * 30, updatedAt: NOW })
+function addBudget(
+  t: TestApp,
+  ownerId: string,
+  category: string,
+  rupees: number,
+  period: Budget['period'] = 'monthly',
+): void {
+  t.app.documents.writeDocument('budgets', ownerId, {
+    id: `b-${category.replace(/\W/g, '')}-${ownerId.slice(0, 8)}`,
+    ownerId,
+    category,
+    amount: rupees * 100,
+    period,
+    allocated: 0,
+    createdAt: NOW - 86_400_000 * 30,
+    updatedAt: NOW,
+  })
 }
 
-function addTransaction(t: TestApp, ownerId: string, fields: Partial<Transaction> & Pick<Transaction, 'type' | 'amount' | 'category' | 'date'>): void {
+function addTransaction(
+  t: TestApp,
+  ownerId: string,
+  fields: Partial<Transaction> & Pick<Transaction, 'type' | 'amount' | 'category' | 'date'>,
+): void {
   t.app.documents.writeDocument('transactions', ownerId, {
     id: `seed-${Math.random().toString(36).slice(2, 10)}`,
     ownerId,
@@ -80,11 +105,28 @@ describe('POST /api/whatsapp/webhook: a signed message from a linked number', ()
     const stored = transactionsOf(t, session.user.id)
     expect(stored).toHaveLength(1)
     const doc = stored[0]!
-    expect(doc).toMatchObject({ type: 'expense', amount: 50_000, category: 'Food & Dining', origin: 'whatsapp', messageId: params.MessageSid, ownerId: session.user.id, date: NOW, dateDesc: invertTime(NOW) })
+    expect(doc).toMatchObject({
+      type: 'expense',
+      amount: 50_000,
+      category: 'Food & Dining',
+      origin: 'whatsapp',
+      messageId: params.MessageSid,
+      ownerId: session.user.id,
+      date: NOW,
+      dateDesc: invertTime(NOW),
+    })
     expect(doc.seq).toBe(t.app.documents.lastSeq)
 
-    expect(await pull(t, session)).toEqual([expect.objectContaining({ id: doc.id, amount: 50_000, origin: 'whatsapp', _deleted: false })])
-    expect(events).toEqual([{ collection: 'transactions', documents: [expect.objectContaining({ id: doc.id, amount: 50_000, _deleted: false })], checkpoint: { seq: doc.seq } }])
+    expect(await pull(t, session)).toEqual([
+      expect.objectContaining({ id: doc.id, amount: 50_000, origin: 'whatsapp', _deleted: false }),
+    ])
+    expect(events).toEqual([
+      {
+        collection: 'transactions',
+        documents: [expect.objectContaining({ id: doc.id, amount: 50_000, _deleted: false })],
+        checkpoint: { seq: doc.seq },
+      },
+    ])
   })
 
   it('reaches an open /api/sync/stream connection', async () => {
@@ -121,7 +163,9 @@ describe('POST /api/whatsapp/webhook: a signed message from a linked number', ()
     expect(text).toContain('Income Added')
     expect(text).toContain('₹50,000')
     expect(text).toContain('Source: Salary')
-    expect(transactionsOf(t, session.user.id)).toEqual([expect.objectContaining({ type: 'income', amount: 5_000_000, category: 'Salary', origin: 'whatsapp' })])
+    expect(transactionsOf(t, session.user.id)).toEqual([
+      expect.objectContaining({ type: 'income', amount: 5_000_000, category: 'Salary', origin: 'whatsapp' }),
+    ])
   })
 
   it('dates "yesterday" to yesterday and says so; amounts with paise keep them', async () => {
@@ -137,7 +181,12 @@ describe('POST /api/whatsapp/webhook: a signed message from a linked number', ()
   it("uses the user's own categories from their profile", async () => {
     const t = await setup()
     const { session, from } = await linkedUser(t)
-    t.app.documents.writeDocument('profile', session.user.id, { id: session.user.id, ownerId: session.user.id, updatedAt: NOW, customCategories: ['Pets'] })
+    t.app.documents.writeDocument('profile', session.user.id, {
+      id: session.user.id,
+      ownerId: session.user.id,
+      updatedAt: NOW,
+      customCategories: ['Pets'],
+    })
     expect(await say(t.app, from, 'spent 300 on pets')).toContain('Pets')
     expect(transactionsOf(t, session.user.id)[0]!.category).toBe('Pets')
   })
@@ -175,7 +224,9 @@ describe('webhook security', () => {
     const t = await setup()
     const { session, from } = await linkedUser(t)
     const seq = t.app.documents.lastSeq
-    const res = await postWebhook(t.app, twilioParams(from, 'Spent 500 on food'), { tamper: (p) => ({ ...p, Body: 'Spent 50000 on food' }) })
+    const res = await postWebhook(t.app, twilioParams(from, 'Spent 500 on food'), {
+      tamper: (p) => ({ ...p, Body: 'Spent 50000 on food' }),
+    })
     expect(res.statusCode).toBe(403)
     expect(res.json<Body>()).toMatchObject({ code: 'INVALID_SIGNATURE' })
     expect(t.app.documents.lastSeq).toBe(seq)
@@ -187,10 +238,14 @@ describe('webhook security', () => {
     const t = await setup()
     const { session, from } = await linkedUser(t)
     const params = twilioParams(from, 'Spent 500 on food')
-    expect((await postWebhook(t.app, params, { signedUrl: 'https://evil.example.com/api/whatsapp/webhook' })).statusCode).toBe(403)
+    expect(
+      (await postWebhook(t.app, params, { signedUrl: 'https://evil.example.com/api/whatsapp/webhook' })).statusCode,
+    ).toBe(403)
     expect((await postWebhook(t.app, params, { signedUrl: `${WEBHOOK_URL}?x=1` })).statusCode).toBe(403)
     expect((await postWebhook(t.app, params, { token: 'not-the-token' })).statusCode).toBe(403)
-    expect((await postWebhook(t.app, params, { tamper: (p) => ({ ...p, From: 'whatsapp:+919999999999' }) })).statusCode).toBe(403)
+    expect(
+      (await postWebhook(t.app, params, { tamper: (p) => ({ ...p, From: 'whatsapp:+919999999999' }) })).statusCode,
+    ).toBe(403)
     expect(transactionsOf(t, session.user.id, true)).toEqual([])
   })
 
@@ -207,7 +262,10 @@ describe('webhook security', () => {
     const { session, from } = await linkedUser(t)
     const res = await postWebhook(t.app, twilioParams(from, 'Spent 500 on food'))
     expect(res.statusCode).toBe(503)
-    expect(res.json<Body>()).toMatchObject({ code: 'WHATSAPP_NOT_CONFIGURED', error: expect.stringContaining('TWILIO_AUTH_TOKEN') as string })
+    expect(res.json<Body>()).toMatchObject({
+      code: 'WHATSAPP_NOT_CONFIGURED',
+      error: expect.stringContaining('TWILIO_AUTH_TOKEN') as string,
+    })
     expect(transactionsOf(t, session.user.id, true)).toEqual([])
   })
 
@@ -228,7 +286,9 @@ describe('webhook security', () => {
 
     const prod = await setup({ WHATSAPP_ALLOW_UNSIGNED: '1' })
     const b = await linkedUser(prod)
-    expect((await postWebhook(prod.app, twilioParams(b.from, 'Spent 500 on food'), { signature: null })).statusCode).toBe(403)
+    expect(
+      (await postWebhook(prod.app, twilioParams(b.from, 'Spent 500 on food'), { signature: null })).statusCode,
+    ).toBe(403)
   })
 
   it('rate-limits each sender; retries of answered messages are not counted', async () => {
@@ -264,8 +324,15 @@ describe('replies to anything that is not an entry', () => {
     const t = await setup()
     const { session, from } = await linkedUser(t)
     const text = await say(t.app, from, 'hello there, how are you')
-    for (const example of ['Spent 500 on food', 'Paid 1000 for rent', 'Received 50000 salary', '500 ka khana']) expect(text).toContain(example)
-    expect(await say(t.app, from, '', { NumMedia: '1', MediaUrl0: 'https://api.twilio.com/media/1', MediaContentType0: 'image/jpeg' })).toContain('photos')
+    for (const example of ['Spent 500 on food', 'Paid 1000 for rent', 'Received 50000 salary', '500 ka khana'])
+      expect(text).toContain(example)
+    expect(
+      await say(t.app, from, '', {
+        NumMedia: '1',
+        MediaUrl0: 'https://api.twilio.com/media/1',
+        MediaContentType0: 'image/jpeg',
+      }),
+    ).toContain('photos')
     expect(transactionsOf(t, session.user.id)).toEqual([])
   })
 
@@ -335,7 +402,10 @@ describe('undo', () => {
     expect(removed.seq).toBe(seqBefore + 1)
     expect(all.find((d) => d.amount === 10_000)!._deleted).toBe(false)
     expect(await pull(t, session)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ id: removed.id, _deleted: true }), expect.objectContaining({ amount: 10_000, _deleted: false })]),
+      expect.arrayContaining([
+        expect.objectContaining({ id: removed.id, _deleted: true }),
+        expect.objectContaining({ amount: 10_000, _deleted: false }),
+      ]),
     )
 
     expect(await say(t.app, from, 'undo')).toContain('Nothing to undo')
@@ -366,8 +436,14 @@ describe("one user's messages never touch another user's data", () => {
     expect(await say(t.app, b.from, 'undo')).toContain('₹300')
     expect(await say(t.app, b.from, 'undo')).toContain('Nothing to undo')
 
-    expect(transactionsOf(t, a.session.user.id).map((d) => d.amount).sort()).toEqual([70_000, 90_000])
-    expect(transactionsOf(t, b.session.user.id, true)).toEqual([expect.objectContaining({ amount: 30_000, _deleted: true })])
+    expect(
+      transactionsOf(t, a.session.user.id)
+        .map((d) => d.amount)
+        .sort(),
+    ).toEqual([70_000, 90_000])
+    expect(transactionsOf(t, b.session.user.id, true)).toEqual([
+      expect.objectContaining({ amount: 30_000, _deleted: true }),
+    ])
     const summary = await say(t.app, b.from, 'summary')
     expect(summary).toContain('Nothing logged yet')
     expect((await pull(t, b.session)).every((d) => d.ownerId === b.session.user.id)).toBe(true)
@@ -379,9 +455,24 @@ describe('summary and budget commands', () => {
     const t = await setup()
     const { session, from } = await linkedUser(t)
     // Last month and next month are not "this month".
-    addTransaction(t, session.user.id, { type: 'expense', amount: 999_900, category: 'Shopping', date: new Date(2025, 1, 28, 23, 0).getTime() })
-    addTransaction(t, session.user.id, { type: 'income', amount: 777_700, category: 'Gift', date: new Date(2025, 3, 1, 0, 0).getTime() })
-    addTransaction(t, session.user.id, { type: 'expense', amount: 40_000, category: 'Groceries', date: new Date(2025, 2, 1, 0, 0).getTime() })
+    addTransaction(t, session.user.id, {
+      type: 'expense',
+      amount: 999_900,
+      category: 'Shopping',
+      date: new Date(2025, 1, 28, 23, 0).getTime(),
+    })
+    addTransaction(t, session.user.id, {
+      type: 'income',
+      amount: 777_700,
+      category: 'Gift',
+      date: new Date(2025, 3, 1, 0, 0).getTime(),
+    })
+    addTransaction(t, session.user.id, {
+      type: 'expense',
+      amount: 40_000,
+      category: 'Groceries',
+      date: new Date(2025, 2, 1, 0, 0).getTime(),
+    })
     await say(t.app, from, 'Received 50000 salary')
     await say(t.app, from, 'Spent 1,200 on uber')
     await say(t.app, from, 'Spent 500 on food')
@@ -406,7 +497,12 @@ describe('summary and budget commands', () => {
     expect(await say(t.app, from, 'budget')).toContain('no budgets yet')
     addBudget(t, session.user.id, 'Food & Dining', 5000)
     addBudget(t, session.user.id, 'Transportation', 100, 'daily')
-    addTransaction(t, session.user.id, { type: 'expense', amount: 100_000, category: 'Food & Dining', date: new Date(2025, 1, 20).getTime() })
+    addTransaction(t, session.user.id, {
+      type: 'expense',
+      amount: 100_000,
+      category: 'Food & Dining',
+      date: new Date(2025, 1, 20).getTime(),
+    })
     await say(t.app, from, 'Spent 3,600 on food')
     await say(t.app, from, 'auto 80 diye yesterday')
     await say(t.app, from, 'auto 40')
@@ -442,11 +538,25 @@ describe('GET /api/whatsapp/status', () => {
   it('shows the link, the last message, the join link and the report setting', async () => {
     const t = await setup()
     const { session, from } = await linkedUser(t)
-    const status = async () => (await t.app.inject({ method: 'GET', url: '/api/whatsapp/status', headers: session.headers })).json<Record<string, unknown>>()
-    expect(await status()).toEqual({ linked: true, phone_number: from, last_message_at: null, join_url: 'https://wa.me/14155238886?text=join%20bright-tiger', monthly_report: true })
+    const status = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/whatsapp/status', headers: session.headers })).json<
+        Record<string, unknown>
+      >()
+    expect(await status()).toEqual({
+      linked: true,
+      phone_number: from,
+      last_message_at: null,
+      join_url: 'https://wa.me/14155238886?text=join%20bright-tiger',
+      monthly_report: true,
+    })
     await say(t.app, from, 'Spent 10 on tea')
     expect((await status()).last_message_at).toBe(new Date(NOW).toISOString())
-    t.app.documents.writeDocument('profile', session.user.id, { id: session.user.id, ownerId: session.user.id, updatedAt: NOW, monthlyReportByWhatsapp: false })
+    t.app.documents.writeDocument('profile', session.user.id, {
+      id: session.user.id,
+      ownerId: session.user.id,
+      updatedAt: NOW,
+      monthlyReportByWhatsapp: false,
+    })
     expect((await status()).monthly_report).toBe(false)
 
     const unlinked = await register(t.app)
@@ -457,25 +567,42 @@ describe('GET /api/whatsapp/status', () => {
   it('join_url is null without TWILIO_WHATSAPP_FROM and has no text without a join phrase', async () => {
     const none = await setup({ TWILIO_WHATSAPP_FROM: '' })
     const a = await register(none.app)
-    expect((await none.app.inject({ method: 'GET', url: '/api/whatsapp/status', headers: a.headers })).json()).toMatchObject({ join_url: null })
+    expect(
+      (await none.app.inject({ method: 'GET', url: '/api/whatsapp/status', headers: a.headers })).json(),
+    ).toMatchObject({ join_url: null })
     const noPhrase = await setup({ WHATSAPP_JOIN_PHRASE: '', TWILIO_WHATSAPP_FROM: '+14155238886' })
     const b = await register(noPhrase.app)
-    expect((await noPhrase.app.inject({ method: 'GET', url: '/api/whatsapp/status', headers: b.headers })).json()).toMatchObject({ join_url: 'https://wa.me/14155238886' })
+    expect(
+      (await noPhrase.app.inject({ method: 'GET', url: '/api/whatsapp/status', headers: b.headers })).json(),
+    ).toMatchObject({ join_url: 'https://wa.me/14155238886' })
   })
 })
-
 
 describe('WhatsApp configuration', () => {
   const base = { DATA_DIR: tmpdir(), LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40) }
 
   it('reads the join phrase, the unsigned switch, the rate limit and the report time zone', () => {
-    const config = loadConfig({ ...base, WHATSAPP_JOIN_PHRASE: ' join bright-tiger ', WHATSAPP_ALLOW_UNSIGNED: '1', WHATSAPP_RATE_LIMIT_MAX: '5', REPORT_TIME_ZONE: 'Asia/Dubai' })
-    expect(config.whatsapp).toEqual({ joinPhrase: 'join bright-tiger', allowUnsigned: true, rateLimit: { max: 5, timeWindowMs: 60_000 } })
+    const config = loadConfig({
+      ...base,
+      WHATSAPP_JOIN_PHRASE: ' join bright-tiger ',
+      WHATSAPP_ALLOW_UNSIGNED: '1',
+      WHATSAPP_RATE_LIMIT_MAX: '5',
+      REPORT_TIME_ZONE: 'Asia/Dubai',
+    })
+    expect(config.whatsapp).toEqual({
+      joinPhrase: 'join bright-tiger',
+      allowUnsigned: true,
+      rateLimit: { max: 5, timeWindowMs: 60_000 },
+    })
     expect(config.reportTimeZone).toBe('Asia/Dubai')
   })
 
   it('defaults: signatures required, 30 a minute, TZ else Asia/Kolkata', () => {
-    expect(loadConfig(base).whatsapp).toEqual({ joinPhrase: undefined, allowUnsigned: false, rateLimit: { max: 30, timeWindowMs: 60_000 } })
+    expect(loadConfig(base).whatsapp).toEqual({
+      joinPhrase: undefined,
+      allowUnsigned: false,
+      rateLimit: { max: 30, timeWindowMs: 60_000 },
+    })
     expect(loadConfig(base).reportTimeZone).toBe('Asia/Kolkata')
     expect(loadConfig({ ...base, TZ: 'Europe/London' }).reportTimeZone).toBe('Europe/London')
     expect(loadConfig({ ...base, WHATSAPP_ALLOW_UNSIGNED: '0' }).whatsapp.allowUnsigned).toBe(false)

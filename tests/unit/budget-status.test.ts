@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { allocationSummary, barColour, budgetStatus, budgetWindow, crossedAlert, statusOf } from '../../schema/calc/budget-status'
+import {
+  allocationSummary,
+  barColour,
+  budgetStatus,
+  budgetWindow,
+  crossedAlert,
+  statusOf,
+} from '../../schema/calc/budget-status'
 import { BUDGET_PERIODS } from '../../schema/entities/budget'
 import type { LedgerEntry } from '../../schema/calc/totals'
 
 const at = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).getTime()
-const expense = (amount: number, category: string, date: number): LedgerEntry => ({ type: 'expense', amount, category, date })
+const expense = (amount: number, category: string, date: number): LedgerEntry => ({
+  type: 'expense',
+  amount,
+  category,
+  date,
+})
 
 describe('budget windows', () => {
   const now = at(2026, 11, 21)
@@ -22,7 +34,17 @@ describe('budget status', () => {
   const now = at(2026, 11, 21)
   const budget = { category: 'Food & Dining', amount: 10000, period: 'monthly' as const, createdAt: at(2026, 1, 1) }
   it('counts only this period’s expenses of the category, case-insensitively', () => {
-    const s = budgetStatus(budget, [expense(3000, 'food & dining', at(2026, 11, 1, 0)), expense(4000, 'Food & Dining', now), expense(9999, 'Food & Dining', at(2026, 10, 31, 23)), expense(500, 'Travel', now), { type: 'income', amount: 5000, category: 'Food & Dining', date: now }], now)
+    const s = budgetStatus(
+      budget,
+      [
+        expense(3000, 'food & dining', at(2026, 11, 1, 0)),
+        expense(4000, 'Food & Dining', now),
+        expense(9999, 'Food & Dining', at(2026, 10, 31, 23)),
+        expense(500, 'Travel', now),
+        { type: 'income', amount: 5000, category: 'Food & Dining', date: now },
+      ],
+      now,
+    )
     expect(s).toEqual({ spent: 7000, limit: 10000, remaining: 3000, overBy: 0, percent: 70 })
   })
   it('remaining and overBy never both positive and add back to the limit', () => {
@@ -65,8 +87,17 @@ describe('crossedAlert', () => {
 
 describe('allocationSummary', () => {
   it('available is income minus allocated', () => {
-    const s = allocationSummary(50000_00, [{ allocated: 20000_00, spent: 5000_00 }, { allocated: 40000_00, spent: 100_00 }])
-    expect(s).toEqual({ totalIncome: 50000_00, totalAllocated: 60000_00, totalSpent: 5100_00, available: -10000_00, allocatedPercent: 120 })
+    const s = allocationSummary(50000_00, [
+      { allocated: 20000_00, spent: 5000_00 },
+      { allocated: 40000_00, spent: 100_00 },
+    ])
+    expect(s).toEqual({
+      totalIncome: 50000_00,
+      totalAllocated: 60000_00,
+      totalSpent: 5100_00,
+      available: -10000_00,
+      allocatedPercent: 120,
+    })
     expect(allocationSummary(0, []).allocatedPercent).toBe(0)
   })
 })

@@ -7,12 +7,17 @@ import { weeklyTrend } from '../../schema/calc/trend'
 import { localMonthWindow } from '../../schema/time'
 
 const at = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m - 1, d, h, min).getTime()
-const expense = (amount: number, category: string, date: number): LedgerEntry => ({ type: 'expense', amount, category, date })
+const expense = (amount: number, category: string, date: number): LedgerEntry => ({
+  type: 'expense',
+  amount,
+  category,
+  date,
+})
 const income = (amount: number, date: number): LedgerEntry => ({ type: 'income', amount, category: 'Salary', date })
 
 /** A deterministic pseudo-random source, so invariant tests are repeatable. */
 function rng(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+  return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
 }
 
 describe('period windows', () => {
@@ -69,7 +74,9 @@ describe('period windows', () => {
 describe('totals', () => {
   it('balance is income minus expenses, and the counts add up', () => {
     const random = rng(3)
-    const entries = Array.from({ length: 300 }, (_, i) => (random() < 0.3 ? income(1 + Math.floor(random() * 1e7), i) : expense(1 + Math.floor(random() * 1e6), 'Food', i)))
+    const entries = Array.from({ length: 300 }, (_, i) =>
+      random() < 0.3 ? income(1 + Math.floor(random() * 1e7), i) : expense(1 + Math.floor(random() * 1e6), 'Food', i),
+    )
     const t = totalsOf(entries)
     expect(t.balance).toBe(t.income - t.expenses)
     expect(t.incomeCount + t.expenseCount).toBe(entries.length)
@@ -106,7 +113,13 @@ describe('apportion (largest remainder)', () => {
 describe('expensesByCategory', () => {
   it('sorts by amount, ignores income, and shares add up to 100.0 %', () => {
     const d = at(2026, 1, 5)
-    const rows = expensesByCategory([expense(100, 'Food', d), expense(300, 'Rent', d), expense(50, 'Food', d), income(999999, d), expense(150, 'Travel', d)])
+    const rows = expensesByCategory([
+      expense(100, 'Food', d),
+      expense(300, 'Rent', d),
+      expense(50, 'Food', d),
+      income(999999, d),
+      expense(150, 'Travel', d),
+    ])
     expect(rows.map((r) => r.category)).toEqual(['Rent', 'Food', 'Travel'])
     expect(rows.map((r) => r.amount)).toEqual([300, 150, 150])
     expect(rows.map((r) => formatPermille(r.permille))).toEqual(['50.0%', '25.0%', '25.0%'])
@@ -115,7 +128,9 @@ describe('expensesByCategory', () => {
   it('always sums to 1000 permille for random ledgers', () => {
     const random = rng(5)
     for (let i = 0; i < 100; i++) {
-      const entries = Array.from({ length: 1 + Math.floor(random() * 40) }, () => expense(1 + Math.floor(random() * 1e5), `C${Math.floor(random() * 7)}`, 0))
+      const entries = Array.from({ length: 1 + Math.floor(random() * 40) }, () =>
+        expense(1 + Math.floor(random() * 1e5), `C${Math.floor(random() * 7)}`, 0),
+      )
       const rows = expensesByCategory(entries)
       expect(rows.reduce((a, r) => a + r.permille, 0)).toBe(1000)
       expect(rows.reduce((a, r) => a + r.amount, 0)).toBe(entries.reduce((a, e) => a + e.amount, 0))
@@ -127,7 +142,16 @@ describe('expensesByCategory', () => {
 describe('weeklyTrend', () => {
   const now = at(2026, 11, 21, 18) // Saturday; week began Monday 16th
   it('compares this week with last week, expenses only', () => {
-    const t = weeklyTrend([expense(5000, 'Food', at(2026, 11, 16, 0, 1)), expense(2000, 'Food', at(2026, 11, 15, 23, 59)), expense(2000, 'Food', at(2026, 11, 9, 0, 0)), income(1e6, now), expense(7, 'Food', at(2026, 11, 8, 23, 59))], now)
+    const t = weeklyTrend(
+      [
+        expense(5000, 'Food', at(2026, 11, 16, 0, 1)),
+        expense(2000, 'Food', at(2026, 11, 15, 23, 59)),
+        expense(2000, 'Food', at(2026, 11, 9, 0, 0)),
+        income(1e6, now),
+        expense(7, 'Food', at(2026, 11, 8, 23, 59)),
+      ],
+      now,
+    )
     expect(t).toEqual({ thisWeek: 5000, lastWeek: 4000, change: 1000, percent: 25 })
   })
   it('has no percent without last week’s spending', () => {

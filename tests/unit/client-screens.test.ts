@@ -83,7 +83,14 @@ describe('categories', () => {
 })
 
 describe('sync indicator', () => {
-  const base: SyncSnapshot = { browserOnline: true, serverReachable: true, active: false, pending: 0, lastSyncedAt: null, firstDownload: null }
+  const base: SyncSnapshot = {
+    browserOnline: true,
+    serverReachable: true,
+    active: false,
+    pending: 0,
+    lastSyncedAt: null,
+    firstDownload: null,
+  }
   it('reports offline with pending changes', () => {
     const s = { ...base, serverReachable: false, pending: 2 }
     expect(indicatorState(s)).toBe('offline')

@@ -14,7 +14,11 @@ describe('last-writer-wins conflict handler', () => {
     expect(await resolve(doc(10, 100), doc(10, 999))).toEqual(doc(10, 999))
   })
   it('is commutative in outcome: both devices end with the same document', async () => {
-    for (const [a, b] of [[1, 2], [5, 5], [9, 3]] as const) {
+    for (const [a, b] of [
+      [1, 2],
+      [5, 5],
+      [9, 3],
+    ] as const) {
       const x = doc(a, a * 10)
       const y = doc(b, b * 100)
       expect(await resolve(x, y)).toEqual(b >= a ? y : x)

@@ -9,7 +9,8 @@ describe('demo data', () => {
   it('is valid for every entity and deterministic', () => {
     for (const t of data.transactions) expect(COLLECTIONS.transactions.entity.safeParse(t).success).toBe(true)
     for (const b of data.budgets) expect(COLLECTIONS.budgets.entity.safeParse(b).success).toBe(true)
-    for (const r of data.recurring_payments) expect(COLLECTIONS.recurring_payments.entity.safeParse(r).success).toBe(true)
+    for (const r of data.recurring_payments)
+      expect(COLLECTIONS.recurring_payments.entity.safeParse(r).success).toBe(true)
     expect(COLLECTIONS.profile.entity.safeParse(data.profile[0]).success).toBe(true)
     expect(demoData(now)).toEqual(data)
   })

@@ -77,7 +77,18 @@ describe('formatMoney', () => {
     expect(formatMoney(100, 'nope')).toBe('₹1')
   })
   it('knows the ten currencies, INR first', () => {
-    expect(CURRENCIES.map((c) => c.code)).toEqual(['INR', 'USD', 'EUR', 'GBP', 'JPY', 'AUD', 'CAD', 'SGD', 'AED', 'SAR'])
+    expect(CURRENCIES.map((c) => c.code)).toEqual([
+      'INR',
+      'USD',
+      'EUR',
+      'GBP',
+      'JPY',
+      'AUD',
+      'CAD',
+      'SGD',
+      'AED',
+      'SAR',
+    ])
   })
 })
 

@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { allocationView, ALLOCATION_TEXTS } from '../../schema/calc/allocation'
-import { DUE_GROUPS, dueSoon, formatDueDay, groupByDue, nextDueAfterPaid, reminderHorizon } from '../../schema/calc/recurring-schedule'
+import {
+  DUE_GROUPS,
+  dueSoon,
+  formatDueDay,
+  groupByDue,
+  nextDueAfterPaid,
+  reminderHorizon,
+} from '../../schema/calc/recurring-schedule'
 import { dueGroup } from '../../schema/calc/recurrence'
 import { toDayString } from '../../schema/time'
-import { parseAllocation, parseIncome, parsePeriod, parseRecurring, parseReminderDays, PLAN_MESSAGES } from '../../schema/validation/plan-input'
+import {
+  parseAllocation,
+  parseIncome,
+  parsePeriod,
+  parseRecurring,
+  parseReminderDays,
+  PLAN_MESSAGES,
+} from '../../schema/validation/plan-input'
 
 /** A small deterministic generator so the invariant tests cover many cases reproducibly. */
 function rng(seed: number) {
@@ -29,7 +43,10 @@ describe('allocationView', () => {
     const random = rng(7)
     for (let i = 0; i < 500; i++) {
       const income = Math.floor(random() * 1e9)
-      const lines = Array.from({ length: Math.floor(random() * 8) }, () => ({ allocated: Math.floor(random() * 2e8), spent: Math.floor(random() * 2e8) }))
+      const lines = Array.from({ length: Math.floor(random() * 8) }, () => ({
+        allocated: Math.floor(random() * 2e8),
+        spent: Math.floor(random() * 2e8),
+      }))
       const v = allocationView(income, lines)
       expect(v.available + v.totalAllocated).toBe(income)
       expect(v.remaining + v.totalSpent).toBe(v.totalAllocated)
@@ -47,8 +64,12 @@ describe('recurring schedule', () => {
     expect(feb).toBe('2027-02-28')
     expect(nextDueAfterPaid({ ...p, nextDueDate: feb })).toBe('2027-03-31')
     expect(nextDueAfterPaid({ ...p, dueDate: '2028-01-31', nextDueDate: '2028-01-31' })).toBe('2028-02-29')
-    expect(nextDueAfterPaid({ frequency: 'weekly', dueDate: '2027-01-31', nextDueDate: '2027-01-31' })).toBe('2027-02-07')
-    expect(nextDueAfterPaid({ frequency: 'yearly', dueDate: '2024-02-29', nextDueDate: '2024-02-29' })).toBe('2025-02-28')
+    expect(nextDueAfterPaid({ frequency: 'weekly', dueDate: '2027-01-31', nextDueDate: '2027-01-31' })).toBe(
+      '2027-02-07',
+    )
+    expect(nextDueAfterPaid({ frequency: 'yearly', dueDate: '2024-02-29', nextDueDate: '2024-02-29' })).toBe(
+      '2025-02-28',
+    )
   })
 
   it('groups every payment exactly once, soonest first, each in the group dueGroup names (invariant)', () => {
@@ -105,14 +126,52 @@ describe('plan input', () => {
 
   it('a recurring payment needs name, amount, frequency and due date; reminder days 0–30, default 3', () => {
     const good = { name: ' Rent ', amount: '15000', category: '', frequency: 'monthly', dueDate: '2027-01-31' }
-    expect(parseRecurring(good)).toEqual({ ok: true, value: { name: 'Rent', amount: 1_500_000, category: '', frequency: 'monthly', dueDate: '2027-01-31', reminderDays: 3 } })
-    expect(parseRecurring({ ...good, name: '  ' })).toMatchObject({ ok: false, field: 'name', error: PLAN_MESSAGES.nameRequired })
-    expect(parseRecurring({ ...good, amount: '' })).toMatchObject({ ok: false, field: 'amount', error: PLAN_MESSAGES.amountRequired })
-    expect(parseRecurring({ ...good, amount: '0' })).toMatchObject({ ok: false, field: 'amount', error: PLAN_MESSAGES.amountPositive })
-    expect(parseRecurring({ ...good, frequency: 'hourly' })).toMatchObject({ ok: false, field: 'frequency', error: PLAN_MESSAGES.frequencyInvalid })
-    expect(parseRecurring({ ...good, dueDate: '' })).toMatchObject({ ok: false, field: 'dueDate', error: PLAN_MESSAGES.dueDateRequired })
-    expect(parseRecurring({ ...good, dueDate: '2027-02-30' })).toMatchObject({ ok: false, field: 'dueDate', error: PLAN_MESSAGES.dueDateInvalid })
-    expect(parseRecurring({ ...good, reminderDays: '31' })).toMatchObject({ ok: false, field: 'reminderDays', error: PLAN_MESSAGES.reminderInvalid })
+    expect(parseRecurring(good)).toEqual({
+      ok: true,
+      value: {
+        name: 'Rent',
+        amount: 1_500_000,
+        category: '',
+        frequency: 'monthly',
+        dueDate: '2027-01-31',
+        reminderDays: 3,
+      },
+    })
+    expect(parseRecurring({ ...good, name: '  ' })).toMatchObject({
+      ok: false,
+      field: 'name',
+      error: PLAN_MESSAGES.nameRequired,
+    })
+    expect(parseRecurring({ ...good, amount: '' })).toMatchObject({
+      ok: false,
+      field: 'amount',
+      error: PLAN_MESSAGES.amountRequired,
+    })
+    expect(parseRecurring({ ...good, amount: '0' })).toMatchObject({
+      ok: false,
+      field: 'amount',
+      error: PLAN_MESSAGES.amountPositive,
+    })
+    expect(parseRecurring({ ...good, frequency: 'hourly' })).toMatchObject({
+      ok: false,
+      field: 'frequency',
+      error: PLAN_MESSAGES.frequencyInvalid,
+    })
+    expect(parseRecurring({ ...good, dueDate: '' })).toMatchObject({
+      ok: false,
+      field: 'dueDate',
+      error: PLAN_MESSAGES.dueDateRequired,
+    })
+    expect(parseRecurring({ ...good, dueDate: '2027-02-30' })).toMatchObject({
+      ok: false,
+      field: 'dueDate',
+      error: PLAN_MESSAGES.dueDateInvalid,
+    })
+    expect(parseRecurring({ ...good, reminderDays: '31' })).toMatchObject({
+      ok: false,
+      field: 'reminderDays',
+      error: PLAN_MESSAGES.reminderInvalid,
+    })
     expect(parseReminderDays(0)).toEqual({ ok: true, value: 0 })
     expect(parseReminderDays('30')).toEqual({ ok: true, value: 30 })
     expect(parseReminderDays(-1).ok).toBe(false)

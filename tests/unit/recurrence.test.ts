@@ -10,7 +10,13 @@ function series(start: string, frequency: 'daily' | 'weekly' | 'monthly' | 'year
 
 describe('nextDueDay', () => {
   it('keeps a 31st anchor through short months (31 Jan → 28 Feb → 31 Mar)', () => {
-    expect(series('2026-01-31', 'monthly', 5)).toEqual(['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31'])
+    expect(series('2026-01-31', 'monthly', 5)).toEqual([
+      '2026-01-31',
+      '2026-02-28',
+      '2026-03-31',
+      '2026-04-30',
+      '2026-05-31',
+    ])
     expect(series('2028-01-31', 'monthly', 3)).toEqual(['2028-01-31', '2028-02-29', '2028-03-31'])
   })
   it('rolls over the year end', () => {
@@ -19,7 +25,13 @@ describe('nextDueDay', () => {
     expect(nextDueDay('2026-12-29', 'weekly')).toBe('2027-01-05')
   })
   it('keeps 29 Feb yearly anchors on 28 Feb in common years and back on 29 Feb in leap years', () => {
-    expect(series('2024-02-29', 'yearly', 5)).toEqual(['2024-02-29', '2025-02-28', '2026-02-28', '2027-02-28', '2028-02-29'])
+    expect(series('2024-02-29', 'yearly', 5)).toEqual([
+      '2024-02-29',
+      '2025-02-28',
+      '2026-02-28',
+      '2027-02-28',
+      '2028-02-29',
+    ])
   })
   it('monthly dues are one calendar month apart and never drift from the anchor day (invariant)', () => {
     for (let day = 1; day <= 31; day++) {
@@ -36,9 +48,13 @@ describe('nextDueDay', () => {
   })
   it('daily and weekly steps are exactly 1 and 7 local days', () => {
     const daily = series('2026-03-01', 'daily', 400)
-    daily.slice(1).forEach((d, i) => expect(Math.round((fromDayString(d) - fromDayString(daily[i]!)) / 86_400_000)).toBe(1))
+    daily
+      .slice(1)
+      .forEach((d, i) => expect(Math.round((fromDayString(d) - fromDayString(daily[i]!)) / 86_400_000)).toBe(1))
     const weekly = series('2026-03-01', 'weekly', 60)
-    weekly.slice(1).forEach((d, i) => expect(Math.round((fromDayString(d) - fromDayString(weekly[i]!)) / 86_400_000)).toBe(7))
+    weekly
+      .slice(1)
+      .forEach((d, i) => expect(Math.round((fromDayString(d) - fromDayString(weekly[i]!)) / 86_400_000)).toBe(7))
   })
 })
 

@@ -1,9 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import { csvField, csvFileName, formatRate, monthReport, monthWindow, savingsRatePermille, shiftMonth, transactionsCsv, trendBuckets, trendMonths } from '../../schema/calc/report'
+import {
+  csvField,
+  csvFileName,
+  formatRate,
+  monthReport,
+  monthWindow,
+  savingsRatePermille,
+  shiftMonth,
+  transactionsCsv,
+  trendBuckets,
+  trendMonths,
+} from '../../schema/calc/report'
 import type { LedgerEntry } from '../../schema/calc/totals'
 
 const at = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).getTime()
-const entry = (type: 'expense' | 'income', amount: number, category: string, date: number): LedgerEntry => ({ type, amount, category, date })
+const entry = (type: 'expense' | 'income', amount: number, category: string, date: number): LedgerEntry => ({
+  type,
+  amount,
+  category,
+  date,
+})
 
 /** A deterministic pseudo-random ledger (xorshift), so invariants are checked on many shapes. */
 function ledger(seed: number, n: number, from: number, to: number): LedgerEntry[] {
@@ -15,7 +31,14 @@ function ledger(seed: number, n: number, from: number, to: number): LedgerEntry[
     return (x >>> 0) / 2 ** 32
   }
   const cats = ['Food & Dining', 'Travel', 'Shopping', 'Bills & Utilities', 'Rent', 'Pets', 'Gifts']
-  return Array.from({ length: n }, () => entry(next() < 0.2 ? 'income' : 'expense', 1 + Math.floor(next() * 5_000_000), cats[Math.floor(next() * cats.length)]!, from + Math.floor(next() * (to - from))))
+  return Array.from({ length: n }, () =>
+    entry(
+      next() < 0.2 ? 'income' : 'expense',
+      1 + Math.floor(next() * 5_000_000),
+      cats[Math.floor(next() * cats.length)]!,
+      from + Math.floor(next() * (to - from)),
+    ),
+  )
 }
 
 describe('month navigation', () => {
@@ -25,7 +48,8 @@ describe('month navigation', () => {
     expect(shiftMonth({ year: 2026, month: 5 }, -30)).toEqual({ year: 2023, month: 11 })
   })
   it('back and forth by any amount returns to the same month', () => {
-    for (let d = -40; d <= 40; d += 1) expect(shiftMonth(shiftMonth({ year: 2026, month: 3 }, d), -d)).toEqual({ year: 2026, month: 3 })
+    for (let d = -40; d <= 40; d += 1)
+      expect(shiftMonth(shiftMonth({ year: 2026, month: 3 }, d), -d)).toEqual({ year: 2026, month: 3 })
   })
   it('consecutive month windows tile time with no gap or overlap', () => {
     let ym = { year: 2025, month: 0 }
@@ -58,15 +82,24 @@ describe('savings rate', () => {
 })
 
 describe('month report', () => {
-  it.each([1, 2, 3, 4, 5])('category amounts add up to the month’s expenses and shares to 100.0 %% (seed %i)', (seed) => {
-    const report = monthReport(ledger(seed, 400, at(2026, 12, 1, 0), at(2027, 1, 1, 0)))
-    expect(report.categories.reduce((s, c) => s + c.amount, 0)).toBe(report.expenses)
-    expect(report.categories.reduce((s, c) => s + c.permille, 0)).toBe(1000)
-    expect(report.saved).toBe(report.income - report.expenses)
-    for (let i = 1; i < report.categories.length; i += 1) expect(report.categories[i - 1]!.amount).toBeGreaterThanOrEqual(report.categories[i]!.amount)
-  })
+  it.each([1, 2, 3, 4, 5])(
+    'category amounts add up to the month’s expenses and shares to 100.0 %% (seed %i)',
+    (seed) => {
+      const report = monthReport(ledger(seed, 400, at(2026, 12, 1, 0), at(2027, 1, 1, 0)))
+      expect(report.categories.reduce((s, c) => s + c.amount, 0)).toBe(report.expenses)
+      expect(report.categories.reduce((s, c) => s + c.permille, 0)).toBe(1000)
+      expect(report.saved).toBe(report.income - report.expenses)
+      for (let i = 1; i < report.categories.length; i += 1)
+        expect(report.categories[i - 1]!.amount).toBeGreaterThanOrEqual(report.categories[i]!.amount)
+    },
+  )
   it('matches a worked example', () => {
-    const r = monthReport([entry('income', 80_000_00, 'Salary', at(2026, 12, 1)), entry('expense', 30_000_00, 'Rent', at(2026, 12, 2)), entry('expense', 10_000_00, 'Food & Dining', at(2026, 12, 3)), entry('expense', 5_000_00, 'Food & Dining', at(2026, 12, 9))])
+    const r = monthReport([
+      entry('income', 80_000_00, 'Salary', at(2026, 12, 1)),
+      entry('expense', 30_000_00, 'Rent', at(2026, 12, 2)),
+      entry('expense', 10_000_00, 'Food & Dining', at(2026, 12, 3)),
+      entry('expense', 5_000_00, 'Food & Dining', at(2026, 12, 9)),
+    ])
     expect(r).toMatchObject({ income: 80_000_00, expenses: 45_000_00, saved: 35_000_00, savingsRatePermille: 438 })
     expect(r.categories.map((c) => [c.category, c.amount, c.permille])).toEqual([
       ['Rent', 30_000_00, 667],
@@ -101,7 +134,10 @@ describe('12-month trend', () => {
     }
   })
   it('puts an entry at the first instant of a month in that month', () => {
-    const buckets = trendBuckets([entry('expense', 5, 'x', at(2027, 1, 1, 0)), entry('expense', 7, 'x', at(2027, 1, 1, 0) - 1)], last)
+    const buckets = trendBuckets(
+      [entry('expense', 5, 'x', at(2027, 1, 1, 0)), entry('expense', 7, 'x', at(2027, 1, 1, 0) - 1)],
+      last,
+    )
     expect(buckets[11]!.expenses).toBe(5)
     expect(buckets[10]!.expenses).toBe(7)
   })
@@ -122,7 +158,12 @@ describe('CSV export', () => {
       { ...entry('income', 50_000_00, 'Salary', at(2026, 12, 1)), description: '' },
     ])
     expect(csv.startsWith('\uFEFF')).toBe(true)
-    expect(csv.slice(1).split('\r\n')).toEqual(['Date,Type,Category/Source,Description,Amount', '2026-12-01,Income,Salary,,50000.00', '2026-12-05,Expense,Food & Dining,"Dinner, with ""friends""",1234.50', ''])
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'Date,Type,Category/Source,Description,Amount',
+      '2026-12-01,Income,Salary,,50000.00',
+      '2026-12-05,Expense,Food & Dining,"Dinner, with ""friends""",1234.50',
+      '',
+    ])
   })
   it('names the file with the month', () => {
     expect(csvFileName({ year: 2026, month: 11 })).toBe('hisaab-report-2026-12.csv')

@@ -12,7 +12,15 @@ describe('collections', () => {
     expect(COLLECTION_NAMES).toHaveLength(11)
   })
   it('replicates the seven personal collections by owner', () => {
-    expect(PERSONAL_COLLECTIONS.sort()).toEqual(['budgets', 'loan_payments', 'loans', 'profile', 'recurring_payments', 'tickets', 'transactions'])
+    expect(PERSONAL_COLLECTIONS.sort()).toEqual([
+      'budgets',
+      'loan_payments',
+      'loans',
+      'profile',
+      'recurring_payments',
+      'tickets',
+      'transactions',
+    ])
   })
   it.each(COLLECTION_NAMES)('%s has an RxDB schema with bounded index fields', (name) => {
     const schema = rxSchemaOf(name)
@@ -33,7 +41,15 @@ describe('collections', () => {
 })
 
 describe('Transaction', () => {
-  const base = { id: 't1', ownerId: 'u1', updatedAt: 1, type: 'expense', amount: 50000, category: 'Food & Dining', date: 1_700_000_000_000 }
+  const base = {
+    id: 't1',
+    ownerId: 'u1',
+    updatedAt: 1,
+    type: 'expense',
+    amount: 50000,
+    category: 'Food & Dining',
+    date: 1_700_000_000_000,
+  }
   it('fills defaults and accepts a mirrored dateDesc', () => {
     const t = Transaction.parse({ ...base, dateDesc: invertTime(base.date) })
     expect(t.description).toBe('')

@@ -19,9 +19,12 @@ describe('splitPhoneNumber (spec part 1 §5)', () => {
   })
 
   // A 9-digit remainder after 971 is too short for the rule (the spec's 10-digit minimum).
-  it.each([null, undefined, '', 'whatsapp:', '12345', 'whatsapp:+6581234567890', 'whatsapp:+971501234567'])('%s has no split', (stored) => {
-    expect(splitPhoneNumber(stored)).toBeNull()
-  })
+  it.each([null, undefined, '', 'whatsapp:', '12345', 'whatsapp:+6581234567890', 'whatsapp:+971501234567'])(
+    '%s has no split',
+    (stored) => {
+      expect(splitPhoneNumber(stored)).toBeNull()
+    },
+  )
 
   it('round-trips every offered code through the stored form', () => {
     for (const { code } of SETTINGS_COUNTRY_CODES) {
@@ -33,11 +36,23 @@ describe('splitPhoneNumber (spec part 1 §5)', () => {
 })
 
 describe('buildBackup', () => {
-  const tx = (id: string, type: 'expense' | 'income', amount: number, date: number, category = 'Food & Dining') => ({ id, type, amount, category, description: `d-${id}`, date })
+  const tx = (id: string, type: 'expense' | 'income', amount: number, date: number, category = 'Food & Dining') => ({
+    id,
+    type,
+    amount,
+    category,
+    description: `d-${id}`,
+    date,
+  })
 
   it('splits expenses and income, oldest first, with exact decimal amounts', () => {
     const backup = buildBackup(
-      [tx('b', 'expense', 50050, 2_000), tx('a', 'expense', 12345, 1_000), tx('s', 'income', 5_000_000, 1_500, 'Salary'), tx('c', 'expense', 1, 3_000)],
+      [
+        tx('b', 'expense', 50050, 2_000),
+        tx('a', 'expense', 12345, 1_000),
+        tx('s', 'income', 5_000_000, 1_500, 'Salary'),
+        tx('c', 'expense', 1, 3_000),
+      ],
       [{ id: 'bud', category: 'Travel', amount: 250000, period: 'monthly', createdAt: 10 }],
       Date.UTC(2026, 10, 21, 12),
     )
@@ -49,12 +64,18 @@ describe('buildBackup', () => {
       ['b', 500.5],
       ['c', 0.01],
     ])
-    expect(backup.income).toEqual([{ id: 's', amount: 50000, source: 'Salary', description: 'd-s', date: new Date(1_500).toISOString() }])
-    expect(backup.budgets).toEqual([{ id: 'bud', category: 'Travel', amount: 2500, period: 'monthly', created_at: new Date(10).toISOString() }])
+    expect(backup.income).toEqual([
+      { id: 's', amount: 50000, source: 'Salary', description: 'd-s', date: new Date(1_500).toISOString() },
+    ])
+    expect(backup.budgets).toEqual([
+      { id: 'bud', category: 'Travel', amount: 2500, period: 'monthly', created_at: new Date(10).toISOString() },
+    ])
   })
 
   it('keeps every entry: the decimal totals equal the paise totals', () => {
-    const entries = Array.from({ length: 200 }, (_, i) => tx(`t${i}`, i % 3 ? 'expense' : 'income', (i * 7919) % 100_000 + 1, i))
+    const entries = Array.from({ length: 200 }, (_, i) =>
+      tx(`t${i}`, i % 3 ? 'expense' : 'income', ((i * 7919) % 100_000) + 1, i),
+    )
     const backup = buildBackup(entries, [], 0)
     expect(backup.expenses.length + backup.income.length).toBe(entries.length)
     const paise = entries.filter((t) => t.type === 'expense').reduce((s, t) => s + t.amount, 0)
@@ -69,7 +90,10 @@ describe('buildBackup', () => {
 
 describe('previewList', () => {
   it('shows the first six and counts the rest', () => {
-    expect(previewList(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'])).toEqual({ shown: ['a', 'b', 'c', 'd', 'e', 'f'], more: 2 })
+    expect(previewList(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'])).toEqual({
+      shown: ['a', 'b', 'c', 'd', 'e', 'f'],
+      more: 2,
+    })
     expect(previewList(['a', 'b'])).toEqual({ shown: ['a', 'b'], more: 0 })
   })
 })

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { initials } from '../../src/app/shell/initials'
-import { NAV_ITEMS, navItemsFor, QUICK_ACTION_DELAY_MS, QUICK_ACTIONS, splitAroundAdd } from '../../src/app/shell/nav-items'
+import {
+  NAV_ITEMS,
+  navItemsFor,
+  QUICK_ACTION_DELAY_MS,
+  QUICK_ACTIONS,
+  splitAroundAdd,
+} from '../../src/app/shell/nav-items'
 import { HELP_FAQS, MY_TICKETS_PATH, NEW_TICKET_PATH } from '../../src/features/help/help-faqs'
 import { HELP_HIDDEN_PATHS, isHelpHidden } from '../../src/features/help/help-exclusions'
 
@@ -40,7 +46,11 @@ describe('navigation list', () => {
     [['a'], ['a'], []],
     [['a', 'b'], ['a'], ['b']],
     [['a', 'b', 'c'], ['a', 'b'], ['c']],
-    [['home', 'reports', 'chat', 'profile'], ['home', 'reports'], ['chat', 'profile']],
+    [
+      ['home', 'reports', 'chat', 'profile'],
+      ['home', 'reports'],
+      ['chat', 'profile'],
+    ],
   ])('puts Add in the centre of %j', (items, left, right) => {
     expect(splitAroundAdd(items)).toEqual({ left, right })
   })
@@ -55,7 +65,13 @@ describe('navigation list', () => {
 
 describe('help widget', () => {
   it('has the five quick-help topics of the spec', () => {
-    expect(HELP_FAQS.map((faq) => faq.id)).toEqual(['add-expense', 'change-currency', 'link-whatsapp', 'change-password', 'export-json'])
+    expect(HELP_FAQS.map((faq) => faq.id)).toEqual([
+      'add-expense',
+      'change-currency',
+      'link-whatsapp',
+      'change-password',
+      'export-json',
+    ])
     for (const faq of HELP_FAQS) expect(faq.steps.length).toBeGreaterThan(0)
   })
 
@@ -64,16 +80,28 @@ describe('help widget', () => {
     expect(MY_TICKETS_PATH).toBe('/support/tickets')
   })
 
-  it.each(['/login', '/signup', '/onboarding', '/admin', '/admin/login', '/admin/users/7', '/debts', '/debts/add', '/debts/42', '/budgets', '/budgets/'])(
-    'is hidden on %s',
+  it.each([
+    '/login',
+    '/signup',
+    '/onboarding',
+    '/admin',
+    '/admin/login',
+    '/admin/users/7',
+    '/debts',
+    '/debts/add',
+    '/debts/42',
+    '/budgets',
+    '/budgets/',
+  ])('is hidden on %s', (path) => {
+    expect(isHelpHidden(path)).toBe(true)
+  })
+
+  it.each(['/', '/home', '/add', '/add-expense', '/transactions', '/support', '/debtsx', '/budgets-old', '/demo'])(
+    'shows on %s',
     (path) => {
-      expect(isHelpHidden(path)).toBe(true)
+      expect(isHelpHidden(path)).toBe(false)
     },
   )
-
-  it.each(['/', '/home', '/add', '/add-expense', '/transactions', '/support', '/debtsx', '/budgets-old', '/demo'])('shows on %s', (path) => {
-    expect(isHelpHidden(path)).toBe(false)
-  })
 
   it('keeps its exclusions as data', () => {
     expect(HELP_HIDDEN_PATHS).toContain('/budgets')

@@ -10,9 +10,12 @@ const html = (node: Parameters<typeof renderToStaticMarkup>[0]) => renderToStati
 const noop = () => undefined
 
 describe('Button', () => {
-  it.each<ButtonVariant>(['primary', 'secondary', 'accent', 'outline', 'ghost', 'danger'])('renders the %s variant', (variant) => {
-    expect(html(h(Button, { variant }, 'Go'))).toContain(`class="btn btn--${variant} btn--md"`)
-  })
+  it.each<ButtonVariant>(['primary', 'secondary', 'accent', 'outline', 'ghost', 'danger'])(
+    'renders the %s variant',
+    (variant) => {
+      expect(html(h(Button, { variant }, 'Go'))).toContain(`class="btn btn--${variant} btn--md"`)
+    },
+  )
 
   it.each<ButtonSize>(['sm', 'md', 'lg'])('renders the %s size', (size) => {
     expect(html(h(Button, { size }, 'Go'))).toContain(`btn--${size}`)
@@ -24,11 +27,15 @@ describe('Button', () => {
   })
 
   it('is natively disabled when disabled', () => {
-    expect(html(h(Button, { disabled: true, onClick: noop }, 'Save'))).toMatch(/^<button type="button" class="[^"]*" disabled="">/)
+    expect(html(h(Button, { disabled: true, onClick: noop }, 'Save'))).toMatch(
+      /^<button type="button" class="[^"]*" disabled="">/,
+    )
   })
 
   it('keeps a submit type and extra classes', () => {
-    expect(html(h(Button, { type: 'submit', className: 'x' }, 'Send'))).toContain('type="submit" class="btn btn--primary btn--md x"')
+    expect(html(h(Button, { type: 'submit', className: 'x' }, 'Send'))).toContain(
+      'type="submit" class="btn btn--primary btn--md x"',
+    )
   })
 })
 
@@ -61,8 +68,12 @@ describe('Card', () => {
 
 describe('Switch', () => {
   it('has role switch and reports its state', () => {
-    expect(html(h(Switch, { checked: true, onChange: noop, 'aria-label': 'Dark Mode' }))).toMatch(/role="switch" aria-checked="true"/)
-    expect(html(h(Switch, { checked: false, onChange: noop, 'aria-label': 'Dark Mode' }))).toMatch(/role="switch" aria-checked="false"/)
+    expect(html(h(Switch, { checked: true, onChange: noop, 'aria-label': 'Dark Mode' }))).toMatch(
+      /role="switch" aria-checked="true"/,
+    )
+    expect(html(h(Switch, { checked: false, onChange: noop, 'aria-label': 'Dark Mode' }))).toMatch(
+      /role="switch" aria-checked="false"/,
+    )
   })
 
   it('shows an optional label inside the control, so it names the switch', () => {
@@ -73,7 +84,9 @@ describe('Switch', () => {
   })
 
   it('is disabled natively', () => {
-    expect(html(h(Switch, { checked: false, onChange: noop, disabled: true, 'aria-label': 'x' }))).toContain('disabled=""')
+    expect(html(h(Switch, { checked: false, onChange: noop, disabled: true, 'aria-label': 'x' }))).toContain(
+      'disabled=""',
+    )
   })
 
   it('asks for the opposite value on click, and for nothing while disabled', () => {
@@ -90,7 +103,9 @@ describe('Sheet', () => {
   })
 
   it('is a dialog named by its title', () => {
-    const markup = html(h(Sheet, { open: true, onClose: noop, title: 'Quick Actions', description: 'Pick one', children: 'x' }))
+    const markup = html(
+      h(Sheet, { open: true, onClose: noop, title: 'Quick Actions', description: 'Pick one', children: 'x' }),
+    )
     const labelledBy = /<dialog[^>]*aria-labelledby="([^"]+)"/.exec(markup)?.[1]
     expect(labelledBy).toBeTruthy()
     expect(markup).toContain(`<h2 class="sheet__title" id="${labelledBy}">Quick Actions</h2>`)

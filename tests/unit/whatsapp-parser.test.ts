@@ -9,12 +9,25 @@ import {
 } from '../../sync-server/modules/whatsapp/parser'
 
 // Expected results leave out the description: it is always the cleaned message (checked in `check`).
-type Expected = Exclude<ParsedMessage, { kind: 'entry' }> | Omit<Extract<ParsedMessage, { kind: 'entry' }>, 'description'>
+type Expected =
+  Exclude<ParsedMessage, { kind: 'entry' }> | Omit<Extract<ParsedMessage, { kind: 'entry' }>, 'description'>
 type Case = readonly [message: string, expected: Expected]
 
 const TODAY: EntryDate = { daysAgo: 0 }
-const ex = (amount: number, category: string, date: EntryDate = TODAY): Expected => ({ kind: 'entry', type: 'expense', amount, category, date })
-const inc = (amount: number, category: string, date: EntryDate = TODAY): Expected => ({ kind: 'entry', type: 'income', amount, category, date })
+const ex = (amount: number, category: string, date: EntryDate = TODAY): Expected => ({
+  kind: 'entry',
+  type: 'expense',
+  amount,
+  category,
+  date,
+})
+const inc = (amount: number, category: string, date: EntryDate = TODAY): Expected => ({
+  kind: 'entry',
+  type: 'income',
+  amount,
+  category,
+  date,
+})
 const cmd = (command: 'help' | 'undo' | 'summary' | 'budget'): Expected => ({ kind: 'command', command })
 const UNKNOWN: Expected = { kind: 'unknown' }
 
@@ -460,10 +473,45 @@ describe('parseMessage invariants', () => {
     // A fixed-seed generator: the same messages on every run.
     let seed = 42
     const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
-    const pool = ['spent', 'paid', 'got', 'received', 'salary', 'food', 'uber', 'rent', 'kal', 'yesterday', '₹', 'Rs.', 'k', 'lakh', 'cr', '-', '/', ',', '.', '500', '1,25,000', '1.5', '0', '12/11', '99.999', '🍕', 'se', 'diye', 'mila', 'help', 'join', 'x-y']
+    const pool = [
+      'spent',
+      'paid',
+      'got',
+      'received',
+      'salary',
+      'food',
+      'uber',
+      'rent',
+      'kal',
+      'yesterday',
+      '₹',
+      'Rs.',
+      'k',
+      'lakh',
+      'cr',
+      '-',
+      '/',
+      ',',
+      '.',
+      '500',
+      '1,25,000',
+      '1.5',
+      '0',
+      '12/11',
+      '99.999',
+      '🍕',
+      'se',
+      'diye',
+      'mila',
+      'help',
+      'join',
+      'x-y',
+    ]
     for (let n = 0; n < 2000; n++) {
       const length = 1 + Math.floor(next() * 6)
-      const message = Array.from({ length }, () => pool[Math.floor(next() * pool.length)] ?? '').join(next() < 0.5 ? ' ' : '')
+      const message = Array.from({ length }, () => pool[Math.floor(next() * pool.length)] ?? '').join(
+        next() < 0.5 ? ' ' : '',
+      )
       const r = parseMessage(message)
       expect(parseMessage(message)).toEqual(r)
       if (r.kind === 'entry') {

@@ -1,7 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import * as authApi from '../../data/auth-api'
 import { ApiError } from '../../data/http'
-import { clearSession, DEMO_USER, isDemoSession, onUnauthorized, readSession, setDemoSession, writeSession, writeUser, type User } from '../../data/session'
+import {
+  clearSession,
+  DEMO_USER,
+  isDemoSession,
+  onUnauthorized,
+  readSession,
+  setDemoSession,
+  writeSession,
+  writeUser,
+  type User,
+} from '../../data/session'
 import { getSyncSnapshot } from '../../data/sync-state'
 import { AuthContext, type AuthApi, type AuthState } from '../../lib/auth-context'
 
@@ -11,7 +21,9 @@ function userFromToken(token: string): User | null {
     const payload = token.split('.')[1]
     if (!payload) return null
     const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown; email?: unknown }
-    return typeof json.sub === 'string' ? { id: json.sub, email: typeof json.email === 'string' ? json.email : '' } : null
+    return typeof json.sub === 'string'
+      ? { id: json.sub, email: typeof json.email === 'string' ? json.email : '' }
+      : null
   } catch {
     return null
   }
@@ -19,7 +31,10 @@ function userFromToken(token: string): User | null {
 
 function initialState(): AuthState {
   const stored = readSession()
-  if (!stored) return isDemoSession() ? { status: 'signed-in', user: DEMO_USER, token: null } : { status: 'signed-out', user: null, token: null }
+  if (!stored)
+    return isDemoSession()
+      ? { status: 'signed-in', user: DEMO_USER, token: null }
+      : { status: 'signed-out', user: null, token: null }
   // A cached user opens the app at once (offline too); /auth/me confirms it in the background.
   if (stored.user) return { status: 'signed-in', user: stored.user, token: stored.token }
   return { status: 'loading', user: null, token: stored.token }
@@ -118,6 +133,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [])
 
   const demo = state.user?.id === DEMO_USER.id
-  const api = useMemo<AuthApi>(() => ({ ...state, login, register, logout, demo, startDemo }), [state, login, register, logout, demo, startDemo])
+  const api = useMemo<AuthApi>(
+    () => ({ ...state, login, register, logout, demo, startDemo }),
+    [state, login, register, logout, demo, startDemo],
+  )
   return <AuthContext.Provider value={api}>{children}</AuthContext.Provider>
 }

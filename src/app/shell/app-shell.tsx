@@ -96,7 +96,13 @@ export default function AppShell() {
           )}
           <ThemeToggle />
           <div className="topbar__user">
-            <span className="avatar" role="img" aria-label={`Signed in as ${name}`} title={name} data-testid="user-initials">
+            <span
+              className="avatar"
+              role="img"
+              aria-label={`Signed in as ${name}`}
+              title={name}
+              data-testid="user-initials"
+            >
               {initials(name)}
             </span>
             <button type="button" className="topbar__logout" onClick={() => void onLogout()} title="Logout">
@@ -137,7 +143,14 @@ export default function AppShell() {
             <BottomLink key={item.to} item={item} />
           ))}
           <div className="bottombar__add-slot">
-            <button type="button" className="bottombar__add" aria-label="Add" aria-haspopup="dialog" title="Add" onClick={() => setSheetOpen(true)}>
+            <button
+              type="button"
+              className="bottombar__add"
+              aria-label="Add"
+              aria-haspopup="dialog"
+              title="Add"
+              onClick={() => setSheetOpen(true)}
+            >
               <Plus size={28} strokeWidth={2.5} aria-hidden="true" />
             </button>
           </div>

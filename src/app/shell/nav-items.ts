@@ -1,4 +1,16 @@
-import { BarChart3, CalendarClock, Home, List, MinusCircle, PlusCircle, Settings, Target, UserRound, Wallet, type LucideIcon } from 'lucide-react'
+import {
+  BarChart3,
+  CalendarClock,
+  Home,
+  List,
+  MinusCircle,
+  PlusCircle,
+  Settings,
+  Target,
+  UserRound,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react'
 
 /** Where a navigation item shows: the top navbar (wide screens) and/or the phone's bottom bar. */
 export type NavPlace = 'top' | 'bottom'
@@ -60,8 +72,20 @@ export const QUICK_ACTIONS: readonly QuickAction[] = [
   { to: '/add-income', label: 'Add Income', hint: 'Record money you received', icon: PlusCircle, tone: 'income' },
   { to: '/budgets', label: 'Budgets & Goals', hint: 'Set limits and see what is left', icon: Target, tone: 'neutral' },
   // On phones the top nav is hidden: the planning screens are reached from here.
-  { to: '/fund-allocation', label: 'Your Money', hint: 'Income and what each budget gets', icon: Wallet, tone: 'neutral' },
-  { to: '/recurring-payments', label: 'Recurring Payments', hint: 'Bills due next, Mark Paid', icon: CalendarClock, tone: 'neutral' },
+  {
+    to: '/fund-allocation',
+    label: 'Your Money',
+    hint: 'Income and what each budget gets',
+    icon: Wallet,
+    tone: 'neutral',
+  },
+  {
+    to: '/recurring-payments',
+    label: 'Recurring Payments',
+    hint: 'Bills due next, Mark Paid',
+    icon: CalendarClock,
+    tone: 'neutral',
+  },
 ]
 
 /** Spec part 1 §9: navigation follows a quick action after 200 ms (the sheet closes first). */

@@ -18,7 +18,11 @@ export function QuickActionsSheet({ open, onClose, onPick }: Props) {
           const Icon = action.icon
           return (
             <li key={action.to}>
-              <button type="button" className={`quick-action quick-action--${action.tone}`} onClick={() => onPick(action.to)}>
+              <button
+                type="button"
+                className={`quick-action quick-action--${action.tone}`}
+                onClick={() => onPick(action.to)}
+              >
                 <span className="quick-action__icon" aria-hidden="true">
                   <Icon size={22} />
                 </span>

@@ -14,7 +14,13 @@ export function SyncIndicator() {
   const title = sync.lastSyncedAt ? `${text} — last synced ${timeOf(sync.lastSyncedAt)}` : text
   const Icon = state === 'offline' ? CloudOff : state === 'syncing' ? RefreshCw : Cloud
   return (
-    <span className={`sync-status sync-status--${state}`} data-testid="sync-status" data-state={state} data-pending={sync.pending} title={title}>
+    <span
+      className={`sync-status sync-status--${state}`}
+      data-testid="sync-status"
+      data-state={state}
+      data-pending={sync.pending}
+      title={title}
+    >
       <Icon size={15} aria-hidden="true" className={state === 'syncing' ? 'sync-status__spin' : undefined} />
       <span>{text}</span>
     </span>
@@ -27,7 +33,14 @@ export function FirstDownloadBar() {
   if (firstDownload === null) return null
   const percent = Math.round(firstDownload * 100)
   return (
-    <div className="download-bar" role="progressbar" aria-label="Downloading your data" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+    <div
+      className="download-bar"
+      role="progressbar"
+      aria-label="Downloading your data"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+    >
       <div className="download-bar__fill" style={{ width: `${Math.max(percent, 3)}%` }} />
     </div>
   )

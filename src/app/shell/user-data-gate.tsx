@@ -19,7 +19,8 @@ export function UserDataGate({ children }: { children: ReactNode }) {
       .then(() => {
         if (cancelled) return
         setReady(user.id)
-        if (!demo) ensureProfile(user.currency).catch((error: unknown) => console.warn('Could not create the profile', error))
+        if (!demo)
+          ensureProfile(user.currency).catch((error: unknown) => console.warn('Could not create the profile', error))
       })
       .catch((error: unknown) => {
         if (!cancelled) setFailed(error)

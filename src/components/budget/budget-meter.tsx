@@ -2,7 +2,17 @@ import type { BarColour } from '../../../schema/calc/budget-status'
 import './budget-meter.css'
 
 /** A budget's used share as a progress bar, capped at 100 %; `compact` is the thinner home-screen bar. */
-export function BudgetMeter({ category, percent, colour, compact = false }: { category: string; percent: number; colour: BarColour; compact?: boolean }) {
+export function BudgetMeter({
+  category,
+  percent,
+  colour,
+  compact = false,
+}: {
+  category: string
+  percent: number
+  colour: BarColour
+  compact?: boolean
+}) {
   const width = Math.min(100, percent)
   return (
     <div

@@ -1,7 +1,13 @@
 import { AlertTriangle, CalendarClock, Gauge, TrendingDown, TrendingUp } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { describeComparison, describeDue, describeProjection, describeRisk, type Insights } from '../../../schema/calc/insights'
+import {
+  describeComparison,
+  describeDue,
+  describeProjection,
+  describeRisk,
+  type Insights,
+} from '../../../schema/calc/insights'
 import { useInsights } from '../../data/planning-hooks'
 import { Card } from '../ui/card'
 import './insights.css'
@@ -28,10 +34,35 @@ interface Line {
 
 function linesOf(i: Insights, currency: string, withoutDue: boolean): Line[] {
   const lines: Line[] = []
-  for (const r of i.risks) lines.push({ key: `risk-${r.category}-${r.period}`, icon: <AlertTriangle size={16} />, tone: 'warn', text: describeRisk(r, currency) })
-  if (!withoutDue) for (const d of i.due) lines.push({ key: `due-${d.name}-${d.nextDueDate}`, icon: <CalendarClock size={16} />, tone: 'info', text: describeDue(d, currency) })
-  for (const c of i.categories) lines.push({ key: `cat-${c.category}`, icon: c.percent > 0 ? <TrendingUp size={16} /> : <TrendingDown size={16} />, tone: c.percent > 0 ? 'up' : 'down', text: describeComparison(c, currency) })
-  if (i.projection) lines.push({ key: 'projection', icon: <Gauge size={16} />, tone: 'info', text: describeProjection(i.projection, currency) })
+  for (const r of i.risks)
+    lines.push({
+      key: `risk-${r.category}-${r.period}`,
+      icon: <AlertTriangle size={16} />,
+      tone: 'warn',
+      text: describeRisk(r, currency),
+    })
+  if (!withoutDue)
+    for (const d of i.due)
+      lines.push({
+        key: `due-${d.name}-${d.nextDueDate}`,
+        icon: <CalendarClock size={16} />,
+        tone: 'info',
+        text: describeDue(d, currency),
+      })
+  for (const c of i.categories)
+    lines.push({
+      key: `cat-${c.category}`,
+      icon: c.percent > 0 ? <TrendingUp size={16} /> : <TrendingDown size={16} />,
+      tone: c.percent > 0 ? 'up' : 'down',
+      text: describeComparison(c, currency),
+    })
+  if (i.projection)
+    lines.push({
+      key: 'projection',
+      icon: <Gauge size={16} />,
+      tone: 'info',
+      text: describeProjection(i.projection, currency),
+    })
   return lines
 }
 
@@ -39,11 +70,26 @@ function linesOf(i: Insights, currency: string, withoutDue: boolean): Line[] {
  * Insights worked out from the user's own entries on this device (no model, no outside data).
  * Shows 'Not enough data yet' rather than any figure the data does not support.
  */
-export function InsightsCard({ insights, loading, currency, compact = false, limit = 3, withoutDue = false, masked = false }: Props) {
+export function InsightsCard({
+  insights,
+  loading,
+  currency,
+  compact = false,
+  limit = 3,
+  withoutDue = false,
+  masked = false,
+}: Props) {
   const lines = linesOf(insights, currency, withoutDue)
   const shown = compact ? lines.slice(0, limit) : lines
   return (
-    <Card padding="none" variant="elevated" className="insights" role="region" aria-labelledby="insights-title" data-testid="insights">
+    <Card
+      padding="none"
+      variant="elevated"
+      className="insights"
+      role="region"
+      aria-labelledby="insights-title"
+      data-testid="insights"
+    >
       <div className="insights__header">
         <h2 className="insights__title" id="insights-title">
           Insights
@@ -80,5 +126,14 @@ export function InsightsCard({ insights, loading, currency, compact = false, lim
 /** The home screen's small Insights card (payments due are on its own Due soon card). */
 export function HomeInsightsCard({ now, currency, masked }: { now: number; currency: string; masked: boolean }) {
   const insights = useInsights(now)
-  return <InsightsCard insights={insights.data} loading={insights.loading} currency={currency} compact withoutDue masked={masked} />
+  return (
+    <InsightsCard
+      insights={insights.data}
+      loading={insights.loading}
+      currency={currency}
+      compact
+      withoutDue
+      masked={masked}
+    />
+  )
 }

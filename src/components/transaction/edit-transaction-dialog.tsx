@@ -52,8 +52,13 @@ export function EditTransactionDialog({ tx, customCategories, onClose }: Props) 
     if (saving) return
     const paise = amount.trim() === '' ? null : toPaise(amount)
     const amountError = amountProblem(tx.type, paise)
-    if (amountError || paise === null) return setError({ field: 'amount', message: amountError ?? TRANSACTION_MESSAGES.amountInvalid })
-    if (!category.trim()) return setError({ field: 'category', message: isExpense ? TRANSACTION_MESSAGES.categoryRequired : TRANSACTION_MESSAGES.sourceRequired })
+    if (amountError || paise === null)
+      return setError({ field: 'amount', message: amountError ?? TRANSACTION_MESSAGES.amountInvalid })
+    if (!category.trim())
+      return setError({
+        field: 'category',
+        message: isExpense ? TRANSACTION_MESSAGES.categoryRequired : TRANSACTION_MESSAGES.sourceRequired,
+      })
     const date = day ? dayAtTimeOf(day, tx.date) : NaN
     const dateError = dateProblem(date)
     if (dateError) return setError({ field: 'date', message: dateError })
@@ -102,11 +107,27 @@ export function EditTransactionDialog({ tx, customCategories, onClose }: Props) 
           }}
           required
         />
-        <TextAreaField label="Description" name="description" maxLength={500} rows={2} placeholder="Optional note" value={description} onChange={(e) => setDescription(e.target.value)} />
-        <TextField label="Date" type="date" name="date" value={day} error={message('date')} onChange={(e) => {
+        <TextAreaField
+          label="Description"
+          name="description"
+          maxLength={500}
+          rows={2}
+          placeholder="Optional note"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+        <TextField
+          label="Date"
+          type="date"
+          name="date"
+          value={day}
+          error={message('date')}
+          onChange={(e) => {
             setDay(e.target.value)
             clear('date')
-          }} required />
+          }}
+          required
+        />
         <ModalFormActions onCancel={onClose} submitLabel="Save Changes" saving={saving} />
       </form>
     </Modal>

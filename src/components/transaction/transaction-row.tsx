@@ -82,7 +82,14 @@ export function TransactionRow({ tx, currency, now, onEdit, onDelete, masked, st
   const armed = shift > SWIPE_THRESHOLD_PX ? 'edit' : shift < -SWIPE_THRESHOLD_PX ? 'delete' : undefined
 
   return (
-    <div className={['tx-row', className].filter(Boolean).join(' ')} style={style} data-testid="transaction-item" data-type={tx.type} data-id={tx.id} data-armed={armed}>
+    <div
+      className={['tx-row', className].filter(Boolean).join(' ')}
+      style={style}
+      data-testid="transaction-item"
+      data-type={tx.type}
+      data-id={tx.id}
+      data-armed={armed}
+    >
       <div className="tx-row__under" aria-hidden="true">
         <span className="tx-row__under-edit">
           <Pencil size={18} /> Edit
@@ -91,7 +98,11 @@ export function TransactionRow({ tx, currency, now, onEdit, onDelete, masked, st
           Delete <Trash2 size={18} />
         </span>
       </div>
-      <div className={`tx-row__surface${shift === 0 ? ' tx-row__surface--settled' : ''}`} style={{ transform: shift ? `translateX(${shift}px)` : undefined }} {...handlers}>
+      <div
+        className={`tx-row__surface${shift === 0 ? ' tx-row__surface--settled' : ''}`}
+        style={{ transform: shift ? `translateX(${shift}px)` : undefined }}
+        {...handlers}
+      >
         <span className="tx-row__emoji" aria-hidden="true">
           {categoryEmoji(tx.category, tx.type)}
         </span>
@@ -105,10 +116,22 @@ export function TransactionRow({ tx, currency, now, onEdit, onDelete, masked, st
           {masked ? `${tx.type === 'income' ? '+' : '-'}••••` : formatMoney(signed, currency, { signed: true })}
         </span>
         <span className="tx-row__actions">
-          <button type="button" className="tx-row__action" onClick={() => onEdit(tx)} aria-label={`Edit ${title}`} title="Edit">
+          <button
+            type="button"
+            className="tx-row__action"
+            onClick={() => onEdit(tx)}
+            aria-label={`Edit ${title}`}
+            title="Edit"
+          >
             <Pencil size={16} aria-hidden="true" />
           </button>
-          <button type="button" className="tx-row__action tx-row__action--delete" onClick={() => onDelete(tx)} aria-label={`Delete ${title}`} title="Delete">
+          <button
+            type="button"
+            className="tx-row__action tx-row__action--delete"
+            onClick={() => onDelete(tx)}
+            aria-label={`Delete ${title}`}
+            title="Delete"
+          >
             <Trash2 size={16} aria-hidden="true" />
           </button>
         </span>

@@ -36,7 +36,14 @@ export function useTransactionActions(customCategories: readonly string[], curre
 
   const dialogs = (
     <>
-      {editing ? <EditTransactionDialog key={editing.id} tx={editing} customCategories={customCategories} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <EditTransactionDialog
+          key={editing.id}
+          tx={editing}
+          customCategories={customCategories}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this transaction?"
@@ -44,7 +51,11 @@ export function useTransactionActions(customCategories: readonly string[], curre
           deleting ? (
             <p className="tx-delete-summary">
               <span>{deleting.description || deleting.category}</span>
-              <span>{formatMoney(deleting.type === 'income' ? deleting.amount : -deleting.amount, currency, { signed: true })}</span>
+              <span>
+                {formatMoney(deleting.type === 'income' ? deleting.amount : -deleting.amount, currency, {
+                  signed: true,
+                })}
+              </span>
             </p>
           ) : null
         }

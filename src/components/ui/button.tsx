@@ -20,10 +20,31 @@ function classes({ variant = 'primary', size = 'md', fullWidth }: StyleProps, ex
 export type ButtonProps = StyleProps & ButtonHTMLAttributes<HTMLButtonElement>
 
 /** Disabled buttons ignore clicks, show reduced opacity and do not scale (spec part 1 §9). */
-export function Button({ variant, size, fullWidth, icon, className, children, type = 'button', disabled, onClick, ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  fullWidth,
+  icon,
+  className,
+  children,
+  type = 'button',
+  disabled,
+  onClick,
+  ...rest
+}: ButtonProps) {
   return (
-    <button type={type} className={classes({ variant, size, fullWidth }, className)} disabled={disabled} onClick={disabled ? undefined : onClick} {...rest}>
-      {icon ? <span className="btn__icon" aria-hidden="true">{icon}</span> : null}
+    <button
+      type={type}
+      className={classes({ variant, size, fullWidth }, className)}
+      disabled={disabled}
+      onClick={disabled ? undefined : onClick}
+      {...rest}
+    >
+      {icon ? (
+        <span className="btn__icon" aria-hidden="true">
+          {icon}
+        </span>
+      ) : null}
       {children}
     </button>
   )
@@ -33,7 +54,11 @@ export function Button({ variant, size, fullWidth, icon, className, children, ty
 export function ButtonLink({ variant, size, fullWidth, icon, className, children, ...rest }: StyleProps & LinkProps) {
   return (
     <Link className={classes({ variant, size, fullWidth }, className)} {...rest}>
-      {icon ? <span className="btn__icon" aria-hidden="true">{icon}</span> : null}
+      {icon ? (
+        <span className="btn__icon" aria-hidden="true">
+          {icon}
+        </span>
+      ) : null}
       {children}
     </Link>
   )

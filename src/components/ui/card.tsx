@@ -20,7 +20,15 @@ export function Card({ padding = 'md', variant = 'normal', className, onClick, c
     : undefined
   return (
     <div
-      className={['card', `card--pad-${padding}`, `card--${variant}`, clickable ? 'card--clickable' : '', className ?? ''].filter(Boolean).join(' ')}
+      className={[
+        'card',
+        `card--pad-${padding}`,
+        `card--${variant}`,
+        clickable ? 'card--clickable' : '',
+        className ?? '',
+      ]
+        .filter(Boolean)
+        .join(' ')}
       onClick={onClick}
       onKeyDown={onKeyDown}
       role={clickable ? 'button' : undefined}

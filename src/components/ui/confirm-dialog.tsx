@@ -16,7 +16,17 @@ export interface ConfirmDialogProps {
 }
 
 /** A yes/no question in an alert dialog; Cancel gets the initial focus so Enter never destroys by accident. */
-export function ConfirmDialog({ open, title, description, confirmLabel = 'Confirm', cancelLabel = 'Cancel', tone = 'danger', busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  tone = 'danger',
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Modal open={open} title={title} description={description} onClose={onCancel} role="alertdialog">
       <div className="modal__actions">

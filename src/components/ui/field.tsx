@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react'
 import './ui.css'
 
 interface FieldFrame {
@@ -26,7 +32,14 @@ function Frame({ id, label, error, hint, children }: FieldFrame & { id: string; 
   )
 }
 
-export function TextField({ label, error, hint, trailing, id, ...input }: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  error,
+  hint,
+  trailing,
+  id,
+  ...input
+}: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
   const autoId = useId()
   const fieldId = id ?? autoId
   return (
@@ -45,7 +58,14 @@ export function TextField({ label, error, hint, trailing, id, ...input }: FieldF
   )
 }
 
-export function SelectField({ label, error, hint, id, children, ...select }: FieldFrame & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  id,
+  children,
+  ...select
+}: FieldFrame & SelectHTMLAttributes<HTMLSelectElement>) {
   const autoId = useId()
   const fieldId = id ?? autoId
   return (
@@ -65,12 +85,23 @@ export function SelectField({ label, error, hint, id, children, ...select }: Fie
   )
 }
 
-export function TextAreaField({ label, error, hint, id, ...area }: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  id,
+  ...area
+}: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const autoId = useId()
   const fieldId = id ?? autoId
   return (
     <Frame id={fieldId} label={label} error={error} hint={hint}>
-      <textarea id={fieldId} className="field__control field__control--area" aria-invalid={error ? true : undefined} {...area} />
+      <textarea
+        id={fieldId}
+        className="field__control field__control--area"
+        aria-invalid={error ? true : undefined}
+        {...area}
+      />
     </Frame>
   )
 }
@@ -83,7 +114,12 @@ interface ChoiceProps<T extends string> {
 }
 
 /** A select over a list of strings (categories, periods, frequencies). */
-export function ChoiceField<T extends string>({ choices, labelOf, placeholder, ...select }: ChoiceProps<T> & FieldFrame & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'>) {
+export function ChoiceField<T extends string>({
+  choices,
+  labelOf,
+  placeholder,
+  ...select
+}: ChoiceProps<T> & FieldFrame & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'>) {
   return (
     <SelectField {...select}>
       {placeholder ? (

@@ -84,7 +84,15 @@ export function Modal({ open, title, onClose, children, role = 'dialog', descrip
 }
 
 /** Cancel and submit for a form in a modal; submit is disabled while saving. */
-export function ModalFormActions({ onCancel, submitLabel, saving }: { onCancel: () => void; submitLabel: string; saving: boolean }) {
+export function ModalFormActions({
+  onCancel,
+  submitLabel,
+  saving,
+}: {
+  onCancel: () => void
+  submitLabel: string
+  saving: boolean
+}) {
   return (
     <div className="modal__actions">
       <Button variant="outline" onClick={onCancel}>

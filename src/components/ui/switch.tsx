@@ -6,7 +6,10 @@ export function switchClickValue(checked: boolean, disabled: boolean | undefined
   return disabled ? null : !checked
 }
 
-export interface SwitchProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onChange' | 'role' | 'type' | 'children'> {
+export interface SwitchProps extends Omit<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'onChange' | 'role' | 'type' | 'children'
+> {
   checked: boolean
   onChange: (checked: boolean) => void
   /** Visible label, also the accessible name. Without it, pass `aria-label`. */
@@ -26,7 +29,9 @@ export function Switch({ checked, onChange, label, description, disabled, classN
       role="switch"
       aria-checked={checked}
       disabled={disabled}
-      className={['switch', label ? 'switch--labelled' : '', checked ? 'switch--on' : '', className ?? ''].filter(Boolean).join(' ')}
+      className={['switch', label ? 'switch--labelled' : '', checked ? 'switch--on' : '', className ?? '']
+        .filter(Boolean)
+        .join(' ')}
       onClick={(event) => {
         onClick?.(event)
         const next = switchClickValue(checked, disabled)

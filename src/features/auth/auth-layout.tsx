@@ -3,7 +3,17 @@ import { Button } from '../../components/ui/button'
 import './auth.css'
 
 /** The frame of the signed-out screens: brand on top, a card with the form. */
-export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string
+  subtitle: string
+  children: ReactNode
+  footer: ReactNode
+}) {
   return (
     <main className="auth">
       <div className="auth__panel">
@@ -21,7 +31,17 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: strin
 }
 
 /** The end of a signed-out form: the server's error, if any, and the submit button. */
-export function AuthSubmit({ error, submitting, label, busyLabel }: { error: string | null; submitting: boolean; label: string; busyLabel: string }) {
+export function AuthSubmit({
+  error,
+  submitting,
+  label,
+  busyLabel,
+}: {
+  error: string | null
+  submitting: boolean
+  label: string
+  busyLabel: string
+}) {
   return (
     <>
       {error ? (

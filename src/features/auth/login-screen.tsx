@@ -24,7 +24,8 @@ export default function LoginScreen() {
     } catch (e) {
       // The server's message as given (spec part 1 §8), else 'Login failed'.
       if (e instanceof ApiError && e.message && !e.message.startsWith('HTTP ')) setError(e.message)
-      else if (e instanceof NetworkError) setError('Login failed — you appear to be offline. Signing in needs a connection.')
+      else if (e instanceof NetworkError)
+        setError('Login failed — you appear to be offline. Signing in needs a connection.')
       else setError('Login failed')
       setSubmitting(false)
     }
@@ -43,7 +44,16 @@ export default function LoginScreen() {
       }
     >
       <form className="auth__form" onSubmit={(e) => void onSubmit(e)}>
-        <TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <TextField
           label="Password"
           type="password"

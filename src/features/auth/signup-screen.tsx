@@ -39,7 +39,12 @@ export default function SignupScreen() {
   }
 
   const toggle = (
-    <button type="button" className="field__toggle" aria-pressed={showPassword} onClick={() => setShowPassword((v) => !v)}>
+    <button
+      type="button"
+      className="field__toggle"
+      aria-pressed={showPassword}
+      onClick={() => setShowPassword((v) => !v)}
+    >
       {showPassword ? 'Hide' : 'Show'}
     </button>
   )
@@ -55,7 +60,13 @@ export default function SignupScreen() {
       }
     >
       <form className="auth__form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <TextField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <TextField
           label="Email"
           type="email"
@@ -80,7 +91,10 @@ export default function SignupScreen() {
               <div className="strength" data-score={strength.score}>
                 <div className="strength__bars" aria-hidden="true">
                   {[1, 2, 3, 4, 5].map((i) => (
-                    <span key={i} className={i <= strength.score ? 'strength__bar strength__bar--on' : 'strength__bar'} />
+                    <span
+                      key={i}
+                      className={i <= strength.score ? 'strength__bar strength__bar--on' : 'strength__bar'}
+                    />
                   ))}
                 </div>
                 <span className="strength__label">Password strength: {strength.label}</span>

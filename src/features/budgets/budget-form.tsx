@@ -7,7 +7,6 @@ import { AmountField, ChoiceField, TextField } from '../../components/ui/field'
 import { Modal, ModalFormActions } from '../../components/ui/modal'
 import type { BudgetDoc, BudgetFields } from '../../data/budgets'
 
-
 export const BUDGET_MESSAGES = {
   categoryRequired: 'Please choose a category',
   customRequired: 'Please enter a category name',
@@ -50,8 +49,14 @@ export function BudgetFormModal({ editing, budgets, customCategories, onClose, o
     if (paise === null) return setError({ field: 'amount', message: BUDGET_MESSAGES.amountInvalid })
     if (paise <= 0) return setError({ field: 'amount', message: BUDGET_MESSAGES.amountPositive })
     if (paise > MAX_INCOME_PAISE) return setError({ field: 'amount', message: BUDGET_MESSAGES.amountTooLarge })
-    const duplicate = budgets.find((b) => b.id !== editing?.id && b.period === period && b.category.toLowerCase() === finalCategory.toLowerCase())
-    if (duplicate) return setError({ field: 'period', message: `You already have a ${PERIOD_LABELS[period].toLowerCase()} budget for ${duplicate.category}` })
+    const duplicate = budgets.find(
+      (b) => b.id !== editing?.id && b.period === period && b.category.toLowerCase() === finalCategory.toLowerCase(),
+    )
+    if (duplicate)
+      return setError({
+        field: 'period',
+        message: `You already have a ${PERIOD_LABELS[period].toLowerCase()} budget for ${duplicate.category}`,
+      })
     setError(null)
     setSaving(true)
     try {
@@ -68,12 +73,43 @@ export function BudgetFormModal({ editing, budgets, customCategories, onClose, o
   return (
     <Modal open title={editing ? 'Edit Budget' : 'Create Budget'} onClose={onClose}>
       <form className="budget-form" onSubmit={(e) => void submit(e)} noValidate>
-        <ChoiceField label="Category" name="category" choices={options} placeholder={{ text: 'Select a category', disabled: true }} value={category} error={message('category')} onChange={(e) => setCategory(e.target.value)} />
+        <ChoiceField
+          label="Category"
+          name="category"
+          choices={options}
+          placeholder={{ text: 'Select a category', disabled: true }}
+          value={category}
+          error={message('category')}
+          onChange={(e) => setCategory(e.target.value)}
+        />
         {isOther ? (
-          <TextField label="Custom Category" name="custom-category" maxLength={60} placeholder="e.g. Pets" value={custom} error={message('custom')} onChange={(e) => setCustom(e.target.value)} hint="Saved to your categories for next time." />
+          <TextField
+            label="Custom Category"
+            name="custom-category"
+            maxLength={60}
+            placeholder="e.g. Pets"
+            value={custom}
+            error={message('custom')}
+            onChange={(e) => setCustom(e.target.value)}
+            hint="Saved to your categories for next time."
+          />
         ) : null}
-        <AmountField label="Amount" name="amount" value={amount} error={message('amount')} onChange={(e) => setAmount(e.target.value)} />
-        <ChoiceField label="Period" name="period" choices={BUDGET_PERIODS} labelOf={(p) => PERIOD_LABELS[p]} value={period} error={message('period')} onChange={(e) => setPeriod(e.target.value as BudgetPeriod)} />
+        <AmountField
+          label="Amount"
+          name="amount"
+          value={amount}
+          error={message('amount')}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+        <ChoiceField
+          label="Period"
+          name="period"
+          choices={BUDGET_PERIODS}
+          labelOf={(p) => PERIOD_LABELS[p]}
+          value={period}
+          error={message('period')}
+          onChange={(e) => setPeriod(e.target.value as BudgetPeriod)}
+        />
         <ModalFormActions onCancel={onClose} submitLabel={editing ? 'Save Changes' : 'Create Budget'} saving={saving} />
       </form>
     </Modal>

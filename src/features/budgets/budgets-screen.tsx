@@ -38,12 +38,33 @@ function windowText(period: BudgetPeriod, createdAt: number, now: number): strin
   }
 }
 
-function BudgetCard({ budget, expenses, now, currency, onEdit, onDelete }: { budget: BudgetDoc; expenses: readonly TransactionDoc[]; now: number; currency: string; onEdit: () => void; onDelete: () => void }) {
+function BudgetCard({
+  budget,
+  expenses,
+  now,
+  currency,
+  onEdit,
+  onDelete,
+}: {
+  budget: BudgetDoc
+  expenses: readonly TransactionDoc[]
+  now: number
+  currency: string
+  onEdit: () => void
+  onDelete: () => void
+}) {
   const status = budgetStatus(budget, expenses, now)
   const colour = barColour(status.spent, status.limit)
   const over = status.overBy > 0
   return (
-    <Card variant="elevated" className="budget-card" data-testid="budget-card" data-colour={colour} role="group" aria-label={`${budget.category} ${PERIOD_LABELS[budget.period].toLowerCase()} budget`}>
+    <Card
+      variant="elevated"
+      className="budget-card"
+      data-testid="budget-card"
+      data-colour={colour}
+      role="group"
+      aria-label={`${budget.category} ${PERIOD_LABELS[budget.period].toLowerCase()} budget`}
+    >
       <div className="budget-card__top">
         <span className="budget-card__emoji" aria-hidden="true">
           {categoryEmoji(budget.category, 'expense')}
@@ -53,10 +74,22 @@ function BudgetCard({ budget, expenses, now, currency, onEdit, onDelete }: { bud
           <span className="budget-card__period">{PERIOD_LABELS[budget.period]}</span>
         </span>
         <span className="budget-card__actions">
-          <button type="button" className="icon-btn" aria-label={`Edit ${budget.category} budget`} title="Edit" onClick={onEdit}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={`Edit ${budget.category} budget`}
+            title="Edit"
+            onClick={onEdit}
+          >
             <Pencil size={18} aria-hidden="true" />
           </button>
-          <button type="button" className="icon-btn budget-card__delete" aria-label={`Delete ${budget.category} budget`} title="Delete" onClick={onDelete}>
+          <button
+            type="button"
+            className="icon-btn budget-card__delete"
+            aria-label={`Delete ${budget.category} budget`}
+            title="Delete"
+            onClick={onDelete}
+          >
             <Trash2 size={18} aria-hidden="true" />
           </button>
         </span>
@@ -67,7 +100,8 @@ function BudgetCard({ budget, expenses, now, currency, onEdit, onDelete }: { bud
             {formatMoney(status.spent, currency)}
           </span>{' '}
           <span className="budget-card__of">
-            of <span data-testid="budget-limit">{formatMoney(status.limit, currency)}</span> spent {windowText(budget.period, budget.createdAt, now)}
+            of <span data-testid="budget-limit">{formatMoney(status.limit, currency)}</span> spent{' '}
+            {windowText(budget.period, budget.createdAt, now)}
           </span>
         </span>
         <span className={`budget-card__percent budget-card__percent--${colour}`} data-testid="budget-percent">
@@ -76,7 +110,9 @@ function BudgetCard({ budget, expenses, now, currency, onEdit, onDelete }: { bud
       </div>
       <BudgetMeter category={budget.category} percent={status.percent} colour={colour} />
       <p className={over ? 'budget-card__over' : 'budget-card__left'} data-testid="budget-remaining">
-        {over ? `Over by ${formatMoney(status.overBy, currency)}` : `${formatMoney(status.remaining, currency)} remaining`}
+        {over
+          ? `Over by ${formatMoney(status.overBy, currency)}`
+          : `${formatMoney(status.remaining, currency)} remaining`}
       </p>
     </Card>
   )
@@ -147,7 +183,15 @@ export default function BudgetsScreen() {
       ) : (
         <div className="budgets__list">
           {budgets.data.map((b) => (
-            <BudgetCard key={b.id} budget={b} expenses={expenses.data} now={now} currency={currency} onEdit={() => setForm({ editing: b })} onDelete={() => setDeleting(b)} />
+            <BudgetCard
+              key={b.id}
+              budget={b}
+              expenses={expenses.data}
+              now={now}
+              currency={currency}
+              onEdit={() => setForm({ editing: b })}
+              onDelete={() => setDeleting(b)}
+            />
           ))}
         </div>
       )}
@@ -165,7 +209,11 @@ export default function BudgetsScreen() {
       <ConfirmDialog
         open={deleting !== null}
         title="Are you sure you want to delete this budget?"
-        description={deleting ? `${deleting.category} · ${PERIOD_LABELS[deleting.period]} · ${formatMoney(deleting.amount, currency)}` : undefined}
+        description={
+          deleting
+            ? `${deleting.category} · ${PERIOD_LABELS[deleting.period]} · ${formatMoney(deleting.amount, currency)}`
+            : undefined
+        }
         confirmLabel="Delete"
         busy={busy}
         onConfirm={() => void confirmDelete()}

@@ -25,7 +25,19 @@ const QUICK_START = [
 /** The earlier home screen (spec part 1 'Dashboard'). January is a month like any other here. */
 const records = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'record' : 'records'}`
 
-function Stat({ kind, testId, label, value, note }: { kind: string; testId: string; label: string; value: string; note: string }) {
+function Stat({
+  kind,
+  testId,
+  label,
+  value,
+  note,
+}: {
+  kind: string
+  testId: string
+  label: string
+  value: string
+  note: string
+}) {
   return (
     <Card variant="elevated" className={`dash-stat dash-stat--${kind}`} data-testid={testId}>
       <span className="dash-stat__label">{label}</span>
@@ -45,7 +57,10 @@ export default function DashboardScreen() {
   const recent = useRecentTransactions(RECENT_COUNT)
   const monthLabel = new Date(now).toLocaleDateString('en-IN', { month: 'long', year: 'numeric' })
 
-  const { totals, categories } = useMemo(() => ({ totals: totalsOf(month.data), categories: expensesByCategory(month.data) }), [month.data])
+  const { totals, categories } = useMemo(
+    () => ({ totals: totalsOf(month.data), categories: expensesByCategory(month.data) }),
+    [month.data],
+  )
 
   if (counts.loading || month.loading) return <LoadingScreen />
 
@@ -102,9 +117,27 @@ export default function DashboardScreen() {
     <div className="dash">
       {header}
       <div className="dash-cards">
-        <Stat kind="income" testId="total-income" label="Total Income" value={formatMoney(totals.income, currency)} note={records(counts.data.income)} />
-        <Stat kind="expense" testId="total-expenses" label="Total Expenses" value={formatMoney(totals.expenses, currency)} note={records(counts.data.expense)} />
-        <Stat kind={surplus ? 'surplus' : 'deficit'} testId="balance-card" label="Balance" value={formatMoney(totals.balance, currency)} note={surplus ? 'Surplus' : 'Deficit'} />
+        <Stat
+          kind="income"
+          testId="total-income"
+          label="Total Income"
+          value={formatMoney(totals.income, currency)}
+          note={records(counts.data.income)}
+        />
+        <Stat
+          kind="expense"
+          testId="total-expenses"
+          label="Total Expenses"
+          value={formatMoney(totals.expenses, currency)}
+          note={records(counts.data.expense)}
+        />
+        <Stat
+          kind={surplus ? 'surplus' : 'deficit'}
+          testId="balance-card"
+          label="Balance"
+          value={formatMoney(totals.balance, currency)}
+          note={surplus ? 'Surplus' : 'Deficit'}
+        />
       </div>
 
       <Card variant="elevated" padding="none" role="region" aria-labelledby="by-category-title">

@@ -56,7 +56,14 @@ function AmountDialog({ open, title, label, description, initial, parse, onSave,
   return (
     <Modal open={open} title={title} description={description} onClose={onClose}>
       <form className="money-form" onSubmit={(e) => void submit(e)} noValidate>
-        <AmountField label={label} placeholder="0" value={text} error={error} onChange={(e) => setText(e.target.value)} autoFocus />
+        <AmountField
+          label={label}
+          placeholder="0"
+          value={text}
+          error={error}
+          onChange={(e) => setText(e.target.value)}
+          autoFocus
+        />
         <ModalFormActions onCancel={onClose} submitLabel="Save" saving={saving} />
       </form>
     </Modal>
@@ -78,7 +85,8 @@ export default function FundAllocationScreen() {
   const span = useTransactionsBetween(covered?.start ?? 0, covered?.end ?? 0)
 
   const lines = useMemo(
-    () => budgets.data.map((b) => ({ budget: b, allocated: b.allocated, spent: budgetStatus(b, span.data, now).spent })),
+    () =>
+      budgets.data.map((b) => ({ budget: b, allocated: b.allocated, spent: budgetStatus(b, span.data, now).spent })),
     [budgets.data, span.data, now],
   )
   const view = allocationView(income, lines)
@@ -87,14 +95,25 @@ export default function FundAllocationScreen() {
 
   return (
     <div className="money">
-      <PageHeader title="Your Money" subtitle="Give every rupee of your monthly income a job." badge={<Wallet size={24} />} badgeClassName="money__badge" />
+      <PageHeader
+        title="Your Money"
+        subtitle="Give every rupee of your monthly income a job."
+        badge={<Wallet size={24} />}
+        badgeClassName="money__badge"
+      />
 
       <section className="money-hero" aria-labelledby="income-title">
         <div className="money-hero__head">
           <p className="money-hero__label" id="income-title">
             Monthly income
           </p>
-          <button type="button" className="money-hero__edit" onClick={() => setDialog({ kind: 'income' })} aria-label="Update Monthly Income" title="Update Monthly Income">
+          <button
+            type="button"
+            className="money-hero__edit"
+            onClick={() => setDialog({ kind: 'income' })}
+            aria-label="Update Monthly Income"
+            title="Update Monthly Income"
+          >
             <Pencil size={16} aria-hidden="true" />
             <span>Edit</span>
           </button>
@@ -132,7 +151,8 @@ export default function FundAllocationScreen() {
         <p className="money-note money-note--over" role="alert" data-testid="money-note">
           <AlertTriangle size={18} aria-hidden="true" />
           <span>
-            <strong>{ALLOCATION_TEXTS.over}</strong> Reduce an allocation or update your income. Over by {money(-view.available)}.
+            <strong>{ALLOCATION_TEXTS.over}</strong> Reduce an allocation or update your income. Over by{' '}
+            {money(-view.available)}.
           </span>
         </p>
       ) : view.note === 'ok' ? (
@@ -172,10 +192,19 @@ export default function FundAllocationScreen() {
                     <p className="allocation__figures">
                       <span data-testid="allocation-allocated">Allocated {money(allocated)}</span>
                       <span data-testid="allocation-spent">Spent {money(spent)}</span>
-                      {allocated > 0 ? <span className={left < 0 ? 'allocation__over' : undefined}>{left < 0 ? `Over by ${money(-left)}` : `${money(left)} left`}</span> : null}
+                      {allocated > 0 ? (
+                        <span className={left < 0 ? 'allocation__over' : undefined}>
+                          {left < 0 ? `Over by ${money(-left)}` : `${money(left)} left`}
+                        </span>
+                      ) : null}
                     </p>
                   </div>
-                  <Button size="sm" variant={allocated === 0 ? 'primary' : 'outline'} onClick={() => setDialog({ kind: 'allocate', budget })} aria-label={`${allocated === 0 ? 'Allocate' : 'Adjust'} ${budget.category}`}>
+                  <Button
+                    size="sm"
+                    variant={allocated === 0 ? 'primary' : 'outline'}
+                    onClick={() => setDialog({ kind: 'allocate', budget })}
+                    aria-label={`${allocated === 0 ? 'Allocate' : 'Adjust'} ${budget.category}`}
+                  >
                     {allocated === 0 ? 'Allocate' : 'Adjust'}
                   </Button>
                 </li>

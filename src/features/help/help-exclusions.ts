@@ -3,7 +3,14 @@
  * flows, the admin area, and the debts and budgets pages (their own actions sit bottom-right).
  * A path matches an entry exactly, or as a prefix when the entry ends with '*'.
  */
-export const HELP_HIDDEN_PATHS: readonly string[] = ['/login', '/signup', '/onboarding', '/admin*', '/debts*', '/budgets']
+export const HELP_HIDDEN_PATHS: readonly string[] = [
+  '/login',
+  '/signup',
+  '/onboarding',
+  '/admin*',
+  '/debts*',
+  '/budgets',
+]
 
 export function isHelpHidden(pathname: string, hidden: readonly string[] = HELP_HIDDEN_PATHS): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname

@@ -12,7 +12,14 @@ export function DueSoonCard({ now, currency, masked }: { now: number; currency: 
   const due = dueSoon(candidates.data, now)
   if (due.length === 0) return null
   return (
-    <Card padding="none" variant="elevated" className="home-card due-soon" role="region" aria-labelledby="due-soon-title" data-testid="due-soon">
+    <Card
+      padding="none"
+      variant="elevated"
+      className="home-card due-soon"
+      role="region"
+      aria-labelledby="due-soon-title"
+      data-testid="due-soon"
+    >
       <div className="home-card__header">
         <h2 className="home-card__title" id="due-soon-title">
           <CalendarClock size={17} aria-hidden="true" /> Due soon
@@ -27,7 +34,9 @@ export function DueSoonCard({ now, currency, masked }: { now: number; currency: 
           return (
             <li key={p.id} className="due-soon__item" data-testid="due-soon-item">
               <span className="due-soon__name">{p.name}</span>
-              <span className={`due-soon__when${text.startsWith('Overdue') || text === 'Due today' ? ' due-soon__when--now' : ''}`}>
+              <span
+                className={`due-soon__when${text.startsWith('Overdue') || text === 'Due today' ? ' due-soon__when--now' : ''}`}
+              >
                 {text} · {formatDueDay(p.nextDueDate)}
               </span>
               <span className="due-soon__amount">{masked ? '••••' : formatMoney(p.amount, currency)}</span>

@@ -33,7 +33,17 @@ const BUDGET_COUNT = 3
 const HOME_DANGER_PERCENT = 80
 const MASK = '••••••'
 
-function BudgetItem({ budget, entries, now, currency }: { budget: BudgetDoc; entries: readonly TransactionDoc[]; now: number; currency: string }) {
+function BudgetItem({
+  budget,
+  entries,
+  now,
+  currency,
+}: {
+  budget: BudgetDoc
+  entries: readonly TransactionDoc[]
+  now: number
+  currency: string
+}) {
   const status = budgetStatus(budget, entries, now)
   const colour = barColour(status.spent, status.limit, HOME_DANGER_PERCENT)
   const over = status.overBy > 0
@@ -51,14 +61,26 @@ function BudgetItem({ budget, entries, now, currency }: { budget: BudgetDoc; ent
       <div className="budget-item__bottom">
         <span className="budget-item__percent">{status.percent}%</span>
         <span className={over ? 'budget-item__over' : 'budget-item__left'}>
-          {over ? `Over by ${formatMoney(status.overBy, currency)}` : `${formatMoney(status.remaining, currency)} remaining`}
+          {over
+            ? `Over by ${formatMoney(status.overBy, currency)}`
+            : `${formatMoney(status.remaining, currency)} remaining`}
         </span>
       </div>
     </li>
   )
 }
 
-function BalancePart({ kind, label, testId, value }: { kind: 'income' | 'expense'; label: string; testId: string; value: string }) {
+function BalancePart({
+  kind,
+  label,
+  testId,
+  value,
+}: {
+  kind: 'income' | 'expense'
+  label: string
+  testId: string
+  value: string
+}) {
   return (
     <div className="balance-card__part">
       <span className={`balance-card__icon balance-card__icon--${kind}`} aria-hidden="true">
@@ -133,7 +155,14 @@ export default function HomeScreen() {
           <p className="balance-card__label" id="balance-title">
             Balance this month
           </p>
-          <button type="button" className="balance-card__eye" onClick={toggleHidden} aria-pressed={hidden} aria-label={hidden ? 'Show balance' : 'Hide balance'} title={hidden ? 'Show balance' : 'Hide balance'}>
+          <button
+            type="button"
+            className="balance-card__eye"
+            onClick={toggleHidden}
+            aria-pressed={hidden}
+            aria-label={hidden ? 'Show balance' : 'Hide balance'}
+            title={hidden ? 'Show balance' : 'Hide balance'}
+          >
             {hidden ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
           </button>
         </div>
@@ -141,11 +170,25 @@ export default function HomeScreen() {
           {hidden ? MASK : formatMoney(balance, currency)}
         </p>
         <div className="balance-card__split">
-          <BalancePart kind="income" label="Income" testId="month-income" value={hidden ? MASK : formatMoney(income, currency)} />
-          <BalancePart kind="expense" label="Expenses" testId="month-expenses" value={hidden ? MASK : formatMoney(expenses, currency)} />
+          <BalancePart
+            kind="income"
+            label="Income"
+            testId="month-income"
+            value={hidden ? MASK : formatMoney(income, currency)}
+          />
+          <BalancePart
+            kind="expense"
+            label="Expenses"
+            testId="month-expenses"
+            value={hidden ? MASK : formatMoney(expenses, currency)}
+          />
         </div>
         <p className={`balance-card__trend balance-card__trend--${trendText.direction}`} data-testid="weekly-trend">
-          {trendText.direction === 'up' ? <TrendingUp size={16} aria-hidden="true" /> : trendText.direction === 'down' ? <TrendingDown size={16} aria-hidden="true" /> : null}
+          {trendText.direction === 'up' ? (
+            <TrendingUp size={16} aria-hidden="true" />
+          ) : trendText.direction === 'down' ? (
+            <TrendingDown size={16} aria-hidden="true" />
+          ) : null}
           <span>
             {hidden ? MASK : formatMoney(figures.trend.thisWeek, currency)} this week · {trendText.text}
           </span>
@@ -205,7 +248,14 @@ export default function HomeScreen() {
             <ul className="recent__list">
               {recent.data.map((tx) => (
                 <li key={tx.id}>
-                  <TransactionRow tx={tx} currency={currency} now={now} masked={hidden} onEdit={actions.edit} onDelete={actions.remove} />
+                  <TransactionRow
+                    tx={tx}
+                    currency={currency}
+                    now={now}
+                    masked={hidden}
+                    onEdit={actions.edit}
+                    onDelete={actions.remove}
+                  />
                 </li>
               ))}
             </ul>

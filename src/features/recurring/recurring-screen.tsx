@@ -15,11 +15,22 @@ import { Modal, ModalFormActions } from '../../components/ui/modal'
 import { PageHeader } from '../../components/ui/page-header'
 import { useToast } from '../../components/ui/toast'
 import { useProfile, useRecurringPayments } from '../../data/hooks'
-import { addRecurringPayment, deleteRecurringPayment, markRecurringPaid, updateRecurringPayment, type RecurringDoc } from '../../data/recurring'
+import {
+  addRecurringPayment,
+  deleteRecurringPayment,
+  markRecurringPaid,
+  updateRecurringPayment,
+  type RecurringDoc,
+} from '../../data/recurring'
 import './recurring.css'
 import { displayCurrency } from '../../lib/display-currency'
 
-const FREQUENCY_LABEL: Record<RecurringDoc['frequency'], string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' }
+const FREQUENCY_LABEL: Record<RecurringDoc['frequency'], string> = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  yearly: 'Yearly',
+}
 const DELETE_QUESTION = 'Are you sure you want to delete this recurring payment?'
 
 interface FormProps {
@@ -64,8 +75,23 @@ function RecurringForm({ editing, categories, onClose, onSaved }: FormProps) {
   return (
     <Modal open title={editing ? 'Edit Recurring Payment' : 'Add Recurring Payment'} onClose={onClose}>
       <form className="recurring-form" onSubmit={(e) => void submit(e)} noValidate>
-        <TextField label="Name" name="name" maxLength={100} placeholder="e.g. Rent, Netflix" value={name} error={message('name')} onChange={(e) => setName(e.target.value)} autoFocus />
-        <AmountField label="Amount" name="amount" value={amount} error={message('amount')} onChange={(e) => setAmount(e.target.value)} />
+        <TextField
+          label="Name"
+          name="name"
+          maxLength={100}
+          placeholder="e.g. Rent, Netflix"
+          value={name}
+          error={message('name')}
+          onChange={(e) => setName(e.target.value)}
+          autoFocus
+        />
+        <AmountField
+          label="Amount"
+          name="amount"
+          value={amount}
+          error={message('amount')}
+          onChange={(e) => setAmount(e.target.value)}
+        />
         <ChoiceField
           label="Category (optional)"
           name="category"
@@ -76,8 +102,23 @@ function RecurringForm({ editing, categories, onClose, onSaved }: FormProps) {
           onChange={(e) => setCategory(e.target.value)}
         />
         <div className="recurring-form__pair">
-          <ChoiceField label="Frequency" name="frequency" choices={FREQUENCIES} labelOf={(f) => FREQUENCY_LABEL[f]} value={frequency} error={message('frequency')} onChange={(e) => setFrequency(e.target.value)} />
-          <TextField label={editing ? 'Next due date' : 'Due date'} name="due-date" type="date" value={dueDate} error={message('dueDate')} onChange={(e) => setDueDate(e.target.value)} />
+          <ChoiceField
+            label="Frequency"
+            name="frequency"
+            choices={FREQUENCIES}
+            labelOf={(f) => FREQUENCY_LABEL[f]}
+            value={frequency}
+            error={message('frequency')}
+            onChange={(e) => setFrequency(e.target.value)}
+          />
+          <TextField
+            label={editing ? 'Next due date' : 'Due date'}
+            name="due-date"
+            type="date"
+            value={dueDate}
+            error={message('dueDate')}
+            onChange={(e) => setDueDate(e.target.value)}
+          />
         </div>
         <TextField
           label="Remind me (days before)"
@@ -98,7 +139,23 @@ function RecurringForm({ editing, categories, onClose, onSaved }: FormProps) {
   )
 }
 
-function PaymentCard({ payment, now, currency, onEdit, onDelete, onPaid, paying }: { payment: RecurringDoc; now: number; currency: string; onEdit: () => void; onDelete: () => void; onPaid: () => void; paying: boolean }) {
+function PaymentCard({
+  payment,
+  now,
+  currency,
+  onEdit,
+  onDelete,
+  onPaid,
+  paying,
+}: {
+  payment: RecurringDoc
+  now: number
+  currency: string
+  onEdit: () => void
+  onDelete: () => void
+  onPaid: () => void
+  paying: boolean
+}) {
   const due = dueText(payment.nextDueDate, now)
   const overdue = due.startsWith('Overdue')
   return (
@@ -123,13 +180,32 @@ function PaymentCard({ payment, now, currency, onEdit, onDelete, onPaid, paying 
         </span>
       </p>
       <div className="payment__actions">
-        <Button size="sm" variant="ghost" icon={<Pencil size={15} />} onClick={onEdit} aria-label={`Edit ${payment.name}`}>
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={<Pencil size={15} />}
+          onClick={onEdit}
+          aria-label={`Edit ${payment.name}`}
+        >
           Edit
         </Button>
-        <Button size="sm" variant="ghost" icon={<Trash2 size={15} />} onClick={onDelete} aria-label={`Delete ${payment.name}`}>
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={<Trash2 size={15} />}
+          onClick={onDelete}
+          aria-label={`Delete ${payment.name}`}
+        >
           Delete
         </Button>
-        <Button size="sm" variant="primary" icon={<CheckCircle2 size={15} />} onClick={onPaid} disabled={paying} aria-label={`Mark ${payment.name} paid`}>
+        <Button
+          size="sm"
+          variant="primary"
+          icon={<CheckCircle2 size={15} />}
+          onClick={onPaid}
+          disabled={paying}
+          aria-label={`Mark ${payment.name} paid`}
+        >
           Mark Paid
         </Button>
       </div>
@@ -181,7 +257,12 @@ export default function RecurringScreen() {
 
   return (
     <div className="recurring">
-      <PageHeader title="Recurring Payments" subtitle="Bills and subscriptions, with what is due next." badge={<CalendarClock size={24} />} badgeClassName="recurring__badge">
+      <PageHeader
+        title="Recurring Payments"
+        subtitle="Bills and subscriptions, with what is due next."
+        badge={<CalendarClock size={24} />}
+        badgeClassName="recurring__badge"
+      >
         <Button className="recurring__add" icon={<Plus size={18} />} onClick={() => setForm({ editing: null })}>
           Add
         </Button>
@@ -199,10 +280,31 @@ export default function RecurringScreen() {
           </Button>
         </Card>
       ) : (
-        DUE_GROUPS.map(({ key, title }) => <Group key={key} group={key} title={title} items={groups[key]} now={now} currency={currency} paying={paying} onEdit={(p) => setForm({ editing: p })} onDelete={setDeleting} onPaid={(p) => void markPaid(p)} />)
+        DUE_GROUPS.map(({ key, title }) => (
+          <Group
+            key={key}
+            group={key}
+            title={title}
+            items={groups[key]}
+            now={now}
+            currency={currency}
+            paying={paying}
+            onEdit={(p) => setForm({ editing: p })}
+            onDelete={setDeleting}
+            onPaid={(p) => void markPaid(p)}
+          />
+        ))
       )}
 
-      {form ? <RecurringForm key={form.editing?.id ?? 'new'} editing={form.editing} categories={categories} onClose={() => setForm(null)} onSaved={(m) => toast.show(m)} /> : null}
+      {form ? (
+        <RecurringForm
+          key={form.editing?.id ?? 'new'}
+          editing={form.editing}
+          categories={categories}
+          onClose={() => setForm(null)}
+          onSaved={(m) => toast.show(m)}
+        />
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         title={DELETE_QUESTION}
@@ -237,7 +339,16 @@ function Group({ group, title, items, now, currency, paying, onEdit, onDelete, o
       </h2>
       <ul className="payment-list">
         {items.map((p) => (
-          <PaymentCard key={p.id} payment={p} now={now} currency={currency} paying={paying === p.id} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} onPaid={() => onPaid(p)} />
+          <PaymentCard
+            key={p.id}
+            payment={p}
+            now={now}
+            currency={currency}
+            paying={paying === p.id}
+            onEdit={() => onEdit(p)}
+            onDelete={() => onDelete(p)}
+            onPaid={() => onPaid(p)}
+          />
         ))}
       </ul>
     </section>

@@ -15,11 +15,24 @@ const STROKE = 5.2
  * A donut of the categories' shares. Decorative for screen readers: the list beside it carries
  * the same numbers, and the svg's label sums it up.
  */
-export function CategoryDonut({ categories, total, currency }: { categories: readonly CategoryShare[]; total: number; currency: string }) {
+export function CategoryDonut({
+  categories,
+  total,
+  currency,
+}: {
+  categories: readonly CategoryShare[]
+  total: number
+  currency: string
+}) {
   // Where each segment starts along the ring, in percent.
   const starts = categories.map((_, i) => categories.slice(0, i).reduce((sum, c) => sum + c.permille / 10, 0))
   return (
-    <svg className="donut" viewBox="0 0 42 42" role="img" aria-label={`Spending by category: ${categories.map((c) => `${c.category} ${formatPermille(c.permille)}`).join(', ')}`}>
+    <svg
+      className="donut"
+      viewBox="0 0 42 42"
+      role="img"
+      aria-label={`Spending by category: ${categories.map((c) => `${c.category} ${formatPermille(c.permille)}`).join(', ')}`}
+    >
       <circle cx="21" cy="21" r={RADIUS} fill="none" stroke="var(--color-surface-2)" strokeWidth={STROKE} />
       {categories.map((c, i) => {
         const length = c.permille / 10
@@ -86,7 +99,17 @@ function useWidth(initial: number): [(el: HTMLElement | null) => void, number] {
  * whole; the table under it (in a disclosure) holds every figure for screen readers and
  * anyone who wants the numbers.
  */
-export function TrendChart({ buckets, selected, currency, symbol }: { buckets: readonly TrendBucket[]; selected: number; currency: string; symbol: string }) {
+export function TrendChart({
+  buckets,
+  selected,
+  currency,
+  symbol,
+}: {
+  buckets: readonly TrendBucket[]
+  selected: number
+  currency: string
+  symbol: string
+}) {
   const [measure, W] = useWidth(600)
   const top = niceCeil(Math.max(0, ...buckets.map((b) => Math.max(b.income, b.expenses))))
   const plotW = W - PAD.left - PAD.right
@@ -103,7 +126,11 @@ export function TrendChart({ buckets, selected, currency, symbol }: { buckets: r
         className="trend__svg"
         viewBox={`0 0 ${W} ${H}`}
         role="img"
-        aria-label={first && last ? `Income and expenses per month, ${monthLabel(first)} to ${monthLabel(last)}; the figures are in the table below.` : 'Income and expenses per month'}
+        aria-label={
+          first && last
+            ? `Income and expenses per month, ${monthLabel(first)} to ${monthLabel(last)}; the figures are in the table below.`
+            : 'Income and expenses per month'
+        }
       >
         {ticks.map((t) => (
           <g key={t}>
@@ -118,14 +145,42 @@ export function TrendChart({ buckets, selected, currency, symbol }: { buckets: r
           const isSelected = i === selected
           return (
             <g key={`${b.year}-${b.month}`} data-testid="trend-month" data-selected={isSelected || undefined}>
-              {isSelected ? <rect x={PAD.left + slot * i + 1} y={PAD.top} width={slot - 2} height={plotH} rx={6} className="trend__selected" /> : null}
-              <rect x={x - bar - 1} y={y(b.income)} width={bar} height={Math.max(0, y(0) - y(b.income))} rx={3} className="trend__bar trend__bar--income">
+              {isSelected ? (
+                <rect
+                  x={PAD.left + slot * i + 1}
+                  y={PAD.top}
+                  width={slot - 2}
+                  height={plotH}
+                  rx={6}
+                  className="trend__selected"
+                />
+              ) : null}
+              <rect
+                x={x - bar - 1}
+                y={y(b.income)}
+                width={bar}
+                height={Math.max(0, y(0) - y(b.income))}
+                rx={3}
+                className="trend__bar trend__bar--income"
+              >
                 <title>{`${monthLabel(b)} income ${formatMoney(b.income, currency)}`}</title>
               </rect>
-              <rect x={x + 1} y={y(b.expenses)} width={bar} height={Math.max(0, y(0) - y(b.expenses))} rx={3} className="trend__bar trend__bar--expense">
+              <rect
+                x={x + 1}
+                y={y(b.expenses)}
+                width={bar}
+                height={Math.max(0, y(0) - y(b.expenses))}
+                rx={3}
+                className="trend__bar trend__bar--expense"
+              >
                 <title>{`${monthLabel(b)} expenses ${formatMoney(b.expenses, currency)}`}</title>
               </rect>
-              <text x={x} y={H - 8} textAnchor="middle" className={`trend__month${isSelected ? ' trend__month--selected' : ''}`}>
+              <text
+                x={x}
+                y={H - 8}
+                textAnchor="middle"
+                className={`trend__month${isSelected ? ' trend__month--selected' : ''}`}
+              >
                 {slot < 30 ? narrowMonth.format(new Date(b.year, b.month, 1)) : shortMonthLabel(b)}
               </text>
             </g>

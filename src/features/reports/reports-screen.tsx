@@ -1,6 +1,18 @@
 import { ChevronLeft, ChevronRight, Download, Printer } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import { csvFileName, formatRate, monthReport, monthWindow, shiftMonth, transactionsCsv, trendBuckets, trendMonths, yearMonthOf, monthLabel, type YearMonth } from '../../../schema/calc/report'
+import {
+  csvFileName,
+  formatRate,
+  monthReport,
+  monthWindow,
+  shiftMonth,
+  transactionsCsv,
+  trendBuckets,
+  trendMonths,
+  yearMonthOf,
+  monthLabel,
+  type YearMonth,
+} from '../../../schema/calc/report'
 import { formatPermille } from '../../../schema/calc/shares'
 import { categoryEmoji } from '../../../schema/categories'
 import { currencyOf, formatMoney } from '../../../schema/money/money'
@@ -40,7 +52,9 @@ export default function ReportsScreen() {
 
   const exportCsv = () => {
     downloadText(csvFileName(ym), transactionsCsv(month.data), 'text/csv;charset=utf-8')
-    toast.show(`✅ Exported ${month.data.length} ${month.data.length === 1 ? 'transaction' : 'transactions'} for ${label}`)
+    toast.show(
+      `✅ Exported ${month.data.length} ${month.data.length === 1 ? 'transaction' : 'transactions'} for ${label}`,
+    )
   }
 
   return (
@@ -51,13 +65,25 @@ export default function ReportsScreen() {
           <p className="reports__print-title">Hisaab report · {label}</p>
         </div>
         <div className="month-picker" role="group" aria-label="Month">
-          <button type="button" className="icon-btn month-picker__step" aria-label="Previous month" title="Previous month" onClick={() => setYm((m) => shiftMonth(m, -1))}>
+          <button
+            type="button"
+            className="icon-btn month-picker__step"
+            aria-label="Previous month"
+            title="Previous month"
+            onClick={() => setYm((m) => shiftMonth(m, -1))}
+          >
             <ChevronLeft size={20} aria-hidden="true" />
           </button>
           <span className="month-picker__label" data-testid="report-month" aria-live="polite">
             {label}
           </span>
-          <button type="button" className="icon-btn month-picker__step" aria-label="Next month" title="Next month" onClick={() => setYm((m) => shiftMonth(m, 1))}>
+          <button
+            type="button"
+            className="icon-btn month-picker__step"
+            aria-label="Next month"
+            title="Next month"
+            onClick={() => setYm((m) => shiftMonth(m, 1))}
+          >
             <ChevronRight size={20} aria-hidden="true" />
           </button>
         </div>
@@ -72,7 +98,11 @@ export default function ReportsScreen() {
           <span className="report-stat__label">Expenses</span>
           <span className="report-stat__value">{formatMoney(report.expenses, currency)}</span>
         </Card>
-        <Card variant="elevated" className={`report-stat report-stat--${report.saved >= 0 ? 'saved' : 'deficit'}`} data-testid="report-saved">
+        <Card
+          variant="elevated"
+          className={`report-stat report-stat--${report.saved >= 0 ? 'saved' : 'deficit'}`}
+          data-testid="report-saved"
+        >
           <span className="report-stat__label">Saved</span>
           <span className="report-stat__value">{formatMoney(report.saved, currency)}</span>
         </Card>
@@ -95,7 +125,12 @@ export default function ReportsScreen() {
             <CategoryDonut categories={report.categories} total={report.expenses} currency={currency} />
             <ul className="breakdown__list" aria-label={`Spending by category, ${label}`}>
               {report.categories.map((c, i) => (
-                <li key={c.category} className="breakdown__item" data-testid="report-category" data-colour={colourAt(i)}>
+                <li
+                  key={c.category}
+                  className="breakdown__item"
+                  data-testid="report-category"
+                  data-colour={colourAt(i)}
+                >
                   <span className="breakdown__swatch" style={{ background: colourAt(i) }} aria-hidden="true" />
                   <span className="breakdown__emoji" aria-hidden="true">
                     {categoryEmoji(c.category, 'expense')}
@@ -116,12 +151,19 @@ export default function ReportsScreen() {
         </h2>
         <p className="report-card__note">Income and expenses for the 12 months up to {label}.</p>
         <div className="report-card__body">
-          <TrendChart buckets={buckets} selected={buckets.length - 1} currency={currency} symbol={currencyOf(currency).symbol} />
+          <TrendChart
+            buckets={buckets}
+            selected={buckets.length - 1}
+            currency={currency}
+            symbol={currencyOf(currency).symbol}
+          />
         </div>
       </Card>
 
       <div className="reports__insights">
-        {isCurrent ? null : <p className="reports__insights-note">Insights are about this month ({monthLabel(yearMonthOf(now))}).</p>}
+        {isCurrent ? null : (
+          <p className="reports__insights-note">Insights are about this month ({monthLabel(yearMonthOf(now))}).</p>
+        )}
         <InsightsCard insights={insights.data} loading={insights.loading} currency={currency} />
       </div>
 
@@ -130,7 +172,8 @@ export default function ReportsScreen() {
           Export Report
         </h2>
         <p className="report-card__note report-card__note--flush">
-          {label}: {month.data.length} {month.data.length === 1 ? 'transaction' : 'transactions'}. The CSV opens in any spreadsheet; the printable report can be saved as a PDF.
+          {label}: {month.data.length} {month.data.length === 1 ? 'transaction' : 'transactions'}. The CSV opens in any
+          spreadsheet; the printable report can be saved as a PDF.
         </p>
         <div className="report-export__actions">
           <Button variant="primary" icon={<Download size={18} />} onClick={exportCsv} disabled={month.loading}>

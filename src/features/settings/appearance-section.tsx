@@ -2,7 +2,13 @@ import { useState } from 'react'
 import { Switch } from '../../components/ui/switch'
 import { setHideBalance } from '../../data/preferences'
 import { setTheme, useTheme } from '../../lib/theme'
-import { enableNotifications, notificationSupport, useLocalPreference, vibrate, writeLocalPreference } from './local-preferences'
+import {
+  enableNotifications,
+  notificationSupport,
+  useLocalPreference,
+  vibrate,
+  writeLocalPreference,
+} from './local-preferences'
 
 const PUSH_NOTES = {
   unsupported: 'This browser does not support notifications.',
@@ -14,7 +20,9 @@ export function AppearanceSection({ hideBalance }: { hideBalance: boolean }) {
   const theme = useTheme()
   const push = useLocalPreference('push')
   const haptics = useLocalPreference('haptics')
-  const [pushNote, setPushNote] = useState<string | null>(() => (notificationSupport() === 'unsupported' ? PUSH_NOTES.unsupported : null))
+  const [pushNote, setPushNote] = useState<string | null>(() =>
+    notificationSupport() === 'unsupported' ? PUSH_NOTES.unsupported : null,
+  )
   const [hideNote, setHideNote] = useState<string | null>(null)
   const pushOn = push && notificationSupport() === 'granted'
 
@@ -45,12 +53,20 @@ export function AppearanceSection({ hideBalance }: { hideBalance: boolean }) {
 
   return (
     <div className="settings-stack settings-stack--switches">
-      <Switch checked={theme === 'dark'} onChange={(on) => setTheme(on ? 'dark' : 'light')} label="Dark Mode" description="Easier on the eyes at night. Saved on this device." />
+      <Switch
+        checked={theme === 'dark'}
+        onChange={(on) => setTheme(on ? 'dark' : 'light')}
+        label="Dark Mode"
+        description="Easier on the eyes at night. Saved on this device."
+      />
       <Switch
         checked={hideBalance}
         onChange={onHideBalance}
         label="Hide Balance by Default"
-        description={hideNote ?? 'The home screen opens with amounts masked; the eye button shows them. Syncs to your other devices.'}
+        description={
+          hideNote ??
+          'The home screen opens with amounts masked; the eye button shows them. Syncs to your other devices.'
+        }
       />
       <Switch
         checked={pushOn}

@@ -21,7 +21,10 @@ export function CurrencySection({ current }: { current: string }) {
       await updateCurrency(code)
       await patchProfile({ currency: code })
       const { symbol, name } = currencyOf(code)
-      setMessage({ text: `✅ Currency set to ${name} (${symbol}). Amounts now show as ${formatMoney(125_000_00, code)}.`, tone: 'ok' })
+      setMessage({
+        text: `✅ Currency set to ${name} (${symbol}). Amounts now show as ${formatMoney(125_000_00, code)}.`,
+        tone: 'ok',
+      })
     } catch (error) {
       if (isOffline(error)) setMessage({ text: `❌ ${SETTINGS_TEXT.offline('changing the currency')}`, tone: 'error' })
       else setMessage({ text: withReason('❌ Failed to change the currency', serverMessage(error)), tone: 'error' })

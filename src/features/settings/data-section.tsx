@@ -37,7 +37,10 @@ export function DataSection({ customCategories }: { customCategories: readonly s
     setBusy(true)
     try {
       const removed = await clearAllData()
-      setMessage({ text: `✅ Cleared ${countOf(removed, 'entry', 'entries')}. The deletion syncs to your other devices.`, tone: 'ok' })
+      setMessage({
+        text: `✅ Cleared ${countOf(removed, 'entry', 'entries')}. The deletion syncs to your other devices.`,
+        tone: 'ok',
+      })
     } catch (error) {
       console.error(error)
       setMessage({ text: '❌ Could not clear all data', tone: 'error' })
@@ -82,7 +85,9 @@ export function DataSection({ customCategories }: { customCategories: readonly s
           Clear All Data
         </Button>
       </div>
-      <p className="settings-note">The backup is a JSON file with your expenses, income and budgets. Both actions work offline.</p>
+      <p className="settings-note">
+        The backup is a JSON file with your expenses, income and budgets. Both actions work offline.
+      </p>
       <StatusLine message={message} />
       <ConfirmDialog
         open={confirming}

@@ -32,7 +32,11 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useLocalPreference(name: LocalPreference): boolean {
-  return useSyncExternalStore(subscribe, () => readLocalPreference(name), () => false)
+  return useSyncExternalStore(
+    subscribe,
+    () => readLocalPreference(name),
+    () => false,
+  )
 }
 
 export type NotificationSupport = 'unsupported' | NotificationPermission
@@ -46,7 +50,11 @@ export async function enableNotifications(): Promise<NotificationSupport> {
   if (typeof Notification === 'undefined') return 'unsupported'
   const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission()
   if (permission !== 'granted') return permission
-  const options = { body: 'Notifications are on for this device.', icon: '/icons/icon.svg', tag: 'hisaab-notifications-on' }
+  const options = {
+    body: 'Notifications are on for this device.',
+    icon: '/icons/icon.svg',
+    tag: 'hisaab-notifications-on',
+  }
   try {
     const registration = await navigator.serviceWorker?.getRegistration()
     if (registration) await registration.showNotification('Hisaab', options)

@@ -15,7 +15,8 @@ export const SETTINGS_TEXT = {
   clearConfirm: 'Clear all data? This cannot be undone.',
   logoutConfirm: 'Logout?',
   /** DESIGN §1: what needs the server says so when it cannot reach it. */
-  offline: (action: string) => `You're offline: ${action} needs an internet connection. Try again when you're back online.`,
+  offline: (action: string) =>
+    `You're offline: ${action} needs an internet connection. Try again when you're back online.`,
 } as const
 
 /** Spec part 1 §9: reload after a phone or profile update; close Security after a password change. */

@@ -37,7 +37,8 @@ export function ProfileSection({ account }: { account: Partial<Omit<AccountUser,
   const [fields, setFields] = useState<ProfileFields>(() => fieldsOf(account))
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<Status>(null)
-  const set = <K extends keyof ProfileFields>(key: K, value: ProfileFields[K]) => setFields((f) => ({ ...f, [key]: value }))
+  const set = <K extends keyof ProfileFields>(key: K, value: ProfileFields[K]) =>
+    setFields((f) => ({ ...f, [key]: value }))
   const today = new Date().toISOString().slice(0, 10)
 
   const submit = async (event: FormEvent) => {
@@ -50,20 +51,57 @@ export function ProfileSection({ account }: { account: Partial<Omit<AccountUser,
       setTimeout(() => window.location.reload(), RELOAD_AFTER_MS)
     } catch (error) {
       setBusy(false)
-      if (isOffline(error)) setMessage({ text: `${SETTINGS_TEXT.profileError}. ${SETTINGS_TEXT.offline('saving your profile')}`, tone: 'error' })
+      if (isOffline(error))
+        setMessage({
+          text: `${SETTINGS_TEXT.profileError}. ${SETTINGS_TEXT.offline('saving your profile')}`,
+          tone: 'error',
+        })
       else setMessage({ text: withReason(SETTINGS_TEXT.profileFailed, serverMessage(error)), tone: 'error' })
     }
   }
 
   return (
     <form className="settings-form" onSubmit={(e) => void submit(e)} noValidate>
-      <TextField label="Name" autoComplete="name" maxLength={100} value={fields.name} onChange={(e) => set('name', e.target.value)} />
+      <TextField
+        label="Name"
+        autoComplete="name"
+        maxLength={100}
+        value={fields.name}
+        onChange={(e) => set('name', e.target.value)}
+      />
       <div className="settings-grid">
-        <TextField label="Date of birth" type="date" max={today} value={fields.date_of_birth} onChange={(e) => set('date_of_birth', e.target.value)} />
-        <TextField label="Job title" autoComplete="organization-title" maxLength={100} value={fields.job_title} onChange={(e) => set('job_title', e.target.value)} />
-        <TextField label="Nationality" maxLength={100} value={fields.nationality} onChange={(e) => set('nationality', e.target.value)} />
-        <TextField label="State / Province" autoComplete="address-level1" maxLength={100} value={fields.state_province} onChange={(e) => set('state_province', e.target.value)} />
-        <SelectField label="Annual income" value={fields.annual_income_range} onChange={(e) => set('annual_income_range', e.target.value)}>
+        <TextField
+          label="Date of birth"
+          type="date"
+          max={today}
+          value={fields.date_of_birth}
+          onChange={(e) => set('date_of_birth', e.target.value)}
+        />
+        <TextField
+          label="Job title"
+          autoComplete="organization-title"
+          maxLength={100}
+          value={fields.job_title}
+          onChange={(e) => set('job_title', e.target.value)}
+        />
+        <TextField
+          label="Nationality"
+          maxLength={100}
+          value={fields.nationality}
+          onChange={(e) => set('nationality', e.target.value)}
+        />
+        <TextField
+          label="State / Province"
+          autoComplete="address-level1"
+          maxLength={100}
+          value={fields.state_province}
+          onChange={(e) => set('state_province', e.target.value)}
+        />
+        <SelectField
+          label="Annual income"
+          value={fields.annual_income_range}
+          onChange={(e) => set('annual_income_range', e.target.value)}
+        >
           <option value="">Prefer not to say</option>
           {ANNUAL_INCOME_RANGES.map((range) => (
             <option key={range} value={range}>
@@ -71,11 +109,41 @@ export function ProfileSection({ account }: { account: Partial<Omit<AccountUser,
             </option>
           ))}
         </SelectField>
-        <TextField label="Family size" type="number" inputMode="numeric" min={1} max={50} step={1} value={fields.family_size} onChange={(e) => set('family_size', e.target.value)} />
-        <TextField label="Number of dependents" type="number" inputMode="numeric" min={0} max={50} step={1} value={fields.number_of_dependents} onChange={(e) => set('number_of_dependents', e.target.value)} />
+        <TextField
+          label="Family size"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={50}
+          step={1}
+          value={fields.family_size}
+          onChange={(e) => set('family_size', e.target.value)}
+        />
+        <TextField
+          label="Number of dependents"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={50}
+          step={1}
+          value={fields.number_of_dependents}
+          onChange={(e) => set('number_of_dependents', e.target.value)}
+        />
       </div>
-      <Switch checked={fields.is_non_resident} onChange={(v) => set('is_non_resident', v)} label="Non-resident Indian (NRI)" description="You live outside India." />
-      <TextAreaField label="Address" autoComplete="street-address" maxLength={500} rows={3} value={fields.address} onChange={(e) => set('address', e.target.value)} />
+      <Switch
+        checked={fields.is_non_resident}
+        onChange={(v) => set('is_non_resident', v)}
+        label="Non-resident Indian (NRI)"
+        description="You live outside India."
+      />
+      <TextAreaField
+        label="Address"
+        autoComplete="street-address"
+        maxLength={500}
+        rows={3}
+        value={fields.address}
+        onChange={(e) => set('address', e.target.value)}
+      />
       <Button type="submit" disabled={busy}>
         {busy ? 'Saving…' : 'Save Profile'}
       </Button>

@@ -17,7 +17,13 @@ export function SettingsSection({ title, summary, icon: Icon, open, onToggle, ch
   return (
     <section className={`settings-section${open ? ' settings-section--open' : ''}`}>
       <h2 className="settings-section__heading">
-        <button type="button" className="settings-section__toggle" aria-expanded={open} aria-controls={`${id}-body`} onClick={onToggle}>
+        <button
+          type="button"
+          className="settings-section__toggle"
+          aria-expanded={open}
+          aria-controls={`${id}-body`}
+          onClick={onToggle}
+        >
           <span className="settings-section__icon" aria-hidden="true">
             <Icon size={20} />
           </span>

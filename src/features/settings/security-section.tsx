@@ -36,16 +36,39 @@ export function SecuritySection({ onDone }: { onDone: () => void }) {
     } catch (error) {
       setBusy(false)
       const reason = serverMessage(error)
-      if (isOffline(error)) setMessage({ text: `${SETTINGS_TEXT.passwordFailed}. ${SETTINGS_TEXT.offline('changing your password')}`, tone: 'error' })
+      if (isOffline(error))
+        setMessage({
+          text: `${SETTINGS_TEXT.passwordFailed}. ${SETTINGS_TEXT.offline('changing your password')}`,
+          tone: 'error',
+        })
       else setMessage({ text: reason ? `❌ ${reason}` : SETTINGS_TEXT.passwordFailed, tone: 'error' })
     }
   }
 
   return (
     <form className="settings-form" onSubmit={(e) => void submit(e)} noValidate>
-      <TextField label="Current Password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
-      <TextField label="New Password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} hint="At least 6 characters." />
-      <TextField label="Confirm New Password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      <TextField
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+      />
+      <TextField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        value={next}
+        onChange={(e) => setNext(e.target.value)}
+        hint="At least 6 characters."
+      />
+      <TextField
+        label="Confirm New Password"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+      />
       <Button type="submit" disabled={busy}>
         {busy ? 'Changing…' : 'Change Password'}
       </Button>

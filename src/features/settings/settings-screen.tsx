@@ -80,30 +80,73 @@ export default function SettingsScreen() {
 
       {offline ? (
         <p className="settings-callout settings-callout--warn" data-testid="settings-offline">
-          You’re offline. Appearance and Data Management work as usual; WhatsApp, profile, password and currency changes need an internet connection.
+          You’re offline. Appearance and Data Management work as usual; WhatsApp, profile, password and currency changes
+          need an internet connection.
         </p>
       ) : null}
 
       <div className="settings-sections">
-        <SettingsSection title="WhatsApp Integration" summary={account.phone_number ? 'Number saved' : 'Log expenses by message'} icon={MessageCircle} open={open === 'whatsapp'} onToggle={() => toggle('whatsapp')}>
+        <SettingsSection
+          title="WhatsApp Integration"
+          summary={account.phone_number ? 'Number saved' : 'Log expenses by message'}
+          icon={MessageCircle}
+          open={open === 'whatsapp'}
+          onToggle={() => toggle('whatsapp')}
+        >
           <WhatsappSection phone={account.phone_number} monthlyReport={profile.data?.monthlyReportByWhatsapp ?? true} />
         </SettingsSection>
-        <SettingsSection title="Profile Details" summary="Name, birthday, income range, address" icon={UserCog} open={open === 'profile'} onToggle={() => toggle('profile')}>
+        <SettingsSection
+          title="Profile Details"
+          summary="Name, birthday, income range, address"
+          icon={UserCog}
+          open={open === 'profile'}
+          onToggle={() => toggle('profile')}
+        >
           <ProfileSection key={account.updated_at ?? 'cached'} account={account} />
         </SettingsSection>
-        <SettingsSection title="Security" summary="Change password" icon={ShieldCheck} open={open === 'security'} onToggle={() => toggle('security')}>
+        <SettingsSection
+          title="Security"
+          summary="Change password"
+          icon={ShieldCheck}
+          open={open === 'security'}
+          onToggle={() => toggle('security')}
+        >
           <SecuritySection onDone={() => setOpen(null)} />
         </SettingsSection>
-        <SettingsSection title="Currency" summary={`${symbol} ${currencyName}`} icon={Coins} open={open === 'currency'} onToggle={() => toggle('currency')}>
+        <SettingsSection
+          title="Currency"
+          summary={`${symbol} ${currencyName}`}
+          icon={Coins}
+          open={open === 'currency'}
+          onToggle={() => toggle('currency')}
+        >
           <CurrencySection current={currency} />
         </SettingsSection>
-        <SettingsSection title="Appearance" summary="Dark mode, balance, notifications" icon={Palette} open={open === 'appearance'} onToggle={() => toggle('appearance')}>
+        <SettingsSection
+          title="Appearance"
+          summary="Dark mode, balance, notifications"
+          icon={Palette}
+          open={open === 'appearance'}
+          onToggle={() => toggle('appearance')}
+        >
           <AppearanceSection hideBalance={profile.data?.hideBalance ?? false} />
         </SettingsSection>
-        <SettingsSection title="Data Management" summary="Export or clear your data" icon={Database} open={open === 'data'} onToggle={() => toggle('data')}>
+        <SettingsSection
+          title="Data Management"
+          summary="Export or clear your data"
+          icon={Database}
+          open={open === 'data'}
+          onToggle={() => toggle('data')}
+        >
           <DataSection customCategories={profile.data?.customCategories ?? []} />
         </SettingsSection>
-        <SettingsSection title="About" summary={`Version ${APP_VERSION}`} icon={Info} open={open === 'about'} onToggle={() => toggle('about')}>
+        <SettingsSection
+          title="About"
+          summary={`Version ${APP_VERSION}`}
+          icon={Info}
+          open={open === 'about'}
+          onToggle={() => toggle('about')}
+        >
           <dl className="settings-facts">
             <div>
               <dt>App</dt>
@@ -121,10 +164,23 @@ export default function SettingsScreen() {
         </SettingsSection>
       </div>
 
-      <Button variant="outline" fullWidth icon={<LogOut size={18} />} className="settings-logout" onClick={() => setConfirmLogout(true)}>
+      <Button
+        variant="outline"
+        fullWidth
+        icon={<LogOut size={18} />}
+        className="settings-logout"
+        onClick={() => setConfirmLogout(true)}
+      >
         Logout
       </Button>
-      <ConfirmDialog open={confirmLogout} title={SETTINGS_TEXT.logoutConfirm} description="You’ll need your e-mail and password to sign in again." confirmLabel="Logout" onConfirm={() => void onLogout()} onCancel={() => setConfirmLogout(false)} />
+      <ConfirmDialog
+        open={confirmLogout}
+        title={SETTINGS_TEXT.logoutConfirm}
+        description="You’ll need your e-mail and password to sign in again."
+        confirmLabel="Logout"
+        onConfirm={() => void onLogout()}
+        onCancel={() => setConfirmLogout(false)}
+      />
     </div>
   )
 }

@@ -17,10 +17,20 @@ export function displayPhone(stored: string | null | undefined): string {
 }
 
 function formatWhen(iso: string): string {
-  return new Date(iso).toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+  return new Date(iso).toLocaleString('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  })
 }
 
-type StatusState = { kind: 'loading' } | { kind: 'offline' } | { kind: 'failed'; reason: string | null } | { kind: 'ready'; status: WhatsappStatus }
+type StatusState =
+  | { kind: 'loading' }
+  | { kind: 'offline' }
+  | { kind: 'failed'; reason: string | null }
+  | { kind: 'ready'; status: WhatsappStatus }
 
 function useWhatsappStatus(): { state: StatusState; reload: () => void } {
   const [state, setState] = useState<StatusState>({ kind: 'loading' })
@@ -47,7 +57,11 @@ function LinkStatus({ state, reload }: { state: StatusState; reload: () => void 
   if (state.kind !== 'ready') {
     return (
       <div className="settings-callout settings-callout--warn" data-testid="whatsapp-status" data-state={state.kind}>
-        <p>{state.kind === 'offline' ? SETTINGS_TEXT.offline('checking your WhatsApp link') : withReason('Could not check your WhatsApp link', state.reason)}</p>
+        <p>
+          {state.kind === 'offline'
+            ? SETTINGS_TEXT.offline('checking your WhatsApp link')
+            : withReason('Could not check your WhatsApp link', state.reason)}
+        </p>
         <Button variant="outline" size="sm" icon={<RefreshCw size={16} />} onClick={reload}>
           Retry
         </Button>
@@ -59,11 +73,19 @@ function LinkStatus({ state, reload }: { state: StatusState; reload: () => void 
     <dl className="settings-facts" data-testid="whatsapp-status" data-state="ready" data-linked={status.linked}>
       <div>
         <dt>Number</dt>
-        <dd>{status.linked ? <>✅ Linked: {displayPhone(status.phone_number)}</> : 'Not linked yet: save your number below'}</dd>
+        <dd>
+          {status.linked ? (
+            <>✅ Linked: {displayPhone(status.phone_number)}</>
+          ) : (
+            'Not linked yet: save your number below'
+          )}
+        </dd>
       </div>
       <div>
         <dt>Last message</dt>
-        <dd data-testid="whatsapp-last-message">{status.last_message_at ? formatWhen(status.last_message_at) : 'No messages received yet'}</dd>
+        <dd data-testid="whatsapp-last-message">
+          {status.last_message_at ? formatWhen(status.last_message_at) : 'No messages received yet'}
+        </dd>
       </div>
     </dl>
   )
@@ -90,7 +112,11 @@ function PhoneForm({ current }: { current: string | null | undefined }) {
       setTimeout(() => window.location.reload(), RELOAD_AFTER_MS)
     } catch (error) {
       setBusy(false)
-      if (isOffline(error)) setMessage({ text: `${SETTINGS_TEXT.phoneError}. ${SETTINGS_TEXT.offline('updating your number')}`, tone: 'error' })
+      if (isOffline(error))
+        setMessage({
+          text: `${SETTINGS_TEXT.phoneError}. ${SETTINGS_TEXT.offline('updating your number')}`,
+          tone: 'error',
+        })
       else setMessage({ text: withReason(SETTINGS_TEXT.phoneFailed, serverMessage(error)), tone: 'error' })
     }
   }
@@ -106,7 +132,15 @@ function PhoneForm({ current }: { current: string | null | undefined }) {
             </option>
           ))}
         </SelectField>
-        <TextField label="Phone number" type="tel" inputMode="numeric" autoComplete="tel-national" placeholder="9876543210" value={number} onChange={(e) => setNumber(e.target.value)} />
+        <TextField
+          label="Phone number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder="9876543210"
+          value={number}
+          onChange={(e) => setNumber(e.target.value)}
+        />
       </div>
       <Button type="submit" disabled={busy}>
         {busy ? 'Updating…' : 'Update Number'}
@@ -116,14 +150,22 @@ function PhoneForm({ current }: { current: string | null | undefined }) {
   )
 }
 
-export function WhatsappSection({ phone, monthlyReport }: { phone: string | null | undefined; monthlyReport: boolean }) {
+export function WhatsappSection({
+  phone,
+  monthlyReport,
+}: {
+  phone: string | null | undefined
+  monthlyReport: boolean
+}) {
   const { state, reload } = useWhatsappStatus()
   const joinUrl = state.kind === 'ready' ? state.status.join_url : null
   const [reportNote, setReportNote] = useState<string | null>(null)
 
   const setMonthlyReport = (on: boolean) => {
     patchProfile({ monthlyReportByWhatsapp: on })
-      .then(() => setReportNote(on ? 'On: last month’s summary arrives on the 1st.' : 'Off: no monthly report will be sent.'))
+      .then(() =>
+        setReportNote(on ? 'On: last month’s summary arrives on the 1st.' : 'Off: no monthly report will be sent.'),
+      )
       .catch((error: unknown) => {
         console.error(error)
         setReportNote('Could not save this choice.')
@@ -133,7 +175,8 @@ export function WhatsappSection({ phone, monthlyReport }: { phone: string | null
   return (
     <div className="settings-stack">
       <p className="settings-note">
-        Log spending by message, like ‘Spent 500 on food’ or ‘300 groceries’. Save your number, tap Connect WhatsApp and send the join message that opens in the chat.
+        Log spending by message, like ‘Spent 500 on food’ or ‘300 groceries’. Save your number, tap Connect WhatsApp and
+        send the join message that opens in the chat.
       </p>
       <LinkStatus state={state} reload={reload} />
       {joinUrl ? (
@@ -160,7 +203,9 @@ export function WhatsappSection({ phone, monthlyReport }: { phone: string | null
         checked={monthlyReport}
         onChange={setMonthlyReport}
         label="Monthly report on WhatsApp"
-        description={reportNote ?? 'Last month’s income, expenses and top categories, sent to your linked number on the 1st.'}
+        description={
+          reportNote ?? 'Last month’s income, expenses and top categories, sent to your linked number on the 1st.'
+        }
       />
     </div>
   )

@@ -47,8 +47,13 @@ export function TransactionForm({ type, followUp }: Props) {
     const paise = amount.trim() === '' ? null : toPaise(amount)
     const amountError = amountProblem(type, paise)
     if (amountError) return setError({ field: 'amount', message: amountError })
-    if (!category) return setError({ field: 'category', message: isExpense ? TRANSACTION_MESSAGES.categoryRequired : TRANSACTION_MESSAGES.sourceRequired })
-    if (isExpense && isOther && !custom.trim()) return setError({ field: 'custom', message: TRANSACTION_MESSAGES.customCategoryRequired })
+    if (!category)
+      return setError({
+        field: 'category',
+        message: isExpense ? TRANSACTION_MESSAGES.categoryRequired : TRANSACTION_MESSAGES.sourceRequired,
+      })
+    if (isExpense && isOther && !custom.trim())
+      return setError({ field: 'custom', message: TRANSACTION_MESSAGES.customCategoryRequired })
     const date = dayAtCurrentTime(day)
     const dateError = dateProblem(date)
     if (dateError) return setError({ field: 'date', message: dateError })
@@ -113,7 +118,14 @@ export function TransactionForm({ type, followUp }: Props) {
               hint="Saved to your categories for next time."
             />
           ) : null}
-          <TextField label="Date" type="date" name="date" value={day} error={message('date')} onChange={(e) => setDay(e.target.value)} />
+          <TextField
+            label="Date"
+            type="date"
+            name="date"
+            value={day}
+            error={message('date')}
+            onChange={(e) => setDay(e.target.value)}
+          />
           <TextAreaField
             label="Description"
             name="description"

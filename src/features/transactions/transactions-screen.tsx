@@ -40,14 +40,32 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced
 }
 
-function Chips<T extends string>({ legend, name, options, value, onChange }: { legend: string; name: string; options: { value: T; label: string }[]; value: T; onChange: (v: T) => void }) {
+function Chips<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string
+  name: string
+  options: { value: T; label: string }[]
+  value: T
+  onChange: (v: T) => void
+}) {
   return (
     <fieldset className="chips">
       <legend className="chips__legend">{legend}</legend>
       <div className="chips__row">
         {options.map((o) => (
           <label key={o.value} className={`chip${o.value === value ? ' chip--on' : ''}`}>
-            <input type="radio" name={name} value={o.value} checked={o.value === value} onChange={() => onChange(o.value)} />
+            <input
+              type="radio"
+              name={name}
+              value={o.value}
+              checked={o.value === value}
+              onChange={() => onChange(o.value)}
+            />
             {o.label}
           </label>
         ))}
@@ -60,11 +78,24 @@ function Chips<T extends string>({ legend, name, options, value, onChange }: { l
  * All transactions (spec part 1 'All Transactions'). The window and the type are an indexed
  * query; search and totals are one pass over its result; only the visible rows are rendered.
  */
-function LedgerTotal({ label, kind, testId, value }: { label: string; kind?: 'expense' | 'income'; testId: string; value: string }) {
+function LedgerTotal({
+  label,
+  kind,
+  testId,
+  value,
+}: {
+  label: string
+  kind?: 'expense' | 'income'
+  testId: string
+  value: string
+}) {
   return (
     <div className="ledger__total">
       <span className="ledger__total-label">{label}</span>
-      <span className={kind ? `ledger__total-value ledger__total-value--${kind}` : 'ledger__total-value'} data-testid={testId}>
+      <span
+        className={kind ? `ledger__total-value ledger__total-value--${kind}` : 'ledger__total-value'}
+        data-testid={testId}
+      >
         {value}
       </span>
     </div>
@@ -109,7 +140,12 @@ export default function TransactionsScreen() {
     return () => observer.disconnect()
   }, [showFilters, period, hasRows])
 
-  const virtualizer = useWindowVirtualizer({ count: view.rows.length, estimateSize: () => ROW_HEIGHT, overscan: 8, scrollMargin })
+  const virtualizer = useWindowVirtualizer({
+    count: view.rows.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    scrollMargin,
+  })
   const items = virtualizer.getVirtualItems()
 
   return (
@@ -120,9 +156,20 @@ export default function TransactionsScreen() {
         <label className="ledger__search">
           <Search size={18} aria-hidden="true" />
           <span className="visually-hidden">Search transactions</span>
-          <input type="search" placeholder="Search description or category" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            type="search"
+            placeholder="Search description or category"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </label>
-        <button type="button" className={`ledger__filter-toggle${showFilters ? ' ledger__filter-toggle--on' : ''}`} aria-expanded={showFilters} aria-controls={filtersId} onClick={() => setShowFilters((v) => !v)}>
+        <button
+          type="button"
+          className={`ledger__filter-toggle${showFilters ? ' ledger__filter-toggle--on' : ''}`}
+          aria-expanded={showFilters}
+          aria-controls={filtersId}
+          onClick={() => setShowFilters((v) => !v)}
+        >
           <SlidersHorizontal size={18} aria-hidden="true" />
           Filters
           {activeFilters > 0 ? <span className="ledger__badge">{activeFilters}</span> : null}
@@ -137,11 +184,23 @@ export default function TransactionsScreen() {
             <div className="ledger__range">
               <label className="field">
                 <span className="field__label">From</span>
-                <input className="field__control" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+                <input
+                  className="field__control"
+                  type="date"
+                  value={from}
+                  max={to || undefined}
+                  onChange={(e) => setFrom(e.target.value)}
+                />
               </label>
               <label className="field">
                 <span className="field__label">To</span>
-                <input className="field__control" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+                <input
+                  className="field__control"
+                  type="date"
+                  value={to}
+                  min={from || undefined}
+                  onChange={(e) => setTo(e.target.value)}
+                />
               </label>
             </div>
           ) : null}
@@ -149,8 +208,18 @@ export default function TransactionsScreen() {
       ) : null}
 
       <div className="ledger__totals" data-testid="ledger-totals" aria-live="polite">
-        <LedgerTotal label="Expenses" kind="expense" testId="total-expenses" value={formatMoney(view.totals.expenses, currency)} />
-        <LedgerTotal label="Income" kind="income" testId="total-income" value={formatMoney(view.totals.income, currency)} />
+        <LedgerTotal
+          label="Expenses"
+          kind="expense"
+          testId="total-expenses"
+          value={formatMoney(view.totals.expenses, currency)}
+        />
+        <LedgerTotal
+          label="Income"
+          kind="income"
+          testId="total-income"
+          value={formatMoney(view.totals.income, currency)}
+        />
         <LedgerTotal label="Count" testId="transaction-count" value={view.rows.length.toLocaleString('en-IN')} />
       </div>
 
@@ -160,7 +229,13 @@ export default function TransactionsScreen() {
         ) : (
           <>
             <p className="ledger__tip">Swipe left to delete, right to edit</p>
-            <div ref={listRef} role="list" aria-label="Transactions" className="ledger__list" style={{ height: virtualizer.getTotalSize() }}>
+            <div
+              ref={listRef}
+              role="list"
+              aria-label="Transactions"
+              className="ledger__list"
+              style={{ height: virtualizer.getTotalSize() }}
+            >
               {items.map((item) => {
                 const tx = view.rows[item.index]!
                 return (
@@ -170,9 +245,18 @@ export default function TransactionsScreen() {
                     className="ledger__item"
                     aria-setsize={view.rows.length}
                     aria-posinset={item.index + 1}
-                    style={{ height: item.size, transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+                    style={{
+                      height: item.size,
+                      transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+                    }}
                   >
-                    <TransactionRow tx={tx} currency={currency} now={now} onEdit={actions.edit} onDelete={actions.remove} />
+                    <TransactionRow
+                      tx={tx}
+                      currency={currency}
+                      now={now}
+                      onEdit={actions.edit}
+                      onDelete={actions.remove}
+                    />
                   </div>
                 )
               })}

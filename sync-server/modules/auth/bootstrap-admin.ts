@@ -12,7 +12,11 @@ export interface AdminSettings {
  * existing one promoted and given that password); without them `admin@localhost` gets a random
  * password that is printed once, here, and nowhere stored in clear.
  */
-export async function ensureAdmin(users: UsersRepository, settings: AdminSettings, print: (line: string) => void = console.log): Promise<void> {
+export async function ensureAdmin(
+  users: UsersRepository,
+  settings: AdminSettings,
+  print: (line: string) => void = console.log,
+): Promise<void> {
   if (users.findAdmin()) return
   const email = (settings.email ?? 'admin@localhost').toLowerCase()
   const oneTime = settings.password === undefined
@@ -23,6 +27,8 @@ export async function ensureAdmin(users: UsersRepository, settings: AdminSetting
   if (existing) users.bumpTokenVersion(existing.id, { role: 'admin', passwordHash })
   else users.create({ email, passwordHash, name: 'Admin', role: 'admin' })
   if (oneTime) {
-    print(`\n  First admin account: ${email}\n  One-time password:   ${password}\n  Sign in and change it in Settings. It will not be shown again.\n`)
+    print(
+      `\n  First admin account: ${email}\n  One-time password:   ${password}\n  Sign in and change it in Settings. It will not be shown again.\n`,
+    )
   }
 }

@@ -52,11 +52,22 @@ export const RecurringItem = z.object({
 })
 export type RecurringItem = z.infer<typeof RecurringItem>
 
-export const AllocationBudget = z.object({ id: z.string(), category: z.string(), period: z.string(), allocated: z.number(), spent: z.number() })
+export const AllocationBudget = z.object({
+  id: z.string(),
+  category: z.string(),
+  period: z.string(),
+  allocated: z.number(),
+  spent: z.number(),
+})
 
 export const AllocationSummaryBody = z.object({
   success: z.literal(true),
-  summary: z.object({ total_income: z.number(), total_allocated: z.number(), total_spent: z.number(), available: z.number() }),
+  summary: z.object({
+    total_income: z.number(),
+    total_allocated: z.number(),
+    total_spent: z.number(),
+    available: z.number(),
+  }),
   budgets: z.array(AllocationBudget),
 })
 

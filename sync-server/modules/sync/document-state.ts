@@ -8,8 +8,7 @@ export type DocumentData = Record<string, unknown>
 export type WireDocument<D = DocumentData> = D & { _deleted: boolean }
 
 export type ParseResult =
-  | { ok: true; data: DocumentData; deleted: boolean }
-  | { ok: false; issues: { path: string; message: string }[] }
+  { ok: true; data: DocumentData; deleted: boolean } | { ok: false; issues: { path: string; message: string }[] }
 
 /**
  * Parses a pushed document with its collection's entity. RxDB's own fields (`_rev`, `_meta`,

@@ -61,7 +61,13 @@ export type BuildResult = { ok: true; doc: Transaction } | { ok: false; error: s
  * The transaction a REST create (no `existing`) or update (fields missing from `body` keep
  * their value) produces, or the spec message of the first rule it breaks.
  */
-export function buildTransaction(kind: TransactionKind, body: RestTransactionBody, ownerId: string, existing?: Transaction, now = Date.now()): BuildResult {
+export function buildTransaction(
+  kind: TransactionKind,
+  body: RestTransactionBody,
+  ownerId: string,
+  existing?: Transaction,
+  now = Date.now(),
+): BuildResult {
   let amount: number
   if (body.amount !== undefined && body.amount !== null) {
     const paise = toPaise(body.amount)
@@ -77,7 +83,8 @@ export function buildTransaction(kind: TransactionKind, body: RestTransactionBod
   if (labelInput !== undefined && labelInput !== null) {
     category = labelInput.trim()
     if (category === '') return { ok: false, error: required }
-    if (category.length > 60) return { ok: false, error: `${kind === 'income' ? 'Source' : 'Category'} must be at most 60 characters` }
+    if (category.length > 60)
+      return { ok: false, error: `${kind === 'income' ? 'Source' : 'Category'} must be at most 60 characters` }
   } else if (existing) category = existing.category
   else return { ok: false, error: required }
 

@@ -44,7 +44,13 @@ export function monthReport(entries: readonly LedgerEntry[], window: Window, lab
 
 export function budgetLine(budget: Budget, entries: Iterable<LedgerEntry>, now: number): BudgetLine {
   const status = budgetStatus(budget, entries, now)
-  return { category: budget.category, period: budget.period, spent: status.spent, limit: status.limit, percent: status.percent }
+  return {
+    category: budget.category,
+    period: budget.period,
+    spent: status.spent,
+    limit: status.limit,
+    percent: status.percent,
+  }
 }
 
 /** Every budget's spending in its current period, in the order they were created. */
@@ -56,5 +62,7 @@ export function budgetLines(budgets: readonly Budget[], entries: readonly Ledger
 export function budgetsHit(budgets: readonly Budget[], entry: LedgerEntry, now: number): Budget[] {
   if (entry.type !== 'expense') return []
   const category = entry.category.toLowerCase()
-  return budgets.filter((b) => b.category.toLowerCase() === category && inWindow(entry.date, budgetWindow(b.period, now, b.createdAt)))
+  return budgets.filter(
+    (b) => b.category.toLowerCase() === category && inWindow(entry.date, budgetWindow(b.period, now, b.createdAt)),
+  )
 }

@@ -73,7 +73,36 @@ const MULTIPLIER_ZEROS: Record<string, number> = {
 }
 
 /** A number followed by one of these is a quantity ("2 kg sabzi 120"), not the amount. */
-const QUANTITY_UNITS = ['kg', 'kgs', 'g', 'gm', 'gms', 'gram', 'grams', 'l', 'ltr', 'litre', 'litres', 'liter', 'liters', 'ml', 'km', 'pc', 'pcs', 'piece', 'pieces', 'dozen', 'plate', 'plates', 'cup', 'cups', 'packet', 'packets', 'kilo', 'kilos']
+const QUANTITY_UNITS = [
+  'kg',
+  'kgs',
+  'g',
+  'gm',
+  'gms',
+  'gram',
+  'grams',
+  'l',
+  'ltr',
+  'litre',
+  'litres',
+  'liter',
+  'liters',
+  'ml',
+  'km',
+  'pc',
+  'pcs',
+  'piece',
+  'pieces',
+  'dozen',
+  'plate',
+  'plates',
+  'cup',
+  'cups',
+  'packet',
+  'packets',
+  'kilo',
+  'kilos',
+]
 
 /** Relative date words, longest first so "day before yesterday" is not read as "yesterday". */
 const DATE_WORDS: readonly (readonly [string, number])[] = [
@@ -89,10 +118,62 @@ const DATE_WORDS: readonly (readonly [string, number])[] = [
 ]
 
 /** Verbs that settle the direction on their own. */
-const EXPENSE_VERBS = ['spent', 'spend', 'paid', 'pay', 'bought', 'buy', 'gave', 'give', 'expense', 'debited', 'diya', 'diye', 'di', 'dala', 'daala', 'dali', 'dale', 'kharcha', 'kharch', 'kharche', 'laga', 'lage', 'lagaye']
-const INCOME_VERBS = ['received', 'receive', 'recieved', 'earned', 'earn', 'credited', 'mila', 'mile', 'mili', 'aaya', 'aaye', 'aayi']
+const EXPENSE_VERBS = [
+  'spent',
+  'spend',
+  'paid',
+  'pay',
+  'bought',
+  'buy',
+  'gave',
+  'give',
+  'expense',
+  'debited',
+  'diya',
+  'diye',
+  'di',
+  'dala',
+  'daala',
+  'dali',
+  'dale',
+  'kharcha',
+  'kharch',
+  'kharche',
+  'laga',
+  'lage',
+  'lagaye',
+]
+const INCOME_VERBS = [
+  'received',
+  'receive',
+  'recieved',
+  'earned',
+  'earn',
+  'credited',
+  'mila',
+  'mile',
+  'mili',
+  'aaya',
+  'aaye',
+  'aayi',
+]
 /** Nouns that only ever describe money coming in ("salary 50000", "cashback 50"). */
-const INCOME_NOUNS = ['salary', 'tankhwah', 'tankha', 'payroll', 'income', 'bonus', 'stipend', 'pension', 'refund', 'cashback', 'dividend', 'interest', 'freelance', 'freelancing']
+const INCOME_NOUNS = [
+  'salary',
+  'tankhwah',
+  'tankha',
+  'payroll',
+  'income',
+  'bonus',
+  'stipend',
+  'pension',
+  'refund',
+  'cashback',
+  'dividend',
+  'interest',
+  'freelance',
+  'freelancing',
+]
 /**
  * Weak income hints: "got 2000 from freelance" is income, but "got shoes from myntra 2000" is
  * not, so these only count when the message names no expense category.
@@ -104,13 +185,130 @@ const NOT_INCOME_PHRASES = ['income tax', 'salary advance']
 type KeywordTable = readonly (readonly [category: string, keywords: readonly string[]])[]
 
 const EXPENSE_KEYWORDS: KeywordTable = [
-  ['Food & Dining', ['food', 'lunch', 'dinner', 'breakfast', 'brunch', 'khana', 'khaana', 'nashta', 'chai', 'coffee', 'tea', 'snack', 'snacks', 'swiggy', 'zomato', 'restaurant', 'cafe', 'pizza', 'biryani', 'burger', 'dominos', 'mcdonalds', 'kfc', 'starbucks', 'samosa', 'meal', 'tiffin', 'juice']],
-  ['Transportation', ['uber', 'ola', 'rapido', 'auto', 'rickshaw', 'cab', 'taxi', 'metro', 'bus', 'train', 'local train', 'train ticket', 'petrol', 'diesel', 'fuel', 'cng', 'parking', 'toll', 'fastag']],
-  ['Bills & Utilities', ['electricity', 'bijli', 'wifi', 'internet', 'broadband', 'mobile bill', 'phone bill', 'water bill', 'gas bill', 'gas cylinder', 'cylinder', 'lpg', 'dth', 'postpaid', 'prepaid', 'credit card bill']],
+  [
+    'Food & Dining',
+    [
+      'food',
+      'lunch',
+      'dinner',
+      'breakfast',
+      'brunch',
+      'khana',
+      'khaana',
+      'nashta',
+      'chai',
+      'coffee',
+      'tea',
+      'snack',
+      'snacks',
+      'swiggy',
+      'zomato',
+      'restaurant',
+      'cafe',
+      'pizza',
+      'biryani',
+      'burger',
+      'dominos',
+      'mcdonalds',
+      'kfc',
+      'starbucks',
+      'samosa',
+      'meal',
+      'tiffin',
+      'juice',
+    ],
+  ],
+  [
+    'Transportation',
+    [
+      'uber',
+      'ola',
+      'rapido',
+      'auto',
+      'rickshaw',
+      'cab',
+      'taxi',
+      'metro',
+      'bus',
+      'train',
+      'local train',
+      'train ticket',
+      'petrol',
+      'diesel',
+      'fuel',
+      'cng',
+      'parking',
+      'toll',
+      'fastag',
+    ],
+  ],
+  [
+    'Bills & Utilities',
+    [
+      'electricity',
+      'bijli',
+      'wifi',
+      'internet',
+      'broadband',
+      'mobile bill',
+      'phone bill',
+      'water bill',
+      'gas bill',
+      'gas cylinder',
+      'cylinder',
+      'lpg',
+      'dth',
+      'postpaid',
+      'prepaid',
+      'credit card bill',
+    ],
+  ],
   ['Rent', ['rent', 'kiraya', 'house rent']],
-  ['Groceries', ['grocery', 'groceries', 'bigbasket', 'blinkit', 'zepto', 'instamart', 'dmart', 'vegetable', 'vegetables', 'veggies', 'sabzi', 'sabji', 'fruit', 'fruits', 'milk', 'doodh', 'kirana', 'ration', 'atta']],
-  ['Healthcare', ['medicine', 'dawai', 'dawa', 'doctor', 'hospital', 'pharmacy', 'apollo', 'medical', 'pharmeasy', '1mg', 'clinic']],
-  ['Entertainment', ['movie', 'netflix', 'hotstar', 'prime', 'amazon prime', 'prime video', 'spotify', 'concert', 'game', 'pvr', 'inox', 'bookmyshow']],
+  [
+    'Groceries',
+    [
+      'grocery',
+      'groceries',
+      'bigbasket',
+      'blinkit',
+      'zepto',
+      'instamart',
+      'dmart',
+      'vegetable',
+      'vegetables',
+      'veggies',
+      'sabzi',
+      'sabji',
+      'fruit',
+      'fruits',
+      'milk',
+      'doodh',
+      'kirana',
+      'ration',
+      'atta',
+    ],
+  ],
+  [
+    'Healthcare',
+    ['medicine', 'dawai', 'dawa', 'doctor', 'hospital', 'pharmacy', 'apollo', 'medical', 'pharmeasy', '1mg', 'clinic'],
+  ],
+  [
+    'Entertainment',
+    [
+      'movie',
+      'netflix',
+      'hotstar',
+      'prime',
+      'amazon prime',
+      'prime video',
+      'spotify',
+      'concert',
+      'game',
+      'pvr',
+      'inox',
+      'bookmyshow',
+    ],
+  ],
   ['Education', ['school', 'college', 'course', 'tuition', 'book', 'udemy', 'coursera', 'stationery']],
   ['Travel', ['flight', 'hotel', 'trip', 'makemytrip', 'irctc', 'goibibo', 'vacation', 'holiday', 'airbnb', 'oyo']],
   ['Personal Care', ['salon', 'haircut', 'parlour', 'parlor', 'spa', 'gym', 'barber']],
@@ -140,7 +338,10 @@ const INCOME_KEYWORDS: KeywordTable = [
 
 /** Lowercase words separated by single spaces and padded with one, so " kw " is a whole-word test. */
 function toWordText(text: string): string {
-  const words = text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
+  const words = text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
   return words ? ` ${words} ` : ' '
 }
 
@@ -170,7 +371,11 @@ function truncate(text: string, max: number): string {
 
 function parseCommand(clean: string): ParsedMessage | null {
   if (/^\/?\?+$/.test(clean)) return { kind: 'command', command: 'help' }
-  const key = clean.toLowerCase().replace(/^\//, '').replace(/[?!.]+$/, '').trim()
+  const key = clean
+    .toLowerCase()
+    .replace(/^\//, '')
+    .replace(/[?!.]+$/, '')
+    .trim()
   const command = COMMANDS[key]
   return command ? { kind: 'command', command } : null
 }
@@ -190,7 +395,9 @@ function parseJoin(clean: string): ParsedMessage | null {
 
 /** Indian order: day/month[/year], with / or - as separator. Not glued to other digits. */
 const EXPLICIT_DATE = /(?<![\p{N}.,:/-])(\d{1,2})([/-])(\d{1,2})(?:\2(\d{4}|\d{2}))?(?![\p{N}]|[/.:-]\d)/gu
-const DATE_WORD_PATTERNS = DATE_WORDS.map(([phrase, daysAgo]) => [new RegExp(`(?<![\\p{L}\\p{N}])${phrase}(?![\\p{L}\\p{N}])`, 'gu'), daysAgo] as const)
+const DATE_WORD_PATTERNS = DATE_WORDS.map(
+  ([phrase, daysAgo]) => [new RegExp(`(?<![\\p{L}\\p{N}])${phrase}(?![\\p{L}\\p{N}])`, 'gu'), daysAgo] as const,
+)
 const DAYS_AGO = /(?<![\p{N}.,])(\d{1,3})\s*(?:days?|din)\s+(?:ago|back|pehle|pahle)(?![\p{L}\p{N}])/gu
 
 function isValidCalendarDate(day: number, month: number, year?: number): boolean {
@@ -308,7 +515,8 @@ function bestMatch(words: string, table: KeywordTable): Match | null {
       const at = findPhrase(words, keyword, true)
       if (at < 0) continue
       const candidate = { category, at, length: keyword.length }
-      if (!best || candidate.length > best.length || (candidate.length === best.length && candidate.at < best.at)) best = candidate
+      if (!best || candidate.length > best.length || (candidate.length === best.length && candidate.at < best.at))
+        best = candidate
     }
   }
   return best
@@ -326,7 +534,12 @@ function userMatch(words: string, names: readonly string[] | undefined): string 
 }
 
 function expenseCategory(words: string, options: ParseOptions): string | null {
-  return userMatch(words, options.userCategories) ?? bestMatch(words, EXPENSE_KEYWORDS)?.category ?? bestMatch(words, GENERIC_EXPENSE_KEYWORDS)?.category ?? null
+  return (
+    userMatch(words, options.userCategories) ??
+    bestMatch(words, EXPENSE_KEYWORDS)?.category ??
+    bestMatch(words, GENERIC_EXPENSE_KEYWORDS)?.category ??
+    null
+  )
 }
 
 function incomeSource(words: string, options: ParseOptions): string | null {

@@ -28,7 +28,9 @@ export function unlinkedReply(from: string): string {
 }
 
 export function unknownReply(hadMedia: boolean): string {
-  const lead = hadMedia ? "🤔 I can only read text messages for now, not photos or voice notes." : "🤔 Sorry, I couldn't understand that."
+  const lead = hadMedia
+    ? '🤔 I can only read text messages for now, not photos or voice notes.'
+    : "🤔 Sorry, I couldn't understand that."
   return `${lead}\n\nTry something like:\n${examplesList}\n\nSend *help* for all commands.`
 }
 
@@ -57,13 +59,21 @@ export interface EntrySummary {
 /** "12 Nov" (this year) or "12 Nov 2023", in the process's zone (REPORT_TIME_ZONE). */
 export function formatDay(ms: number, now: number): string {
   const sameYear = new Date(ms).getFullYear() === new Date(now).getFullYear()
-  return new Date(ms).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) })
+  return new Date(ms).toLocaleDateString('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  })
 }
 
 export function entryReply(entry: EntrySummary, currency: string, now: number, alerts: string[]): string {
   const title = entry.type === 'expense' ? '✅ *Expense Added*' : '✅ *Income Added*'
   const label = entry.type === 'expense' ? 'Category' : 'Source'
-  const lines = [title, `Amount: ${formatMoney(entry.amount, currency, { withPaise: entry.amount % 100 !== 0 })}`, `${label}: ${entry.category}`]
+  const lines = [
+    title,
+    `Amount: ${formatMoney(entry.amount, currency, { withPaise: entry.amount % 100 !== 0 })}`,
+    `${label}: ${entry.category}`,
+  ]
   if (startOfLocalDay(entry.date) !== startOfLocalDay(now)) lines.push(`Date: ${formatDay(entry.date, now)}`)
   const parts = [lines.join('\n')]
   if (alerts.length > 0) parts.push(alerts.join('\n'))
@@ -108,7 +118,8 @@ export function budgetAlert(line: BudgetLine, level: 70 | 90 | 100, currency: st
 }
 
 export function budgetReply(lines: BudgetLine[], currency: string): string {
-  if (lines.length === 0) return 'You have no budgets yet. Add one in the app under Budgets, then send *budget* to see how you are doing.'
+  if (lines.length === 0)
+    return 'You have no budgets yet. Add one in the app under Budgets, then send *budget* to see how you are doing.'
   const rows = lines.map((l) => {
     const mark = l.spent > l.limit ? '🔴' : l.percent >= 70 ? '🟡' : '🟢'
     return `${mark} ${l.category}: ${formatMoney(l.spent, currency)} / ${formatMoney(l.limit, currency)} ${PERIOD_WORD[l.period]} (${l.percent}%)`
@@ -135,7 +146,10 @@ function reportBody(report: MonthReport, currency: string): string {
     `Balance: ${formatMoney(totals.balance, currency)}`,
   ]
   const parts = [lines.join('\n')]
-  if (top.length > 0) parts.push(`Top categories:\n${top.map((c, i) => `${i + 1}. ${c.category} – ${formatMoney(c.amount, currency)} (${formatPermille(c.permille)})`).join('\n')}`)
+  if (top.length > 0)
+    parts.push(
+      `Top categories:\n${top.map((c, i) => `${i + 1}. ${c.category} – ${formatMoney(c.amount, currency)} (${formatPermille(c.permille)})`).join('\n')}`,
+    )
   return parts.join('\n\n')
 }
 
@@ -148,6 +162,9 @@ export function summaryReply(report: MonthReport, currency: string): string {
 
 export function monthlyReportMessage(report: MonthReport, currency: string, name: string | null): string {
   const greeting = name ? `Hi ${name}, here` : 'Here'
-  const closing = report.totals.balance >= 0 ? 'Nice work staying in surplus! 🎉' : 'You spent more than you earned; send *budget* to see where it went.'
+  const closing =
+    report.totals.balance >= 0
+      ? 'Nice work staying in surplus! 🎉'
+      : 'You spent more than you earned; send *budget* to see where it went.'
   return `📅 ${greeting} is your Hisaab report for *${report.label}*:\n\n${reportBody(report, currency)}\n\n${closing}\n(Turn these reports off in Settings → WhatsApp Integration.)`
 }

@@ -78,7 +78,8 @@ export class WhatsappService {
     const parsed = parseMessage(message.body, { userCategories: profile?.customCategories ?? [] })
 
     let outcome: Outcome
-    if (parsed.kind === 'join') outcome = { kind: 'join', reply: joinReply(sender ?? message.from, user ? { name: user.name } : null) }
+    if (parsed.kind === 'join')
+      outcome = { kind: 'join', reply: joinReply(sender ?? message.from, user ? { name: user.name } : null) }
     else if (!user || !profile) outcome = { kind: 'unlinked', reply: unlinkedReply(sender ?? message.from) }
     else outcome = this.#forUser(user.id, profile, parsed, message, now)
 
@@ -95,7 +96,13 @@ export class WhatsappService {
     return outcome.reply
   }
 
-  #forUser(userId: string, profile: ProfileSettings, parsed: Exclude<ParsedMessage, { kind: 'join' }>, message: IncomingMessage, now: number): Outcome {
+  #forUser(
+    userId: string,
+    profile: ProfileSettings,
+    parsed: Exclude<ParsedMessage, { kind: 'join' }>,
+    message: IncomingMessage,
+    now: number,
+  ): Outcome {
     const { documents } = this.deps
     switch (parsed.kind) {
       case 'unknown':
@@ -123,7 +130,13 @@ export class WhatsappService {
     }
   }
 
-  #addEntry(userId: string, profile: ProfileSettings, parsed: Extract<ParsedMessage, { kind: 'entry' }>, messageSid: string, now: number): Outcome {
+  #addEntry(
+    userId: string,
+    profile: ProfileSettings,
+    parsed: Extract<ParsedMessage, { kind: 'entry' }>,
+    messageSid: string,
+    now: number,
+  ): Outcome {
     const { documents } = this.deps
     const limit = parsed.type === 'expense' ? MAX_EXPENSE_PAISE : MAX_INCOME_PAISE
     if (parsed.amount > limit) return { kind: 'rejected', reply: tooLargeReply(parsed.type, limit, profile.currency) }
@@ -151,7 +164,10 @@ export class WhatsappService {
       for (const budget of hit) {
         const spentBefore = budgetStatus(budget, before, now).spent
         const spentAfter = spentBefore + doc.amount
-        const level = spentBefore <= budget.amount && spentAfter > budget.amount ? 100 : crossedAlert(spentBefore, spentAfter, budget.amount)
+        const level =
+          spentBefore <= budget.amount && spentAfter > budget.amount
+            ? 100
+            : crossedAlert(spentBefore, spentAfter, budget.amount)
         if (level !== null) alerts.push(budgetAlert(budgetLine(budget, [...before, doc], now), level, profile.currency))
       }
     }
@@ -162,7 +178,10 @@ export class WhatsappService {
   #undo(userId: string, profile: ProfileSettings, now: number): Outcome {
     const { documents, whatsapp } = this.deps
     const last = whatsapp.lastLedgerMessage(userId)
-    const existing = last?.kind === 'entry' && last.transactionId ? documents.getOwned('transactions', userId, last.transactionId) : undefined
+    const existing =
+      last?.kind === 'entry' && last.transactionId
+        ? documents.getOwned('transactions', userId, last.transactionId)
+        : undefined
     if (!existing || existing.deleted) return { kind: 'command', reply: nothingToUndoReply() }
     // A tombstone through the one write path: it takes a seq and reaches every device.
     const updatedAt = Math.max(now, existing.data.updatedAt + 1)

@@ -10,7 +10,12 @@ export function twimlReply(text: string): string {
 }
 
 /** Twilio's X-Twilio-Signature check over the URL Twilio was given and the parsed form fields. */
-export function isValidTwilioSignature(authToken: string, signature: string | undefined, url: string, params: Record<string, unknown>): boolean {
+export function isValidTwilioSignature(
+  authToken: string,
+  signature: string | undefined,
+  url: string,
+  params: Record<string, unknown>,
+): boolean {
   if (!signature) return false
   return twilio.validateRequest(authToken, signature, url, params)
 }
@@ -34,9 +39,16 @@ export function whatsappAddress(number: string): string {
   return /^whatsapp:/i.test(trimmed) ? trimmed : `whatsapp:${trimmed}`
 }
 
-export function createWhatsappSender(credentials: { accountSid: string; authToken: string; from: string }, httpClient?: TwilioHttpClient): WhatsappSender {
+export function createWhatsappSender(
+  credentials: { accountSid: string; authToken: string; from: string },
+  httpClient?: TwilioHttpClient,
+): WhatsappSender {
   // The library types httpClient as its own RequestClient class; only `request` is ever called.
-  const client = twilio(credentials.accountSid, credentials.authToken, httpClient ? { httpClient: httpClient as unknown as RequestClient } : {})
+  const client = twilio(
+    credentials.accountSid,
+    credentials.authToken,
+    httpClient ? { httpClient: httpClient as unknown as RequestClient } : {},
+  )
   const from = whatsappAddress(credentials.from)
   return {
     async send(to, body) {

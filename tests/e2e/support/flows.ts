@@ -26,13 +26,20 @@ export async function signIn(page: Page, user: TestUser) {
 
 /** Signs in over REST (as another client would) for seeding and checking data. */
 export async function apiLogin(server: ServerProcess, user: TestUser): Promise<{ token: string; userId: string }> {
-  const res = await server.api<{ token: string; user: { id: string } }>('POST', '/auth/login', undefined, { email: user.email, password: user.password })
+  const res = await server.api<{ token: string; user: { id: string } }>('POST', '/auth/login', undefined, {
+    email: user.email,
+    password: user.password,
+  })
   expect(res.status).toBe(200)
   return { token: res.body.token, userId: res.body.user.id }
 }
 
 /** A new user signed up through the form, with a REST token for seeding: how most specs start. */
-export async function signUpWithToken(page: Page, server: ServerProcess, label: string): Promise<{ user: TestUser; token: string; userId: string }> {
+export async function signUpWithToken(
+  page: Page,
+  server: ServerProcess,
+  label: string,
+): Promise<{ user: TestUser; token: string; userId: string }> {
   const user = newUser(label)
   await signUp(page, user)
   return { user, ...(await apiLogin(server, user)) }
@@ -59,7 +66,11 @@ export async function restIncome(server: ServerProcess, token: string, entry: Re
 }
 
 /** Creates a budget document through the sync push endpoint (budgets get their screen later). */
-export async function pushBudget(server: ServerProcess, auth: { token: string; userId: string }, budget: { category: string; rupees: number; createdAt: number; period?: string }) {
+export async function pushBudget(
+  server: ServerProcess,
+  auth: { token: string; userId: string },
+  budget: { category: string; rupees: number; createdAt: number; period?: string },
+) {
   const now = Date.now()
   const doc = {
     id: `budget-${budget.category.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${now.toString(36)}`,
@@ -98,7 +109,8 @@ export async function touchSwipe(page: Page, row: Locator, dx: number) {
   const { x, y } = await swipeStart(row)
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] })
-  for (let i = 1; i <= 12; i += 1) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * i) / 12, y: y + 2 }] })
+  for (let i = 1; i <= 12; i += 1)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * i) / 12, y: y + 2 }] })
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
   await cdp.detach()
 }

@@ -95,7 +95,10 @@ export class ServerProcess {
   async api<T>(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
     const res = await fetch(`${this.url}/api${path}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     return { status: res.status, body: (await res.json()) as T }
