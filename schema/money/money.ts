@@ -95,6 +95,29 @@ export function formatMoney(
   return `${sign}${symbol}${body}`
 }
 
+const LAKH = 1_00_000
+const CRORE = 1_00_00_000
+const compactGrouping = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 })
+
+/**
+ * A short form for tight places, in Indian units to two decimals: 18500000 paise → "₹1.85 L",
+ * 1006154300 → "₹1.01 Cr"; below one lakh it is the full figure. The unit is chosen after
+ * rounding, so ₹99,99,999 reads "₹1 Cr", not "₹100 L". Pair it with the exact figure (title).
+ */
+export function formatCompactMoney(
+  paise: Paise,
+  currencyCode = DEFAULT_CURRENCY,
+  options: { signed?: boolean } = {},
+): string {
+  const units = Math.round(Math.abs(paise) / 100)
+  if (units < LAKH) return formatMoney(paise, currencyCode, options)
+  const inLakh = Math.round(units / (LAKH / 100)) / 100
+  const [scaled, suffix] = inLakh < 100 ? [inLakh, ' L'] : [Math.round(units / (CRORE / 100)) / 100, ' Cr']
+  const { symbol } = currencyOf(currencyCode)
+  const sign = paise < 0 ? '-' : options.signed && paise > 0 ? '+' : ''
+  return `${sign}${symbol}${compactGrouping.format(scaled)}${suffix}`
+}
+
 /** Sum of paise values; stays an integer by construction. */
 export function sumPaise(values: Iterable<Paise>): Paise {
   let total = 0

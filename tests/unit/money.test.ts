@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { CURRENCIES, formatDecimal, formatMoney, fromPaise, sumPaise, toPaise } from '../../schema/money/money'
+import {
+  CURRENCIES,
+  formatCompactMoney,
+  formatDecimal,
+  formatMoney,
+  fromPaise,
+  sumPaise,
+  toPaise,
+} from '../../schema/money/money'
 
 describe('toPaise', () => {
   it.each([
@@ -97,5 +105,31 @@ describe('sumPaise', () => {
     const parts = Array.from({ length: 1000 }, () => 10) // 1000 × ₹0.10
     expect(sumPaise(parts)).toBe(10000)
     expect(parts.reduce((a) => a + 0.1, 0)).not.toBe(100) // the float version drifts
+  })
+})
+
+describe('formatCompactMoney', () => {
+  it('uses lakh and crore units and keeps smaller figures whole', () => {
+    expect(formatCompactMoney(18_500_000)).toBe('₹1.85 L')
+    expect(formatCompactMoney(1_006_154_300)).toBe('₹1.01 Cr')
+    expect(formatCompactMoney(987_654_321)).toBe('₹98.77 L')
+    expect(formatCompactMoney(999_999_900)).toBe('₹1 Cr')
+    expect(formatCompactMoney(9_999_900)).toBe('₹99,999')
+    expect(formatCompactMoney(-18_500_000, 'INR', { signed: true })).toBe('-₹1.85 L')
+    expect(formatCompactMoney(18_500_000, 'USD', { signed: true })).toBe('+$1.85 L')
+  })
+
+  it('is within half a hundredth of its unit of the exact figure and stays short', () => {
+    for (let paise = 1; paise < 1e13; paise = Math.floor(paise * 1.7) + 13) {
+      const text = formatCompactMoney(paise)
+      const unit = text.endsWith(' Cr') ? 1e9 : text.endsWith(' L') ? 1e7 : 0
+      if (unit === 0) {
+        expect(text).toBe(formatMoney(paise))
+        continue
+      }
+      const shown = Number(text.replace(/[₹, LCr]/g, ''))
+      expect(Math.abs(shown * unit - paise)).toBeLessThanOrEqual(unit / 200 + 50)
+      if (unit === 1e7) expect(shown).toBeLessThan(100)
+    }
   })
 })

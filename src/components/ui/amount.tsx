@@ -1,0 +1,42 @@
+import type { Paise } from '../../../schema/money/money'
+import { useMoney } from '../../lib/use-money'
+import './ui.css'
+
+export const MASKED_AMOUNT = '••••••'
+
+export interface AmountProps {
+  /** Integer paise. */
+  value: Paise
+  /** + for positive amounts (income), − for negative. */
+  signed?: boolean
+  withPaise?: boolean
+  /** Lakh/crore short form ("₹1.85 L") with the exact figure in the title and accessible name. */
+  compact?: boolean
+  /** Hide Balance: dots instead of the figure. */
+  masked?: boolean
+  className?: string
+}
+
+/**
+ * The one way an amount is shown: never split across lines (no wrapping inside it) and never
+ * silently cut; where space is tight use `compact`, which keeps the exact figure available.
+ */
+export function Amount({ value, signed, withPaise, compact, masked, className }: AmountProps) {
+  const money = useMoney()
+  const exact = money.format(value, { signed, withPaise })
+  const classes = ['amount', className].filter(Boolean).join(' ')
+  if (masked) {
+    return (
+      <span className={classes} aria-label="Hidden amount">
+        {MASKED_AMOUNT}
+      </span>
+    )
+  }
+  const text = compact ? money.compact(value, { signed }) : exact
+  if (text === exact) return <span className={classes}>{exact}</span>
+  return (
+    <span className={classes} title={exact} aria-label={exact}>
+      {text}
+    </span>
+  )
+}
