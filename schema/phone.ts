@@ -1,11 +1,15 @@
 /**
  * One stored form for phone numbers: `whatsapp:+<country code><number>`, whatever the input
  * looked like (`+919876543210`, `919876543210`, `whatsapp:+91 98765 43210`, `98765 43210`).
- * A bare 10-digit number is taken as Indian (+91). Returns null when fewer than 10 digits remain
+ * A bare 10-digit number (or 11 with the trunk 0) is taken as Indian (+91); 00 is the
+ * international prefix. Returns null when fewer than 10 digits remain
  * or more than 15 (the E.164 limit).
  */
 export function normalizePhone(input: string, defaultCountryCode = '91'): string | null {
-  const digits = input.replace(/^\s*whatsapp:/i, '').replace(/\D/g, '')
+  let digits = input.replace(/^\s*whatsapp:/i, '').replace(/\D/g, '')
+  // Dialled forms: the international prefix 00 (0091…) and a national trunk 0 (09876543210).
+  if (digits.startsWith('00')) digits = digits.slice(2)
+  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1)
   if (digits.length < 10 || digits.length > 15) return null
   const full = digits.length === 10 ? defaultCountryCode + digits : digits
   return `whatsapp:+${full}`

@@ -67,6 +67,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
 
+  const now = options.now ?? Date.now
   const database = openDatabase(config.dataDir)
   app.addHook('onClose', (_instance, done) => {
     database.close()
@@ -74,7 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   })
   const users = new UsersRepository(database.db)
   const streamBus = new StreamBus()
-  const documents = new DocumentsRepository(database.db, streamBus)
+  const documents = new DocumentsRepository(database.db, streamBus, now)
   app.decorate('config', config)
   app.decorate('db', database.db)
   app.decorate('users', users)
@@ -82,7 +83,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('streamBus', streamBus)
   const whatsapp = new WhatsappRepository(database.db)
   app.decorate('whatsapp', whatsapp)
-  const now = options.now ?? Date.now
   await ensureAdmin(users, config.admin, options.print)
 
   await app.register(helmet, {
@@ -104,6 +104,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         frameAncestors: ["'none'"],
       },
     },
+  })
+  // API answers hold one user's data: no browser, proxy or service worker may keep a copy.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store')
+    done(null, payload)
   })
   // Only routes that opt in through `config.rateLimit` are limited (register, login).
   await app.register(rateLimit, { global: false })

@@ -8,22 +8,23 @@ process.env.TZ = config.reportTimeZone
 const app = await buildApp(config)
 
 let closing = false
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    if (closing) return
-    closing = true
-    app.log.info(`${signal} received, closing`)
-    // In-flight requests get a grace period; then any straggling connection is cut.
-    setTimeout(() => app.server.closeAllConnections(), 10_000).unref()
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'close failed')
-        process.exit(1)
-      },
-    )
-  })
+function shutdown(reason: string): void {
+  if (closing) return
+  closing = true
+  app.log.info(`${reason}, closing`)
+  // In-flight requests get a grace period; then any straggling connection is cut.
+  setTimeout(() => app.server.closeAllConnections(), 10_000).unref()
+  app.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      app.log.error({ err }, 'close failed')
+      process.exit(1)
+    },
+  )
 }
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => shutdown(`${signal} received`))
+// Started by `npm start` (sync-server/start.mjs) with an IPC channel: its end means the wrapper is gone.
+if (process.send) process.once('disconnect', () => shutdown('npm start wrapper exited'))
 
 try {
   const address = await app.listen({ port: config.port, host: config.host })

@@ -20,6 +20,10 @@ if (built < Math.max(...SOURCES.map(newestMtime))) {
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], { stdio: 'inherit' })
+// The IPC channel closes when this wrapper dies, however it dies (even SIGKILL): the server
+// watches it and shuts down instead of holding the port.
+const server = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], {
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+})
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))

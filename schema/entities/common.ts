@@ -14,8 +14,20 @@ export const PositivePaise = z.number().int().min(1).max(1e13)
 /** Milliseconds since the epoch. */
 export const Millis = z.number().int().min(0).max(1e14)
 
+/** True when 'YYYY-MM-DD' names a day that exists (no 2024-02-30, no 0000-00-00), years 1900–9999. */
+export function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
+  if (!match) return false
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  if (year < 1900 || month < 1 || month > 12 || day < 1) return false
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate()
+}
+
 /** A calendar day, 'YYYY-MM-DD' (recurring due dates, loan start dates: no time of day). */
-export const DayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a YYYY-MM-DD date')
+export const DayString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a YYYY-MM-DD date')
+  .refine(isCalendarDay, 'That date does not exist')
 
 /** Fields every replicated document carries. */
 export const documentBase = {

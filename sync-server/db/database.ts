@@ -2,6 +2,7 @@ import Database from 'better-sqlite3'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as tables from './tables'
@@ -22,6 +23,7 @@ const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url))
  * (a backup, the CLI) holding the lock briefly.
  */
 export function openDatabase(dataDir: string, file = join(dataDir, 'app.sqlite')): OpenDatabase {
+  if (file !== ':memory:') restrictToOwner(dataDir, file)
   const sqlite = new Database(file)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
@@ -29,5 +31,16 @@ export function openDatabase(dataDir: string, file = join(dataDir, 'app.sqlite')
   sqlite.pragma('synchronous = NORMAL')
   const db = drizzle(sqlite, { schema: tables })
   migrate(db, { migrationsFolder: MIGRATIONS })
+  if (file !== ':memory:') for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600)
   return { db, sqlite, close: () => sqlite.close() }
+}
+
+/**
+ * The ledger is private: the data folder is 700 and the database file 600 before SQLite opens it
+ * (SQLite gives its -wal and -shm files the database file's permissions).
+ */
+function restrictToOwner(dataDir: string, file: string): void {
+  chmodSync(dataDir, 0o700)
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600))
+  chmodSync(file, 0o600)
 }

@@ -21,6 +21,9 @@ export interface StoredDocument<D = DocumentData> {
   data: D
 }
 
+/** How far ahead of the server's clock a pushed `updatedAt` may be (device clocks drift). */
+export const MAX_CLOCK_SKEW_MS = 5 * 60_000
+
 /**
  * The one data access path for replicated documents, used by the sync routes, the REST mirror
  * and (later) WhatsApp and jobs. Every accepted write takes the next value of one server-wide
@@ -33,6 +36,7 @@ export class DocumentsRepository {
   constructor(
     private readonly db: AppDatabase,
     private readonly bus: StreamBus,
+    private readonly now: () => number = Date.now,
   ) {
     const row = db
       .select({ value: max(documents.seq) })
@@ -94,6 +98,9 @@ export class DocumentsRepository {
           next.issues,
         )
       assertOwnedByCaller(collection, ownerId, next.data)
+      // A device clock far ahead would win every later last-writer-wins comparison (and lock the
+      // document against REST edits): bound it to the server's clock plus a small skew.
+      next.data.updatedAt = Math.min(Number(next.data.updatedAt), this.now() + MAX_CLOCK_SKEW_MS)
       const assumed = row.assumedMasterState ? parseDocument(collection, row.assumedMasterState) : null
       return { next, assumedKey: assumed?.ok ? stateKey(assumed.data, assumed.deleted) : null }
     })

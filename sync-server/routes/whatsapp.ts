@@ -94,6 +94,8 @@ export const whatsappRoutes: FastifyPluginAsyncZod<WhatsappRoutesOptions> = asyn
 
   const verifySignature = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     try {
+      if (!request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded'))
+        throw new HttpError(415, 'Twilio webhooks are form-encoded', 'UNSUPPORTED_MEDIA_TYPE')
       checkSignature(request)
       done()
     } catch (err) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES, COLLECTIONS, PERSONAL_COLLECTIONS } from '../../schema/collections'
-import { invertTime } from '../../schema/entities/common'
+import { invertTime, isCalendarDay } from '../../schema/entities/common'
 import { Transaction } from '../../schema/entities/transaction'
 import { normalizePhone } from '../../schema/phone'
 import { rxSchemaOf } from '../../schema/rx-schema'
@@ -94,6 +94,10 @@ describe('normalizePhone', () => {
     ['whatsapp:+91 98765 43210', 'whatsapp:+919876543210'],
     ['98765 43210', 'whatsapp:+919876543210'],
     ['+1 (415) 555-0100', 'whatsapp:+14155550100'],
+    // Dialled forms (issue #14): the national trunk 0 and the international prefix 00.
+    ['09876543210', 'whatsapp:+919876543210'],
+    ['0091 98765 43210', 'whatsapp:+919876543210'],
+    ['00971501234567', 'whatsapp:+971501234567'],
   ])('%s → %s', (input, expected) => {
     expect(normalizePhone(input)).toBe(expected)
   })
@@ -102,7 +106,7 @@ describe('normalizePhone', () => {
     expect(normalizePhone('1234567890123456')).toBeNull()
   })
   it('is idempotent', () => {
-    for (const n of ['+919876543210', '98765 43210', '+971501234567']) {
+    for (const n of ['+919876543210', '98765 43210', '+971501234567', '09876543210']) {
       const once = normalizePhone(n)!
       expect(normalizePhone(once)).toBe(once)
     }
@@ -126,5 +130,18 @@ describe('local time helpers', () => {
     for (const day of ['2024-02-29', '2026-01-01', '2026-12-31']) expect(toDayString(fromDayString(day))).toBe(day)
     expect(fromDayString('2026-02-29')).toBeNaN()
     expect(fromDayString('2026-13-01')).toBeNaN()
+  })
+})
+
+describe('isCalendarDay', () => {
+  it('accepts real days, leap days included, and refuses the rest', () => {
+    for (const day of ['2024-02-29', '2026-01-31', '2026-12-31', '1900-01-01'])
+      expect(isCalendarDay(day), day).toBe(true)
+    for (const day of ['2024-02-30', '2023-02-29', '0000-00-00', '2026-13-01', '2026-04-31', '2026-1-01', ''])
+      expect(isCalendarDay(day), day).toBe(false)
+  })
+  it('agrees with the calendar for every day of four years', () => {
+    for (let ms = Date.UTC(2023, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 86_400_000)
+      expect(isCalendarDay(new Date(ms).toISOString().slice(0, 10))).toBe(true)
   })
 })

@@ -17,7 +17,14 @@ export function isValidTwilioSignature(
   params: Record<string, unknown>,
 ): boolean {
   if (!signature) return false
-  return twilio.validateRequest(authToken, signature, url, params)
+  // Twilio signs form fields, which are strings: anything else cannot carry a valid signature
+  // (and makes the library throw).
+  if (!Object.values(params).every((v) => typeof v === 'string')) return false
+  try {
+    return twilio.validateRequest(authToken, signature, url, params)
+  } catch {
+    return false
+  }
 }
 
 /**
