@@ -118,7 +118,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   api.get('/api/health', { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, () => ({
     ok: true as const,
   }))
-  await app.register(authRoutes, { prefix: '/api/auth', users, documents, rateLimit: config.authRateLimit })
+  await app.register(authRoutes, { prefix: '/api/auth', users, documents, rateLimit: config.authRateLimit, now })
   await app.register(syncRoutes, { prefix: '/api/sync', documents, bus: streamBus, pingMs: config.streamPingMs })
   await app.register(transactionsRestRoutes, { prefix: '/api/expenses', kind: 'expense', documents })
   await app.register(transactionsRestRoutes, { prefix: '/api/income', kind: 'income', documents })

@@ -18,6 +18,7 @@ import type { DocumentsRepository } from '../db/documents'
 import type { UserProfileFields } from '../db/tables'
 import { toPublicUser } from '../db/users'
 import type { UsersRepository } from '../db/users'
+import { PasswordGuard } from '../modules/auth/password-guard'
 import { HttpError } from '../http-error'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../modules/auth/passwords'
 
@@ -25,6 +26,7 @@ export interface AuthRoutesOptions {
   users: UsersRepository
   documents: DocumentsRepository
   rateLimit: { max: number; timeWindowMs: number }
+  now?: () => number
 }
 
 /** Spec §5 phone rule: required, at least 10 digits; stored as `whatsapp:+<cc><number>`. */
@@ -37,7 +39,9 @@ function parsePhone(input: string | null | undefined): string {
   return phone
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { users, documents, rateLimit }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const { users, documents, rateLimit } = options
+  const guard = new PasswordGuard(options.now)
   const limited = { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } }
 
   function assertPhoneFree(phone: string, userId: string | null): void {
@@ -68,9 +72,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     { config: limited, schema: { body: LoginBody, response: { 200: AuthResponse } } },
     async (request) => {
       const { email, password } = request.body
+      // Unknown addresses are counted too, so the answers don't tell which accounts exist.
+      const account = email.trim().toLowerCase()
+      guard.check(account)
       const user = users.findByEmail(email)
       const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password)
-      if (!user || !ok) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS')
+      if (!user || !ok) {
+        guard.failed(account)
+        throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS')
+      }
+      guard.succeeded(account)
       return { user: toPublicUser(user), token: app.issueToken(user) }
     },
   )
@@ -95,9 +106,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       { schema: { body: ChangePasswordBody, response: { 200: SuccessToken } } },
       async (request) => {
         const user = current(request.user.id)
+        guard.check(user.email)
         if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
+          guard.failed(user.email)
           throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong, 'WRONG_PASSWORD')
         }
+        guard.succeeded(user.email)
         const updated = users.bumpTokenVersion(user.id, { passwordHash: await hashPassword(request.body.newPassword) })
         return { success: true as const, token: app.issueToken(updated) }
       },
