@@ -85,6 +85,18 @@ export function notifyUnauthorized(): void {
   for (const listener of [...unauthorizedListeners]) listener()
 }
 
+/**
+ * Calls `listener` with the stored session when another tab of this browser signs in or out or
+ * renews the token (the `storage` event fires only in the other tabs).
+ */
+export function onSessionChangedElsewhere(listener: (session: StoredSession | null) => void): () => void {
+  const handler = (event: StorageEvent) => {
+    if (event.key === TOKEN_KEY || event.key === null) listener(readSession())
+  }
+  window.addEventListener('storage', handler)
+  return () => window.removeEventListener('storage', handler)
+}
+
 /** Display name: the name, else the e-mail, else 'User' (spec part 1 §3). */
 export function displayName(user: User | null | undefined): string {
   return user?.name?.trim() || user?.email || 'User'

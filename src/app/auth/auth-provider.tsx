@@ -5,6 +5,7 @@ import {
   clearSession,
   DEMO_USER,
   isDemoSession,
+  onSessionChangedElsewhere,
   onUnauthorized,
   readSession,
   setDemoSession,
@@ -62,6 +63,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [])
 
   useEffect(() => onUnauthorized(endSession), [endSession])
+
+  // One browser, one session: a logout (or a revoked token) in any tab signs out every tab at
+  // once, so a shared computer shows nobody's data after a logout; a renewed token is adopted.
+  useEffect(
+    () =>
+      onSessionChangedElsewhere((session) => {
+        const here = stateRef.current
+        if (session?.token === here.token) return
+        if (!session) {
+          if (here.token) endSession()
+        } else if (session.user && session.user.id === here.user?.id) {
+          setState({ status: 'signed-in', user: session.user, token: session.token })
+        } else {
+          window.location.reload()
+        }
+      }),
+    [endSession],
+  )
 
   useEffect(() => {
     const token = readSession()?.token
