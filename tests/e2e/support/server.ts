@@ -86,6 +86,16 @@ export class ServerProcess {
     clearTimeout(timer)
   }
 
+  /** Kills the process at once (SIGKILL), as a crash or power cut would: no shutdown code runs. */
+  async kill(): Promise<void> {
+    const child = this.child
+    if (!child) return
+    this.child = null
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    child.kill('SIGKILL')
+    await exited
+  }
+
   async dispose(): Promise<void> {
     await this.stop()
     rmSync(this.dataDir, { recursive: true, force: true })
