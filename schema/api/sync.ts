@@ -23,6 +23,15 @@ export const PushRow = z.object({
 export const PushBody = z.array(PushRow).max(1000)
 export type PushRow = z.infer<typeof PushRow>
 
+/**
+ * Asks the server to send the current state of documents again (a new seq, content unchanged),
+ * to every device of the user. A device does this after a push met conflicts: RxDB may skip a
+ * newer server state that arrives while that push is in flight and then settle on the older one
+ * the conflict carried (rxdb#5571, #7804); the re-sent state arrives when nothing is in flight.
+ */
+export const RestampBody = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(500) })
+export type RestampBody = z.infer<typeof RestampBody>
+
 /** One server-sent event on /api/sync/stream. */
 export interface StreamEvent<D = unknown> {
   collection: string

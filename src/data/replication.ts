@@ -58,6 +58,34 @@ export function startReplication({ db, dbName, getToken, pending }: StartOptions
     updateSync({ firstDownload: Math.min(0.99, Math.max(0.02, fraction)) })
   }
 
+  /**
+   * After a push meets conflicts, ask the server to re-send those documents once replication is
+   * idle (schema/api/sync.ts RestampBody says why): a newer server state that RxDB skipped while
+   * the push was in flight then arrives when nothing is pending, and every device settles on it.
+   */
+  const conflicted = new Map<CollectionName, Set<string>>()
+  const restampLater = (name: CollectionName, ids: string[]) => {
+    const waiting = conflicted.get(name)
+    if (waiting) {
+      for (const id of ids) waiting.add(id)
+      return
+    }
+    conflicted.set(name, new Set(ids))
+    void (async () => {
+      try {
+        await states.get(name)?.awaitInSync()
+        const all = [...(conflicted.get(name) ?? [])]
+        conflicted.delete(name)
+        for (let i = 0; i < all.length; i += 500) {
+          await apiFetch(`/sync/${name}/restamp`, { method: 'POST', body: { ids: all.slice(i, i + 500) }, token: getToken() })
+        }
+      } catch {
+        // Offline or stopped: the next conflict on these documents asks again.
+        conflicted.delete(name)
+      }
+    })()
+  }
+
   for (const name of PERSONAL_COLLECTIONS) {
     const state = replicateRxCollection<Doc, SyncCheckpoint>({
       collection: db[name] as never,
@@ -99,9 +127,9 @@ export function startReplication({ db, dbName, getToken, pending }: StartOptions
             method: 'POST',
             body: wire,
             token: getToken(),
-            headers: stream.streamId ? { 'X-Stream-Id': stream.streamId } : {},
           })
           updateSync({ lastSyncedAt: Date.now() })
+          if (conflicts.length > 0) restampLater(name, conflicts.map((doc) => doc.id))
           // Pushed versions are acknowledged; a conflict is resolved by the handler above and, if
           // the local version wins, pushed again as a new write.
           pending.acknowledge(

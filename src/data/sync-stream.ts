@@ -21,8 +21,6 @@ export class SyncStream {
   private stopped = false
   private backoff = MIN_BACKOFF_MS
   private wakeUp: (() => void) | null = null
-  /** The open stream's id (server-assigned); pushes name it so the server does not echo them back. */
-  streamId: string | null = null
   private readonly onOnline = () => {
     this.backoff = MIN_BACKOFF_MS
     this.wakeUp?.()
@@ -86,7 +84,6 @@ export class SyncStream {
   /** Reads the stream until it ends or fails. */
   private async connect(token: string): Promise<'ended' | 'unauthorized'> {
     this.controller = new AbortController()
-    this.streamId = null
     let response: Response
     try {
       response = await fetch('/api/sync/stream', {
@@ -104,7 +101,6 @@ export class SyncStream {
       return 'ended'
     }
     updateSync({ serverReachable: true })
-    this.streamId = response.headers.get('x-stream-id')
     this.backoff = MIN_BACKOFF_MS
     for (const subject of this.subjects.values()) subject.next('RESYNC')
 

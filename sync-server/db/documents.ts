@@ -87,7 +87,7 @@ export class DocumentsRepository {
    * equal to `newDocumentState` is a success without a new seq (pushes are retried).
    * Throws HttpError 400 (invalid document) or 403 (not the caller's); then nothing is written.
    */
-  push(collection: CollectionName, ownerId: string, rows: PushRow[], originStreamId?: string): WireDocument[] {
+  push(collection: CollectionName, ownerId: string, rows: PushRow[]): WireDocument[] {
     const parsed = rows.map((row, index) => {
       const next = parseDocument(collection, row.newDocumentState)
       if (!next.ok)
@@ -130,7 +130,7 @@ export class DocumentsRepository {
       }
       return found
     })
-    this.#announce(ownerId, collection, written, originStreamId)
+    this.#announce(ownerId, collection, written)
     return conflicts
   }
 
@@ -156,6 +156,26 @@ export class DocumentsRepository {
     })
     this.#announce(ownerId, collection, [stored])
     return stored as StoredDocument<DocOf<N>>
+  }
+
+  /**
+   * Gives the owner's rows with these ids the next seq values, content unchanged, and announces
+   * them to every open stream of the owner, the asking device's included (RestampBody). Ids the
+   * owner does not have are ignored. Returns how many were re-sent.
+   */
+  restamp(collection: CollectionName, ownerId: string, ids: readonly string[]): number {
+    const written = this.db.transaction((tx) => {
+      const out: StoredDocument[] = []
+      for (const id of new Set(ids)) {
+        const row = this.#getRow(tx, collection, id)
+        if (!row || row.ownerId !== ownerId) continue
+        const stored = toStored(row)
+        out.push(this.#write(tx, collection, ownerId, stored.data, stored.deleted))
+      }
+      return out
+    })
+    this.#announce(ownerId, collection, written)
+    return written.length
   }
 
   /** Any row with this id, whoever owns it. For authorisation checks; never send it unchecked. */
@@ -255,11 +275,11 @@ export class DocumentsRepository {
     return { ...row, data, householdId: row.householdId }
   }
 
-  #announce(ownerId: string, collection: CollectionName, written: StoredDocument[], originStreamId?: string): void {
+  #announce(ownerId: string, collection: CollectionName, written: StoredDocument[]): void {
     const last = written.at(-1)
     if (!last) return
     const event: StreamEvent = { collection, documents: written.map(toWire), checkpoint: { seq: last.seq } }
-    this.bus.publish(ownerId, event, originStreamId)
+    this.bus.publish(ownerId, event)
   }
 }
 

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { PERSONAL_COLLECTIONS } from '../../schema/collections'
 import type { CollectionName } from '../../schema/collections'
-import { PullQuery, PushBody } from '../../schema/api/sync'
+import { PullQuery, PushBody, RestampBody } from '../../schema/api/sync'
 import type { DocumentsRepository } from '../db/documents'
 import { HttpError } from '../http-error'
 import type { StreamBus } from '../modules/sync/stream-bus'
@@ -41,14 +40,16 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (app, { d
     { schema: { params: CollectionParams, body: PushBody, response: { 200: z.array(Document) } } },
     (request) => {
       const collection = personalCollection(request.params.collection)
-      // The pushing device names its own event stream so the change is not echoed back to it.
-      const origin = request.headers['x-stream-id']
-      return documents.push(
-        collection,
-        request.user.id,
-        request.body,
-        typeof origin === 'string' ? origin.slice(0, 64) : undefined,
-      )
+      return documents.push(collection, request.user.id, request.body)
+    },
+  )
+
+  app.post(
+    '/:collection/restamp',
+    { schema: { params: CollectionParams, body: RestampBody, response: { 200: z.object({ restamped: z.number() }) } } },
+    (request) => {
+      const collection = personalCollection(request.params.collection)
+      return { restamped: documents.restamp(collection, request.user.id, request.body.ids) }
     },
   )
 
@@ -61,7 +62,6 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (app, { d
 
   app.get('/stream', { schema: { querystring: z.object({}) } }, (request, reply) => {
     reply.hijack()
-    const streamId = randomUUID()
     const res: ServerResponse = reply.raw
     // Headers already set by hooks (helmet) would be lost after hijack().
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value)
@@ -71,19 +71,15 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (app, { d
       Connection: 'keep-alive',
       // Reverse proxies (nginx) must not buffer events.
       'X-Accel-Buffering': 'no',
-      // The client sends it back with its pushes, so its own changes are not echoed to it.
-      'X-Stream-Id': streamId,
     })
     // Every (re)connect may have missed events: RxDB re-pulls from its checkpoint on RESYNC.
     res.write('retry: 3000\ndata: "RESYNC"\n\n')
 
-    const unsubscribe = bus.subscribe(
-      request.user.id,
-      (event) => {
-        res.write(`data: ${JSON.stringify(event)}\n\n`)
-      },
-      streamId,
-    )
+    // Every device gets every change, its own pushes too: the echo keeps RxDB's idea of the
+    // server state current (without it devices could settle on an older state, see RestampBody).
+    const unsubscribe = bus.subscribe(request.user.id, (event) => {
+      res.write(`data: ${JSON.stringify(event)}\n\n`)
+    })
     const ping = setInterval(() => res.write(': ping\n\n'), pingMs)
     ping.unref()
 

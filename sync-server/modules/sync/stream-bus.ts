@@ -8,12 +8,9 @@ export type StreamListener = (event: StreamEvent) => void
  */
 export class StreamBus {
   readonly #listeners = new Map<string, Set<StreamListener>>()
-  /** The stream id each listener was opened under, so a device's own pushes skip it. */
-  readonly #streamIds = new WeakMap<StreamListener, string>()
 
   /** Registers a listener for one user's changes; call the returned function to stop. */
-  subscribe(userId: string, listener: StreamListener, streamId?: string): () => void {
-    if (streamId) this.#streamIds.set(listener, streamId)
+  subscribe(userId: string, listener: StreamListener): () => void {
     let set = this.#listeners.get(userId)
     if (!set) {
       set = new Set()
@@ -28,15 +25,11 @@ export class StreamBus {
     }
   }
 
-  /**
-   * Delivers an event to every open stream of `userId` but the one that caused it (a device
-   * already has what it pushed). A failing listener never stops the others.
-   */
-  publish(userId: string, event: StreamEvent, exceptStreamId?: string): void {
+  /** Delivers an event to every open stream of `userId`. A failing listener never stops the others. */
+  publish(userId: string, event: StreamEvent): void {
     const set = this.#listeners.get(userId)
     if (!set) return
     for (const listener of [...set]) {
-      if (exceptStreamId && this.#streamIds.get(listener) === exceptStreamId) continue
       try {
         listener(event)
       } catch {
