@@ -12,6 +12,7 @@ import { benchReports } from './reports'
 import { benchScreens } from './screens'
 import { benchServerPull } from './server-pull'
 import { benchWebhook } from './whatsapp'
+import { runSyncLoad } from './load'
 import { round } from './stats'
 
 const N = Number(process.env.BENCH_DOCS ?? 50_000)
@@ -72,6 +73,9 @@ async function main() {
     console.log('(f) reports and budget status over 100k…')
     const reports = benchReports()
 
+    console.log('(g) 200 syncing devices for 60 s…')
+    const load = await runSyncLoad(server, 200, 60)
+
     const results = {
       date: new Date().toISOString(),
       machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
@@ -91,6 +95,7 @@ async function main() {
       d_screens: screens,
       e_whatsappWebhook: { ...webhook, target: 'p95 ≤ 50 ms' },
       f_reports: { ...reports, target: 'month report + 12-month trend ≤ 100 ms' },
+      g_syncLoad: { ...load, target: '0 errors' },
     }
     mkdirSync('bench/results', { recursive: true })
     writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2) + '\n')
@@ -112,6 +117,8 @@ async function main() {
       `| WhatsApp webhook reply, p95 (target ≤ 50 ms) | ${round(webhook.p95)} ms (p50 ${round(webhook.p50)} ms, ${webhook.samples} signed requests) |`,
       `| month report + 12-month trend over ${reports.docs} transactions (target ≤ 100 ms) | ${round(reports.reportMs + reports.trendMs)} ms (report ${round(reports.reportMs)} ms, trend ${round(reports.trendMs)} ms) |`,
       `| budget status, 10 budgets over ${reports.docs} transactions | ${round(reports.budgetStatusMs)} ms |`,
+      `| ${load.clients} syncing devices for ${load.seconds} s (push 2 + pull every ~250 ms, streams open) | ` +
+        `${load.requests} requests, ${load.errors} errors, p50 ${load.p50} ms, p99 ${load.p99} ms, max ${load.max} ms |`,
       '',
     ].join('\n')
     writeFileSync('bench/results/latest.md', md)
