@@ -4,6 +4,38 @@ import { COLLECTIONS, type CollectionName } from './collections'
 type JsonSchema = Record<string, unknown> & { properties: Record<string, Record<string, unknown>>; required?: string[] }
 
 /**
+ * The RxDB schema version of each collection. A device keeps its database between app versions,
+ * and RxDB refuses to open a collection whose schema changed under the same version: change an
+ * entity, bump its number here and run `npm run schema:lock` (tests/unit/rx-schema-lock.test.ts
+ * fails until both are done). Devices then migrate their documents (src/data/database.ts).
+ */
+export const SCHEMA_VERSIONS: Record<CollectionName, number> = {
+  transactions: 0,
+  budgets: 0,
+  recurring_payments: 0,
+  loans: 0,
+  loan_payments: 0,
+  households: 0,
+  household_expenses: 0,
+  settlements: 0,
+  tickets: 0,
+  profile: 0,
+  business_entries: 0,
+}
+
+/**
+ * A document stored under an older schema version, brought to the current entity: fields the
+ * entity added get their defaults. A document the entity refuses is kept as it was rather than
+ * dropped (it may hold a change not yet synced); the server validates it on push.
+ */
+export function migrateDocument(name: CollectionName, old: Record<string, unknown>): Record<string, unknown> {
+  const fields: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(old)) if (!key.startsWith('_')) fields[key] = value
+  const parsed = (COLLECTIONS[name].entity as z.ZodType).safeParse(fields)
+  return parsed.success ? { ...(parsed.data as Record<string, unknown>), _deleted: old._deleted ?? false } : old
+}
+
+/**
  * The RxDB JSON schema of a collection, derived from its zod entity so the two never disagree.
  * RxDB's Dexie storage needs bounds on indexed fields: strings get maxLength, numbers
  * multipleOf/minimum/maximum. Bump `version` (and add a migration strategy) when an entity changes.
@@ -26,7 +58,7 @@ export function rxSchemaOf(name: CollectionName) {
   return {
     ...json,
     title: name,
-    version: 0,
+    version: SCHEMA_VERSIONS[name],
     primaryKey: 'id',
     type: 'object' as const,
     required: json.required ?? [],

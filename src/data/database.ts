@@ -2,9 +2,10 @@ import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, typ
 import { Dexie } from 'dexie'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { COLLECTION_NAMES, type CollectionName, type DocOf } from '../../schema/collections'
 import { DEMO_OWNER, demoData } from '../../schema/demo-data'
-import { rxSchemaOf } from '../../schema/rx-schema'
+import { migrateDocument, rxSchemaOf, SCHEMA_VERSIONS } from '../../schema/rx-schema'
 import { lastWriterWins } from './conflict'
 import { PendingWrites } from './pending'
 import { startReplication, type ReplicationHandle } from './replication'
@@ -29,6 +30,16 @@ export function databaseNameOf(userId: string): string {
 }
 
 const pendingKeyOf = (dbName: string) => `hisaab.pending.${dbName}`
+
+addRxPlugin(RxDBMigrationSchemaPlugin)
+
+/** Every older schema version of a collection migrates straight to the current entity. */
+function migrationStrategiesOf(name: CollectionName) {
+  const strategies: Record<number, (doc: Record<string, unknown>) => Record<string, unknown>> = {}
+  for (let version = 1; version <= SCHEMA_VERSIONS[name]; version++)
+    strategies[version] = (doc) => migrateDocument(name, doc)
+  return strategies
+}
 
 let devModeReady: Promise<void> | null = null
 
@@ -72,7 +83,12 @@ function openExclusive(userId: string, open: () => Promise<UserData>): Promise<U
 
 async function createDatabase(name: string, storage: RxStorage<unknown, unknown>): Promise<HisaabDatabase> {
   const db: HisaabDatabase = await createRxDatabase<HisaabCollections>({ name, storage, multiInstance: true, eventReduce: true, closeDuplicates: true })
-  const creators = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, { schema: rxSchemaOf(name), conflictHandler: lastWriterWins }]))
+  const creators = Object.fromEntries(
+    COLLECTION_NAMES.map((name) => [
+      name,
+      { schema: rxSchemaOf(name), conflictHandler: lastWriterWins, migrationStrategies: migrationStrategiesOf(name) },
+    ]),
+  )
   await db.addCollections(creators)
   return db
 }
