@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, max, sql } from 'drizzle-orm'
 import type { StreamEvent, PushRow } from '../../schema/api/sync'
+import { COLLECTIONS } from '../../schema/collections'
 import type { CollectionName, DocOf } from '../../schema/collections'
 import { FORBIDDEN_DOCUMENT, HttpError } from '../http-error'
 import { parseDocument, stateKey } from '../modules/sync/document-state'
@@ -8,6 +9,15 @@ import type { StreamBus } from '../modules/sync/stream-bus'
 import type { AppDatabase } from './database'
 import { documents } from './tables'
 import type { DocumentRow } from './tables'
+
+/**
+ * The stream-bus channel of admin-scope collections (business_entries): every admin's streams
+ * listen on it besides their own id.
+ */
+export const ADMIN_CHANNEL = 'scope:admin'
+
+/** Admin-scope rows are shared by all admins: any admin reads and edits them (the route checks the role). */
+const isShared = (collection: CollectionName): boolean => COLLECTIONS[collection].scope === 'admin'
 
 export interface StoredDocument<D = DocumentData> {
   collection: CollectionName
@@ -56,7 +66,7 @@ export class DocumentsRepository {
     const rows = this.db
       .select({ data: documents.data, deleted: documents.deleted, seq: documents.seq })
       .from(documents)
-      .where(and(eq(documents.collection, collection), eq(documents.ownerId, ownerId), gt(documents.seq, sinceSeq)))
+      .where(and(scopeOf(collection, ownerId), gt(documents.seq, sinceSeq)))
       .orderBy(asc(documents.seq))
       .limit(limit)
       .all()
@@ -72,7 +82,7 @@ export class DocumentsRepository {
     const row = this.db
       .select({ n: count() })
       .from(documents)
-      .where(and(eq(documents.collection, collection), eq(documents.ownerId, ownerId), gt(documents.seq, seq)))
+      .where(and(scopeOf(collection, ownerId), gt(documents.seq, seq)))
       .get()
     return row?.n ?? 0
   }
@@ -93,7 +103,7 @@ export class DocumentsRepository {
           'INVALID_DOCUMENT',
           next.issues,
         )
-      assertOwnedByCaller(collection, ownerId, next.data)
+      if (!isShared(collection)) assertOwnedByCaller(collection, ownerId, next.data)
       const assumed = row.assumedMasterState ? parseDocument(collection, row.assumedMasterState) : null
       return { next, assumedKey: assumed?.ok ? stateKey(assumed.data, assumed.deleted) : null }
     })
@@ -103,8 +113,7 @@ export class DocumentsRepository {
       const found: WireDocument[] = []
       // Ownership first, for every row: a push touching another user's id changes nothing.
       const current = parsed.map(({ next }) => this.#getRow(tx, collection, String(next.data.id)))
-      for (const row of current)
-        if (row && row.ownerId !== ownerId) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
+      current.forEach((row, i) => assertWritable(collection, ownerId, row, parsed[i]!.next.data))
 
       for (const { next, assumedKey } of parsed) {
         const id = String(next.data.id)
@@ -119,7 +128,7 @@ export class DocumentsRepository {
             continue
           }
         }
-        written.push(this.#write(tx, collection, ownerId, next.data, next.deleted))
+        written.push(this.#write(tx, collection, existing?.ownerId ?? ownerId, next.data, next.deleted))
       }
       return found
     })
@@ -252,8 +261,31 @@ export class DocumentsRepository {
     const last = written.at(-1)
     if (!last) return
     const event: StreamEvent = { collection, documents: written.map(toWire), checkpoint: { seq: last.seq } }
-    this.bus.publish(ownerId, event, originStreamId)
+    this.bus.publish(isShared(collection) ? ADMIN_CHANNEL : ownerId, event, originStreamId)
   }
+}
+
+/** The rows a caller pulls: their own, or every row of an admin-scope collection. */
+function scopeOf(collection: CollectionName, ownerId: string) {
+  return isShared(collection)
+    ? eq(documents.collection, collection)
+    : and(eq(documents.collection, collection), eq(documents.ownerId, ownerId))
+}
+
+/**
+ * A pushed row may change an existing one only when the caller owns it; in an admin-scope
+ * collection any admin may, but the document keeps its creator as owner, and a new one must
+ * name the caller.
+ */
+function assertWritable(
+  collection: CollectionName,
+  callerId: string,
+  row: DocumentRow | undefined,
+  data: DocumentData,
+) {
+  const owner = row?.ownerId ?? callerId
+  if (isShared(collection) ? data.ownerId !== owner : row && row.ownerId !== callerId)
+    throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
 }
 
 /** The server sets the owner from the token; a document naming someone else is refused. */

@@ -10,10 +10,13 @@ export class StreamBus {
   readonly #listeners = new Map<string, Set<StreamListener>>()
   /** The stream id each listener was opened under, so a device's own pushes skip it. */
   readonly #streamIds = new WeakMap<StreamListener, string>()
+  /** How to end each listener's stream (suspension ends a user's open streams). */
+  readonly #enders = new WeakMap<StreamListener, () => void>()
 
   /** Registers a listener for one user's changes; call the returned function to stop. */
-  subscribe(userId: string, listener: StreamListener, streamId?: string): () => void {
+  subscribe(userId: string, listener: StreamListener, streamId?: string, end?: () => void): () => void {
     if (streamId) this.#streamIds.set(listener, streamId)
+    if (end) this.#enders.set(listener, end)
     let set = this.#listeners.get(userId)
     if (!set) {
       set = new Set()
@@ -43,6 +46,11 @@ export class StreamBus {
         // A broken stream cleans itself up on 'close'; the commit has already happened.
       }
     }
+  }
+
+  /** Ends every open stream of `userId` (each stream unsubscribes itself as it closes). */
+  endStreams(userId: string): void {
+    for (const listener of [...(this.#listeners.get(userId) ?? [])]) this.#enders.get(listener)?.()
   }
 
   listenerCount(userId: string): number {
