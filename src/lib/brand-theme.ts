@@ -16,7 +16,8 @@ function themeVars(primary: string, secondary: string, surface: string): string 
     `--color-on-primary: ${readableTextOn(readable)};`,
     `--color-focus: ${readable};`,
     `--color-link: ${readable};`,
-    // Hero cards carry white text.
+    // Hero cards and primary buttons carry white text.
+    `--color-primary-button: ${shadeForContrast(primary, '#ffffff')};`,
     `--hero-from: ${shadeForContrast(primary, '#ffffff')};`,
     `--hero-to: ${shadeForContrast(secondary, '#ffffff')};`,
   ].join(' ')
