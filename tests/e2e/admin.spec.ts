@@ -223,3 +223,146 @@ test('suspend: the user cannot sign in or sync; reactivate restores everything',
   await admin.context().close()
   await other.context().close()
 })
+
+test('an admin reply and status changes reach the user’s ticket on their device', async ({ page, browser, server }) => {
+  test.setTimeout(120_000)
+  await page.addInitScript(() => localStorage.setItem('hisaabDebug', '1'))
+  const { token, userId } = await signUpWithToken(page, server, 'ticket')
+  const ticket = await pushTicket(server, { token, userId }, { subject: 'Cannot change my currency' })
+  const localTicket = () =>
+    page.evaluate(async (id) => {
+      const doc = await window.__hisaab?.db.tickets.findOne(id).exec()
+      return doc ? { status: doc.status, messages: doc.messages.map((m) => [m.authorRole, m.body]) } : null
+    }, ticket.id)
+  await expect.poll(localTicket).toEqual({ status: 'open', messages: [] })
+
+  const admin = await newPage(browser, server.url)
+  await adminLogin(admin)
+  await adminNav(admin, 'Tickets')
+  await admin.getByRole('link', { name: /Cannot change my currency/ }).click()
+  await admin.getByRole('button', { name: 'Send Reply' }).click()
+  await expect(admin.getByText('Please write a reply')).toBeVisible()
+  await admin.getByLabel('Reply').fill('Open Settings → Currency and pick INR. It syncs to every device.')
+  await admin.getByRole('button', { name: 'Send Reply' }).click()
+  await expect(admin.getByText('Reply sent')).toBeVisible()
+  await expect(admin.getByRole('list', { name: 'Conversation' }).getByRole('listitem')).toHaveCount(2)
+
+  // The reply arrives on the user's open device through the stream.
+  await expect.poll(localTicket).toEqual({
+    status: 'open',
+    messages: [['admin', 'Open Settings → Currency and pick INR. It syncs to every device.']],
+  })
+  for (const status of ['waiting', 'resolved', 'closed']) {
+    await admin.getByLabel('Status').selectOption(status)
+    await expect(admin.getByText('Status updated').first()).toBeVisible()
+    await expect.poll(async () => (await localTicket())?.status).toBe(status)
+  }
+  const pulled = await server.api<{ documents: Ticket[] }>('GET', '/sync/tickets/pull', token)
+  expect(pulled.body.documents[0]).toMatchObject({ status: 'closed', ownerId: userId })
+  await admin.context().close()
+})
+
+test('business P&L: arithmetic, newest first, offline entries, shared with another browser', async ({
+  page,
+  browser,
+  server,
+}) => {
+  test.setTimeout(180_000)
+  await adminLogin(page)
+  await adminNav(page, 'Business P&L')
+  const add = async (kind: 'Expense' | 'Revenue', amount: string, choice: string, day: string, note = '') => {
+    await page.getByRole('button', { name: `Add ${kind}` }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel(/Amount/).fill(amount)
+    await dialog.getByLabel(kind === 'Expense' ? 'Category' : 'Source').selectOption(choice)
+    await dialog.getByLabel('Description').fill(note)
+    await dialog.getByLabel('Date').fill(day)
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click()
+    await expect(dialog).toBeHidden()
+  }
+  const card = (label: string) => page.locator('.admin-stat', { hasText: label })
+
+  await page.getByRole('button', { name: 'Add Expense' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Add', exact: true }).click()
+  await expect(page.getByText('Please enter a valid amount')).toBeVisible()
+  await expect(page.getByText('Please select a category')).toBeVisible()
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click()
+
+  const month = new Date().toISOString().slice(0, 7)
+  await add('Revenue', '50000', 'Subscription', `${month}-01`, 'Pro plans')
+  await add('Revenue', '25000', 'Sponsorship', `${month}-02`)
+  await add('Expense', '30000', 'Server', `${month}-01`, 'A'.repeat(120))
+  await expect(card('Total Revenue')).toContainText('₹75,000')
+  await expect(card('Total Expenses')).toContainText('₹30,000')
+  await expect(card('Profit/Loss')).toContainText('+₹45,000')
+  await expect(card('Profit/Loss')).toContainText('Margin 60.0%')
+  await expect(card('Status')).toContainText('Profitable')
+  await expect(page.locator('section', { hasText: 'Recent Revenue' }).locator('.admin-entries__category')).toHaveText([
+    'Sponsorship',
+    'Subscription',
+  ])
+
+  // Offline: the server is stopped; the entry is kept locally and pushed when it returns.
+  await server.stop()
+  await add('Expense', '9876543.21', 'Marketing', `${month}-03`, 'Launch campaign')
+  await expect(card('Status')).toContainText('In Loss')
+  // 75,000 − 30,000 − 98,76,543.21 = −98,31,543.21; margin −98,31,543.21 / 75,000 = −13,108.7 %.
+  await expect(card('Profit/Loss')).toContainText('-₹98,31,543')
+  await expect(card('Profit/Loss')).toContainText('Margin -13,108.7%')
+  await server.start()
+  await checkEverywhere(page, 'business-filled')
+
+  const other = await newPage(browser, server.url)
+  await adminLogin(other)
+  await adminNav(other, 'Business P&L')
+  await expect(other.locator('.admin-stat', { hasText: 'Total Expenses' })).toContainText('₹99,06,543')
+  await expect(other.locator('.admin-stat', { hasText: 'Status' })).toContainText('In Loss')
+  const table = other.getByRole('table')
+  await expect(table.getByRole('row').last()).toContainText('₹75,000')
+  await other.context().close()
+})
+
+test('a brand change is seen by another browser; reset restores the defaults', async ({ page, browser, server }) => {
+  test.setTimeout(120_000)
+  await adminLogin(page)
+  await adminNav(page, 'Brand Settings')
+  await page.getByLabel('Primary Color', { exact: true }).fill('#7c3aed')
+  await page.getByLabel('App Name').fill('Paisa Pro')
+  await page.getByLabel('Tagline').fill('Money, sorted')
+  await page.getByLabel('Secondary Color', { exact: true }).fill('blue')
+  await page.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Colours must be hex values like #10b981')
+  await page.getByLabel('Secondary Color', { exact: true }).fill('#db2777')
+  await expect(page.getByRole('region', { name: 'Preview' })).toContainText('Paisa Pro')
+  const reloaded = page.waitForEvent('load')
+  await page.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(page).toHaveTitle('Paisa Pro')
+  await reloaded
+  await expect(page.locator('.admin-brand__name')).toHaveText('Paisa Pro')
+  await checkEverywhere(page, 'brand-custom')
+
+  // A visitor and a signed-in user in other browsers get the new brand.
+  const visitor = await newPage(browser, server.url)
+  await visitor.goto('/login')
+  await expect(visitor).toHaveTitle('Paisa Pro')
+  const primary = await visitor.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--color-primary'),
+  )
+  expect(primary.trim()).toBe('#7c3aed')
+  const user = await newPage(browser, server.url)
+  await signUp(user, newUser('brand'))
+  await expect(user.locator('.brand__name')).toHaveText('Paisa Pro')
+  const manifest = await (await fetch(`${server.url}/manifest.webmanifest`)).json()
+  expect(manifest).toMatchObject({ name: 'Paisa Pro', theme_color: '#7c3aed' })
+
+  await page.getByRole('button', { name: 'Reset to Defaults' }).click()
+  const reset = page.waitForEvent('load')
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Reset' }).click()
+  await reset
+  await expect(page).toHaveTitle('Hisaab')
+  await expect(page.getByLabel('App Name')).toHaveValue('Hisaab')
+  await visitor.reload()
+  await expect(visitor).toHaveTitle('Hisaab')
+  await visitor.context().close()
+  await user.context().close()
+})

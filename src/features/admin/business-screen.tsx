@@ -14,6 +14,7 @@ import './admin.css'
 
 const NO_ENTRIES: BusinessEntryDoc[] = []
 const DAY = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
+const PERCENT = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
 
 function EntryList({ title, entries, empty }: { title: string; entries: BusinessEntryDoc[]; empty: string }) {
   const id = `${title.replace(/\s+/g, '-').toLowerCase()}-heading`
@@ -73,7 +74,7 @@ export default function BusinessScreen() {
         <StatCard
           label="Profit/Loss"
           value={<Amount value={summary.profit} signed />}
-          hint={`Margin ${summary.marginPercent.toFixed(1)}%`}
+          hint={`Margin ${PERCENT.format(summary.marginPercent)}%`}
         />
         <StatCard
           label="Status"
