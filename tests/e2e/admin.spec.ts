@@ -352,7 +352,7 @@ test('a brand change is seen by another browser; reset restores the defaults', a
   const user = await newPage(browser, server.url)
   await signUp(user, newUser('brand'))
   await expect(user.locator('.brand__name')).toHaveText('Paisa Pro')
-  const manifest = await (await fetch(`${server.url}/manifest.webmanifest`)).json()
+  const manifest: unknown = await (await fetch(`${server.url}/manifest.webmanifest`)).json()
   expect(manifest).toMatchObject({ name: 'Paisa Pro', theme_color: '#7c3aed' })
 
   await page.getByRole('button', { name: 'Reset to Defaults' }).click()

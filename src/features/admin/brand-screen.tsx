@@ -1,6 +1,6 @@
 import { Info, RotateCcw, Save } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { BRAND_MESSAGES, BrandInput, DEFAULT_BRAND } from '../../../schema/brand'
+import { BRAND_MESSAGES, BrandInput, DEFAULT_BRAND, type Brand } from '../../../schema/brand'
 import { readableTextOn } from '../../../schema/calc/contrast'
 import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
@@ -61,53 +61,57 @@ function Preview({ draft }: { draft: Draft }) {
   )
 }
 
-/** /admin/brand: name, tagline and colours for everyone, stored on the server (spec part 2 §2, §4). */
-export default function BrandScreen() {
-  const brand = useBrand()
+/** Save and Reset: stored on the server, shown here at once, then the page reloads (spec part 2 §4). */
+function useBrandActions(setError: (error: string | null) => void) {
   const { token } = useAuth()
   const toast = useToast()
-  const [draft, setDraft] = useState<Draft>(() => ({ ...brand }))
-  const [error, setError] = useState<string | null>(null)
-  const [confirmReset, setConfirmReset] = useState(false)
   const [busy, setBusy] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
 
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }))
-
-  const finish = (saved: Parameters<typeof brandChanged>[0], message: string, delay: number) => {
-    brandChanged(saved)
-    document.title = saved.appName
-    toast.show(message)
-    timer.current = setTimeout(() => window.location.reload(), delay)
-  }
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = BrandInput.safeParse(draft)
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please check the fields')
-      return
-    }
+  const run = async (action: () => Promise<Brand>, message: string, delay: number, failure: string) => {
     setError(null)
     setBusy(true)
     try {
-      finish(await saveBrand(token, parsed.data), 'Brand settings saved. Reloading…', SAVE_RELOAD_MS)
+      const saved = await action()
+      brandChanged(saved)
+      document.title = saved.appName
+      toast.show(message)
+      timer.current = setTimeout(() => window.location.reload(), delay)
+      return true
     } catch (caught) {
-      setError(actionError(caught, 'Could not save the brand settings'))
+      setError(actionError(caught, failure))
       setBusy(false)
+      return false
     }
   }
 
-  const reset = async () => {
-    setBusy(true)
-    try {
-      finish(await resetBrand(token), 'Brand settings reset to defaults. Reloading…', RESET_RELOAD_MS)
-      setConfirmReset(false)
-    } catch (caught) {
-      setError(actionError(caught, 'Could not reset the brand settings'))
-      setBusy(false)
+  const save = (draft: Draft) => {
+    const parsed = BrandInput.safeParse(draft)
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please check the fields')
+      return Promise.resolve(false)
     }
+    const brand = parsed.data
+    return run(() => saveBrand(token, brand), 'Brand settings saved. Reloading…', SAVE_RELOAD_MS, 'Could not save')
+  }
+  const reset = () =>
+    run(() => resetBrand(token), 'Brand settings reset to defaults. Reloading…', RESET_RELOAD_MS, 'Could not reset')
+  return { busy, save, reset }
+}
+
+/** /admin/brand: name, tagline and colours for everyone, stored on the server (spec part 2 §2, §4). */
+export default function BrandScreen() {
+  const brand = useBrand()
+  const [draft, setDraft] = useState<Draft>(() => ({ ...brand }))
+  const [error, setError] = useState<string | null>(null)
+  const [confirmReset, setConfirmReset] = useState(false)
+  const { busy, save, reset } = useBrandActions(setError)
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }))
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void save(draft)
   }
 
   return (
@@ -117,7 +121,7 @@ export default function BrandScreen() {
         <p className="admin-muted">The name and colours every user and visitor sees.</p>
       </header>
       <Preview draft={draft} />
-      <form className="admin-card admin-form" onSubmit={(e) => void save(e)} noValidate>
+      <form className="admin-card admin-form" onSubmit={submit} noValidate>
         {error ? (
           <p className="admin-alert" role="alert">
             {error}
@@ -162,7 +166,7 @@ export default function BrandScreen() {
         description={`The name goes back to ${DEFAULT_BRAND.appName} and the colours to the original palette.`}
         confirmLabel="Reset"
         busy={busy}
-        onConfirm={() => void reset()}
+        onConfirm={() => void reset().then(() => setConfirmReset(false))}
         onCancel={() => setConfirmReset(false)}
       />
     </div>
