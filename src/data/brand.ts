@@ -5,6 +5,7 @@
  */
 import { Brand, DEFAULT_BRAND_RECORD } from '../../schema/brand'
 import { brandThemeCss } from '../lib/brand-theme'
+import { isDemoSession } from './session'
 
 const CACHE_KEY = 'hisaab.brand'
 const STYLE_ID = 'brand-theme'
@@ -33,10 +34,8 @@ function apply(brand: Brand): void {
   }
   if (style) style.textContent = css
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', brand.primaryColor)
-  // /api is never cached by the service worker, so an install picks up the current name.
-  document
-    .querySelector('link[rel="manifest"]')
-    ?.setAttribute('href', `/api/brand/manifest.webmanifest?v=${brand.updatedAt}`)
+  // With a query the service worker's precached copy does not match: an install gets the current name.
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/manifest.webmanifest?v=${brand.updatedAt}`)
 }
 
 function set(brand: Brand): void {
@@ -50,9 +49,13 @@ function set(brand: Brand): void {
   for (const listener of [...listeners]) listener()
 }
 
-/** Fetches the brand once per page load; offline, the cached copy stays. */
+/**
+ * Fetches the brand once per page load from /brand.json (the same record as GET /api/brand);
+ * offline, the cached copy stays. The demo makes no server call at all, so it keeps the cached copy.
+ */
 export function loadBrand(): Promise<void> {
-  loading ??= fetch('/api/brand', { headers: { Accept: 'application/json' }, cache: 'no-store' })
+  if (isDemoSession()) return Promise.resolve()
+  loading ??= fetch('/brand.json', { headers: { Accept: 'application/json' }, cache: 'no-store' })
     .then(async (res) => {
       if (!res.ok) return
       const parsed = Brand.safeParse(await res.json())

@@ -15,12 +15,19 @@ export interface BrandRoutesOptions {
 const FALLBACK_MANIFEST: WebManifest = { id: '/', start_url: '/home', scope: '/', display: 'standalone' }
 
 /**
- * Public brand: `GET /api/brand` for every visitor, and the web manifest patched at request
- * time with the brand's name, so an installed app carries it (`/manifest.webmanifest` and
- * `/api/brand/manifest.webmanifest`, which the service worker never caches).
+ * Public brand: `GET /api/brand` (and `/brand.json`, which the page reads) for every visitor, and
+ * the web manifest patched at request time with the brand's name, so an installed app carries it
+ * (`/manifest.webmanifest`; the page links it with `?v=` so the precached copy is bypassed).
  */
 export const brandRoutes: FastifyPluginCallbackZod<BrandRoutesOptions> = (app, { brand, staticDir }, done) => {
-  app.get('/api/brand', { schema: { response: { 200: Brand } } }, (_request, reply) => {
+  const current = { schema: { response: { 200: Brand } } }
+  app.get('/api/brand', current, (_request, reply) => {
+    void reply.header('Cache-Control', 'no-cache')
+    return brand.get()
+  })
+  // The page reads it here, beside the manifest: public site configuration, not an API call
+  // (the demo promises no /api traffic).
+  app.get('/brand.json', current, (_request, reply) => {
     void reply.header('Cache-Control', 'no-cache')
     return brand.get()
   })
@@ -38,6 +45,5 @@ export const brandRoutes: FastifyPluginCallbackZod<BrandRoutesOptions> = (app, {
       .send(JSON.stringify(brandedManifest(base, brand.get())))
   }
   app.get('/manifest.webmanifest', (_request, reply) => manifest(reply))
-  app.get('/api/brand/manifest.webmanifest', (_request, reply) => manifest(reply))
   done()
 }

@@ -423,7 +423,8 @@ describe('brand settings', () => {
     expect(saved.json<Brand>()).toMatchObject({ appName: 'Paisa Pro', primaryColor: '#ab12cd' })
     const visitor = (await t.app.inject({ method: 'GET', url: '/api/brand' })).json<Brand>()
     expect(visitor).toMatchObject({ appName: 'Paisa Pro', tagline: 'Money, sorted', secondaryColor: '#123456' })
-    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' })
+    expect((await t.app.inject({ method: 'GET', url: '/brand.json' })).json<Brand>()).toEqual(visitor)
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest?v=1' })
     expect(manifest.headers['content-type']).toContain('application/manifest+json')
     expect(manifest.json()).toMatchObject({ name: 'Paisa Pro', short_name: 'Paisa Pro', theme_color: '#ab12cd' })
 
