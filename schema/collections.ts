@@ -44,4 +44,7 @@ export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[]
 /** The collections replicated by owner (issue #2); household ones follow with households. */
 export const PERSONAL_COLLECTIONS = COLLECTION_NAMES.filter((n) => COLLECTIONS[n].scope === 'personal')
 
+/** Replicated to admins only, shared by all of them (business_entries). */
+export const ADMIN_COLLECTIONS = COLLECTION_NAMES.filter((n) => COLLECTIONS[n].scope === 'admin')
+
 export type DocOf<N extends CollectionName> = z.infer<(typeof COLLECTIONS)[N]['entity']>

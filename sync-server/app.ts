@@ -12,6 +12,7 @@ import { DocumentsRepository } from './db/documents'
 import { UsersRepository } from './db/users'
 import { WhatsappRepository } from './db/whatsapp'
 import { HOUR_MS, MonthlyReportJob } from './jobs/monthly-report'
+import { BrandRepository } from './modules/admin/brand'
 import { ensureAdmin } from './modules/auth/bootstrap-admin'
 import { StreamBus } from './modules/sync/stream-bus'
 import { WhatsappService } from './modules/whatsapp/service'
@@ -20,7 +21,9 @@ import type { TwilioHttpClient } from './modules/whatsapp/twilio'
 import { registerAuth } from './plugins/auth'
 import { registerErrorHandling } from './plugins/errors'
 import { registerNotFound, registerStaticApp } from './plugins/static-app'
+import { adminRoutes } from './routes/admin'
 import { authRoutes } from './routes/auth'
+import { brandRoutes } from './routes/brand'
 import { syncRoutes } from './routes/sync'
 import { allocationRestRoutes, budgetsRestRoutes, recurringRestRoutes } from './routes/plan-rest'
 import { transactionsRestRoutes } from './routes/transactions-rest'
@@ -135,6 +138,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     whatsapp,
     now,
   })
+  const brand = new BrandRepository(database.db)
+  await app.register(adminRoutes, { prefix: '/api/admin', db: database.db, documents, bus: streamBus, brand, now })
+  await app.register(brandRoutes, { brand, staticDir: config.staticDir })
   app.decorate('monthlyReports', startMonthlyReports(app, config, options, now))
 
   const spa = await registerStaticApp(app, config.staticDir)

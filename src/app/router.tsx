@@ -19,6 +19,17 @@ const BudgetsScreen = lazy(() => import('../features/budgets/budgets-screen'))
 const FundAllocationScreen = lazy(() => import('../features/fund-allocation/fund-allocation-screen'))
 const RecurringScreen = lazy(() => import('../features/recurring/recurring-screen'))
 const SettingsScreen = lazy(() => import('../features/settings/settings-screen'))
+// The back office: its own layout and chunks (spec part 2 §2).
+const AdminShell = lazy(() => import('./admin/admin-shell'))
+const AdminLoginScreen = lazy(() => import('../features/admin/admin-login-screen'))
+const AdminDashboardScreen = lazy(() => import('../features/admin/admin-dashboard-screen'))
+const AdminUsersScreen = lazy(() => import('../features/admin/admin-users-screen'))
+const AdminUserScreen = lazy(() => import('../features/admin/admin-user-screen'))
+const AdminTicketsScreen = lazy(() => import('../features/admin/admin-tickets-screen'))
+const AdminTicketScreen = lazy(() => import('../features/admin/admin-ticket-screen'))
+const AdminAnalyticsScreen = lazy(() => import('../features/admin/admin-analytics-screen'))
+const BusinessScreen = lazy(() => import('../features/admin/business-screen'))
+const BrandScreen = lazy(() => import('../features/admin/brand-screen'))
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingScreen />}>{node}</Suspense>
 
@@ -57,6 +68,21 @@ export const router = createBrowserRouter([
               { path: '/profile', element: <SettingsScreen /> },
             ],
           },
+        ],
+      },
+      { path: '/admin/login', element: page(<AdminLoginScreen />) },
+      {
+        element: page(<AdminShell />),
+        errorElement: <RouteErrorFallback />,
+        children: [
+          { path: '/admin', element: <AdminDashboardScreen /> },
+          { path: '/admin/users', element: <AdminUsersScreen /> },
+          { path: '/admin/users/:id', element: <AdminUserScreen /> },
+          { path: '/admin/tickets', element: <AdminTicketsScreen /> },
+          { path: '/admin/tickets/:id', element: <AdminTicketScreen /> },
+          { path: '/admin/analytics', element: <AdminAnalyticsScreen /> },
+          { path: '/admin/business', element: <BusinessScreen /> },
+          { path: '/admin/brand', element: <BrandScreen /> },
         ],
       },
       // The demo runs the real screens on sample data in memory (see DemoEntry).

@@ -1,11 +1,12 @@
 import { combineLatest, type Observable, type Subscription } from 'rxjs'
 import type { RxReplicationPullStreamItem, WithDeleted } from 'rxdb/plugins/core'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
-import { PERSONAL_COLLECTIONS, type CollectionName } from '../../schema/collections'
+import { ADMIN_COLLECTIONS, PERSONAL_COLLECTIONS, type CollectionName } from '../../schema/collections'
 import type { PullResponse, SyncCheckpoint } from '../../schema/api/sync'
 import { toWire } from './conflict'
 import type { HisaabDatabase } from './database'
 import { apiFetch } from './http'
+import { readSession } from './session'
 import type { PendingWrites } from './pending'
 import { SyncStream, type StreamItem } from './sync-stream'
 import { updateSync } from './sync-state'
@@ -37,6 +38,8 @@ interface StartOptions {
  * pushes with the assumed master state, and live changes from one shared event stream.
  */
 export function startReplication({ db, dbName, getToken, pending }: StartOptions): ReplicationHandle {
+  // Admins also replicate the admin-scope collections (the server refuses them to anyone else).
+  const names = readSession()?.user?.role === 'admin' ? [...PERSONAL_COLLECTIONS, ...ADMIN_COLLECTIONS] : PERSONAL_COLLECTIONS
   const stream = new SyncStream(getToken)
   const states = new Map<CollectionName, RxReplicationState<Doc, SyncCheckpoint>>()
   const syncedKey = `hisaab.synced.${dbName}`
@@ -54,7 +57,7 @@ export function startReplication({ db, dbName, getToken, pending }: StartOptions
       total += p.pulled + p.remaining
       if (p.done) done += 1
     }
-    const fraction = total > 0 ? pulled / total : done / PERSONAL_COLLECTIONS.length
+    const fraction = total > 0 ? pulled / total : done / names.length
     updateSync({ firstDownload: Math.min(0.99, Math.max(0.02, fraction)) })
   }
 
@@ -86,7 +89,7 @@ export function startReplication({ db, dbName, getToken, pending }: StartOptions
     })()
   }
 
-  for (const name of PERSONAL_COLLECTIONS) {
+  for (const name of names) {
     const state = replicateRxCollection<Doc, SyncCheckpoint>({
       collection: db[name] as never,
       replicationIdentifier: `hisaab-${name}-v1`,

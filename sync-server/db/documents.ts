@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, max, sql } from 'drizzle-orm'
 import type { StreamEvent, PushRow } from '../../schema/api/sync'
+import { COLLECTIONS } from '../../schema/collections'
 import type { CollectionName, DocOf } from '../../schema/collections'
 import { FORBIDDEN_DOCUMENT, HttpError } from '../http-error'
 import { parseDocument, stateKey } from '../modules/sync/document-state'
@@ -8,6 +9,15 @@ import type { StreamBus } from '../modules/sync/stream-bus'
 import type { AppDatabase } from './database'
 import { documents } from './tables'
 import type { DocumentRow } from './tables'
+
+/**
+ * The stream-bus channel of admin-scope collections (business_entries): every admin's streams
+ * listen on it besides their own id.
+ */
+export const ADMIN_CHANNEL = 'scope:admin'
+
+/** Admin-scope rows are shared by all admins: any admin reads and edits them (the route checks the role). */
+const isShared = (collection: CollectionName): boolean => COLLECTIONS[collection].scope === 'admin'
 
 export interface StoredDocument<D = DocumentData> {
   collection: CollectionName
@@ -60,7 +70,7 @@ export class DocumentsRepository {
     const rows = this.db
       .select({ data: documents.data, deleted: documents.deleted, seq: documents.seq })
       .from(documents)
-      .where(and(eq(documents.collection, collection), eq(documents.ownerId, ownerId), gt(documents.seq, sinceSeq)))
+      .where(and(scopeOf(collection, ownerId), gt(documents.seq, sinceSeq)))
       .orderBy(asc(documents.seq))
       .limit(limit)
       .all()
@@ -76,7 +86,7 @@ export class DocumentsRepository {
     const row = this.db
       .select({ n: count() })
       .from(documents)
-      .where(and(eq(documents.collection, collection), eq(documents.ownerId, ownerId), gt(documents.seq, seq)))
+      .where(and(scopeOf(collection, ownerId), gt(documents.seq, seq)))
       .get()
     return row?.n ?? 0
   }
@@ -97,7 +107,7 @@ export class DocumentsRepository {
           'INVALID_DOCUMENT',
           next.issues,
         )
-      assertOwnedByCaller(collection, ownerId, next.data)
+      if (!isShared(collection)) assertOwnedByCaller(collection, ownerId, next.data)
       // A device clock far ahead would win every later last-writer-wins comparison (and lock the
       // document against REST edits): bound it to the server's clock plus a small skew.
       next.data.updatedAt = Math.min(Number(next.data.updatedAt), this.now() + MAX_CLOCK_SKEW_MS)
@@ -110,8 +120,7 @@ export class DocumentsRepository {
       const found: WireDocument[] = []
       // Ownership first, for every row: a push touching another user's id changes nothing.
       const current = parsed.map(({ next }) => this.#getRow(tx, collection, String(next.data.id)))
-      for (const row of current)
-        if (row && row.ownerId !== ownerId) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
+      current.forEach((row, i) => assertWritable(collection, ownerId, row, parsed[i]!.next.data))
 
       for (const { next, assumedKey } of parsed) {
         const id = String(next.data.id)
@@ -126,7 +135,7 @@ export class DocumentsRepository {
             continue
           }
         }
-        written.push(this.#write(tx, collection, ownerId, next.data, next.deleted))
+        written.push(this.#write(tx, collection, existing?.ownerId ?? ownerId, next.data, next.deleted))
       }
       return found
     })
@@ -168,9 +177,10 @@ export class DocumentsRepository {
       const out: StoredDocument[] = []
       for (const id of new Set(ids)) {
         const row = this.#getRow(tx, collection, id)
-        if (!row || row.ownerId !== ownerId) continue
+        // Admins share the admin collections; everything else is the owner's alone.
+        if (!row || (!isShared(collection) && row.ownerId !== ownerId)) continue
         const stored = toStored(row)
-        out.push(this.#write(tx, collection, ownerId, stored.data, stored.deleted))
+        out.push(this.#write(tx, collection, row.ownerId, stored.data, stored.deleted))
       }
       return out
     })
@@ -279,8 +289,31 @@ export class DocumentsRepository {
     const last = written.at(-1)
     if (!last) return
     const event: StreamEvent = { collection, documents: written.map(toWire), checkpoint: { seq: last.seq } }
-    this.bus.publish(ownerId, event)
+    this.bus.publish(isShared(collection) ? ADMIN_CHANNEL : ownerId, event)
   }
+}
+
+/** The rows a caller pulls: their own, or every row of an admin-scope collection. */
+function scopeOf(collection: CollectionName, ownerId: string) {
+  return isShared(collection)
+    ? eq(documents.collection, collection)
+    : and(eq(documents.collection, collection), eq(documents.ownerId, ownerId))
+}
+
+/**
+ * A pushed row may change an existing one only when the caller owns it; in an admin-scope
+ * collection any admin may, but the document keeps its creator as owner, and a new one must
+ * name the caller.
+ */
+function assertWritable(
+  collection: CollectionName,
+  callerId: string,
+  row: DocumentRow | undefined,
+  data: DocumentData,
+) {
+  const owner = row?.ownerId ?? callerId
+  if (isShared(collection) ? data.ownerId !== owner : row && row.ownerId !== callerId)
+    throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
 }
 
 /** The server sets the owner from the token; a document naming someone else is refused. */

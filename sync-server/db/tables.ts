@@ -30,6 +30,8 @@ export const users = sqliteTable(
     role: text('role', { enum: USER_ROLES }).notNull().default('user'),
     /** Bumped on password change / logout-everywhere; tokens carry it as `tv`. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Set by an admin: sign-in and every token are refused until reactivated; data is kept. */
+    suspended: integer('suspended', { mode: 'boolean' }).notNull().default(false),
     currency: text('currency').notNull().default('INR'),
     profile: text('profile', { mode: 'json' })
       .$type<UserProfileFields>()
@@ -116,3 +118,19 @@ export const monthlyReports = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 )
+
+/**
+ * Brand settings (spec part 2 §3), one row with id 'brand'; no row means the defaults
+ * (schema/brand.ts DEFAULT_BRAND).
+ */
+export const brandSettings = sqliteTable('brand_settings', {
+  id: text('id').primaryKey(),
+  appName: text('app_name').notNull(),
+  tagline: text('tagline').notNull(),
+  /** '#rrggbb', lowercase. */
+  primaryColor: text('primary_color').notNull(),
+  secondaryColor: text('secondary_color').notNull(),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  /** ms since the epoch. */
+  updatedAt: integer('updated_at').notNull(),
+})

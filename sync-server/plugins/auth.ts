@@ -1,5 +1,6 @@
 import fastifyJwt from '@fastify/jwt'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { ADMIN_MESSAGES } from '../../schema/api/admin'
 import type { UsersRepository } from '../db/users'
 import type { UserRole, UserRow } from '../db/tables'
 import { HttpError } from '../http-error'
@@ -62,6 +63,8 @@ export async function registerAuth(
     // A password change or logout-everywhere bumps token_version: older tokens stop here.
     const user = typeof claims.sub === 'string' ? users.findById(claims.sub) : undefined
     if (!user || user.tokenVersion !== claims.tv) throw new HttpError(401, 'Invalid or expired token', 'UNAUTHORIZED')
+    // Suspension refuses every token without revoking it: reactivation makes them valid again.
+    if (user.suspended) throw new HttpError(403, ADMIN_MESSAGES.accountSuspended, 'ACCOUNT_SUSPENDED')
     request.user = { id: user.id, role: user.role }
   })
 }

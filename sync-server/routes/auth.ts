@@ -13,6 +13,7 @@ import {
   UpdatePhoneBody,
   UpdateProfileBody,
 } from '../../schema/api/auth'
+import { ADMIN_MESSAGES } from '../../schema/api/admin'
 import { normalizePhone } from '../../schema/phone'
 import type { DocumentsRepository } from '../db/documents'
 import type { UserProfileFields } from '../db/tables'
@@ -82,6 +83,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS')
       }
       guard.succeeded(account)
+      // Only after the password matched, so suspension is never revealed to a guesser.
+      if (user.suspended) throw new HttpError(403, ADMIN_MESSAGES.accountSuspended, 'ACCOUNT_SUSPENDED')
       return { user: toPublicUser(user), token: app.issueToken(user) }
     },
   )

@@ -1,10 +1,13 @@
 import type { ServerResponse } from 'node:http'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { PERSONAL_COLLECTIONS } from '../../schema/collections'
+import { ADMIN_COLLECTIONS, PERSONAL_COLLECTIONS } from '../../schema/collections'
 import type { CollectionName } from '../../schema/collections'
 import { PullQuery, PushBody, RestampBody } from '../../schema/api/sync'
+import type { StreamEvent } from '../../schema/api/sync'
+import { ADMIN_CHANNEL } from '../db/documents'
 import type { DocumentsRepository } from '../db/documents'
+import type { AuthUser } from '../plugins/auth'
 import { HttpError } from '../http-error'
 import type { StreamBus } from '../modules/sync/stream-bus'
 
@@ -17,18 +20,22 @@ export interface SyncRoutesOptions {
 const Document = z.record(z.string(), z.unknown())
 const CollectionParams = z.object({ collection: z.string().max(64) })
 
-function personalCollection(name: string): CollectionName {
-  const found = PERSONAL_COLLECTIONS.find((c) => c === name)
-  if (!found) throw new HttpError(404, 'Unknown collection', 'NOT_FOUND')
-  return found
+/** The collections a caller replicates: personal ones, and for admins the admin-scope ones too. */
+function replicatedCollection(name: string, user: AuthUser): CollectionName {
+  const personal = PERSONAL_COLLECTIONS.find((c) => c === name)
+  if (personal) return personal
+  // To anyone but an admin an admin-scope collection does not exist.
+  const admin = user.role === 'admin' ? ADMIN_COLLECTIONS.find((c) => c === name) : undefined
+  if (!admin) throw new HttpError(404, 'Unknown collection', 'NOT_FOUND')
+  return admin
 }
 
-/** Replication endpoints of RxDB's HTTP protocol (DESIGN §4), personal collections only. */
+/** Replication endpoints of RxDB's HTTP protocol (DESIGN §4): personal and admin-scope collections. */
 export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (app, { documents, bus, pingMs }, done) => {
   app.addHook('onRequest', app.authenticate)
 
   app.get('/:collection/pull', { schema: { params: CollectionParams, querystring: PullQuery } }, (request, reply) => {
-    const collection = personalCollection(request.params.collection)
+    const collection = replicatedCollection(request.params.collection, request.user)
     // Already JSON ({documents, checkpoint, remaining}: schema/api/sync.ts PullResponse).
     return reply
       .type('application/json; charset=utf-8')
@@ -39,7 +46,7 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (app, { d
     '/:collection/push',
     { schema: { params: CollectionParams, body: PushBody, response: { 200: z.array(Document) } } },
     (request) => {
-      const collection = personalCollection(request.params.collection)
+      const collection = replicatedCollection(request.params.collection, request.user)
       return documents.push(collection, request.user.id, request.body)
     },
   )
@@ -48,7 +55,7 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (app, { d
     '/:collection/restamp',
     { schema: { params: CollectionParams, body: RestampBody, response: { 200: z.object({ restamped: z.number() }) } } },
     (request) => {
-      const collection = personalCollection(request.params.collection)
+      const collection = replicatedCollection(request.params.collection, request.user)
       return { restamped: documents.restamp(collection, request.user.id, request.body.ids) }
     },
   )
@@ -77,16 +84,19 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (app, { d
 
     // Every device gets every change, its own pushes too: the echo keeps RxDB's idea of the
     // server state current (without it devices could settle on an older state, see RestampBody).
-    const unsubscribe = bus.subscribe(request.user.id, (event) => {
+    const listener = (event: StreamEvent) => {
       res.write(`data: ${JSON.stringify(event)}\n\n`)
-    })
+    }
+    // Suspension ends the stream through the bus (the listener's `end`).
+    const unsubscribers = [bus.subscribe(request.user.id, listener, () => end())]
+    if (request.user.role === 'admin') unsubscribers.push(bus.subscribe(ADMIN_CHANNEL, listener))
     const ping = setInterval(() => res.write(': ping\n\n'), pingMs)
     ping.unref()
 
     const end = () => {
       if (!open.delete(end)) return
       clearInterval(ping)
-      unsubscribe()
+      for (const unsubscribe of unsubscribers) unsubscribe()
       if (!res.writableEnded) res.end()
     }
     open.add(end)

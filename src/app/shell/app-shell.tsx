@@ -5,6 +5,7 @@ import { LoadingScreen } from '../../components/ui/spinner'
 import { ThemeToggle } from '../../components/ui/theme-toggle'
 import { displayName } from '../../data/session'
 import { useAuth } from '../../lib/auth-context'
+import { useBrand } from '../../lib/use-brand'
 import { initials } from './initials'
 import { navItemsFor, QUICK_ACTION_DELAY_MS, QUICK_ACTIONS_PATH, splitAroundAdd, type NavItem } from './nav-items'
 import { QuickActionsSheet } from './quick-actions-sheet'
@@ -49,6 +50,7 @@ export default function AppShell() {
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const name = displayName(user)
+  const { appName } = useBrand()
 
   const onAddRoute = pathname === QUICK_ACTIONS_PATH
   const [sheetOpen, setSheetOpen] = useState(false)
@@ -83,9 +85,9 @@ export default function AppShell() {
     <div className="shell">
       <header className="topbar">
         <div className="topbar__inner">
-          <NavLink to="/home" className="brand" aria-label="Hisaab home">
+          <NavLink to="/home" className="brand" aria-label={`${appName} home`}>
             <img src="/icons/icon.svg" alt="" width={28} height={28} />
-            <span className="brand__name">Hisaab</span>
+            <span className="brand__name">{appName}</span>
           </NavLink>
           {demo ? (
             <span className="demo-badge" data-testid="demo-badge">

@@ -8,9 +8,12 @@ export type StreamListener = (event: StreamEvent) => void
  */
 export class StreamBus {
   readonly #listeners = new Map<string, Set<StreamListener>>()
+  /** How to end each listener's stream (suspension and revoked tokens end a user's open streams). */
+  readonly #enders = new WeakMap<StreamListener, () => void>()
 
   /** Registers a listener for one user's changes; call the returned function to stop. */
-  subscribe(userId: string, listener: StreamListener): () => void {
+  subscribe(userId: string, listener: StreamListener, end?: () => void): () => void {
+    if (end) this.#enders.set(listener, end)
     let set = this.#listeners.get(userId)
     if (!set) {
       set = new Set()
@@ -36,6 +39,11 @@ export class StreamBus {
         // A broken stream cleans itself up on 'close'; the commit has already happened.
       }
     }
+  }
+
+  /** Ends every open stream of `userId` (each stream unsubscribes itself as it closes). */
+  endStreams(userId: string): void {
+    for (const listener of [...(this.#listeners.get(userId) ?? [])]) this.#enders.get(listener)?.()
   }
 
   listenerCount(userId: string): number {

@@ -1,0 +1,58 @@
+import { Amount } from '../../components/ui/amount'
+import { Spinner } from '../../components/ui/spinner'
+import { fetchAnalytics } from '../../data/admin-api'
+import { rupeesToPaise } from './admin-format'
+import { BreakdownList } from './breakdown-list'
+import { StatCard } from './stat-card'
+import { useAdminLoad } from './use-admin-load'
+import './admin.css'
+
+/** /admin/analytics: every figure of spec part 2 §3 'Analytics'. */
+export default function AdminAnalyticsScreen() {
+  const { data, error, loading, reload } = useAdminLoad((token, signal) => fetchAnalytics(token, signal), [])
+  const average =
+    data && data.totalExpenses > 0 ? Math.round(rupeesToPaise(data.totalExpenseAmount) / data.totalExpenses) : 0
+
+  return (
+    <div className="admin-page">
+      <header className="admin-page__header">
+        <h1>Analytics</h1>
+        <p className="admin-muted">Computed from the live data when the page opens.</p>
+      </header>
+      {loading && !data ? <Spinner label="Loading analytics" /> : null}
+      {error ? (
+        <div className="admin-alert" role="alert">
+          Error loading analytics{' '}
+          <button type="button" className="admin-link-button" onClick={reload}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {data ? (
+        <>
+          <section className="admin-stats" aria-label="Users and tickets">
+            <StatCard label="Total Users" value={data.totalUsers} />
+            <StatCard label="New Users Today" value={data.newUsers} />
+            <StatCard label="Open Tickets" value={data.openTickets} hint="open or waiting" />
+            <StatCard label="Resolved Tickets" value={data.resolvedTickets} hint="resolved or closed" />
+          </section>
+          <section className="admin-stats" aria-label="Expenses">
+            <StatCard label="Total Expenses" value={data.totalExpenses} />
+            <StatCard label="Total Expense Amount" value={<Amount value={rupeesToPaise(data.totalExpenseAmount)} />} />
+            <StatCard label="Average Expense" value={<Amount value={average} />} />
+          </section>
+          <div className="admin-grid-2">
+            <BreakdownList
+              title="Employment Breakdown"
+              rows={data.employmentBreakdown.map((r) => ({ label: r.type, count: r.count }))}
+            />
+            <BreakdownList
+              title="Country Breakdown"
+              rows={data.countryBreakdown.map((r) => ({ label: r.country, count: r.count }))}
+            />
+          </div>
+        </>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,72 @@
+import { BarChart3, Briefcase, LifeBuoy, Palette, Users } from 'lucide-react'
+import { Link } from 'react-router-dom'
+import { Amount } from '../../components/ui/amount'
+import { Spinner } from '../../components/ui/spinner'
+import { fetchAnalytics } from '../../data/admin-api'
+import { rupeesToPaise } from './admin-format'
+import { BreakdownList } from './breakdown-list'
+import { StatCard } from './stat-card'
+import { useAdminLoad } from './use-admin-load'
+import './admin.css'
+
+const ACTIONS = [
+  { to: '/admin/users', label: 'Manage Users', icon: Users },
+  { to: '/admin/tickets', label: 'Support Tickets', icon: LifeBuoy },
+  { to: '/admin/analytics', label: 'View Analytics', icon: BarChart3 },
+  { to: '/admin/business', label: 'Business P&L', icon: Briefcase },
+  { to: '/admin/brand', label: 'Brand Settings', icon: Palette },
+] as const
+
+/** /admin: quick stats, actions, employment and country breakdowns (spec part 2 §2). */
+export default function AdminDashboardScreen() {
+  const { data, error, loading, reload } = useAdminLoad((token, signal) => fetchAnalytics(token, signal), [])
+
+  return (
+    <div className="admin-page">
+      <header className="admin-page__header">
+        <h1>Admin Dashboard</h1>
+        <p className="admin-muted">Everything happening across the product today.</p>
+      </header>
+      {loading && !data ? <Spinner label="Loading dashboard" /> : null}
+      {error ? (
+        <div className="admin-alert" role="alert">
+          Error loading dashboard{' '}
+          <button type="button" className="admin-link-button" onClick={reload}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {data ? (
+        <>
+          <section className="admin-stats" aria-label="Quick stats">
+            <StatCard label="Total Users" value={data.totalUsers} hint={`${data.newUsers} new today`} />
+            <StatCard label="Open Tickets" value={data.openTickets} hint={`${data.resolvedTickets} resolved`} />
+            <StatCard label="Total Expenses" value={data.totalExpenses} hint="recorded by users" />
+            <StatCard label="Expense Amount" value={<Amount value={rupeesToPaise(data.totalExpenseAmount)} />} />
+          </section>
+          <section className="admin-card" aria-labelledby="admin-actions">
+            <h2 id="admin-actions">Actions</h2>
+            <div className="admin-actions">
+              {ACTIONS.map(({ to, label, icon: Icon }) => (
+                <Link key={to} to={to} className="admin-action">
+                  <Icon size={20} aria-hidden="true" />
+                  <span>{label}</span>
+                </Link>
+              ))}
+            </div>
+          </section>
+          <div className="admin-grid-2">
+            <BreakdownList
+              title="Employment Breakdown"
+              rows={data.employmentBreakdown.map((r) => ({ label: r.type, count: r.count }))}
+            />
+            <BreakdownList
+              title="Country Breakdown"
+              rows={data.countryBreakdown.map((r) => ({ label: r.country, count: r.count }))}
+            />
+          </div>
+        </>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,103 @@
+import { Search } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import { Spinner } from '../../components/ui/spinner'
+import type { AdminUser } from '../../../schema/api/admin'
+import { fetchUsers } from '../../data/admin-api'
+import { formatDate } from './admin-format'
+import { useAdminLoad } from './use-admin-load'
+import './admin.css'
+
+const SEARCH_DELAY_MS = 300
+
+function StatusBadge({ user }: { user: AdminUser }) {
+  if (user.suspended) return <span className="admin-badge admin-badge--danger">Suspended</span>
+  return <span className="admin-badge admin-badge--ok">Active</span>
+}
+
+function UsersTable({ users }: { users: AdminUser[] }) {
+  return (
+    <table className="admin-table">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Email</th>
+          <th scope="col">Phone</th>
+          <th scope="col">Role</th>
+          <th scope="col">Status</th>
+          <th scope="col">Joined</th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((u) => (
+          <tr key={u.id}>
+            <td data-label="Name">
+              <Link to={`/admin/users/${u.id}`} className="admin-table__link">
+                {u.name || u.email}
+              </Link>
+            </td>
+            <td data-label="Email" className="admin-break">
+              {u.email}
+            </td>
+            <td data-label="Phone">{u.phone_number?.replace(/^whatsapp:/, '') ?? '—'}</td>
+            <td data-label="Role">{u.role === 'admin' ? 'Admin' : 'User'}</td>
+            <td data-label="Status">
+              <StatusBadge user={u} />
+            </td>
+            <td data-label="Joined">{formatDate(u.created_at)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** /admin/users: searchable table (spec part 2 §2); the search is kept in the address. */
+export default function AdminUsersScreen() {
+  const [params, setParams] = useSearchParams()
+  const search = params.get('search') ?? ''
+  const [typed, setTyped] = useState(search)
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (typed.trim() !== search) setParams(typed.trim() ? { search: typed.trim() } : {}, { replace: true })
+    }, SEARCH_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [typed, search, setParams])
+
+  const { data, error, loading } = useAdminLoad((token, signal) => fetchUsers(token, search, signal), [search])
+
+  return (
+    <div className="admin-page">
+      <header className="admin-page__header">
+        <h1>Users</h1>
+        <p className="admin-muted">Search by name, email or phone number.</p>
+      </header>
+      <div className="admin-search">
+        <Search size={18} aria-hidden="true" />
+        <input
+          type="search"
+          aria-label="Search users"
+          placeholder="Search users…"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+      </div>
+      {loading && !data ? <Spinner label="Loading users" /> : null}
+      {error ? (
+        <p className="admin-alert" role="alert">
+          Could not load users. Check your connection and try again.
+        </p>
+      ) : null}
+      {data && data.length === 0 ? <p className="admin-empty">No users found</p> : null}
+      {data && data.length > 0 ? (
+        <>
+          <p className="admin-muted" aria-live="polite">
+            {data.length === 1 ? '1 user' : `${data.length} users`}
+          </p>
+          <UsersTable users={data} />
+        </>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,23 @@
+import { eq } from 'drizzle-orm'
+import { ADMIN_MESSAGES } from '../../../schema/api/admin'
+import type { AdminUser } from '../../../schema/api/admin'
+import type { AppDatabase } from '../../db/database'
+import { users } from '../../db/tables'
+import { HttpError } from '../../http-error'
+import type { StreamBus } from '../sync/stream-bus'
+import { toAdminUser } from './users'
+
+/**
+ * Suspends or reactivates an account. Suspension keeps every row and every token's version:
+ * sign-in and each token are refused while the flag is set (plugins/auth.ts, routes/auth.ts),
+ * and the user's open event streams end now. Reactivation clears the flag, so the same tokens
+ * work again. Admin accounts cannot be suspended (the back office must keep an admin).
+ */
+export function setSuspended(db: AppDatabase, bus: StreamBus, id: string, suspended: boolean): AdminUser {
+  const row = db.select().from(users).where(eq(users.id, id)).get()
+  if (!row) throw new HttpError(404, ADMIN_MESSAGES.userNotFound, 'NOT_FOUND')
+  if (suspended && row.role === 'admin') throw new HttpError(400, ADMIN_MESSAGES.cannotSuspendAdmin, 'ADMIN_ACCOUNT')
+  const updated = db.update(users).set({ suspended, updatedAt: Date.now() }).where(eq(users.id, id)).returning().get()
+  if (suspended) bus.endStreams(id)
+  return toAdminUser(updated)
+}

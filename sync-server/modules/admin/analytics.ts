@@ -1,0 +1,89 @@
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm'
+import { NOT_SPECIFIED } from '../../../schema/api/admin'
+import type { Analytics } from '../../../schema/api/admin'
+import { fromPaise } from '../../../schema/money/money'
+import type { AppDatabase } from '../../db/database'
+import { documents, users } from '../../db/tables'
+
+/** Local midnight (the server runs in REPORT_TIME_ZONE) of the day of `now`. */
+export function startOfDay(now: number): number {
+  const d = new Date(now)
+  d.setHours(0, 0, 0, 0)
+  return d.getTime()
+}
+
+const ticketStatus = sql`json_extract(${documents.data}, '$.status')`
+
+function countTickets(db: AppDatabase, statuses: readonly string[]): number {
+  const row = db
+    .select({ n: count() })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.collection, 'tickets'),
+        eq(documents.deleted, false),
+        sql`${ticketStatus} IN (${sql.join(
+          statuses.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .get()
+  return row?.n ?? 0
+}
+
+/**
+ * Spec part 2 §3 'Analytics', each figure one SQL aggregate over the real tables. Users are
+ * accounts with the user role; the breakdowns map the profile like the admin user view does
+ * (employment = job title, country = India unless non-resident).
+ */
+export function computeAnalytics(db: AppDatabase, now: number): Analytics {
+  const isUser = eq(users.role, 'user')
+  const totalUsers = db.select({ n: count() }).from(users).where(isUser).get()?.n ?? 0
+  const newUsers =
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(and(isUser, gte(users.createdAt, startOfDay(now))))
+      .get()?.n ?? 0
+  const expenses = db
+    .select({ n: count(), total: sql<number>`coalesce(sum(json_extract(${documents.data}, '$.amount')), 0)` })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.collection, 'transactions'),
+        eq(documents.deleted, false),
+        sql`json_extract(${documents.data}, '$.type') = 'expense'`,
+      ),
+    )
+    .get()
+
+  const employment = sql<string>`coalesce(nullif(trim(json_extract(${users.profile}, '$.job_title')), ''), ${NOT_SPECIFIED})`
+  const country = sql<string>`CASE WHEN json_extract(${users.profile}, '$.is_non_resident') = 1
+    THEN 'Outside India' ELSE 'India' END`
+  const employmentBreakdown = db
+    .select({ type: employment, count: count() })
+    .from(users)
+    .where(isUser)
+    .groupBy(employment)
+    .orderBy(desc(count()), employment)
+    .all()
+  const countryBreakdown = db
+    .select({ country, count: count() })
+    .from(users)
+    .where(isUser)
+    .groupBy(country)
+    .orderBy(desc(count()), country)
+    .all()
+
+  return {
+    totalUsers,
+    newUsers,
+    openTickets: countTickets(db, ['open', 'waiting']),
+    resolvedTickets: countTickets(db, ['resolved', 'closed']),
+    totalExpenses: expenses?.n ?? 0,
+    totalExpenseAmount: fromPaise(expenses?.total ?? 0),
+    employmentBreakdown,
+    countryBreakdown,
+  }
+}

@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm'
+import { DEFAULT_BRAND_RECORD } from '../../../schema/brand'
+import type { Brand, BrandInput } from '../../../schema/brand'
+import type { AppDatabase } from '../../db/database'
+import { brandSettings } from '../../db/tables'
+
+const BRAND_ROW = 'brand'
+
+/** The product's one brand record (no row = the defaults). */
+export class BrandRepository {
+  constructor(private readonly db: AppDatabase) {}
+
+  get(): Brand {
+    const row = this.db.select().from(brandSettings).where(eq(brandSettings.id, BRAND_ROW)).get()
+    if (!row) return DEFAULT_BRAND_RECORD
+    const { appName, tagline, primaryColor, secondaryColor, updatedAt } = row
+    return { appName, tagline, primaryColor, secondaryColor, updatedAt }
+  }
+
+  save(input: BrandInput, adminId: string): Brand {
+    const values = { ...input, updatedBy: adminId, updatedAt: Math.max(Date.now(), this.get().updatedAt + 1) }
+    this.db
+      .insert(brandSettings)
+      .values({ id: BRAND_ROW, ...values })
+      .onConflictDoUpdate({ target: brandSettings.id, set: values })
+      .run()
+    return this.get()
+  }
+
+  /** Back to the defaults; `updatedAt` still moves on, so caches see the change. */
+  reset(adminId: string): Brand {
+    const { appName, tagline, primaryColor, secondaryColor } = DEFAULT_BRAND_RECORD
+    return this.save({ appName, tagline, primaryColor, secondaryColor }, adminId)
+  }
+}
+
+export interface WebManifest {
+  name?: string
+  short_name?: string
+  description?: string
+  theme_color?: string
+  [key: string]: unknown
+}
+
+/** The built manifest with the brand's name, tagline and primary colour. */
+export function brandedManifest(base: WebManifest, brand: Brand): WebManifest {
+  return {
+    ...base,
+    name: brand.appName,
+    short_name: brand.appName.slice(0, 12),
+    ...(brand.tagline ? { description: brand.tagline } : {}),
+    theme_color: brand.primaryColor,
+  }
+}

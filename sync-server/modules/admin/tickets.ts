@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto'
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { ADMIN_MESSAGES } from '../../../schema/api/admin'
+import type { AdminTicket, AdminTicketDetail } from '../../../schema/api/admin'
+import { Ticket } from '../../../schema/entities/ticket'
+import type { TICKET_STATUSES } from '../../../schema/entities/ticket'
+import type { AppDatabase } from '../../db/database'
+import type { DocumentsRepository } from '../../db/documents'
+import { documents, users } from '../../db/tables'
+import { HttpError } from '../../http-error'
+
+export type TicketStatus = (typeof TICKET_STATUSES)[number]
+export type TicketFilter = TicketStatus | 'all'
+
+/**
+ * One queue the admin ticket list reads. Support tickets (the `tickets` collection) are one;
+ * another queue (e.g. login-help requests) joins by adding a source to `ADMIN_TICKET_SOURCES`.
+ */
+export type AdminTicketSource = (db: AppDatabase, filter: TicketFilter) => AdminTicket[]
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+interface TicketRow {
+  data: string
+  updatedAt: number
+  userId: string
+  userName: string | null
+  userEmail: string | null
+}
+
+function toView(row: TicketRow): { view: AdminTicket; ticket: Ticket } {
+  const ticket = Ticket.parse(JSON.parse(row.data))
+  return {
+    ticket,
+    view: {
+      id: ticket.id,
+      ticket_number: ticket.ticketNumber,
+      subject: ticket.subject,
+      description: ticket.description,
+      status: ticket.status,
+      priority: ticket.priority,
+      category: ticket.category,
+      user_id: row.userId,
+      user_name: row.userName,
+      user_email: row.userEmail ?? '',
+      created_at: iso(ticket.createdAt),
+      updated_at: iso(row.updatedAt),
+      message_count: ticket.messages.length,
+    },
+  }
+}
+
+function selectTickets(db: AppDatabase) {
+  return db
+    .select({
+      data: documents.data,
+      updatedAt: documents.updatedAt,
+      userId: documents.ownerId,
+      userName: users.name,
+      userEmail: users.email,
+    })
+    .from(documents)
+    .leftJoin(users, eq(users.id, documents.ownerId))
+}
+
+/** Live support tickets of every user, newest first, optionally of one status. */
+export const supportTicketSource: AdminTicketSource = (db, filter) => {
+  const conditions = [eq(documents.collection, 'tickets'), eq(documents.deleted, false)]
+  if (filter !== 'all') conditions.push(sql`json_extract(${documents.data}, '$.status') = ${filter}`)
+  return selectTickets(db)
+    .where(and(...conditions))
+    .orderBy(desc(sql`json_extract(${documents.data}, '$.createdAt')`))
+    .all()
+    .map((row) => toView(row).view)
+}
+
+export const ADMIN_TICKET_SOURCES: readonly AdminTicketSource[] = [supportTicketSource]
+
+/** Every source's tickets of `filter`, newest first. */
+export function listAdminTickets(
+  db: AppDatabase,
+  filter: TicketFilter = 'all',
+  sources: readonly AdminTicketSource[] = ADMIN_TICKET_SOURCES,
+): AdminTicket[] {
+  return sources.flatMap((source) => source(db, filter)).sort((a, b) => b.created_at.localeCompare(a.created_at))
+}
+
+function loadTicket(db: AppDatabase, id: string): { view: AdminTicket; ticket: Ticket; ownerId: string } {
+  const row = selectTickets(db)
+    .where(and(eq(documents.collection, 'tickets'), eq(documents.id, id), eq(documents.deleted, false)))
+    .get()
+  if (!row) throw new HttpError(404, ADMIN_MESSAGES.ticketNotFound, 'NOT_FOUND')
+  return { ...toView(row), ownerId: row.userId }
+}
+
+function toDetail(view: AdminTicket, ticket: Ticket): AdminTicketDetail {
+  return {
+    ...view,
+    messages: ticket.messages.map((m) => ({ id: m.id, author_role: m.authorRole, body: m.body, at: iso(m.at) })),
+  }
+}
+
+/** The ticket with its whole thread, as its owner sees it. */
+export function adminTicketDetail(db: AppDatabase, id: string): AdminTicketDetail {
+  const { view, ticket } = loadTicket(db, id)
+  return toDetail(view, ticket)
+}
+
+/**
+ * Changes a ticket through the documents write path, so it takes the next sequence value and
+ * reaches the owner's devices by pull and stream. `updatedAt` always moves forward.
+ */
+function writeTicket(
+  db: AppDatabase,
+  docs: DocumentsRepository,
+  id: string,
+  change: (ticket: Ticket, now: number) => Ticket,
+): AdminTicketDetail {
+  const { ticket, ownerId } = loadTicket(db, id)
+  const now = Math.max(Date.now(), ticket.updatedAt + 1)
+  docs.writeDocument('tickets', ownerId, { ...change(ticket, now), updatedAt: now })
+  return adminTicketDetail(db, id)
+}
+
+/** Appends an admin reply to the thread. */
+export function replyToTicket(
+  db: AppDatabase,
+  docs: DocumentsRepository,
+  id: string,
+  adminId: string,
+  body: string,
+): AdminTicketDetail {
+  return writeTicket(db, docs, id, (ticket, now) => {
+    if (ticket.messages.length >= 500) throw new HttpError(400, 'This ticket has too many messages', 'TOO_MANY')
+    const message = { id: randomUUID(), authorId: adminId, authorRole: 'admin' as const, body, at: now }
+    return { ...ticket, messages: [...ticket.messages, message] }
+  })
+}
+
+/** Sets the status (open → waiting → resolved → closed; an admin may also reopen). */
+export function setTicketStatus(
+  db: AppDatabase,
+  docs: DocumentsRepository,
+  id: string,
+  status: TicketStatus,
+): AdminTicketDetail {
+  return writeTicket(db, docs, id, (ticket) => ({ ...ticket, status }))
+}

@@ -1,0 +1,90 @@
+import { and, count, desc, eq, or, sql } from 'drizzle-orm'
+import type { AdminUser, AdminUserDetail } from '../../../schema/api/admin'
+import { fromPaise } from '../../../schema/money/money'
+import type { AppDatabase } from '../../db/database'
+import { documents, users } from '../../db/tables'
+import type { UserRow } from '../../db/tables'
+
+/** At most this many rows in one user list (the search narrows it). */
+export const USER_LIST_LIMIT = 500
+
+const OUTSIDE_INDIA = 'Outside India'
+const INDIA = 'India'
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null
+}
+
+/**
+ * Spec part 2 §3 'Admin user view'. Our accounts keep no employment type or country of their
+ * own: employment_type is the profile's job title, and the country of residence follows the
+ * profile's is_non_resident flag (a resident lives in India, the product's market).
+ */
+export function toAdminUser(row: UserRow): AdminUser {
+  const p = row.profile as Record<string, unknown>
+  const nonResident = p.is_non_resident === true
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone_number: row.phoneNumber,
+    employment_type: text(p.job_title),
+    job_title: text(p.job_title),
+    country_of_residence: nonResident ? OUTSIDE_INDIA : INDIA,
+    nationality: text(p.nationality),
+    city: text(p.city),
+    gender: text(p.gender),
+    marital_status: text(p.marital_status),
+    is_non_resident: nonResident,
+    role: row.role,
+    suspended: row.suspended,
+    created_at: new Date(row.createdAt).toISOString(),
+  }
+}
+
+/** Accounts newest first; `search` matches name, e-mail or phone number anywhere, case-insensitively. */
+export function listUsers(db: AppDatabase, search?: string): AdminUser[] {
+  const term = search?.trim()
+  const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
+  const matches = (column: typeof users.email | typeof users.name | typeof users.phoneNumber) =>
+    sql`${column} LIKE ${pattern} ESCAPE '\\'`
+  const rows = db
+    .select()
+    .from(users)
+    .where(pattern ? or(matches(users.email), matches(users.name), matches(users.phoneNumber)) : undefined)
+    .orderBy(desc(users.createdAt))
+    .limit(USER_LIST_LIMIT)
+    .all()
+  return rows.map(toAdminUser)
+}
+
+/** The user and their stats, or undefined for an unknown id. */
+export function userDetail(db: AppDatabase, id: string): AdminUserDetail | undefined {
+  const row = db.select().from(users).where(eq(users.id, id)).get()
+  if (!row) return undefined
+  const expenses = db
+    .select({ n: count(), total: sql<number>`coalesce(sum(json_extract(${documents.data}, '$.amount')), 0)` })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.collection, 'transactions'),
+        eq(documents.ownerId, id),
+        eq(documents.deleted, false),
+        sql`json_extract(${documents.data}, '$.type') = 'expense'`,
+      ),
+    )
+    .get()
+  const tickets = db
+    .select({ n: count() })
+    .from(documents)
+    .where(and(eq(documents.collection, 'tickets'), eq(documents.ownerId, id), eq(documents.deleted, false)))
+    .get()
+  return {
+    user: toAdminUser(row),
+    stats: {
+      expense_count: expenses?.n ?? 0,
+      expense_total: fromPaise(expenses?.total ?? 0),
+      ticket_count: tickets?.n ?? 0,
+    },
+  }
+}
