@@ -44,4 +44,10 @@ export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[]
 /** The collections replicated by owner (issue #2); household ones follow with households. */
 export const PERSONAL_COLLECTIONS = COLLECTION_NAMES.filter((n) => COLLECTIONS[n].scope === 'personal')
 
+/** The collections replicated by household membership (households, household_expenses, settlements). */
+export const HOUSEHOLD_SCOPED_COLLECTIONS = COLLECTION_NAMES.filter((n) => COLLECTIONS[n].scope === 'household')
+
+/** Everything a signed-in device replicates. */
+export const SYNCED_COLLECTIONS = [...PERSONAL_COLLECTIONS, ...HOUSEHOLD_SCOPED_COLLECTIONS]
+
 export type DocOf<N extends CollectionName> = z.infer<(typeof COLLECTIONS)[N]['entity']>

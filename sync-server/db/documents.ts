@@ -21,6 +21,13 @@ export interface StoredDocument<D = DocumentData> {
   data: D
 }
 
+/** Reads and writes inside `DocumentsRepository.transact`. */
+export interface DocumentTransaction {
+  get(collection: CollectionName, id: string): StoredDocument | undefined
+  /** Validates with the collection's entity (HttpError 400) and stamps the next seq. */
+  write(collection: CollectionName, ownerId: string, data: DocumentData, deleted?: boolean): StoredDocument
+}
+
 /**
  * The one data access path for replicated documents, used by the sync routes, the REST mirror
  * and (later) WhatsApp and jobs. Every accepted write takes the next value of one server-wide
@@ -149,6 +156,28 @@ export class DocumentsRepository {
     })
     this.#announce(ownerId, collection, [stored])
     return stored as StoredDocument<DocOf<N>>
+  }
+
+  /**
+   * Runs `fn` in one SQLite transaction whose writes take the next sequence values; announces
+   * nothing. For household rows, which go to every member: the households module checks
+   * membership, writes through here and announces to the members itself.
+   */
+  transact<T>(fn: (tx: DocumentTransaction) => T): T {
+    return this.db.transaction((db) =>
+      fn({
+        get: (collection, id) => {
+          const row = this.#getRow(db, collection, id)
+          return row ? toStored(row) : undefined
+        },
+        write: (collection, ownerId, data, deleted = false) => {
+          const next = parseDocument(collection, data)
+          if (!next.ok)
+            throw new HttpError(400, `Invalid document: ${describe(next.issues)}`, 'INVALID_DOCUMENT', next.issues)
+          return this.#write(db, collection, ownerId, next.data, deleted)
+        },
+      }),
+    )
   }
 
   /** Any row with this id, whoever owns it. For authorisation checks; never send it unchecked. */

@@ -15,7 +15,7 @@ import {
 } from '../../schema/api/auth'
 import { normalizePhone } from '../../schema/phone'
 import type { DocumentsRepository } from '../db/documents'
-import type { UserProfileFields } from '../db/tables'
+import type { UserProfileFields, UserRow } from '../db/tables'
 import { toPublicUser } from '../db/users'
 import type { UsersRepository } from '../db/users'
 import { HttpError } from '../http-error'
@@ -25,6 +25,8 @@ export interface AuthRoutesOptions {
   users: UsersRepository
   documents: DocumentsRepository
   rateLimit: { max: number; timeWindowMs: number }
+  /** Runs after an account is created (household invites waiting for its e-mail). */
+  onRegister?: (user: UserRow) => void
 }
 
 /** Spec §5 phone rule: required, at least 10 digits; stored as `whatsapp:+<cc><number>`. */
@@ -37,7 +39,10 @@ function parsePhone(input: string | null | undefined): string {
   return phone
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { users, documents, rateLimit }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { users, documents, rateLimit, onRegister },
+) => {
   const limited = { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } }
 
   function assertPhoneFree(phone: string, userId: string | null): void {
@@ -59,6 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         name: name || null,
         phoneNumber: phone,
       })
+      onRegister?.(user)
       return reply.status(201).send({ user: toPublicUser(user), token: app.issueToken(user) })
     },
   )

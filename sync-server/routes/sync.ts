@@ -3,6 +3,9 @@ import type { ServerResponse } from 'node:http'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { PERSONAL_COLLECTIONS } from '../../schema/collections'
+import { HOUSEHOLD_COLLECTIONS } from '../modules/households/service'
+import type { HouseholdCollection } from '../modules/households/service'
+import type { HouseholdSync } from '../modules/households/household-sync'
 import type { CollectionName } from '../../schema/collections'
 import { PullQuery, PushBody } from '../../schema/api/sync'
 import type { DocumentsRepository } from '../db/documents'
@@ -13,42 +16,55 @@ export interface SyncRoutesOptions {
   documents: DocumentsRepository
   bus: StreamBus
   pingMs: number
+  /** Household collections: scoped by membership and merged by the server's rules. */
+  householdSync: HouseholdSync
 }
 
 const Document = z.record(z.string(), z.unknown())
 const CollectionParams = z.object({ collection: z.string().max(64) })
 
-function personalCollection(name: string): CollectionName {
-  const found = PERSONAL_COLLECTIONS.find((c) => c === name)
-  if (!found) throw new HttpError(404, 'Unknown collection', 'NOT_FOUND')
-  return found
+type Scoped = { scope: 'personal'; name: CollectionName } | { scope: 'household'; name: HouseholdCollection }
+
+function syncedCollection(name: string): Scoped {
+  const personal = PERSONAL_COLLECTIONS.find((c) => c === name)
+  if (personal) return { scope: 'personal', name: personal }
+  const household = HOUSEHOLD_COLLECTIONS.find((c) => c === name)
+  if (household) return { scope: 'household', name: household }
+  throw new HttpError(404, 'Unknown collection', 'NOT_FOUND')
 }
 
-/** Replication endpoints of RxDB's HTTP protocol (DESIGN §4), personal collections only. */
-export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (app, { documents, bus, pingMs }, done) => {
+/** Replication endpoints of RxDB's HTTP protocol (DESIGN §4): personal collections by owner, household ones by membership. */
+export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (
+  app,
+  { documents, bus, pingMs, householdSync },
+  done,
+) => {
   app.addHook('onRequest', app.authenticate)
 
   app.get('/:collection/pull', { schema: { params: CollectionParams, querystring: PullQuery } }, (request, reply) => {
-    const collection = personalCollection(request.params.collection)
+    const collection = syncedCollection(request.params.collection)
+    const { seq, limit } = request.query
     // Already JSON ({documents, checkpoint, remaining}: schema/api/sync.ts PullResponse).
     return reply
       .type('application/json; charset=utf-8')
-      .send(documents.pullJson(collection, request.user.id, request.query.seq, request.query.limit))
+      .send(
+        collection.scope === 'household'
+          ? householdSync.pullJson(collection.name, request.user.id, seq, limit)
+          : documents.pullJson(collection.name, request.user.id, seq, limit),
+      )
   })
 
   app.post(
     '/:collection/push',
     { schema: { params: CollectionParams, body: PushBody, response: { 200: z.array(Document) } } },
     (request) => {
-      const collection = personalCollection(request.params.collection)
+      const collection = syncedCollection(request.params.collection)
       // The pushing device names its own event stream so the change is not echoed back to it.
-      const origin = request.headers['x-stream-id']
-      return documents.push(
-        collection,
-        request.user.id,
-        request.body,
-        typeof origin === 'string' ? origin.slice(0, 64) : undefined,
-      )
+      const header = request.headers['x-stream-id']
+      const origin = typeof header === 'string' ? header.slice(0, 64) : undefined
+      return collection.scope === 'household'
+        ? householdSync.push(collection.name, request.user.id, request.body, origin)
+        : documents.push(collection.name, request.user.id, request.body, origin)
     },
   )
 
