@@ -33,7 +33,10 @@ function syncedCollection(name: string): Scoped {
   throw new HttpError(404, 'Unknown collection', 'NOT_FOUND')
 }
 
-/** Replication endpoints of RxDB's HTTP protocol (DESIGN §4): personal collections by owner, household ones by membership. */
+/**
+ * Replication endpoints of RxDB's HTTP protocol (DESIGN §4): personal collections by owner,
+ * household ones by membership (modules/households/household-sync.ts).
+ */
 export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (
   app,
   { documents, bus, pingMs, householdSync },

@@ -322,7 +322,7 @@ describe('household sync', () => {
     expect(t.app.documents.get('settlements', 'st-forged')).toBeUndefined()
   })
 
-  it('a pushed expense gets the server owner, status and deadline; a member changes only their own review', async () => {
+  it('a pushed expense gets the server owner, status and deadline; each member changes only their review', async () => {
     const [a, b, c] = [await register(t.app), await register(t.app), await register(t.app)]
     const id = await household(a, b, c)
     const doc = expenseDoc(b, id, [a, b, c], { ownerId: a.user.id, status: 'approved', paidBy: b.user.id })
