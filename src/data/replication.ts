@@ -1,7 +1,7 @@
 import { combineLatest, type Observable, type Subscription } from 'rxjs'
 import type { RxReplicationPullStreamItem, WithDeleted } from 'rxdb/plugins/core'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
-import { PERSONAL_COLLECTIONS, type CollectionName } from '../../schema/collections'
+import { SYNCED_COLLECTIONS, type CollectionName } from '../../schema/collections'
 import type { PullResponse, SyncCheckpoint } from '../../schema/api/sync'
 import { toWire } from './conflict'
 import type { HisaabDatabase } from './database'
@@ -33,8 +33,10 @@ interface StartOptions {
 }
 
 /**
- * Replicates every personal collection with the server: paged pulls from a `seq` checkpoint,
- * pushes with the assumed master state, and live changes from one shared event stream.
+ * Replicates every personal and household collection with the server: paged pulls from a `seq`
+ * checkpoint, pushes with the assumed master state, and live changes from one shared event
+ * stream. Household rows come by membership; the server answers a household push with its own,
+ * newer state where it decided something (status, reviews), which last-writer-wins then keeps.
  */
 export function startReplication({ db, dbName, getToken, pending }: StartOptions): ReplicationHandle {
   const stream = new SyncStream(getToken)
@@ -54,11 +56,11 @@ export function startReplication({ db, dbName, getToken, pending }: StartOptions
       total += p.pulled + p.remaining
       if (p.done) done += 1
     }
-    const fraction = total > 0 ? pulled / total : done / PERSONAL_COLLECTIONS.length
+    const fraction = total > 0 ? pulled / total : done / SYNCED_COLLECTIONS.length
     updateSync({ firstDownload: Math.min(0.99, Math.max(0.02, fraction)) })
   }
 
-  for (const name of PERSONAL_COLLECTIONS) {
+  for (const name of SYNCED_COLLECTIONS) {
     const state = replicateRxCollection<Doc, SyncCheckpoint>({
       collection: db[name] as never,
       replicationIdentifier: `hisaab-${name}-v1`,
