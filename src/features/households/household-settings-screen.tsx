@@ -158,7 +158,7 @@ function LeaveSection({ household }: { household: HouseholdDoc }) {
   }
   return (
     <section className="hh-section">
-      <Button variant="danger" icon={<LogOut size={18} />} onClick={() => setAsking(true)}>
+      <Button variant="outline" icon={<LogOut size={18} />} onClick={() => setAsking(true)}>
         Leave Household
       </Button>
       <ConfirmDialog
