@@ -13,7 +13,12 @@ interface Member {
   userId: string
 }
 
-async function member(browser: Browser, server: ServerProcess, label: string, options: BrowserContextOptions) {
+async function member(
+  browser: Browser,
+  server: ServerProcess,
+  label: string,
+  options: BrowserContextOptions,
+): Promise<Member> {
   const context = await browser.newContext({ baseURL: server.url, ...options })
   const page = await context.newPage()
   const user = newUser(label)
