@@ -57,7 +57,11 @@ export default function CreateHouseholdScreen() {
         <form className="hh-form" onSubmit={(e) => void submit(e)} noValidate>
           <HouseholdFields
             draft={draft}
-            onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+            onChange={(patch) => {
+              setDraft((d) => ({ ...d, ...patch }))
+              // A fixed field stops showing its message.
+              if (patch.name?.trim()) setErrors((e) => ({ ...e, name: undefined }))
+            }}
             nameError={errors.name}
             budgetError={errors.budget}
           />
