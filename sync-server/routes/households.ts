@@ -1,7 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { toPaise } from '../../schema/money/money'
-import { fromPaise } from '../../schema/money/money'
+import { fromPaise, toPaise } from '../../schema/money/money'
 import {
   CreateExpenseBody,
   CreateHouseholdBody,
@@ -33,19 +32,27 @@ export interface HouseholdRoutesOptions {
 const IdParams = z.object({ id: z.string().min(1).max(64) })
 const MemberParams = z.object({ id: z.string().min(1).max(64), userId: z.string().min(1).max(64) })
 
+type App = Parameters<FastifyPluginCallbackZod<HouseholdRoutesOptions>>[0]
+
 /** Spec part 2 §7 household calls: members only (404 for anyone else), decimal rupees at the boundary. */
-export const householdRoutes: FastifyPluginCallbackZod<HouseholdRoutesOptions> = (
-  app,
-  { households, ledger },
-  done,
-) => {
+export const householdRoutes: FastifyPluginCallbackZod<HouseholdRoutesOptions> = (app, options, done) => {
   app.addHook('onRequest', app.authenticate)
+  reviewRoutes(app, options)
+  householdCrudRoutes(app, options)
+  expenseRoutes(app, options)
+  settlementRoutes(app, options)
+  done()
+}
 
-  const view = (userId: string, id: string) => {
-    const { household, role } = households.access(id, userId)
-    return householdView(household, role, ledger.expenses(userId, id), households.now)
-  }
+/** A household as the list and detail show it (role, member count, this month's expenses). */
+function viewOf({ households, ledger }: HouseholdRoutesOptions, userId: string, id: string) {
+  const { household, role } = households.access(id, userId)
+  return householdView(household, role, ledger.expenses(userId, id), households.now)
+}
 
+function householdCrudRoutes(app: App, options: HouseholdRoutesOptions): void {
+  const { households } = options
+  const view = (userId: string, id: string) => viewOf(options, userId, id)
   app.get('/', (request) => ({
     households: households.list(request.user.id).map(({ household }) => view(request.user.id, household.id)),
   }))
@@ -63,25 +70,6 @@ export const householdRoutes: FastifyPluginCallbackZod<HouseholdRoutesOptions> =
     })
     return reply.status(201).send({ household: view(request.user.id, created.id) })
   })
-
-  app.get('/reviews/pending', (request) => ({
-    reviews: ledger.pendingReviews(request.user.id).map(({ expense, household }) => reviewView(expense, household)),
-  }))
-
-  app.post('/expenses/:id/approve', { schema: { params: IdParams } }, (request) => {
-    const expense = ledger.review(request.user.id, request.params.id, { status: 'approved' })
-    return { success: true, status: expense.status }
-  })
-
-  app.post('/expenses/:id/deny', { schema: { params: IdParams, body: DenyBody } }, (request) => {
-    const expense = ledger.review(request.user.id, request.params.id, { status: 'denied', reason: request.body.reason })
-    return { success: true, status: expense.status }
-  })
-
-  app.post('/settlements/:id/confirm', { schema: { params: IdParams } }, (request) => ({
-    success: true,
-    settlement: settlementView(ledger.confirm(request.user.id, request.params.id)),
-  }))
 
   app.get('/:id', { schema: { params: IdParams } }, (request) => {
     const { household, role } = households.access(request.params.id, request.user.id)
@@ -120,7 +108,25 @@ export const householdRoutes: FastifyPluginCallbackZod<HouseholdRoutesOptions> =
     households.leave(request.user.id, request.params.id)
     return { success: true }
   })
+}
 
+function reviewRoutes(app: App, { ledger }: HouseholdRoutesOptions): void {
+  app.get('/reviews/pending', (request) => ({
+    reviews: ledger.pendingReviews(request.user.id).map(({ expense, household }) => reviewView(expense, household)),
+  }))
+
+  app.post('/expenses/:id/approve', { schema: { params: IdParams } }, (request) => {
+    const expense = ledger.review(request.user.id, request.params.id, { status: 'approved' })
+    return { success: true, status: expense.status }
+  })
+
+  app.post('/expenses/:id/deny', { schema: { params: IdParams, body: DenyBody } }, (request) => {
+    const expense = ledger.review(request.user.id, request.params.id, { status: 'denied', reason: request.body.reason })
+    return { success: true, status: expense.status }
+  })
+}
+
+function expenseRoutes(app: App, { households, ledger }: HouseholdRoutesOptions): void {
   app.get('/:id/expenses', { schema: { params: IdParams } }, (request) => {
     const { household } = households.access(request.params.id, request.user.id)
     return { expenses: ledger.expenses(request.user.id, household.id).map((e) => expenseView(e, household)) }
@@ -146,6 +152,13 @@ export const householdRoutes: FastifyPluginCallbackZod<HouseholdRoutesOptions> =
     })
     return reply.status(201).send({ success: true, expense: expenseView(expense, household) })
   })
+}
+
+function settlementRoutes(app: App, { ledger }: HouseholdRoutesOptions): void {
+  app.post('/settlements/:id/confirm', { schema: { params: IdParams } }, (request) => ({
+    success: true,
+    settlement: settlementView(ledger.confirm(request.user.id, request.params.id)),
+  }))
 
   app.get('/:id/balances', { schema: { params: IdParams } }, (request) => {
     const { household, balances, plan } = ledger.balances(request.user.id, request.params.id)
@@ -177,5 +190,4 @@ export const householdRoutes: FastifyPluginCallbackZod<HouseholdRoutesOptions> =
     })
     return reply.status(201).send({ success: true, settlement: settlementView(settlement) })
   })
-  done()
 }

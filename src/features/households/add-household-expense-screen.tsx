@@ -5,7 +5,7 @@ import { splitMismatch } from '../../../schema/calc/splits'
 import { DEFAULT_HOUSEHOLD_CATEGORY, HOUSEHOLD_CATEGORIES } from '../../../schema/entities/household'
 import { fromDayString, startOfLocalDay, toDayString } from '../../../schema/time'
 import { HOUSEHOLD_MESSAGES, MAX_HOUSEHOLD_RUPEES } from '../../../schema/validation/household-input'
-import { Button, ButtonLink } from '../../components/ui/button'
+import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { PageHeader } from '../../components/ui/page-header'
@@ -14,10 +14,19 @@ import { useHousehold } from '../../data/household-hooks'
 import { addHouseholdExpense, type HouseholdDoc } from '../../data/households'
 import { useAuth } from '../../lib/auth-context'
 import { useMoney } from '../../lib/use-money'
+import { FormFooter } from './form-footer'
 import { equalSplit, SplitEditor, splitParts, type SplitState } from './split-editor'
 import './households.css'
 
 type Problem = { field: 'amount' | 'category' | 'split' | 'form'; message: string }
+
+/** The first rule the expense breaks (spec part 2 §5), in the form's order, or null. */
+function expenseProblem(total: number, category: string, mismatch: string | null): Problem | null {
+  if (total <= 0 || total > MAX_HOUSEHOLD_RUPEES * 100)
+    return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
+  if (!category) return { field: 'category', message: HOUSEHOLD_MESSAGES.categoryRequired }
+  return mismatch ? { field: 'split', message: mismatch } : null
+}
 
 function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string }) {
   const navigate = useNavigate()
@@ -45,11 +54,9 @@ function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string })
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (saving) return
-    if (total <= 0 || total > MAX_HOUSEHOLD_RUPEES * 100)
-      return setProblem({ field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid })
-    if (!category) return setProblem({ field: 'category', message: HOUSEHOLD_MESSAGES.categoryRequired })
-    if (mismatch) return setProblem({ field: 'split', message: mismatch })
-    setProblem(null)
+    const found = expenseProblem(total, category, mismatch)
+    setProblem(found)
+    if (found) return
     setSaving(true)
     try {
       const date = fromDayString(day)
@@ -105,19 +112,13 @@ function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string })
         ))}
       </SelectField>
       <SplitEditor household={household} total={total} state={split} onChange={setSplit} mismatch={mismatch} />
-      {problem?.field === 'form' ? (
-        <p className="hh-form__error" role="alert">
-          {problem.message}
-        </p>
-      ) : null}
-      <div className="hh-form__actions">
-        <ButtonLink to={`/households/${household.id}`} variant="outline">
-          Cancel
-        </ButtonLink>
-        <Button type="submit" icon={<Plus size={18} />} disabled={saving}>
-          Add Expense
-        </Button>
-      </div>
+      <FormFooter
+        error={errorOf('form')}
+        cancelTo={`/households/${household.id}`}
+        submitLabel="Add Expense"
+        icon={<Plus size={18} />}
+        busy={saving}
+      />
     </form>
   )
 }

@@ -3,10 +3,10 @@ import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { toPaise } from '../../../schema/money/money'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
-import { Button, ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page-header'
 import { createHousehold, householdError } from '../../data/households'
+import { FormFooter } from './form-footer'
 import { EMPTY_DRAFT, HouseholdFields, type HouseholdDraft } from './household-fields'
 import './households.css'
 
@@ -65,19 +65,13 @@ export default function CreateHouseholdScreen() {
             nameError={errors.name}
             budgetError={errors.budget}
           />
-          {errors.form ? (
-            <p className="hh-form__error" role="alert">
-              {errors.form}
-            </p>
-          ) : null}
-          <div className="hh-form__actions">
-            <ButtonLink to="/households" variant="outline">
-              Cancel
-            </ButtonLink>
-            <Button type="submit" icon={<Plus size={18} />} disabled={busy}>
-              {busy ? 'Creating…' : 'Create Household'}
-            </Button>
-          </div>
+          <FormFooter
+            error={errors.form}
+            cancelTo="/households"
+            submitLabel={busy ? 'Creating…' : 'Create Household'}
+            icon={<Plus size={18} />}
+            busy={busy}
+          />
         </form>
       </Card>
     </div>

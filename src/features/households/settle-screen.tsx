@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../schema/entities/household'
 import { HOUSEHOLD_MESSAGES, MAX_HOUSEHOLD_RUPEES } from '../../../schema/validation/household-input'
-import { Button, ButtonLink } from '../../components/ui/button'
+import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { PageHeader } from '../../components/ui/page-header'
@@ -13,6 +13,7 @@ import { recordSettlement, type HouseholdDoc } from '../../data/households'
 import { useAuth } from '../../lib/auth-context'
 import { useMoney } from '../../lib/use-money'
 import { useHouseholdLedger } from './balances-tab'
+import { FormFooter } from './form-footer'
 import { METHOD_LABELS } from './household-look'
 import './households.css'
 
@@ -86,19 +87,13 @@ function SettleForm({ household, me, initialTo }: { household: HouseholdDoc; me:
         rows={2}
         onChange={(e) => setNote(e.target.value)}
       />
-      {problem?.field === 'form' ? (
-        <p className="hh-form__error" role="alert">
-          {problem.message}
-        </p>
-      ) : null}
-      <div className="hh-form__actions">
-        <ButtonLink to={`/households/${household.id}?tab=balances`} variant="outline">
-          Cancel
-        </ButtonLink>
-        <Button type="submit" icon={<Send size={18} />} disabled={saving}>
-          Record Payment
-        </Button>
-      </div>
+      <FormFooter
+        error={errorOf('form')}
+        cancelTo={`/households/${household.id}?tab=balances`}
+        submitLabel="Record Payment"
+        icon={<Send size={18} />}
+        busy={saving}
+      />
     </form>
   )
 }
