@@ -46,5 +46,10 @@ export const PERSONAL_COLLECTIONS = COLLECTION_NAMES.filter((n) => COLLECTIONS[n
 
 /** Replicated to admins only, shared by all of them (business_entries). */
 export const ADMIN_COLLECTIONS = COLLECTION_NAMES.filter((n) => COLLECTIONS[n].scope === 'admin')
+/** The collections replicated by household membership (households, household_expenses, settlements). */
+export const HOUSEHOLD_SCOPED_COLLECTIONS = COLLECTION_NAMES.filter((n) => COLLECTIONS[n].scope === 'household')
+
+/** Everything a signed-in device replicates. */
+export const SYNCED_COLLECTIONS = [...PERSONAL_COLLECTIONS, ...HOUSEHOLD_SCOPED_COLLECTIONS]
 
 export type DocOf<N extends CollectionName> = z.infer<(typeof COLLECTIONS)[N]['entity']>

@@ -13,7 +13,11 @@ import { UsersRepository } from './db/users'
 import { WhatsappRepository } from './db/whatsapp'
 import { HOUR_MS, MonthlyReportJob } from './jobs/monthly-report'
 import { BrandRepository } from './modules/admin/brand'
+import { AutoApproveJob, MINUTE_MS } from './jobs/auto-approve'
 import { ensureAdmin } from './modules/auth/bootstrap-admin'
+import { HouseholdSync } from './modules/households/household-sync'
+import { HouseholdLedger } from './modules/households/ledger'
+import { HouseholdService } from './modules/households/service'
 import { StreamBus } from './modules/sync/stream-bus'
 import { WhatsappService } from './modules/whatsapp/service'
 import { createWhatsappSender } from './modules/whatsapp/twilio'
@@ -24,6 +28,7 @@ import { registerNotFound, registerStaticApp } from './plugins/static-app'
 import { adminRoutes } from './routes/admin'
 import { authRoutes } from './routes/auth'
 import { brandRoutes } from './routes/brand'
+import { householdRoutes } from './routes/households'
 import { syncRoutes } from './routes/sync'
 import { allocationRestRoutes, budgetsRestRoutes, recurringRestRoutes } from './routes/plan-rest'
 import { transactionsRestRoutes } from './routes/transactions-rest'
@@ -39,6 +44,8 @@ declare module 'fastify' {
     whatsapp: WhatsappRepository
     /** The monthly WhatsApp report job; null when Twilio is not configured (or turned off). */
     monthlyReports: MonthlyReportJob | null
+    /** Approves household expenses whose review period passed; runs at start-up and every minute. */
+    autoApprove: AutoApproveJob
   }
 }
 
@@ -53,6 +60,8 @@ export interface BuildOptions {
   monthlyReports?: boolean
   /** How often the monthly report job checks (default hourly). */
   monthlyReportIntervalMs?: number
+  /** How often household expenses past their review period are approved (default every minute). */
+  autoApproveIntervalMs?: number
 }
 
 /**
@@ -121,8 +130,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   api.get('/api/health', { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, () => ({
     ok: true as const,
   }))
-  await app.register(authRoutes, { prefix: '/api/auth', users, documents, rateLimit: config.authRateLimit, now })
-  await app.register(syncRoutes, { prefix: '/api/sync', documents, bus: streamBus, pingMs: config.streamPingMs })
+  const households = new HouseholdService({ db: database.db, documents, users, bus: streamBus, now })
+  const ledger = new HouseholdLedger(households)
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    users,
+    documents,
+    rateLimit: config.authRateLimit,
+    now,
+    onRegister: (user) => households.applyInvites(user.id, user.email),
+  })
+  await app.register(syncRoutes, {
+    prefix: '/api/sync',
+    documents,
+    bus: streamBus,
+    pingMs: config.streamPingMs,
+    householdSync: new HouseholdSync(households),
+  })
+  await app.register(householdRoutes, { prefix: '/api/households', households, ledger })
+  startAutoApprove(app, ledger, options.autoApproveIntervalMs ?? MINUTE_MS)
   await app.register(transactionsRestRoutes, { prefix: '/api/expenses', kind: 'expense', documents })
   await app.register(transactionsRestRoutes, { prefix: '/api/income', kind: 'income', documents })
   await app.register(budgetsRestRoutes, { prefix: '/api/budgets', documents, now })
@@ -146,6 +172,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const spa = await registerStaticApp(app, config.staticDir)
   registerNotFound(app, spa)
   return app
+}
+
+/** The auto-approval job: a first pass once the app is ready (catching up after downtime), then on an interval. */
+function startAutoApprove(app: FastifyInstance, ledger: HouseholdLedger, intervalMs: number): void {
+  const job = new AutoApproveJob(ledger, app.log, intervalMs)
+  app.decorate('autoApprove', job)
+  app.addHook('onReady', (done) => {
+    job.start()
+    done()
+  })
+  app.addHook('preClose', (done) => {
+    job.stop()
+    done()
+  })
 }
 
 /** The monthly report job, started once the app is ready; skipped entirely without Twilio credentials. */

@@ -1,5 +1,56 @@
 import { z } from 'zod'
-import { documentBase, Id, Millis, PositivePaise } from './common'
+import { documentBase, Id, Millis, Paise, PositivePaise } from './common'
+
+/** The nine household icons (lucide names) and eight colours of spec part 2 §3, Emerald first. */
+export const HOUSEHOLD_ICONS = [
+  'home',
+  'building',
+  'users',
+  'heart',
+  'briefcase',
+  'graduation-cap',
+  'utensils',
+  'car',
+  'plane',
+] as const
+export type HouseholdIcon = (typeof HOUSEHOLD_ICONS)[number]
+
+export const HOUSEHOLD_COLORS = [
+  { name: 'Emerald', hex: '#10b981' },
+  { name: 'Blue', hex: '#3b82f6' },
+  { name: 'Purple', hex: '#8b5cf6' },
+  { name: 'Pink', hex: '#ec4899' },
+  { name: 'Orange', hex: '#f97316' },
+  { name: 'Red', hex: '#ef4444' },
+  { name: 'Yellow', hex: '#eab308' },
+  { name: 'Teal', hex: '#14b8a6' },
+] as const
+const COLOR_HEXES = HOUSEHOLD_COLORS.map((c) => c.hex) as [string, ...string[]]
+
+/** Hours a member has to review an expense before it is approved automatically (spec §9). */
+export const REVIEW_PERIODS = [6, 12, 24, 48, 72] as const
+export const DEFAULT_REVIEW_PERIOD = 24
+
+/** Spec part 2 §9, default Groceries. */
+export const HOUSEHOLD_CATEGORIES = [
+  'Rent',
+  'Utilities',
+  'Groceries',
+  'Internet',
+  'Cook/Maid',
+  'Cleaning',
+  'Maintenance',
+  'Entertainment',
+  'Transport',
+  'Other',
+] as const
+export const DEFAULT_HOUSEHOLD_CATEGORY = 'Groceries'
+
+export const SPLIT_METHODS = ['equal', 'exact', 'percentage', 'shares'] as const
+export type SplitMethod = (typeof SPLIT_METHODS)[number]
+
+export const PAYMENT_METHODS = ['upi', 'bank_transfer', 'cash', 'other'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 export const HouseholdMember = z.object({
   userId: Id,
@@ -8,46 +59,90 @@ export const HouseholdMember = z.object({
   role: z.enum(['admin', 'member']),
   joinedAt: Millis,
 })
+export type HouseholdMember = z.infer<typeof HouseholdMember>
 
-/** A group sharing expenses; members are maintained by the server (invites, joins). */
+/**
+ * A group sharing expenses. Members, roles and settings are the server's: devices only read
+ * this document (it changes through the REST routes); `ownerId` is who created it.
+ */
 export const Household = z.object({
   ...documentBase,
   name: z.string().trim().min(1).max(100),
+  description: z.string().max(500).default(''),
+  icon: z.enum(HOUSEHOLD_ICONS).default('home'),
+  color: z.enum(COLOR_HEXES).default('#10b981'),
+  /** Paise; 0 = no budget. */
+  monthlyBudget: Paise.min(0).default(0),
+  reviewPeriodHours: z.number().int().min(1).max(168).default(DEFAULT_REVIEW_PERIOD),
   members: z.array(HouseholdMember).max(50),
-  /** Ids of the members, for membership-scoped queries. */
+  /** Ids of the current members, for membership checks. */
   memberIds: z.array(Id).max(50),
+  createdAt: Millis.default(0),
 })
 export type Household = z.infer<typeof Household>
 
-export const ExpenseSplit = z.object({ userId: Id, amount: z.number().int().min(0) })
-export const ExpenseReview = z.object({
-  userId: Id,
-  status: z.enum(['pending', 'approved', 'rejected']),
-  comment: z.string().max(500).default(''),
-  at: Millis,
-})
+/**
+ * One member's part of an expense: `amount` in paise (the parts add up to the expense's amount);
+ * `weight` is what the split was made from: basis points for 'percentage' (10000 = 100 %),
+ * a share count for 'shares', unused (0) for 'equal' and 'exact'.
+ */
+export const ExpenseSplit = z.object({ userId: Id, amount: z.number().int().min(0), weight: z.number().int().min(0) })
+export type ExpenseSplit = z.infer<typeof ExpenseSplit>
 
-/** A shared expense; `ownerId` is who paid. Splits add up to `amount`; each member owns only their review. */
+export const REVIEW_STATUSES = ['pending', 'approved', 'denied'] as const
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number]
+
+/** A member's review; a denial carries its reason (spec part 2 §5 'Deny'). */
+export const ExpenseReview = z
+  .object({
+    userId: Id,
+    status: z.enum(REVIEW_STATUSES),
+    reason: z.string().max(500).default(''),
+    at: Millis,
+  })
+  .refine((r) => r.status !== 'denied' || r.reason.trim() !== '', {
+    message: 'Please provide a reason for denial',
+    path: ['reason'],
+  })
+export type ExpenseReview = z.infer<typeof ExpenseReview>
+
+/**
+ * A shared expense. `ownerId` is who entered it, `paidBy` who paid. Splits add up to `amount`;
+ * each member other than the payer has one review and changes only their own; `status`,
+ * `deadline` and `createdAt` are set by the server.
+ */
 export const HouseholdExpense = z.object({
   ...documentBase,
   householdId: Id,
   amount: PositivePaise,
   description: z.string().max(500).default(''),
-  category: z.string().max(60),
+  category: z.string().trim().min(1).max(60),
   date: Millis,
-  splits: z.array(ExpenseSplit).max(50),
+  paidBy: Id,
+  splitMethod: z.enum(SPLIT_METHODS).default('equal'),
+  splits: z.array(ExpenseSplit).min(1).max(50),
   reviews: z.array(ExpenseReview).max(50),
-  status: z.enum(['pending', 'approved', 'rejected']).default('pending'),
+  status: z.enum(REVIEW_STATUSES).default('pending'),
+  /** When a pending expense is approved automatically (ms). */
+  deadline: Millis.default(0),
+  createdAt: Millis.default(0),
 })
 export type HouseholdExpense = z.infer<typeof HouseholdExpense>
 
+export const SETTLEMENT_STATUSES = ['pending', 'confirmed'] as const
+
+/** Money one member paid another, recorded by the payer (`ownerId` = `fromUserId`); only the receiver confirms. */
 export const Settlement = z.object({
   ...documentBase,
   householdId: Id,
   fromUserId: Id,
   toUserId: Id,
   amount: PositivePaise,
+  method: z.enum(PAYMENT_METHODS).default('upi'),
+  transactionId: z.string().trim().max(100).default(''),
   date: Millis,
   note: z.string().max(500).default(''),
+  status: z.enum(SETTLEMENT_STATUSES).default('pending'),
+  confirmedAt: Millis.default(0),
 })
 export type Settlement = z.infer<typeof Settlement>

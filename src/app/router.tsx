@@ -30,6 +30,13 @@ const AdminTicketScreen = lazy(() => import('../features/admin/admin-ticket-scre
 const AdminAnalyticsScreen = lazy(() => import('../features/admin/admin-analytics-screen'))
 const BusinessScreen = lazy(() => import('../features/admin/business-screen'))
 const BrandScreen = lazy(() => import('../features/admin/brand-screen'))
+const HouseholdsScreen = lazy(() => import('../features/households/households-screen'))
+const CreateHouseholdScreen = lazy(() => import('../features/households/create-household-screen'))
+const HouseholdScreen = lazy(() => import('../features/households/household-screen'))
+const HouseholdSettingsScreen = lazy(() => import('../features/households/household-settings-screen'))
+const AddHouseholdExpenseScreen = lazy(() => import('../features/households/add-household-expense-screen'))
+const SettleScreen = lazy(() => import('../features/households/settle-screen'))
+const ReviewsScreen = lazy(() => import('../features/households/reviews-screen'))
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingScreen />}>{node}</Suspense>
 
@@ -66,6 +73,13 @@ export const router = createBrowserRouter([
               { path: '/recurring-payments', element: <RecurringScreen /> },
               { path: '/settings', element: <SettingsScreen /> },
               { path: '/profile', element: <SettingsScreen /> },
+              { path: '/households', element: <HouseholdsScreen /> },
+              { path: '/households/create', element: <CreateHouseholdScreen /> },
+              { path: '/households/reviews', element: <ReviewsScreen /> },
+              { path: '/households/:id', element: <HouseholdScreen /> },
+              { path: '/households/:id/settings', element: <HouseholdSettingsScreen /> },
+              { path: '/households/:id/add-expense', element: <AddHouseholdExpenseScreen /> },
+              { path: '/households/:id/settle', element: <SettleScreen /> },
             ],
           },
         ],

@@ -1,7 +1,7 @@
 import { combineLatest, type Observable, type Subscription } from 'rxjs'
 import type { RxReplicationPullStreamItem, WithDeleted } from 'rxdb/plugins/core'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
-import { ADMIN_COLLECTIONS, PERSONAL_COLLECTIONS, type CollectionName } from '../../schema/collections'
+import { ADMIN_COLLECTIONS, SYNCED_COLLECTIONS, type CollectionName } from '../../schema/collections'
 import type { PullResponse, SyncCheckpoint } from '../../schema/api/sync'
 import { toWire } from './conflict'
 import type { HisaabDatabase } from './database'
@@ -34,12 +34,14 @@ interface StartOptions {
 }
 
 /**
- * Replicates every personal collection with the server: paged pulls from a `seq` checkpoint,
- * pushes with the assumed master state, and live changes from one shared event stream.
+ * Replicates every personal and household collection with the server: paged pulls from a `seq`
+ * checkpoint, pushes with the assumed master state, and live changes from one shared event
+ * stream. Household rows come by membership; the server answers a household push with its own,
+ * newer state where it decided something (status, reviews), which last-writer-wins then keeps.
  */
 export function startReplication({ db, dbName, getToken, pending }: StartOptions): ReplicationHandle {
   // Admins also replicate the admin-scope collections (the server refuses them to anyone else).
-  const names = readSession()?.user?.role === 'admin' ? [...PERSONAL_COLLECTIONS, ...ADMIN_COLLECTIONS] : PERSONAL_COLLECTIONS
+  const names = readSession()?.user?.role === 'admin' ? [...SYNCED_COLLECTIONS, ...ADMIN_COLLECTIONS] : SYNCED_COLLECTIONS
   const stream = new SyncStream(getToken)
   const states = new Map<CollectionName, RxReplicationState<Doc, SyncCheckpoint>>()
   const syncedKey = `hisaab.synced.${dbName}`

@@ -33,6 +33,12 @@ export interface StoredDocument<D = DocumentData> {
 
 /** How far ahead of the server's clock a pushed `updatedAt` may be (device clocks drift). */
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000
+/** Reads and writes inside `DocumentsRepository.transact`. */
+export interface DocumentTransaction {
+  get(collection: CollectionName, id: string): StoredDocument | undefined
+  /** Validates with the collection's entity (HttpError 400) and stamps the next seq. */
+  write(collection: CollectionName, ownerId: string, data: DocumentData, deleted?: boolean): StoredDocument
+}
 
 /**
  * The one data access path for replicated documents, used by the sync routes, the REST mirror
@@ -186,6 +192,28 @@ export class DocumentsRepository {
     })
     this.#announce(ownerId, collection, written)
     return written.length
+  }
+
+  /**
+   * Runs `fn` in one SQLite transaction whose writes take the next sequence values; announces
+   * nothing. For household rows, which go to every member: the households module checks
+   * membership, writes through here and announces to the members itself.
+   */
+  transact<T>(fn: (tx: DocumentTransaction) => T): T {
+    return this.db.transaction((db) =>
+      fn({
+        get: (collection, id) => {
+          const row = this.#getRow(db, collection, id)
+          return row ? toStored(row) : undefined
+        },
+        write: (collection, ownerId, data, deleted = false) => {
+          const next = parseDocument(collection, data)
+          if (!next.ok)
+            throw new HttpError(400, `Invalid document: ${describe(next.issues)}`, 'INVALID_DOCUMENT', next.issues)
+          return this.#write(db, collection, ownerId, next.data, deleted)
+        },
+      }),
+    )
   }
 
   /** Any row with this id, whoever owns it. For authorisation checks; never send it unchecked. */

@@ -134,3 +134,43 @@ export const brandSettings = sqliteTable('brand_settings', {
   /** ms since the epoch. */
   updatedAt: integer('updated_at').notNull(),
 })
+export const HOUSEHOLD_ROLES = ['admin', 'member'] as const
+
+/**
+ * Who belongs to which household: the scope of household sync and every household route. A row
+ * stays after someone leaves or is removed, with `removed_seq` set to the sequence value of the
+ * re-stamp that told their devices; pulls before that point receive the household's rows as
+ * tombstones (so the devices drop them), nothing after it.
+ */
+export const householdMembers = sqliteTable(
+  'household_members',
+  {
+    householdId: text('household_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: HOUSEHOLD_ROLES }).notNull(),
+    /** ms since the epoch. */
+    joinedAt: integer('joined_at').notNull(),
+    removedSeq: integer('removed_seq'),
+  },
+  (t) => [primaryKey({ columns: [t.householdId, t.userId] }), index('household_members_user').on(t.userId)],
+)
+
+export type HouseholdMemberRow = typeof householdMembers.$inferSelect
+
+/** Invites to e-mails with no account yet; applied when that e-mail registers. */
+export const householdInvites = sqliteTable(
+  'household_invites',
+  {
+    householdId: text('household_id').notNull(),
+    /** Always lowercase. */
+    email: text('email').notNull(),
+    invitedBy: text('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** ms since the epoch. */
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.householdId, t.email] }), index('household_invites_email').on(t.email)],
+)

@@ -16,7 +16,7 @@ import {
 import { ADMIN_MESSAGES } from '../../schema/api/admin'
 import { normalizePhone } from '../../schema/phone'
 import type { DocumentsRepository } from '../db/documents'
-import type { UserProfileFields } from '../db/tables'
+import type { UserProfileFields, UserRow } from '../db/tables'
 import { toPublicUser } from '../db/users'
 import type { UsersRepository } from '../db/users'
 import { PasswordGuard } from '../modules/auth/password-guard'
@@ -28,6 +28,8 @@ export interface AuthRoutesOptions {
   documents: DocumentsRepository
   rateLimit: { max: number; timeWindowMs: number }
   now?: () => number
+  /** Runs after an account is created (household invites waiting for its e-mail). */
+  onRegister?: (user: UserRow) => void
 }
 
 /** Spec §5 phone rule: required, at least 10 digits; stored as `whatsapp:+<cc><number>`. */
@@ -41,7 +43,7 @@ function parsePhone(input: string | null | undefined): string {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { users, documents, rateLimit } = options
+  const { users, documents, rateLimit, onRegister } = options
   const guard = new PasswordGuard(options.now)
   const limited = { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } }
 
@@ -64,6 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         name: name || null,
         phoneNumber: phone,
       })
+      onRegister?.(user)
       return reply.status(201).send({ user: toPublicUser(user), token: app.issueToken(user) })
     },
   )

@@ -9,45 +9,68 @@ import { ADMIN_CHANNEL } from '../db/documents'
 import type { DocumentsRepository } from '../db/documents'
 import type { AuthUser } from '../plugins/auth'
 import { HttpError } from '../http-error'
+import { HOUSEHOLD_COLLECTIONS } from '../modules/households/service'
+import type { HouseholdCollection } from '../modules/households/service'
+import type { HouseholdSync } from '../modules/households/household-sync'
 import type { StreamBus } from '../modules/sync/stream-bus'
 
 export interface SyncRoutesOptions {
   documents: DocumentsRepository
   bus: StreamBus
   pingMs: number
+  /** Household collections: scoped by membership and merged by the server's rules. */
+  householdSync: HouseholdSync
 }
 
 const Document = z.record(z.string(), z.unknown())
 const CollectionParams = z.object({ collection: z.string().max(64) })
 
-/** The collections a caller replicates: personal ones, and for admins the admin-scope ones too. */
-function replicatedCollection(name: string, user: AuthUser): CollectionName {
+/** Personal and admin-scope rows go through the documents repository; household ones by membership. */
+type Scoped = { scope: 'documents'; name: CollectionName } | { scope: 'household'; name: HouseholdCollection }
+
+/**
+ * The collections a caller replicates: personal ones, household ones (by membership), and for
+ * admins the admin-scope ones, which to anyone else do not exist.
+ */
+function syncedCollection(name: string, user: AuthUser): Scoped {
   const personal = PERSONAL_COLLECTIONS.find((c) => c === name)
-  if (personal) return personal
-  // To anyone but an admin an admin-scope collection does not exist.
+  if (personal) return { scope: 'documents', name: personal }
+  const household = HOUSEHOLD_COLLECTIONS.find((c) => c === name)
+  if (household) return { scope: 'household', name: household }
   const admin = user.role === 'admin' ? ADMIN_COLLECTIONS.find((c) => c === name) : undefined
-  if (!admin) throw new HttpError(404, 'Unknown collection', 'NOT_FOUND')
-  return admin
+  if (admin) return { scope: 'documents', name: admin }
+  throw new HttpError(404, 'Unknown collection', 'NOT_FOUND')
 }
 
-/** Replication endpoints of RxDB's HTTP protocol (DESIGN §4): personal and admin-scope collections. */
-export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (app, { documents, bus, pingMs }, done) => {
+/** Replication endpoints of RxDB's HTTP protocol (DESIGN §4). */
+export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (
+  app,
+  { documents, bus, pingMs, householdSync },
+  done,
+) => {
   app.addHook('onRequest', app.authenticate)
 
   app.get('/:collection/pull', { schema: { params: CollectionParams, querystring: PullQuery } }, (request, reply) => {
-    const collection = replicatedCollection(request.params.collection, request.user)
+    const collection = syncedCollection(request.params.collection, request.user)
+    const { seq, limit } = request.query
     // Already JSON ({documents, checkpoint, remaining}: schema/api/sync.ts PullResponse).
     return reply
       .type('application/json; charset=utf-8')
-      .send(documents.pullJson(collection, request.user.id, request.query.seq, request.query.limit))
+      .send(
+        collection.scope === 'household'
+          ? householdSync.pullJson(collection.name, request.user.id, seq, limit)
+          : documents.pullJson(collection.name, request.user.id, seq, limit),
+      )
   })
 
   app.post(
     '/:collection/push',
     { schema: { params: CollectionParams, body: PushBody, response: { 200: z.array(Document) } } },
     (request) => {
-      const collection = replicatedCollection(request.params.collection, request.user)
-      return documents.push(collection, request.user.id, request.body)
+      const collection = syncedCollection(request.params.collection, request.user)
+      return collection.scope === 'household'
+        ? householdSync.push(collection.name, request.user.id, request.body)
+        : documents.push(collection.name, request.user.id, request.body)
     },
   )
 
@@ -55,8 +78,14 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (app, { d
     '/:collection/restamp',
     { schema: { params: CollectionParams, body: RestampBody, response: { 200: z.object({ restamped: z.number() }) } } },
     (request) => {
-      const collection = replicatedCollection(request.params.collection, request.user)
-      return { restamped: documents.restamp(collection, request.user.id, request.body.ids) }
+      const collection = syncedCollection(request.params.collection, request.user)
+      const { ids } = request.body
+      return {
+        restamped:
+          collection.scope === 'household'
+            ? householdSync.restamp(collection.name, request.user.id, ids)
+            : documents.restamp(collection.name, request.user.id, ids),
+      }
     },
   )
 

@@ -75,9 +75,9 @@ describe('pull', () => {
     expect(bad.json<Body>().code).toBe('VALIDATION_ERROR')
   })
 
-  it('answers 404 JSON for collections that are not personal or do not exist', async () => {
+  it('answers 404 JSON for collections that are not replicated or do not exist', async () => {
     const s = await register(t.app)
-    for (const name of ['households', 'business_entries', 'nope']) {
+    for (const name of ['business_entries', 'nope']) {
       const res = await t.app.inject({ url: `/api/sync/${name}/pull`, headers: s.headers })
       expect(res.statusCode).toBe(404)
       expect(res.json<Body>()).toEqual({ error: 'Unknown collection', code: 'NOT_FOUND' })

@@ -8,6 +8,7 @@ import {
   Settings,
   Target,
   UserRound,
+  Users,
   Wallet,
   type LucideIcon,
 } from 'lucide-react'
@@ -40,6 +41,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/budgets', label: 'Budgets', icon: Target, places: ['top'] },
   { to: '/fund-allocation', label: 'Your Money', icon: Wallet, places: ['top'] },
   { to: '/recurring-payments', label: 'Recurring', icon: CalendarClock, places: ['top'] },
+  { to: '/households', label: 'Households', icon: Users, places: ['top'] },
   // Profile and Settings are one screen; on phones the bottom bar's Profile slot leads there.
   { to: '/profile', label: 'Profile', icon: UserRound, places: ['top', 'bottom'] },
   { to: '/settings', label: 'Settings', icon: Settings, places: ['top'] },
@@ -86,6 +88,7 @@ export const QUICK_ACTIONS: readonly QuickAction[] = [
     icon: CalendarClock,
     tone: 'neutral',
   },
+  { to: '/households', label: 'Households', hint: 'Shared expenses, reviews, settle up', icon: Users, tone: 'neutral' },
 ]
 
 /** Spec part 1 §9: navigation follows a quick action after 200 ms (the sheet closes first). */

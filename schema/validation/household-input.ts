@@ -1,0 +1,121 @@
+import { z } from 'zod'
+import {
+  HOUSEHOLD_COLORS,
+  HOUSEHOLD_ICONS,
+  PAYMENT_METHODS,
+  REVIEW_PERIODS,
+  SPLIT_METHODS,
+} from '../entities/household'
+
+/** Spec part 2 §5 and §8 texts, shared by the household forms and the REST routes. */
+export const HOUSEHOLD_MESSAGES = {
+  nameRequired: 'Please enter a household name',
+  amountInvalid: 'Please enter a valid amount',
+  categoryRequired: 'Please select a category',
+  reasonRequired: 'Please provide a reason for denial',
+  targetRequired: 'Please select who you paid',
+  emailInvalid: 'Please enter a valid email address',
+  reviewPeriodInvalid: `Review period must be one of ${REVIEW_PERIODS.join(', ')} hours`,
+  createFailed: 'Failed to create household',
+  addExpenseFailed: 'Failed to add expense',
+  settlementFailed: 'Failed to record settlement',
+  approveFailed: 'Failed to approve expense',
+  denyFailed: 'Failed to deny expense',
+  notFound: 'Household not found',
+  expenseNotFound: 'Expense not found',
+  settlementNotFound: 'Settlement not found',
+  adminOnly: 'Only a household admin can do this',
+  notMember: 'That person is not a member of this household',
+  alreadyMember: 'Already a member of this household',
+  payerCannotReview: 'The payer does not review their own expense',
+  notReviewer: 'You are not a reviewer of this expense',
+  alreadyDecided: 'This expense has already been decided',
+  selfSettlement: 'You cannot settle with yourself',
+  onlyReceiverConfirms: 'Only the person who received the money can confirm',
+  needsConnection: 'This needs a connection to the server. Try again when you are online.',
+} as const
+
+/** The largest amount a household field accepts: ₹100,000,000. */
+export const MAX_HOUSEHOLD_RUPEES = 100_000_000
+
+const Rupees = z.coerce
+  .number({ error: HOUSEHOLD_MESSAGES.amountInvalid })
+  .refine((n) => Number.isFinite(n) && n > 0 && n <= MAX_HOUSEHOLD_RUPEES, HOUSEHOLD_MESSAGES.amountInvalid)
+
+const ReviewPeriod = z.coerce
+  .number()
+  .refine((n) => (REVIEW_PERIODS as readonly number[]).includes(n), HOUSEHOLD_MESSAGES.reviewPeriodInvalid)
+
+const Name = z
+  .string({ error: HOUSEHOLD_MESSAGES.nameRequired })
+  .trim()
+  .min(1, HOUSEHOLD_MESSAGES.nameRequired)
+  .max(100, 'Name must be at most 100 characters')
+
+/** POST /households (spec part 2 §7): decimal rupees. */
+export const CreateHouseholdBody = z.object({
+  name: Name,
+  description: z.string().max(500).nullish(),
+  icon: z.enum(HOUSEHOLD_ICONS).default('home'),
+  color: z.enum(HOUSEHOLD_COLORS.map((c) => c.hex) as [string, ...string[]]).default('#10b981'),
+  monthly_budget: z.coerce
+    .number({ error: HOUSEHOLD_MESSAGES.amountInvalid })
+    .min(0, HOUSEHOLD_MESSAGES.amountInvalid)
+    .max(MAX_HOUSEHOLD_RUPEES, HOUSEHOLD_MESSAGES.amountInvalid)
+    .nullish(),
+  review_period_hours: ReviewPeriod.default(24),
+})
+export type CreateHouseholdBody = z.infer<typeof CreateHouseholdBody>
+
+/** PUT /households/{id}: settings a household admin changes. */
+export const UpdateHouseholdBody = CreateHouseholdBody.partial()
+
+export const InviteBody = z.object({
+  email: z
+    .string({ error: HOUSEHOLD_MESSAGES.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .email(HOUSEHOLD_MESSAGES.emailInvalid),
+})
+
+export const ExpenseSplitBody = z.object({
+  user_id: z.string().min(1).max(64),
+  amount_owed: z.coerce.number().min(0).max(MAX_HOUSEHOLD_RUPEES).optional(),
+  percentage: z.coerce.number().min(0).max(100).optional(),
+  shares: z.coerce.number().int().min(0).max(1000).optional(),
+})
+
+/** POST /households/{id}/expenses. Without splits the amount is split equally among all members. */
+export const CreateExpenseBody = z.object({
+  amount: Rupees,
+  category: z
+    .string({ error: HOUSEHOLD_MESSAGES.categoryRequired })
+    .trim()
+    .min(1, HOUSEHOLD_MESSAGES.categoryRequired)
+    .max(60),
+  description: z.string().max(500).nullish(),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}/, 'Please enter a valid date')
+    .nullish(),
+  paid_by: z.string().min(1).max(64).nullish(),
+  split_method: z.enum(SPLIT_METHODS).default('equal'),
+  splits: z.array(ExpenseSplitBody).max(50).nullish(),
+})
+export type CreateExpenseBody = z.infer<typeof CreateExpenseBody>
+
+export const DenyBody = z.object({
+  reason: z
+    .string({ error: HOUSEHOLD_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, HOUSEHOLD_MESSAGES.reasonRequired)
+    .max(500),
+})
+
+export const SettlementBody = z.object({
+  to_user: z.string({ error: HOUSEHOLD_MESSAGES.targetRequired }).min(1, HOUSEHOLD_MESSAGES.targetRequired).max(64),
+  amount: Rupees,
+  payment_method: z.enum(PAYMENT_METHODS).default('upi'),
+  transaction_id: z.string().trim().max(100).nullish(),
+  notes: z.string().max(500).nullish(),
+})

@@ -1,0 +1,211 @@
+import { map, type Observable } from 'rxjs'
+import { reviewDeadline } from '../../schema/calc/household-review'
+import type { SplitPart } from '../../schema/calc/splits'
+import type { DocOf } from '../../schema/collections'
+import type { PaymentMethod, SplitMethod } from '../../schema/entities/household'
+import type { Paise } from '../../schema/money/money'
+import { HOUSEHOLD_MESSAGES } from '../../schema/validation/household-input'
+import { userData } from './database'
+import { ApiError, apiFetch, NetworkError } from './http'
+import { plainDoc, plainDocs } from './plain'
+import { readToken } from './session'
+import { insertDocument, patchDocument } from './writes'
+
+export type HouseholdDoc = DocOf<'households'>
+export type HouseholdExpenseDoc = DocOf<'household_expenses'>
+export type SettlementDoc = DocOf<'settlements'>
+
+/**
+ * Households on the device. Household documents are the server's (membership, roles, settings
+ * change over REST below and arrive by sync); expenses, reviews and settlements are written
+ * locally, work offline, and the server merges them by its rules when they are pushed.
+ */
+
+/** The households the user belongs to (a removed member's device has them deleted by sync). */
+export function households$(): Observable<HouseholdDoc[]> {
+  const { db, userId } = userData()
+  return db.households
+    .find({ selector: { updatedAt: { $gte: 0 } }, sort: [{ updatedAt: 'asc' }] })
+    .$.pipe(
+      map((docs) =>
+        plainDocs<HouseholdDoc>(docs)
+          .filter((h) => h.memberIds.includes(userId))
+          .sort((a, b) => a.createdAt - b.createdAt || a.name.localeCompare(b.name)),
+      ),
+    )
+}
+
+export function household$(id: string): Observable<HouseholdDoc | null> {
+  const { db, userId } = userData()
+  return db.households
+    .findOne(id)
+    .$.pipe(map((doc) => plainDoc<HouseholdDoc>(doc)))
+    .pipe(map((h) => (h && h.memberIds.includes(userId) ? h : null)))
+}
+
+/** A household's expenses, newest first (householdId + date index). */
+export function householdExpenses$(householdId: string): Observable<HouseholdExpenseDoc[]> {
+  const { db } = userData()
+  return db.household_expenses
+    .find({ selector: { householdId, date: { $gte: 0 } }, sort: [{ householdId: 'asc' }, { date: 'asc' }] })
+    .$.pipe(map((docs) => plainDocs<HouseholdExpenseDoc>(docs).reverse()))
+}
+
+/** Every household expense on the device (the reviews screen and the list's counts). */
+export function allHouseholdExpenses$(): Observable<HouseholdExpenseDoc[]> {
+  const { db } = userData()
+  return db.household_expenses
+    .find({ selector: { updatedAt: { $gte: 0 } }, sort: [{ updatedAt: 'asc' }] })
+    .$.pipe(map((docs) => plainDocs<HouseholdExpenseDoc>(docs)))
+}
+
+export function settlements$(householdId: string): Observable<SettlementDoc[]> {
+  const { db } = userData()
+  return db.settlements
+    .find({ selector: { householdId, date: { $gte: 0 } }, sort: [{ householdId: 'asc' }, { date: 'asc' }] })
+    .$.pipe(map((docs) => plainDocs<SettlementDoc>(docs).reverse()))
+}
+
+export interface ExpenseFields {
+  household: HouseholdDoc
+  amount: Paise
+  category: string
+  description: string
+  date: number
+  paidBy: string
+  splitMethod: SplitMethod
+  splits: SplitPart[]
+}
+
+/**
+ * Saves a shared expense locally (works offline). Reviews, status and the deadline shown until it
+ * syncs are provisional: the server sets them when it receives the expense.
+ */
+export function addHouseholdExpense(fields: ExpenseFields): Promise<HouseholdExpenseDoc> {
+  const now = Date.now()
+  const { household } = fields
+  return insertDocument('household_expenses', {
+    householdId: household.id,
+    amount: fields.amount,
+    category: fields.category,
+    description: fields.description.trim(),
+    date: fields.date,
+    paidBy: fields.paidBy,
+    splitMethod: fields.splitMethod,
+    splits: fields.splits,
+    reviews: household.memberIds
+      .filter((id) => id !== fields.paidBy)
+      .map((userId) => ({ userId, status: 'pending' as const, reason: '', at: now })),
+    status: household.memberIds.length > 1 ? 'pending' : 'approved',
+    deadline: reviewDeadline(now, household.reviewPeriodHours),
+    createdAt: now,
+  })
+}
+
+/** Records the signed-in member's own review (works offline); the server decides the status. */
+export async function reviewHouseholdExpense(
+  id: string,
+  decision: { status: 'approved' } | { status: 'denied'; reason: string },
+): Promise<void> {
+  const { userId } = userData()
+  const reason = decision.status === 'denied' ? decision.reason.trim() : ''
+  if (decision.status === 'denied' && !reason) throw new Error(HOUSEHOLD_MESSAGES.reasonRequired)
+  await patchDocument('household_expenses', id, (current) => ({
+    reviews: current.reviews.map((r) =>
+      r.userId === userId ? { ...r, status: decision.status, reason, at: Date.now() } : r,
+    ),
+  }))
+}
+
+export interface SettlementFields {
+  householdId: string
+  toUserId: string
+  amount: Paise
+  method: PaymentMethod
+  transactionId: string
+  note: string
+}
+
+/** Records money the signed-in member paid another (works offline); pending until the receiver confirms. */
+export function recordSettlement(fields: SettlementFields): Promise<SettlementDoc> {
+  const { userId } = userData()
+  return insertDocument('settlements', {
+    ...fields,
+    transactionId: fields.transactionId.trim(),
+    note: fields.note.trim(),
+    fromUserId: userId,
+    date: Date.now(),
+    status: 'pending',
+    confirmedAt: 0,
+  })
+}
+
+/** The receiver confirms a settlement (works offline). */
+export async function confirmSettlement(id: string): Promise<void> {
+  await patchDocument('settlements', id, { status: 'confirmed', confirmedAt: Date.now() })
+}
+
+/* REST: what needs the server's judgement (DESIGN §1). Each throws NetworkError when offline. */
+
+function token(): string {
+  const value = readToken()
+  if (!value) throw new ApiError(401, 'Not signed in')
+  return value
+}
+
+export interface HouseholdSettingsInput {
+  name: string
+  description: string
+  icon: string
+  color: string
+  /** Decimal rupees, as the API takes them. */
+  monthly_budget: number
+  review_period_hours: number
+}
+
+export async function createHousehold(input: HouseholdSettingsInput): Promise<string> {
+  const { household } = await apiFetch<{ household: { id: string } }>('/households', {
+    method: 'POST',
+    body: input,
+    token: token(),
+  })
+  return household.id
+}
+
+export async function updateHousehold(id: string, input: Partial<HouseholdSettingsInput>): Promise<void> {
+  await apiFetch(`/households/${encodeURIComponent(id)}`, { method: 'PUT', body: input, token: token() })
+}
+
+/** 'added' when the e-mail has an account (a member at once), 'invited' when it joins on sign-up. */
+export async function inviteMember(id: string, email: string): Promise<'added' | 'invited'> {
+  const { status } = await apiFetch<{ status: 'added' | 'invited' }>(`/households/${encodeURIComponent(id)}/invite`, {
+    method: 'POST',
+    body: { email },
+    token: token(),
+  })
+  return status
+}
+
+export async function pendingInvites(id: string, signal?: AbortSignal): Promise<string[]> {
+  const body = await apiFetch<{ pending_invites?: string[] }>(`/households/${encodeURIComponent(id)}`, {
+    token: token(),
+    signal,
+  })
+  return body.pending_invites ?? []
+}
+
+export async function removeMember(id: string, userId: string): Promise<void> {
+  const path = `/households/${encodeURIComponent(id)}/members/${encodeURIComponent(userId)}`
+  await apiFetch(path, { method: 'DELETE', token: token() })
+}
+
+export async function leaveHousehold(id: string): Promise<void> {
+  await apiFetch(`/households/${encodeURIComponent(id)}/leave`, { method: 'POST', token: token() })
+}
+
+/** The message to show for a failed household call: the server's text, or the offline note, or `fallback`. */
+export function householdError(error: unknown, fallback: string): string {
+  if (error instanceof NetworkError) return HOUSEHOLD_MESSAGES.needsConnection
+  if (error instanceof ApiError && error.message) return error.message
+  return fallback
+}

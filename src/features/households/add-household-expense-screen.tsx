@@ -1,0 +1,149 @@
+import { ArrowLeft, Plus } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { useNavigate, useParams } from 'react-router-dom'
+import { splitMismatch } from '../../../schema/calc/splits'
+import { DEFAULT_HOUSEHOLD_CATEGORY, HOUSEHOLD_CATEGORIES } from '../../../schema/entities/household'
+import { fromDayString, startOfLocalDay, toDayString } from '../../../schema/time'
+import { HOUSEHOLD_MESSAGES, MAX_HOUSEHOLD_RUPEES } from '../../../schema/validation/household-input'
+import { ButtonLink } from '../../components/ui/button'
+import { Card } from '../../components/ui/card'
+import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
+import { PageHeader } from '../../components/ui/page-header'
+import { useToast } from '../../components/ui/toast'
+import { useHousehold } from '../../data/household-hooks'
+import { addHouseholdExpense, type HouseholdDoc } from '../../data/households'
+import { useAuth } from '../../lib/auth-context'
+import { useMoney } from '../../lib/use-money'
+import { FormFooter } from './form-footer'
+import { equalSplit, SplitEditor, splitParts, type SplitState } from './split-editor'
+import './households.css'
+
+type Problem = { field: 'amount' | 'category' | 'split' | 'form'; message: string }
+
+/** The first rule the expense breaks (spec part 2 §5), in the form's order, or null. */
+function expenseProblem(total: number, category: string, mismatch: string | null): Problem | null {
+  if (total <= 0 || total > MAX_HOUSEHOLD_RUPEES * 100)
+    return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
+  if (!category) return { field: 'category', message: HOUSEHOLD_MESSAGES.categoryRequired }
+  return mismatch ? { field: 'split', message: mismatch } : null
+}
+
+function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string }) {
+  const navigate = useNavigate()
+  const toast = useToast()
+  const money = useMoney()
+  const [amount, setAmount] = useState('')
+  const [category, setCategory] = useState<string>(DEFAULT_HOUSEHOLD_CATEGORY)
+  const [description, setDescription] = useState('')
+  const [day, setDay] = useState(() => toDayString(Date.now()))
+  const [paidBy, setPaidBy] = useState(household.memberIds.includes(me) ? me : household.memberIds[0]!)
+  const [split, setSplit] = useState<SplitState>(() => equalSplit(household.memberIds, 0, money))
+  const [problem, setProblem] = useState<Problem | null>(null)
+  const [saving, setSaving] = useState(false)
+
+  const total = money.fromEdit(amount) ?? 0
+  const parts = splitParts(split, household.memberIds, total, money)
+  const mismatch = total > 0 ? splitMismatch(total, parts) : null
+
+  function changeAmount(text: string) {
+    setAmount(text)
+    // An equal split follows the amount; other methods keep what the user typed.
+    if (split.method === 'equal') setSplit(equalSplit(household.memberIds, money.fromEdit(text) ?? 0, money))
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (saving) return
+    const found = expenseProblem(total, category, mismatch)
+    setProblem(found)
+    if (found) return
+    setSaving(true)
+    try {
+      const date = fromDayString(day)
+      const now = Date.now()
+      await addHouseholdExpense({
+        household,
+        amount: total,
+        category,
+        description,
+        date: Number.isNaN(date) ? now : date + (now - startOfLocalDay(now)),
+        paidBy,
+        splitMethod: split.method,
+        splits: parts,
+      })
+      toast.show('Expense added: the others will review it')
+      void navigate(`/households/${household.id}`, { replace: true })
+    } catch (error) {
+      console.error(error)
+      setProblem({ field: 'form', message: HOUSEHOLD_MESSAGES.addExpenseFailed })
+      setSaving(false)
+    }
+  }
+
+  const errorOf = (field: Problem['field']) => (problem?.field === field ? problem.message : null)
+  return (
+    <form className="hh-form" onSubmit={(e) => void submit(e)} noValidate>
+      <AmountField
+        label="Amount"
+        value={amount}
+        error={errorOf('amount')}
+        onChange={(e) => changeAmount(e.target.value)}
+      />
+      <ChoiceField
+        label="Category"
+        choices={HOUSEHOLD_CATEGORIES}
+        value={category}
+        error={errorOf('category')}
+        onChange={(e) => setCategory(e.target.value)}
+      />
+      <TextAreaField
+        label="Description"
+        value={description}
+        maxLength={500}
+        rows={2}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      <TextField label="Date" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+      <SelectField label="Paid by" value={paidBy} onChange={(e) => setPaidBy(e.target.value)}>
+        {household.members.map((m) => (
+          <option key={m.userId} value={m.userId}>
+            {m.userId === me ? `${m.name} (you)` : m.name}
+          </option>
+        ))}
+      </SelectField>
+      <SplitEditor household={household} total={total} state={split} onChange={setSplit} mismatch={mismatch} />
+      <FormFooter
+        error={errorOf('form')}
+        cancelTo={`/households/${household.id}`}
+        submitLabel="Add Expense"
+        icon={<Plus size={18} />}
+        busy={saving}
+      />
+    </form>
+  )
+}
+
+/** /households/{id}/add-expense: saved on the device at once, reviewed by the others. */
+export default function AddHouseholdExpenseScreen() {
+  const { id = '' } = useParams()
+  const { user } = useAuth()
+  const household = useHousehold(id)
+  if (household.loading) return null
+  if (!household.data)
+    return (
+      <div className="hh">
+        <p>Household not found</p>
+        <ButtonLink to="/households" variant="outline" icon={<ArrowLeft size={18} />}>
+          Back to Households
+        </ButtonLink>
+      </div>
+    )
+  return (
+    <div className="hh">
+      <PageHeader title="Add Expense" subtitle={household.data.name} />
+      <Card variant="elevated" padding="lg">
+        <ExpenseForm household={household.data} me={user?.id ?? ''} />
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,144 @@
+import { Check } from 'lucide-react'
+import { useId } from 'react'
+import {
+  HOUSEHOLD_COLORS,
+  HOUSEHOLD_ICONS,
+  REVIEW_PERIODS,
+  type HouseholdIcon,
+} from '../../../schema/entities/household'
+import { AmountField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
+import { ICONS, REVIEW_PERIOD_LABELS } from './household-look'
+
+export interface HouseholdDraft {
+  name: string
+  description: string
+  icon: HouseholdIcon
+  color: string
+  /** As typed, in rupees. */
+  budget: string
+  reviewPeriodHours: number
+}
+
+export const EMPTY_DRAFT: HouseholdDraft = {
+  name: '',
+  description: '',
+  icon: 'home',
+  color: HOUSEHOLD_COLORS[0].hex,
+  budget: '',
+  reviewPeriodHours: 24,
+}
+
+function IconPicker({ value, onChange }: { value: HouseholdIcon; onChange: (icon: HouseholdIcon) => void }) {
+  const label = useId()
+  return (
+    <div className="field">
+      <span className="field__label" id={label}>
+        Icon
+      </span>
+      <div className="hh-picker" role="radiogroup" aria-labelledby={label}>
+        {HOUSEHOLD_ICONS.map((icon) => {
+          const { icon: Icon, label: name } = ICONS[icon]
+          return (
+            <button
+              key={icon}
+              type="button"
+              role="radio"
+              aria-checked={value === icon}
+              aria-label={name}
+              className="hh-picker__icon"
+              onClick={() => onChange(icon)}
+            >
+              <Icon size={20} aria-hidden="true" />
+            </button>
+          )
+        })}
+      </div>
+    </div>
+  )
+}
+
+function ColorPicker({ value, onChange }: { value: string; onChange: (color: string) => void }) {
+  const label = useId()
+  return (
+    <div className="field">
+      <span className="field__label" id={label}>
+        Colour
+      </span>
+      <div className="hh-picker" role="radiogroup" aria-labelledby={label}>
+        {HOUSEHOLD_COLORS.map((c) => (
+          <button
+            key={c.hex}
+            type="button"
+            role="radio"
+            aria-checked={value === c.hex}
+            aria-label={c.name}
+            className="hh-picker__color"
+            style={{ background: c.hex }}
+            onClick={() => onChange(c.hex)}
+          >
+            {value === c.hex ? <Check size={18} aria-hidden="true" /> : null}
+          </button>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+/** The fields of a household's settings, shared by Create and Settings. */
+export function HouseholdFields({
+  draft,
+  onChange,
+  nameError,
+  budgetError,
+  withLook = true,
+}: {
+  draft: HouseholdDraft
+  onChange: (patch: Partial<HouseholdDraft>) => void
+  nameError?: string | null
+  budgetError?: string | null
+  withLook?: boolean
+}) {
+  return (
+    <>
+      <TextField
+        label="Household name"
+        value={draft.name}
+        maxLength={100}
+        placeholder="e.g. Flat 4B"
+        error={nameError}
+        onChange={(e) => onChange({ name: e.target.value })}
+      />
+      <TextAreaField
+        label="Description (optional)"
+        value={draft.description}
+        maxLength={500}
+        rows={2}
+        onChange={(e) => onChange({ description: e.target.value })}
+      />
+      {withLook ? (
+        <>
+          <IconPicker value={draft.icon} onChange={(icon) => onChange({ icon })} />
+          <ColorPicker value={draft.color} onChange={(color) => onChange({ color })} />
+        </>
+      ) : null}
+      <AmountField
+        label="Monthly budget (optional)"
+        value={draft.budget}
+        error={budgetError}
+        onChange={(e) => onChange({ budget: e.target.value })}
+      />
+      <SelectField
+        label="Review period"
+        value={String(draft.reviewPeriodHours)}
+        hint="Expenses nobody denies within this time are approved automatically."
+        onChange={(e) => onChange({ reviewPeriodHours: Number(e.target.value) })}
+      >
+        {REVIEW_PERIODS.map((h) => (
+          <option key={h} value={h}>
+            {REVIEW_PERIOD_LABELS[h]}
+          </option>
+        ))}
+      </SelectField>
+    </>
+  )
+}

@@ -1,0 +1,220 @@
+import { ArrowLeft, LogOut, Save, UserMinus } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate, useParams } from 'react-router-dom'
+import { formatDecimal } from '../../../schema/money/money'
+import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
+import { Button, ButtonLink } from '../../components/ui/button'
+import { Card } from '../../components/ui/card'
+import { ConfirmDialog } from '../../components/ui/confirm-dialog'
+import { useToast } from '../../components/ui/toast'
+import { useHousehold } from '../../data/household-hooks'
+import { householdError, leaveHousehold, removeMember, updateHousehold, type HouseholdDoc } from '../../data/households'
+import { useAuth } from '../../lib/auth-context'
+import { budgetRupees } from './create-household-screen'
+import { HouseholdFields, type HouseholdDraft } from './household-fields'
+import { REVIEW_PERIOD_LABELS } from './household-look'
+import './households.css'
+
+function draftOf(h: HouseholdDoc): HouseholdDraft {
+  return {
+    name: h.name,
+    description: h.description,
+    icon: h.icon,
+    color: h.color,
+    budget: h.monthlyBudget > 0 ? formatDecimal(h.monthlyBudget) : '',
+    reviewPeriodHours: h.reviewPeriodHours,
+  }
+}
+
+function SettingsForm({ household }: { household: HouseholdDoc }) {
+  const toast = useToast()
+  const [draft, setDraft] = useState(() => draftOf(household))
+  const [errors, setErrors] = useState<{ name?: string; budget?: string; form?: string }>({})
+  const [busy, setBusy] = useState(false)
+  async function save(event: FormEvent) {
+    event.preventDefault()
+    const budget = budgetRupees(draft.budget)
+    const next = {
+      name: draft.name.trim() ? undefined : HOUSEHOLD_MESSAGES.nameRequired,
+      budget: budget === null ? HOUSEHOLD_MESSAGES.amountInvalid : undefined,
+    }
+    setErrors(next)
+    if (next.name || budget === null) return
+    setBusy(true)
+    try {
+      await updateHousehold(household.id, {
+        name: draft.name.trim(),
+        description: draft.description.trim(),
+        icon: draft.icon,
+        color: draft.color,
+        monthly_budget: budget,
+        review_period_hours: draft.reviewPeriodHours,
+      })
+      toast.show('Household saved')
+    } catch (error) {
+      setErrors({ form: householdError(error, 'Failed to save household') })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form className="hh-form" onSubmit={(e) => void save(e)} noValidate>
+      <HouseholdFields
+        draft={draft}
+        onChange={(p) => setDraft((d) => ({ ...d, ...p }))}
+        nameError={errors.name}
+        budgetError={errors.budget}
+      />
+      {errors.form ? (
+        <p className="hh-form__error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <Button type="submit" icon={<Save size={18} />} disabled={busy}>
+        Save Changes
+      </Button>
+    </form>
+  )
+}
+
+function MembersSection({ household, me, isAdmin }: { household: HouseholdDoc; me: string; isAdmin: boolean }) {
+  const toast = useToast()
+  const [removing, setRemoving] = useState<{ userId: string; name: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+  async function remove() {
+    if (!removing) return
+    setBusy(true)
+    try {
+      await removeMember(household.id, removing.userId)
+      toast.show(`${removing.name} removed`)
+    } catch (error) {
+      toast.show(householdError(error, 'Failed to remove member'), 'error')
+    } finally {
+      setBusy(false)
+      setRemoving(null)
+    }
+  }
+  return (
+    <section className="hh-section" aria-labelledby="hh-settings-members">
+      <h2 id="hh-settings-members">Members</h2>
+      <ul className="hh-members">
+        {household.members.map((m) => (
+          <li key={m.userId} className="hh-member">
+            <span className="hh-member__text">
+              <span className="hh-member__name">
+                {m.name}
+                {m.userId === me ? ' (you)' : ''}
+              </span>
+              <span className="hh-member__email">{m.email}</span>
+            </span>
+            {isAdmin && m.userId !== me ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                icon={<UserMinus size={16} />}
+                onClick={() => setRemoving(m)}
+                aria-label={`Remove ${m.name}`}
+              >
+                Remove
+              </Button>
+            ) : (
+              <span className={`hh-role hh-role--${m.role}`}>{m.role === 'admin' ? 'Admin' : 'Member'}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.name ?? ''}?`}
+        description={
+          'They stop seeing this household and its expenses on all their devices. ' +
+          'What they owe stays in the balances.'
+        }
+        confirmLabel="Remove"
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setRemoving(null)}
+      />
+    </section>
+  )
+}
+
+function LeaveSection({ household }: { household: HouseholdDoc }) {
+  const navigate = useNavigate()
+  const toast = useToast()
+  const [asking, setAsking] = useState(false)
+  const [busy, setBusy] = useState(false)
+  async function leave() {
+    setBusy(true)
+    try {
+      await leaveHousehold(household.id)
+      toast.show(`You left ${household.name}`)
+      void navigate('/households', { replace: true })
+    } catch (error) {
+      toast.show(householdError(error, 'Failed to leave household'), 'error')
+      setBusy(false)
+      setAsking(false)
+    }
+  }
+  return (
+    <section className="hh-section">
+      <Button variant="outline" icon={<LogOut size={18} />} onClick={() => setAsking(true)}>
+        Leave Household
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title={`Leave ${household.name}?`}
+        description="Its expenses disappear from your devices. An admin can invite you again."
+        confirmLabel="Leave"
+        busy={busy}
+        onConfirm={() => void leave()}
+        onCancel={() => setAsking(false)}
+      />
+    </section>
+  )
+}
+
+/** /households/{id}/settings: admins rename and set budget and review period, and remove members; anyone leaves. */
+export default function HouseholdSettingsScreen() {
+  const { id = '' } = useParams()
+  const { user } = useAuth()
+  const household = useHousehold(id)
+  if (household.loading) return null
+  if (!household.data)
+    return (
+      <div className="hh">
+        <p>Household not found</p>
+        <ButtonLink to="/households" variant="outline" icon={<ArrowLeft size={18} />}>
+          Back to Households
+        </ButtonLink>
+      </div>
+    )
+  const h = household.data
+  const me = user?.id ?? ''
+  const isAdmin = h.members.some((m) => m.userId === me && m.role === 'admin')
+  return (
+    <div className="hh">
+      <header className="hh-head">
+        <Link to={`/households/${h.id}`} className="icon-btn" aria-label={`Back to ${h.name}`}>
+          <ArrowLeft size={20} aria-hidden="true" />
+        </Link>
+        <div className="hh-head__text">
+          <h1>Household Settings</h1>
+          <p>{h.name}</p>
+        </div>
+      </header>
+      <Card variant="elevated" padding="lg">
+        {isAdmin ? (
+          <SettingsForm household={h} />
+        ) : (
+          <p className="hh-muted">
+            Review period: {REVIEW_PERIOD_LABELS[h.reviewPeriodHours] ?? `${h.reviewPeriodHours} hours`}. Only a
+            household admin changes the settings.
+          </p>
+        )}
+      </Card>
+      <MembersSection household={h} me={me} isAdmin={isAdmin} />
+      <LeaveSection household={h} />
+    </div>
+  )
+}

@@ -1,0 +1,158 @@
+import { Check, ClipboardCheck, X } from 'lucide-react'
+import { useState } from 'react'
+import { reviewCountdown } from '../../../schema/calc/household-review'
+import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
+import { Amount } from '../../components/ui/amount'
+import { Button, ButtonLink } from '../../components/ui/button'
+import { Card } from '../../components/ui/card'
+import { TextAreaField } from '../../components/ui/field'
+import { Modal } from '../../components/ui/modal'
+import { PageHeader } from '../../components/ui/page-header'
+import { useToast } from '../../components/ui/toast'
+import { useAllHouseholdExpenses, useHouseholds } from '../../data/household-hooks'
+import { reviewHouseholdExpense, type HouseholdDoc, type HouseholdExpenseDoc } from '../../data/households'
+import { useAuth } from '../../lib/auth-context'
+import { useNow } from '../../lib/use-now'
+import { formatDay, memberName } from './household-look'
+import { pendingForMe } from './households-screen'
+import './households.css'
+
+function DenyDialog({ expense, onClose }: { expense: HouseholdExpenseDoc | null; onClose: () => void }) {
+  const toast = useToast()
+  const [reason, setReason] = useState('')
+  const [busy, setBusy] = useState(false)
+  async function deny() {
+    if (!expense) return
+    if (!reason.trim()) return toast.show(HOUSEHOLD_MESSAGES.reasonRequired, 'error')
+    setBusy(true)
+    try {
+      await reviewHouseholdExpense(expense.id, { status: 'denied', reason })
+      toast.show('Expense denied')
+      setReason('')
+      onClose()
+    } catch {
+      toast.show(HOUSEHOLD_MESSAGES.denyFailed, 'error')
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Modal
+      open={expense !== null}
+      title="Deny expense"
+      onClose={onClose}
+      description="Tell the others why this should not count."
+    >
+      <TextAreaField
+        label="Reason"
+        value={reason}
+        rows={3}
+        maxLength={500}
+        onChange={(e) => setReason(e.target.value)}
+        autoFocus
+      />
+      <div className="modal__actions">
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button variant="danger" icon={<X size={18} />} disabled={!reason.trim() || busy} onClick={() => void deny()}>
+          Deny
+        </Button>
+      </div>
+    </Modal>
+  )
+}
+
+function ReviewCard({
+  expense,
+  household,
+  now,
+  onDeny,
+}: {
+  expense: HouseholdExpenseDoc
+  household: HouseholdDoc | undefined
+  now: number
+  onDeny: () => void
+}) {
+  const toast = useToast()
+  const [busy, setBusy] = useState(false)
+  const payer = household ? memberName(household, expense.paidBy) : 'a member'
+  async function approve() {
+    setBusy(true)
+    try {
+      await reviewHouseholdExpense(expense.id, { status: 'approved' })
+      toast.show('Expense approved')
+    } catch {
+      toast.show(HOUSEHOLD_MESSAGES.approveFailed, 'error')
+      setBusy(false)
+    }
+  }
+  return (
+    <li className="hh-review" data-testid="review-card">
+      <div className="hh-expense__top">
+        <span className="hh-expense__title">
+          <span className="hh-expense__category">{expense.category}</span>
+          {expense.description ? <span className="hh-expense__description">{expense.description}</span> : null}
+        </span>
+        <Amount value={expense.amount} withPaise className="hh-expense__amount" />
+      </div>
+      <div className="hh-expense__meta">
+        <span>
+          {household?.name ?? 'Household'} · paid by {payer} · {formatDay(expense.date)}
+        </span>
+        <span className="hh-countdown">{reviewCountdown(expense.deadline, now)}</span>
+      </div>
+      <div className="hh-review__actions">
+        <Button variant="outline" icon={<X size={18} />} onClick={onDeny} disabled={busy}>
+          Deny
+        </Button>
+        <Button icon={<Check size={18} />} onClick={() => void approve()} disabled={busy}>
+          Approve
+        </Button>
+      </div>
+    </li>
+  )
+}
+
+/** /households/reviews: every expense waiting for your review, soonest deadline first. */
+export default function ReviewsScreen() {
+  const { user } = useAuth()
+  const expenses = useAllHouseholdExpenses()
+  const households = useHouseholds()
+  const now = useNow(60_000)
+  const [denying, setDenying] = useState<HouseholdExpenseDoc | null>(null)
+  const pending = pendingForMe(expenses.data, user?.id ?? '').sort((a, b) => a.deadline - b.deadline)
+  const byId = new Map(households.data.map((h) => [h.id, h]))
+  return (
+    <div className="hh">
+      <PageHeader
+        title="Pending Reviews"
+        subtitle="Approve what you agree with; deny with a reason."
+        badge={<ClipboardCheck size={24} />}
+        badgeClassName="hh__badge"
+      />
+      {expenses.loading ? null : pending.length === 0 ? (
+        <Card padding="lg" variant="elevated" className="hh-empty">
+          <h2>You're all caught up</h2>
+          <p>No expenses are waiting for your review.</p>
+          <ButtonLink to="/households" variant="outline">
+            Back to Households
+          </ButtonLink>
+        </Card>
+      ) : (
+        <ul className="hh-expenses">
+          {pending.map((e) => (
+            <ReviewCard
+              key={e.id}
+              expense={e}
+              household={byId.get(e.householdId)}
+              now={now}
+              onDeny={() => setDenying(e)}
+            />
+          ))}
+        </ul>
+      )}
+      <DenyDialog expense={denying} onClose={() => setDenying(null)} />
+    </div>
+  )
+}

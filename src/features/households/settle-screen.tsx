@@ -1,0 +1,128 @@
+import { ArrowLeft, Send } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom'
+import { PAYMENT_METHODS, type PaymentMethod } from '../../../schema/entities/household'
+import { HOUSEHOLD_MESSAGES, MAX_HOUSEHOLD_RUPEES } from '../../../schema/validation/household-input'
+import { ButtonLink } from '../../components/ui/button'
+import { Card } from '../../components/ui/card'
+import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
+import { PageHeader } from '../../components/ui/page-header'
+import { useToast } from '../../components/ui/toast'
+import { useHousehold } from '../../data/household-hooks'
+import { recordSettlement, type HouseholdDoc } from '../../data/households'
+import { useAuth } from '../../lib/auth-context'
+import { useMoney } from '../../lib/use-money'
+import { useHouseholdLedger } from './balances-tab'
+import { FormFooter } from './form-footer'
+import { METHOD_LABELS } from './household-look'
+import './households.css'
+
+type Problem = { field: 'amount' | 'to' | 'form'; message: string }
+
+function SettleForm({ household, me, initialTo }: { household: HouseholdDoc; me: string; initialTo: string }) {
+  const navigate = useNavigate()
+  const toast = useToast()
+  const money = useMoney()
+  const ledger = useHouseholdLedger(household)
+  const owedTo = (to: string) => ledger.plan.find((p) => p.from === me && p.to === to)?.amount ?? 0
+  const others = household.members.filter((m) => m.userId !== me)
+  const [to, setTo] = useState(others.some((m) => m.userId === initialTo) ? initialTo : '')
+  const [amount, setAmount] = useState<string | null>(null)
+  const [method, setMethod] = useState<PaymentMethod>('upi')
+  const [transactionId, setTransactionId] = useState('')
+  const [note, setNote] = useState('')
+  const [problem, setProblem] = useState<Problem | null>(null)
+  const [saving, setSaving] = useState(false)
+  // Prefilled with what you owe the person chosen, until you type your own figure.
+  const shown = amount ?? (to ? money.forEdit(owedTo(to)) : '')
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (saving) return
+    const paise = money.fromEdit(shown)
+    if (paise === null || paise <= 0 || paise > MAX_HOUSEHOLD_RUPEES * 100)
+      return setProblem({ field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid })
+    if (!to) return setProblem({ field: 'to', message: HOUSEHOLD_MESSAGES.targetRequired })
+    setSaving(true)
+    try {
+      await recordSettlement({ householdId: household.id, toUserId: to, amount: paise, method, transactionId, note })
+      toast.show('Payment recorded: waiting for them to confirm')
+      void navigate(`/households/${household.id}?tab=balances`, { replace: true })
+    } catch (error) {
+      console.error(error)
+      setProblem({ field: 'form', message: HOUSEHOLD_MESSAGES.settlementFailed })
+      setSaving(false)
+    }
+  }
+
+  const errorOf = (field: Problem['field']) => (problem?.field === field ? problem.message : null)
+  return (
+    <form className="hh-form" onSubmit={(e) => void submit(e)} noValidate>
+      <SelectField label="Paid to" value={to} error={errorOf('to')} onChange={(e) => setTo(e.target.value)}>
+        <option value="">Select who you paid</option>
+        {others.map((m) => (
+          <option key={m.userId} value={m.userId}>
+            {m.name}
+          </option>
+        ))}
+      </SelectField>
+      <AmountField label="Amount" value={shown} error={errorOf('amount')} onChange={(e) => setAmount(e.target.value)} />
+      <ChoiceField
+        label="Payment method"
+        choices={PAYMENT_METHODS}
+        labelOf={(m) => METHOD_LABELS[m]}
+        value={method}
+        onChange={(e) => setMethod(e.target.value as PaymentMethod)}
+      />
+      <TextField
+        label="Transaction ID (optional)"
+        value={transactionId}
+        maxLength={100}
+        onChange={(e) => setTransactionId(e.target.value)}
+      />
+      <TextAreaField
+        label="Notes (optional)"
+        value={note}
+        maxLength={500}
+        rows={2}
+        onChange={(e) => setNote(e.target.value)}
+      />
+      <FormFooter
+        error={errorOf('form')}
+        cancelTo={`/households/${household.id}?tab=balances`}
+        submitLabel="Record Payment"
+        icon={<Send size={18} />}
+        busy={saving}
+      />
+    </form>
+  )
+}
+
+/** /households/{id}/settle?user=…: record money you paid; it counts once the receiver confirms. */
+export default function SettleScreen() {
+  const { id = '' } = useParams()
+  const [params] = useSearchParams()
+  const { user } = useAuth()
+  const household = useHousehold(id)
+  if (household.loading) return null
+  if (!household.data)
+    return (
+      <div className="hh">
+        <p>Household not found</p>
+        <ButtonLink to="/households" variant="outline" icon={<ArrowLeft size={18} />}>
+          Back to Households
+        </ButtonLink>
+      </div>
+    )
+  return (
+    <div className="hh">
+      <PageHeader
+        title="Settle Up"
+        subtitle={`Record a payment in ${household.data.name}. It counts once they confirm.`}
+      />
+      <Card variant="elevated" padding="lg">
+        <SettleForm household={household.data} me={user?.id ?? ''} initialTo={params.get('user') ?? ''} />
+      </Card>
+    </div>
+  )
+}

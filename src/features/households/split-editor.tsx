@@ -1,0 +1,196 @@
+import { RotateCcw } from 'lucide-react'
+import {
+  formatBasisPoints,
+  percentOf,
+  splitAmounts,
+  WHOLE_BP,
+  type SplitInput,
+  type SplitPart,
+} from '../../../schema/calc/splits'
+import { SPLIT_METHODS, type SplitMethod } from '../../../schema/entities/household'
+import type { Paise } from '../../../schema/money/money'
+import { Amount } from '../../components/ui/amount'
+import { Button } from '../../components/ui/button'
+import type { HouseholdDoc } from '../../data/households'
+import { useMoney, type MoneyFormat } from '../../lib/use-money'
+
+export interface SplitRow {
+  amount: string
+  percent: string
+  shares: string
+}
+export interface SplitState {
+  method: SplitMethod
+  rows: Record<string, SplitRow>
+}
+
+const METHOD_LABELS: Record<SplitMethod, string> = {
+  equal: 'Equal',
+  exact: 'Exact',
+  percentage: 'Percentage',
+  shares: 'Shares',
+}
+
+/** Equal parts of `total` (two decimals, remainders spread), as every method's starting values. */
+export function equalSplit(memberIds: readonly string[], total: Paise, money: MoneyFormat): SplitState {
+  const parts = splitAmounts(
+    'equal',
+    total,
+    memberIds.map((userId) => ({ userId })),
+  )
+  const bps = splitAmounts(
+    'equal',
+    WHOLE_BP,
+    memberIds.map((userId) => ({ userId })),
+  )
+  const rows: Record<string, SplitRow> = {}
+  parts.forEach((p, i) => {
+    rows[p.userId] = { amount: money.forEdit(p.amount), percent: formatBasisPoints(bps[i]!.amount), shares: '1' }
+  })
+  return { method: 'equal', rows }
+}
+
+/** The parts a split state gives for `total`. */
+export function splitParts(
+  state: SplitState,
+  memberIds: readonly string[],
+  total: Paise,
+  money: MoneyFormat,
+): SplitPart[] {
+  const inputs: SplitInput[] = memberIds.map((userId) => {
+    const row = state.rows[userId] ?? { amount: '', percent: '', shares: '' }
+    const percent = Number(row.percent)
+    const shares = Number(row.shares)
+    return {
+      userId,
+      amount: money.fromEdit(row.amount) ?? 0,
+      weight:
+        state.method === 'percentage'
+          ? Number.isFinite(percent)
+            ? Math.round(percent * 100)
+            : 0
+          : Number.isInteger(shares) && shares > 0
+            ? shares
+            : 0,
+    }
+  })
+  return splitAmounts(state.method, total, inputs)
+}
+
+function RowInput({
+  method,
+  row,
+  name,
+  onChange,
+}: {
+  method: SplitMethod
+  row: SplitRow
+  name: string
+  onChange: (patch: Partial<SplitRow>) => void
+}) {
+  if (method === 'equal') return null
+  const field = method === 'exact' ? 'amount' : method === 'percentage' ? 'percent' : 'shares'
+  const label =
+    method === 'exact'
+      ? `Amount for ${name}`
+      : method === 'percentage'
+        ? `Percentage for ${name}`
+        : `Shares for ${name}`
+  return (
+    <input
+      className="field__control hh-split__input"
+      type="number"
+      inputMode={method === 'shares' ? 'numeric' : 'decimal'}
+      min="0"
+      step={method === 'shares' ? '1' : '0.01'}
+      aria-label={label}
+      value={row[field]}
+      onChange={(e) => onChange({ [field]: e.target.value })}
+    />
+  )
+}
+
+/** Who owes what: equal by default; exact amounts, percentages or shares; Reset to Equal. */
+export function SplitEditor({
+  household,
+  total,
+  state,
+  onChange,
+  mismatch,
+}: {
+  household: HouseholdDoc
+  total: Paise
+  state: SplitState
+  onChange: (next: SplitState) => void
+  mismatch: string | null
+}) {
+  const money = useMoney()
+  const parts = splitParts(state, household.memberIds, total, money)
+  const switchTo = (method: SplitMethod) => {
+    // Start the new method from the current parts, so switching never loses the figures.
+    const rows = { ...state.rows }
+    for (const p of parts)
+      rows[p.userId] = {
+        ...rows[p.userId]!,
+        amount: money.forEdit(p.amount),
+        percent: formatBasisPoints(percentOf(total, p.amount)),
+      }
+    onChange({ method, rows })
+  }
+  return (
+    <fieldset className="hh-split">
+      <legend className="field__label">Split</legend>
+      <div className="hh-segments" role="radiogroup" aria-label="Split method">
+        {SPLIT_METHODS.map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="radio"
+            aria-checked={state.method === m}
+            className="hh-segments__item"
+            onClick={() => switchTo(m)}
+          >
+            {METHOD_LABELS[m]}
+          </button>
+        ))}
+      </div>
+      <ul className="hh-split__rows">
+        {household.members.map((m, i) => {
+          const part = parts[i]?.amount ?? 0
+          return (
+            <li key={m.userId} className="hh-split__row" data-testid="split-row">
+              <span className="hh-split__name">{m.name}</span>
+              <RowInput
+                method={state.method}
+                row={state.rows[m.userId] ?? { amount: '', percent: '', shares: '' }}
+                name={m.name}
+                onChange={(patch) =>
+                  onChange({ ...state, rows: { ...state.rows, [m.userId]: { ...state.rows[m.userId]!, ...patch } } })
+                }
+              />
+              <span className="hh-split__figures">
+                <Amount value={part} withPaise />
+                <span className="hh-muted" data-testid="split-percent">
+                  {formatBasisPoints(percentOf(total, part))}%
+                </span>
+              </span>
+            </li>
+          )
+        })}
+      </ul>
+      {mismatch ? (
+        <p className="field__error" role="alert">
+          {mismatch}
+        </p>
+      ) : null}
+      <Button
+        variant="ghost"
+        size="sm"
+        icon={<RotateCcw size={16} />}
+        onClick={() => onChange(equalSplit(household.memberIds, total, money))}
+      >
+        Reset to Equal
+      </Button>
+    </fieldset>
+  )
+}

@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm'
+import type { PushRow } from '../../../schema/api/sync'
+import type { Household, HouseholdExpense, Settlement } from '../../../schema/entities/household'
+import { toWire } from '../../db/documents'
+import type { DocumentTransaction, StoredDocument } from '../../db/documents'
+import { FORBIDDEN_DOCUMENT, HttpError } from '../../http-error'
+import { canonicalJson, parseDocument } from '../sync/document-state'
+import type { DocumentData, WireDocument } from '../sync/document-state'
+import { acceptNewExpense, acceptNewSettlement, mergePushedExpense, mergePushedSettlement, tombstoneFor } from './rules'
+import type { HouseholdCollection, HouseholdService } from './service'
+
+interface ScopedRow {
+  id: string
+  owner_id: string
+  household_id: string | null
+  data: string
+  deleted: number
+  seq: number
+  removed_seq: number | null
+}
+
+/**
+ * Replication of the household collections (DESIGN §4): scope by membership, not owner. A pull
+ * returns the rows of the caller's households; for a household they left or were removed from, the
+ * rows up to their removal point come as placeholder tombstones so their devices drop them, and
+ * nothing after. A push is merged by the server's rules: each member changes only their own
+ * review or confirmation; owner, status, members and deadlines are the server's. Where the stored
+ * result differs from what was pushed, it is returned as the conflict, newer, so the device takes it.
+ */
+export class HouseholdSync {
+  constructor(private readonly households: HouseholdService) {}
+
+  pullJson(collection: HouseholdCollection, userId: string, sinceSeq: number, limit: number): string {
+    const rows = this.scoped(collection, userId, sinceSeq, limit)
+    const seq = rows.at(-1)?.seq ?? sinceSeq
+    // Only a full page can have more behind it; the count drives a new device's progress bar.
+    const remaining = rows.length < limit ? 0 : this.countAfter(collection, userId, seq)
+    const docs = rows.map((r) =>
+      r.removed_seq === null
+        ? `${r.data.slice(0, -1)},"_deleted":${r.deleted ? 'true' : 'false'}}`
+        : JSON.stringify(tombstoneFor(collection, r.id, r.owner_id, r.household_id)),
+    )
+    return `{"documents":[${docs.join(',')}],"checkpoint":{"seq":${seq}},"remaining":${remaining}}`
+  }
+
+  private scoped(collection: HouseholdCollection, userId: string, sinceSeq: number, limit: number): ScopedRow[] {
+    return this.households.deps.db.all<ScopedRow>(sql`
+      SELECT d.id, d.owner_id, d.household_id, d.data, d.deleted, d.seq, m.removed_seq
+      ${scopeOf(collection, userId, sinceSeq)}
+      ORDER BY d.seq
+      LIMIT ${limit}`)
+  }
+
+  private countAfter(collection: HouseholdCollection, userId: string, sinceSeq: number): number {
+    const row = this.households.deps.db.get<{ n: number }>(
+      sql`SELECT count(*) AS n ${scopeOf(collection, userId, sinceSeq)}`,
+    )
+    return row?.n ?? 0
+  }
+
+  /** Applies a push in one transaction; returns the conflicts (the stored state where it differs from the push). */
+  push(collection: HouseholdCollection, userId: string, rows: PushRow[]): WireDocument[] {
+    const parsed = rows.map((row, index) => {
+      const next = parseDocument(collection, row.newDocumentState)
+      if (!next.ok) {
+        const text = next.issues.slice(0, 3).map((i) => (i.path ? `${i.path}: ${i.message}` : i.message))
+        throw new HttpError(
+          400,
+          `Invalid document at index ${index}: ${text.join('; ')}`,
+          'INVALID_DOCUMENT',
+          next.issues,
+        )
+      }
+      return next
+    })
+    const now = this.households.now
+    const written: StoredDocument[] = []
+    const conflicts = this.households.deps.documents.transact((tx) =>
+      parsed.flatMap(({ data, deleted }) => {
+        const result = this.apply(tx, collection, userId, data, deleted, now)
+        if (result.write) written.push(result.write)
+        return result.conflict ? [result.conflict] : []
+      }),
+    )
+    for (const row of written) this.households.announce(householdOf(collection, row), collection, [row])
+    return conflicts
+  }
+
+  /**
+   * Re-sends the current state of rows of households the caller belongs to (schema/api/sync.ts
+   * RestampBody): a new seq, content unchanged, announced to every member. Returns how many.
+   */
+  restamp(collection: HouseholdCollection, userId: string, ids: readonly string[]): number {
+    const written = this.households.deps.documents.transact((tx) =>
+      [...new Set(ids)].flatMap((id) => {
+        const row = tx.get(collection, id)
+        if (!row || !this.households.members.active(householdOf(collection, row), userId)) return []
+        return [tx.write(collection, row.ownerId, row.data, row.deleted)]
+      }),
+    )
+    for (const row of written) this.households.announce(householdOf(collection, row), collection, [row])
+    return written.length
+  }
+
+  private apply(
+    tx: DocumentTransaction,
+    collection: HouseholdCollection,
+    userId: string,
+    pushed: DocumentData,
+    deleted: boolean,
+    now: number,
+  ): { write?: StoredDocument; conflict?: WireDocument } {
+    const existing = tx.get(collection, String(pushed.id))
+    const householdId = existing ? householdOf(collection, existing) : String(pushed.householdId ?? pushed.id)
+    if (existing && collection !== 'households' && pushed.householdId !== householdId)
+      throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
+    if (!this.households.members.active(householdId, userId)) {
+      // A former member's device gets the tombstone it should have; anyone else learns nothing.
+      if (!this.households.members.find(householdId, userId)) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
+      return { conflict: tombstoneFor(collection, String(pushed.id), String(pushed.ownerId), householdId) }
+    }
+    if (!existing && (collection === 'households' || deleted)) {
+      if (collection === 'households') throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
+      return {}
+    }
+    const household = this.households.access(householdId, userId).household
+    let result: DocumentData
+    try {
+      result = existing
+        ? this.merge(collection, existing.data, pushed, userId, now)
+        : this.accept(collection, pushed, userId, household, now)
+    } catch (error) {
+      // A new row the rules refuse (a member left while the device was offline) must not block
+      // the device's queue forever: it is answered with its own tombstone, so the device drops it.
+      if (!(error instanceof HttpError) || error.statusCode !== 400 || existing) throw error
+      const updatedAt = Number(pushed.updatedAt) + 1
+      return { conflict: { ...pushed, updatedAt, _deleted: true } }
+    }
+    let stored = existing
+    if (!existing || canonicalJson(result) !== canonicalJson(existing.data))
+      stored = tx.write(collection, existing?.ownerId ?? userId, result, existing?.deleted ?? false)
+    const wire = toWire(stored!)
+    const same = canonicalJson(wire) === canonicalJson({ ...pushed, _deleted: deleted })
+    return { write: stored === existing ? undefined : stored, conflict: same ? undefined : wire }
+  }
+
+  private merge(
+    collection: HouseholdCollection,
+    stored: DocumentData,
+    pushed: DocumentData,
+    userId: string,
+    now: number,
+  ) {
+    if (collection === 'household_expenses')
+      return mergePushedExpense(stored as HouseholdExpense, pushed as HouseholdExpense, userId, now)
+    if (collection === 'settlements')
+      return mergePushedSettlement(stored as Settlement, pushed as Settlement, userId, now)
+    return stored
+  }
+
+  private accept(
+    collection: HouseholdCollection,
+    pushed: DocumentData,
+    userId: string,
+    household: Household,
+    now: number,
+  ) {
+    const ctx = { callerId: userId, household, now }
+    return collection === 'household_expenses'
+      ? acceptNewExpense(pushed as HouseholdExpense, ctx)
+      : acceptNewSettlement(pushed as Settlement, ctx)
+  }
+}
+
+/** The rows a user may pull: of their households, and of former ones up to their removal point. */
+function scopeOf(collection: HouseholdCollection, userId: string, sinceSeq: number) {
+  // The household document's own id is its household; other rows carry household_id.
+  const key = collection === 'households' ? sql`d.id` : sql`d.household_id`
+  return sql`FROM household_members m
+    JOIN documents d ON d.collection = ${collection} AND ${key} = m.household_id AND d.seq > ${sinceSeq}
+    WHERE m.user_id = ${userId} AND (m.removed_seq IS NULL OR ${sinceSeq} < m.removed_seq)`
+}
+
+function householdOf(collection: HouseholdCollection, row: StoredDocument): string {
+  return collection === 'households' ? row.id : String(row.householdId ?? row.data.householdId)
+}

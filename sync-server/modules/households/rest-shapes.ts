@@ -1,0 +1,118 @@
+import { percentOf, splitAmounts, formatBasisPoints } from '../../../schema/calc/splits'
+import type { SplitInput } from '../../../schema/calc/splits'
+import type { Household, HouseholdExpense, Settlement } from '../../../schema/entities/household'
+import { fromPaise, toPaise } from '../../../schema/money/money'
+import { fromDayString, localMonthWindow, toDayString } from '../../../schema/time'
+import type { CreateExpenseBody, CreateHouseholdBody } from '../../../schema/validation/household-input'
+import type { HouseholdSettings } from './service'
+
+/** Wire shapes of the household routes (spec part 2 §7): snake_case and decimal rupees at the boundary. */
+
+export function householdSettingsOf(body: Partial<CreateHouseholdBody>): Partial<HouseholdSettings> {
+  const out: Partial<HouseholdSettings> = {}
+  if (body.name !== undefined) out.name = body.name
+  if (body.description !== undefined) out.description = body.description ?? ''
+  if (body.icon !== undefined) out.icon = body.icon
+  if (body.color !== undefined) out.color = body.color
+  if (body.monthly_budget !== undefined) out.monthlyBudget = toPaise(body.monthly_budget ?? 0) ?? 0
+  if (body.review_period_hours !== undefined) out.reviewPeriodHours = body.review_period_hours
+  return out
+}
+
+export function householdView(household: Household, role: string, expenses: readonly HouseholdExpense[], now: number) {
+  const { start, end } = localMonthWindow(now)
+  return {
+    id: household.id,
+    name: household.name,
+    description: household.description,
+    icon: household.icon,
+    color: household.color,
+    monthly_budget: fromPaise(household.monthlyBudget),
+    review_period_hours: household.reviewPeriodHours,
+    member_count: household.memberIds.length,
+    role,
+    expense_count_this_month: expenses.filter((e) => e.date >= start && e.date < end).length,
+    created_at: new Date(household.createdAt).toISOString(),
+  }
+}
+
+export function memberView(household: Household) {
+  return household.members.map((m) => ({ user_id: m.userId, name: m.name, email: m.email, role: m.role }))
+}
+
+function nameIn(household: Household, userId: string): string {
+  return household.members.find((m) => m.userId === userId)?.name ?? 'Former member'
+}
+
+export function expenseView(e: HouseholdExpense, household: Household) {
+  return {
+    id: e.id,
+    household_id: e.householdId,
+    category: e.category,
+    description: e.description,
+    amount: fromPaise(e.amount),
+    date: toDayString(e.date),
+    status: e.status,
+    paid_by: e.paidBy,
+    paid_by_name: nameIn(household, e.paidBy),
+    created_by: e.ownerId,
+    pending_approvals: e.reviews.filter((r) => r.status === 'pending').length,
+    split_method: e.splitMethod,
+    splits: e.splits.map((s) => ({
+      user_id: s.userId,
+      amount_owed: fromPaise(s.amount),
+      percentage: Number(formatBasisPoints(percentOf(e.amount, s.amount))),
+    })),
+    reviews: e.reviews.map((r) => ({ user_id: r.userId, status: r.status, reason: r.reason })),
+    deadline: new Date(e.deadline).toISOString(),
+  }
+}
+
+export function reviewView(e: HouseholdExpense, household: Household) {
+  return {
+    id: e.id,
+    expense_id: e.id,
+    category: e.category,
+    description: e.description,
+    amount: fromPaise(e.amount),
+    household_id: household.id,
+    household_name: household.name,
+    paid_by_name: nameIn(household, e.paidBy),
+    date: toDayString(e.date),
+    deadline: new Date(e.deadline).toISOString(),
+  }
+}
+
+export function settlementView(s: Settlement) {
+  return {
+    id: s.id,
+    household_id: s.householdId,
+    from_user: s.fromUserId,
+    to_user: s.toUserId,
+    amount: fromPaise(s.amount),
+    payment_method: s.method,
+    transaction_id: s.transactionId || null,
+    notes: s.note,
+    status: s.status,
+    date: new Date(s.date).toISOString(),
+  }
+}
+
+/** The body's split as paise parts; without splits, everyone in the household shares equally. */
+export function splitsOf(body: CreateExpenseBody, household: Household, amount: number) {
+  const given = body.splits ?? []
+  const inputs: SplitInput[] =
+    given.length > 0
+      ? given.map((s) => ({
+          userId: s.user_id,
+          amount: s.amount_owed === undefined ? 0 : (toPaise(s.amount_owed) ?? 0),
+          weight: body.split_method === 'percentage' ? Math.round((s.percentage ?? 0) * 100) : (s.shares ?? 0),
+        }))
+      : household.memberIds.map((userId) => ({ userId, weight: 1 }))
+  const method = given.length > 0 ? body.split_method : 'equal'
+  return { method, parts: splitAmounts(method, amount, inputs) }
+}
+
+export function dateOf(day: string | null | undefined, now: number): number {
+  return day ? fromDayString(day.slice(0, 10)) : now
+}

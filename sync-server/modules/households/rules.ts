@@ -1,0 +1,192 @@
+import { reviewDeadline, reviewOutcome } from '../../../schema/calc/household-review'
+import { absorbRounding, splitMismatch } from '../../../schema/calc/splits'
+import type { Household, HouseholdExpense, Settlement } from '../../../schema/entities/household'
+import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
+import { HttpError } from '../../http-error'
+
+/**
+ * The server's rules for household documents, shared by the REST routes and sync pushes: what a
+ * member may set, and what the server decides (owner, payer checks, reviews, status, deadline).
+ * Each returns the document to store; an `updatedAt` past both versions makes the stored state
+ * win on the pushing device (its conflict handler keeps the newer document).
+ */
+
+function bump(now: number, ...previous: number[]): number {
+  return Math.max(now, ...previous.map((p) => p + 1))
+}
+
+function assertMember(household: Household, userId: string): void {
+  if (!household.memberIds.includes(userId)) throw new HttpError(400, HOUSEHOLD_MESSAGES.notMember, 'NOT_MEMBER')
+}
+
+/** A new expense as stored: entered by the caller; splits among members adding up to the amount. */
+export function acceptNewExpense(
+  draft: HouseholdExpense,
+  ctx: { callerId: string; household: Household; now: number },
+): HouseholdExpense {
+  const { callerId, household, now } = ctx
+  assertMember(household, draft.paidBy)
+  const seen = new Set<string>()
+  for (const split of draft.splits) {
+    assertMember(household, split.userId)
+    if (seen.has(split.userId))
+      throw new HttpError(400, 'Each member can appear only once in the split', 'INVALID_SPLIT')
+    seen.add(split.userId)
+  }
+  const mismatch = splitMismatch(draft.amount, draft.splits)
+  if (mismatch) throw new HttpError(400, mismatch, 'SPLIT_MISMATCH')
+  const deadline = reviewDeadline(now, household.reviewPeriodHours)
+  const reviews = household.memberIds
+    .filter((id) => id !== draft.paidBy)
+    .map((userId) => ({ userId, status: 'pending' as const, reason: '', at: now }))
+  return {
+    ...draft,
+    ownerId: callerId,
+    splits: absorbRounding(draft.amount, draft.splits),
+    reviews,
+    status: reviewOutcome(reviews, deadline, now),
+    deadline,
+    createdAt: now,
+    updatedAt: bump(now, draft.updatedAt),
+  }
+}
+
+export type ReviewDecision = { status: 'approved' } | { status: 'denied'; reason: string }
+
+/**
+ * The caller's own review applied to a pending expense, and the status recomputed. Throws 403
+ * when the caller has no review (the payer, or not a member when it was added), 409 once decided.
+ */
+export function applyReview(
+  stored: HouseholdExpense,
+  callerId: string,
+  decision: ReviewDecision,
+  now: number,
+  pushedAt = 0,
+): HouseholdExpense {
+  const mine = stored.reviews.find((r) => r.userId === callerId)
+  if (!mine) {
+    const message = callerId === stored.paidBy ? HOUSEHOLD_MESSAGES.payerCannotReview : HOUSEHOLD_MESSAGES.notReviewer
+    throw new HttpError(403, message, 'NOT_REVIEWER')
+  }
+  if (stored.status !== 'pending') throw new HttpError(409, HOUSEHOLD_MESSAGES.alreadyDecided, 'ALREADY_DECIDED')
+  const reason = decision.status === 'denied' ? decision.reason.trim() : ''
+  if (decision.status === 'denied' && !reason)
+    throw new HttpError(400, HOUSEHOLD_MESSAGES.reasonRequired, 'VALIDATION_ERROR')
+  const reviews = stored.reviews.map((r) =>
+    r.userId === callerId ? { ...r, status: decision.status, reason, at: now } : r,
+  )
+  return {
+    ...stored,
+    reviews,
+    status: reviewOutcome(reviews, stored.deadline, now),
+    updatedAt: bump(now, stored.updatedAt, pushedAt),
+  }
+}
+
+/**
+ * A pushed version of an existing expense: only the caller's own review is taken from it (each
+ * member owns only their entry); everything else stays as stored. A review that cannot apply
+ * (decided expense, not a reviewer) leaves the stored state, which goes back as the conflict.
+ */
+export function mergePushedExpense(
+  stored: HouseholdExpense,
+  pushed: HouseholdExpense,
+  callerId: string,
+  now: number,
+): HouseholdExpense {
+  const mine = pushed.reviews.find((r) => r.userId === callerId)
+  const current = stored.reviews.find((r) => r.userId === callerId)
+  if (!mine || !current || mine.status === 'pending' || stored.status !== 'pending') return stored
+  if (mine.status === current.status && mine.reason === current.reason) return stored
+  const decision: ReviewDecision =
+    mine.status === 'denied' ? { status: 'denied', reason: mine.reason } : { status: 'approved' }
+  return applyReview(stored, callerId, decision, now, pushed.updatedAt)
+}
+
+/** A pending expense whose deadline has passed, approved; unchanged otherwise. */
+export function expireReview(stored: HouseholdExpense, now: number): HouseholdExpense {
+  if (stored.status !== 'pending') return stored
+  const status = reviewOutcome(stored.reviews, stored.deadline, now)
+  return status === stored.status ? stored : { ...stored, status, updatedAt: bump(now, stored.updatedAt) }
+}
+
+/** A new settlement as stored: paid by the caller to another member, pending until the receiver confirms. */
+export function acceptNewSettlement(
+  draft: Settlement,
+  ctx: { callerId: string; household: Household; now: number },
+): Settlement {
+  const { callerId, household, now } = ctx
+  assertMember(household, draft.toUserId)
+  if (draft.toUserId === callerId) throw new HttpError(400, HOUSEHOLD_MESSAGES.selfSettlement, 'VALIDATION_ERROR')
+  return {
+    ...draft,
+    ownerId: callerId,
+    fromUserId: callerId,
+    status: 'pending',
+    confirmedAt: 0,
+    updatedAt: bump(now, draft.updatedAt),
+  }
+}
+
+/** The receiver's confirmation; 403 for anyone else. Confirming twice changes nothing. */
+export function confirmSettlement(stored: Settlement, callerId: string, now: number, pushedAt = 0): Settlement {
+  if (stored.toUserId !== callerId) throw new HttpError(403, HOUSEHOLD_MESSAGES.onlyReceiverConfirms, 'FORBIDDEN')
+  if (stored.status === 'confirmed') return stored
+  return { ...stored, status: 'confirmed', confirmedAt: now, updatedAt: bump(now, stored.updatedAt, pushedAt) }
+}
+
+/** A pushed version of an existing settlement: only the receiver's confirmation is taken from it. */
+export function mergePushedSettlement(
+  stored: Settlement,
+  pushed: Settlement,
+  callerId: string,
+  now: number,
+): Settlement {
+  if (pushed.status !== 'confirmed' || stored.status === 'confirmed' || stored.toUserId !== callerId) return stored
+  return confirmSettlement(stored, callerId, now, pushed.updatedAt)
+}
+
+/**
+ * What a former member's devices receive for a row of the household they left: a tombstone with
+ * placeholder values (the entity's shape, none of the household's data), so they drop it.
+ */
+export function tombstoneFor(collection: string, id: string, ownerId: string, householdId: string | null) {
+  const base = { id, ownerId, updatedAt: 0, _deleted: true }
+  if (collection === 'households') {
+    const placeholder = { name: '-', description: '', icon: 'home', color: '#10b981', monthlyBudget: 0 }
+    return { ...base, ...placeholder, reviewPeriodHours: 24, members: [], memberIds: [], createdAt: 0 }
+  }
+  const hid = householdId ?? id
+  if (collection === 'household_expenses') {
+    const splits = [{ userId: ownerId, amount: 1, weight: 0 }]
+    return {
+      ...base,
+      householdId: hid,
+      amount: 1,
+      description: '',
+      category: 'Other',
+      date: 0,
+      paidBy: ownerId,
+      splitMethod: 'equal',
+      splits,
+      reviews: [],
+      status: 'pending',
+      deadline: 0,
+      createdAt: 0,
+    }
+  }
+  return {
+    ...base,
+    householdId: hid,
+    fromUserId: ownerId,
+    toUserId: ownerId,
+    amount: 1,
+    method: 'upi',
+    transactionId: '',
+    date: 0,
+    note: '',
+    status: 'pending',
+    confirmedAt: 0,
+  }
+}

@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto'
+import { and, asc, eq } from 'drizzle-orm'
+import type { StreamEvent } from '../../../schema/api/sync'
+import { reviewOutcome } from '../../../schema/calc/household-review'
+import type { Household, HouseholdExpense, HouseholdMember } from '../../../schema/entities/household'
+import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
+import type { AppDatabase } from '../../db/database'
+import { toWire } from '../../db/documents'
+import type { DocumentsRepository, DocumentTransaction, StoredDocument } from '../../db/documents'
+import { documents as documentsTable } from '../../db/tables'
+import type { UserRow } from '../../db/tables'
+import type { UsersRepository } from '../../db/users'
+import { HttpError } from '../../http-error'
+import type { StreamBus } from '../sync/stream-bus'
+import { MembershipStore } from './membership'
+import { tombstoneFor } from './rules'
+
+export const HOUSEHOLD_COLLECTIONS = ['households', 'household_expenses', 'settlements'] as const
+export type HouseholdCollection = (typeof HOUSEHOLD_COLLECTIONS)[number]
+
+export interface HouseholdServiceDeps {
+  db: AppDatabase
+  documents: DocumentsRepository
+  users: UsersRepository
+  bus: StreamBus
+  now: () => number
+}
+
+export interface HouseholdSettings {
+  name: string
+  description: string
+  icon: Household['icon']
+  color: Household['color']
+  monthlyBudget: number
+  reviewPeriodHours: number
+}
+
+export type Role = 'admin' | 'member'
+
+/**
+ * Households and their membership: the server alone decides who belongs (DESIGN §4). Joining
+ * re-stamps the household's rows so the newcomer's next pull gets its history; leaving or being
+ * removed re-stamps them too and marks the point up to which that person's devices receive
+ * tombstones. Every change is announced to each current member's streams.
+ */
+export class HouseholdService {
+  readonly members: MembershipStore
+
+  constructor(readonly deps: HouseholdServiceDeps) {
+    this.members = new MembershipStore(deps.db)
+  }
+
+  get now(): number {
+    return this.deps.now()
+  }
+
+  /** The household when `userId` currently belongs to it; 404 otherwise, whether it exists or not. */
+  access(householdId: string, userId: string): { household: Household; role: Role } {
+    const membership = this.members.active(householdId, userId)
+    const doc = membership ? this.deps.documents.get('households', householdId) : undefined
+    if (!membership || !doc || doc.deleted) throw new HttpError(404, HOUSEHOLD_MESSAGES.notFound, 'NOT_FOUND')
+    return { household: doc.data as Household, role: membership.role }
+  }
+
+  requireAdmin(householdId: string, userId: string): Household {
+    const { household, role } = this.access(householdId, userId)
+    if (role !== 'admin') throw new HttpError(403, HOUSEHOLD_MESSAGES.adminOnly, 'FORBIDDEN')
+    return household
+  }
+
+  list(userId: string): { household: Household; role: Role }[] {
+    return this.members.householdsOf(userId).flatMap((m) => {
+      const doc = this.deps.documents.get('households', m.householdId)
+      return doc && !doc.deleted ? [{ household: doc.data as Household, role: m.role }] : []
+    })
+  }
+
+  create(userId: string, settings: HouseholdSettings): Household {
+    const now = this.now
+    const id = randomUUID()
+    const stored = this.deps.documents.transact((tx) => {
+      this.members.join(id, userId, 'admin', now)
+      const doc: Household = {
+        id,
+        ownerId: userId,
+        updatedAt: now,
+        ...settings,
+        members: this.memberList(id),
+        memberIds: [userId],
+        createdAt: now,
+      }
+      return tx.write('households', userId, doc)
+    })
+    this.announce(id, 'households', [stored])
+    return stored.data as Household
+  }
+
+  update(userId: string, householdId: string, patch: Partial<HouseholdSettings>): Household {
+    const household = this.requireAdmin(householdId, userId)
+    const next: Household = { ...household, ...patch, updatedAt: Math.max(this.now, household.updatedAt + 1) }
+    const stored = this.deps.documents.transact((tx) => tx.write('households', household.ownerId, next))
+    this.announce(householdId, 'households', [stored])
+    return stored.data as Household
+  }
+
+  /** An existing account joins at once; an unknown e-mail is kept until that person registers. */
+  invite(
+    userId: string,
+    householdId: string,
+    email: string,
+  ): { status: 'added'; member: HouseholdMember } | { status: 'invited' } {
+    this.requireAdmin(householdId, userId)
+    const invitee = this.deps.users.findByEmail(email)
+    if (!invitee) {
+      this.members.invite(householdId, email.toLowerCase(), userId, this.now)
+      return { status: 'invited' }
+    }
+    if (this.members.active(householdId, invitee.id))
+      throw new HttpError(409, HOUSEHOLD_MESSAGES.alreadyMember, 'ALREADY_MEMBER')
+    const household = this.join(householdId, invitee.id)
+    const member = household.members.find((m) => m.userId === invitee.id)
+    if (!member) throw new Error('joined member missing from the household document')
+    return { status: 'added', member }
+  }
+
+  /** Called when an account is created: the invites waiting for its e-mail become memberships. */
+  applyInvites(userId: string, email: string): void {
+    const invites = this.members.invitesFor(email.toLowerCase())
+    for (const { householdId } of invites) {
+      const doc = this.deps.documents.get('households', householdId)
+      if (doc && !doc.deleted && !this.members.active(householdId, userId)) this.join(householdId, userId)
+    }
+    if (invites.length > 0) this.members.dropInvites(email.toLowerCase())
+  }
+
+  removeMember(adminId: string, householdId: string, memberId: string): void {
+    this.requireAdmin(householdId, adminId)
+    if (memberId === adminId) throw new HttpError(400, 'Use Leave Household to leave', 'VALIDATION_ERROR')
+    if (!this.members.active(householdId, memberId)) throw new HttpError(404, HOUSEHOLD_MESSAGES.notMember, 'NOT_FOUND')
+    this.depart(householdId, memberId)
+  }
+
+  leave(userId: string, householdId: string): void {
+    this.access(householdId, userId)
+    this.depart(householdId, userId)
+  }
+
+  private join(householdId: string, userId: string): Household {
+    const now = this.now
+    const written = this.deps.documents.transact((tx) => {
+      this.members.join(householdId, userId, 'member', now)
+      return this.restamp(tx, householdId, now)
+    })
+    this.announceAll(householdId, written)
+    return written.households[0]!.data as Household
+  }
+
+  /**
+   * Takes a member out: their pending reviews are dropped (the others decide), an admin leaving
+   * last hands the role to the earliest member, and every row is re-stamped so their devices
+   * receive tombstones up to that point.
+   */
+  private depart(householdId: string, userId: string): void {
+    const now = this.now
+    const written = this.deps.documents.transact((tx) => {
+      this.members.remove(householdId, userId, Number.MAX_SAFE_INTEGER)
+      const rest = this.members.members(householdId)
+      if (rest.length > 0 && !rest.some((m) => m.role === 'admin'))
+        this.members.setRole(householdId, rest[0]!.userId, 'admin')
+      const result = this.restamp(tx, householdId, now, (e) => dropReviewer(e, userId, now))
+      this.members.remove(householdId, userId, this.deps.documents.lastSeq)
+      return result
+    })
+    this.announceAll(householdId, written)
+    for (const collection of HOUSEHOLD_COLLECTIONS) {
+      const rows = written[collection]
+      const last = rows.at(-1)
+      if (!last) continue
+      const event: StreamEvent = {
+        collection,
+        documents: rows.map((r) => tombstoneFor(collection, r.id, r.ownerId, r.householdId)),
+        checkpoint: { seq: last.seq },
+      }
+      this.deps.bus.publish(userId, event)
+    }
+  }
+
+  /** Rewrites the household document from the membership table and gives every row of the household a new seq. */
+  private restamp(
+    tx: DocumentTransaction,
+    householdId: string,
+    now: number,
+    transformExpense: (e: HouseholdExpense) => HouseholdExpense = (e) => e,
+  ): Record<HouseholdCollection, StoredDocument[]> {
+    const current = tx.get('households', householdId)
+    if (!current) throw new HttpError(404, HOUSEHOLD_MESSAGES.notFound, 'NOT_FOUND')
+    const household = current.data as Household
+    const members = this.memberList(householdId)
+    const next: Household = {
+      ...household,
+      members,
+      memberIds: members.map((m) => m.userId),
+      updatedAt: Math.max(now, household.updatedAt + 1),
+    }
+    return {
+      households: [tx.write('households', current.ownerId, next, current.deleted)],
+      household_expenses: this.rows('household_expenses', householdId).map((row) =>
+        tx.write('household_expenses', row.ownerId, transformExpense(row.data as HouseholdExpense), row.deleted),
+      ),
+      settlements: this.rows('settlements', householdId).map((row) =>
+        tx.write('settlements', row.ownerId, row.data, row.deleted),
+      ),
+    }
+  }
+
+  /** The current members as the household document lists them. */
+  private memberList(householdId: string): HouseholdMember[] {
+    return this.members.members(householdId).flatMap((m) => {
+      const user = this.deps.users.findById(m.userId)
+      return user ? [memberEntry(user, m.role, m.joinedAt)] : []
+    })
+  }
+
+  /** Every row (tombstones too) of a household collection, oldest seq first. */
+  rows(collection: 'household_expenses' | 'settlements', householdId: string): StoredDocument[] {
+    return this.deps.db
+      .select()
+      .from(documentsTable)
+      .where(and(eq(documentsTable.collection, collection), eq(documentsTable.householdId, householdId)))
+      .orderBy(asc(documentsTable.seq))
+      .all()
+      .map((row) => ({ ...row, collection, data: JSON.parse(row.data) as Record<string, unknown> }))
+  }
+
+  /** Sends written rows to every current member's streams (but the device that pushed them). */
+  announce(householdId: string, collection: HouseholdCollection, written: StoredDocument[]): void {
+    const last = written.at(-1)
+    if (!last) return
+    const event: StreamEvent = { collection, documents: written.map(toWire), checkpoint: { seq: last.seq } }
+    for (const m of this.members.members(householdId)) this.deps.bus.publish(m.userId, event)
+  }
+
+  private announceAll(householdId: string, written: Record<HouseholdCollection, StoredDocument[]>): void {
+    for (const collection of HOUSEHOLD_COLLECTIONS) this.announce(householdId, collection, written[collection])
+  }
+}
+
+function memberEntry(user: UserRow, role: Role, joinedAt: number): HouseholdMember {
+  return { userId: user.id, name: (user.name || user.email).slice(0, 100), email: user.email, role, joinedAt }
+}
+
+/** A departed member's pending review no longer holds a pending expense back. */
+function dropReviewer(expense: HouseholdExpense, userId: string, now: number): HouseholdExpense {
+  if (expense.status !== 'pending' || !expense.reviews.some((r) => r.userId === userId)) return expense
+  const reviews = expense.reviews.filter((r) => r.userId !== userId)
+  const status = reviewOutcome(reviews, expense.deadline, now)
+  return { ...expense, reviews, status, updatedAt: Math.max(now, expense.updatedAt + 1) }
+}

@@ -1,0 +1,193 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { fromPaise, toPaise } from '../../schema/money/money'
+import {
+  CreateExpenseBody,
+  CreateHouseholdBody,
+  DenyBody,
+  HOUSEHOLD_MESSAGES,
+  InviteBody,
+  SettlementBody,
+  UpdateHouseholdBody,
+} from '../../schema/validation/household-input'
+import { HttpError } from '../http-error'
+import type { HouseholdLedger } from '../modules/households/ledger'
+import {
+  dateOf,
+  expenseView,
+  householdSettingsOf,
+  householdView,
+  memberView,
+  reviewView,
+  settlementView,
+  splitsOf,
+} from '../modules/households/rest-shapes'
+import type { HouseholdService } from '../modules/households/service'
+
+export interface HouseholdRoutesOptions {
+  households: HouseholdService
+  ledger: HouseholdLedger
+}
+
+const IdParams = z.object({ id: z.string().min(1).max(64) })
+const MemberParams = z.object({ id: z.string().min(1).max(64), userId: z.string().min(1).max(64) })
+
+type App = Parameters<FastifyPluginCallbackZod<HouseholdRoutesOptions>>[0]
+
+/** Spec part 2 §7 household calls: members only (404 for anyone else), decimal rupees at the boundary. */
+export const householdRoutes: FastifyPluginCallbackZod<HouseholdRoutesOptions> = (app, options, done) => {
+  app.addHook('onRequest', app.authenticate)
+  reviewRoutes(app, options)
+  householdCrudRoutes(app, options)
+  expenseRoutes(app, options)
+  settlementRoutes(app, options)
+  done()
+}
+
+/** A household as the list and detail show it (role, member count, this month's expenses). */
+function viewOf({ households, ledger }: HouseholdRoutesOptions, userId: string, id: string) {
+  const { household, role } = households.access(id, userId)
+  return householdView(household, role, ledger.expenses(userId, id), households.now)
+}
+
+function householdCrudRoutes(app: App, options: HouseholdRoutesOptions): void {
+  const { households } = options
+  const view = (userId: string, id: string) => viewOf(options, userId, id)
+  app.get('/', (request) => ({
+    households: households.list(request.user.id).map(({ household }) => view(request.user.id, household.id)),
+  }))
+
+  app.post('/', { schema: { body: CreateHouseholdBody } }, (request, reply) => {
+    const settings = householdSettingsOf(request.body)
+    const created = households.create(request.user.id, {
+      name: request.body.name,
+      description: '',
+      icon: request.body.icon,
+      color: request.body.color,
+      monthlyBudget: 0,
+      reviewPeriodHours: request.body.review_period_hours,
+      ...settings,
+    })
+    return reply.status(201).send({ household: view(request.user.id, created.id) })
+  })
+
+  app.get('/:id', { schema: { params: IdParams } }, (request) => {
+    const { household, role } = households.access(request.params.id, request.user.id)
+    return {
+      household: view(request.user.id, household.id),
+      members: memberView(household),
+      your_role: role,
+      ...(role === 'admin'
+        ? { pending_invites: households.members.pendingInvites(household.id).map((i) => i.email) }
+        : {}),
+    }
+  })
+
+  app.put('/:id', { schema: { params: IdParams, body: UpdateHouseholdBody } }, (request) => {
+    const updated = households.update(request.user.id, request.params.id, householdSettingsOf(request.body))
+    return { household: view(request.user.id, updated.id) }
+  })
+
+  app.post('/:id/invite', { schema: { params: IdParams, body: InviteBody } }, (request) => {
+    const result = households.invite(request.user.id, request.params.id, request.body.email)
+    if (result.status === 'invited') return { success: true, status: result.status }
+    const { member } = result
+    return {
+      success: true,
+      status: result.status,
+      member: { user_id: member.userId, name: member.name, email: member.email, role: member.role },
+    }
+  })
+
+  app.delete('/:id/members/:userId', { schema: { params: MemberParams } }, (request) => {
+    households.removeMember(request.user.id, request.params.id, request.params.userId)
+    return { success: true }
+  })
+
+  app.post('/:id/leave', { schema: { params: IdParams } }, (request) => {
+    households.leave(request.user.id, request.params.id)
+    return { success: true }
+  })
+}
+
+function reviewRoutes(app: App, { ledger }: HouseholdRoutesOptions): void {
+  app.get('/reviews/pending', (request) => ({
+    reviews: ledger.pendingReviews(request.user.id).map(({ expense, household }) => reviewView(expense, household)),
+  }))
+
+  app.post('/expenses/:id/approve', { schema: { params: IdParams } }, (request) => {
+    const expense = ledger.review(request.user.id, request.params.id, { status: 'approved' })
+    return { success: true, status: expense.status }
+  })
+
+  app.post('/expenses/:id/deny', { schema: { params: IdParams, body: DenyBody } }, (request) => {
+    const expense = ledger.review(request.user.id, request.params.id, { status: 'denied', reason: request.body.reason })
+    return { success: true, status: expense.status }
+  })
+}
+
+function expenseRoutes(app: App, { households, ledger }: HouseholdRoutesOptions): void {
+  app.get('/:id/expenses', { schema: { params: IdParams } }, (request) => {
+    const { household } = households.access(request.params.id, request.user.id)
+    return { expenses: ledger.expenses(request.user.id, household.id).map((e) => expenseView(e, household)) }
+  })
+
+  app.post('/:id/expenses', { schema: { params: IdParams, body: CreateExpenseBody } }, (request, reply) => {
+    const { household } = households.access(request.params.id, request.user.id)
+    const body = request.body
+    const amount = toPaise(body.amount)
+    if (amount === null || amount <= 0) throw new HttpError(400, HOUSEHOLD_MESSAGES.amountInvalid, 'VALIDATION_ERROR')
+    const date = dateOf(body.date, households.now)
+    if (Number.isNaN(date)) throw new HttpError(400, 'Please enter a valid date', 'VALIDATION_ERROR')
+    const { method, parts } = splitsOf(body, household, amount)
+    const expense = ledger.addExpense(request.user.id, {
+      householdId: household.id,
+      amount,
+      category: body.category,
+      description: body.description ?? '',
+      date,
+      paidBy: body.paid_by ?? request.user.id,
+      splitMethod: method,
+      splits: parts,
+    })
+    return reply.status(201).send({ success: true, expense: expenseView(expense, household) })
+  })
+}
+
+function settlementRoutes(app: App, { ledger }: HouseholdRoutesOptions): void {
+  app.post('/settlements/:id/confirm', { schema: { params: IdParams } }, (request) => ({
+    success: true,
+    settlement: settlementView(ledger.confirm(request.user.id, request.params.id)),
+  }))
+
+  app.get('/:id/balances', { schema: { params: IdParams } }, (request) => {
+    const { household, balances, plan } = ledger.balances(request.user.id, request.params.id)
+    const nameOf = (id: string) => household.members.find((m) => m.userId === id)?.name ?? 'Former member'
+    return {
+      balances: [...balances].map(([userId, paise]) => ({
+        user_id: userId,
+        user_name: nameOf(userId),
+        balance: fromPaise(paise),
+      })),
+      plan: plan.map((p) => ({ from_user: p.from, to_user: p.to, amount: fromPaise(p.amount) })),
+    }
+  })
+
+  app.get('/:id/settlements', { schema: { params: IdParams } }, (request) => ({
+    settlements: ledger.settlements(request.user.id, request.params.id).map(settlementView),
+  }))
+
+  app.post('/:id/settlements', { schema: { params: IdParams, body: SettlementBody } }, (request, reply) => {
+    const amount = toPaise(request.body.amount)
+    if (amount === null || amount <= 0) throw new HttpError(400, HOUSEHOLD_MESSAGES.amountInvalid, 'VALIDATION_ERROR')
+    const settlement = ledger.recordSettlement(request.user.id, {
+      householdId: request.params.id,
+      toUserId: request.body.to_user,
+      amount,
+      method: request.body.payment_method,
+      transactionId: request.body.transaction_id ?? '',
+      note: request.body.notes ?? '',
+    })
+    return reply.status(201).send({ success: true, settlement: settlementView(settlement) })
+  })
+}

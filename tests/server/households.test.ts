@@ -1,0 +1,441 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { HouseholdExpense, Settlement } from '../../schema/entities/household'
+import { buildApp } from '../../sync-server/app'
+import { createTestApp, register } from './helpers'
+import type { Session, TestApp } from './helpers'
+
+type Wire<T> = T & { _deleted: boolean }
+type Json = Record<string, unknown> & { error?: string }
+
+let t: TestApp
+let clock = Date.UTC(2026, 10, 23, 6, 0)
+const HOUR = 3_600_000
+const now = () => clock
+
+beforeAll(async () => {
+  t = await createTestApp({}, {}, { now })
+})
+afterAll(async () => {
+  await t.close()
+})
+
+async function call(s: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+  const res = await t.app.inject({
+    method,
+    url: `/api/households${url}`,
+    headers: s.headers,
+    payload: payload as never,
+  })
+  return { status: res.statusCode, body: res.json<Json>() }
+}
+
+async function pull<T>(s: Session, collection: string, seq = 0) {
+  const res = await t.app.inject({ url: `/api/sync/${collection}/pull?seq=${seq}&limit=500`, headers: s.headers })
+  expect(res.statusCode).toBe(200)
+  return res.json<{ documents: Wire<T>[]; checkpoint: { seq: number } }>()
+}
+
+async function push(s: Session, collection: string, rows: unknown[]) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/sync/${collection}/push`,
+    headers: s.headers,
+    payload: rows,
+  })
+  return { status: res.statusCode, body: res.json<Json | Wire<Json>[]>() }
+}
+
+/** A household of `members.length + 1` people: `admin` created it and invited the others. */
+async function household(admin: Session, ...members: Session[]): Promise<string> {
+  const created = await call(admin, 'POST', '', { name: 'Flat 4B', review_period_hours: 24 })
+  expect(created.status).toBe(201)
+  const id = (created.body.household as { id: string }).id
+  for (const m of members)
+    expect((await call(admin, 'POST', `/${id}/invite`, { email: m.user.email })).status).toBe(200)
+  return id
+}
+
+function expenseDoc(s: Session, householdId: string, members: Session[], overrides: Partial<HouseholdExpense> = {}) {
+  const amount = overrides.amount ?? 90_000
+  const share = Math.floor(amount / members.length)
+  return {
+    id: `he-${Math.random().toString(36).slice(2, 10)}`,
+    ownerId: s.user.id,
+    updatedAt: clock,
+    householdId,
+    amount,
+    description: 'Vegetables',
+    category: 'Groceries',
+    date: clock,
+    paidBy: s.user.id,
+    splitMethod: 'equal',
+    splits: members.map((m, i) => ({
+      userId: m.user.id,
+      amount: i === 0 ? amount - share * (members.length - 1) : share,
+      weight: 0,
+    })),
+    reviews: [],
+    status: 'pending',
+    deadline: 0,
+    createdAt: 0,
+    ...overrides,
+  }
+}
+
+describe('households over REST', () => {
+  it('creates, lists and shows a household; refuses a blank name with the spec message', async () => {
+    const a = await register(t.app)
+    const blank = await call(a, 'POST', '', { name: '  ' })
+    expect(blank.status).toBe(400)
+    expect(blank.body.error).toBe('Please enter a household name')
+    const badPeriod = await call(a, 'POST', '', { name: 'Home', review_period_hours: 5 })
+    expect(badPeriod.status).toBe(400)
+
+    const created = await call(a, 'POST', '', {
+      name: 'Flat 4B',
+      description: 'Koramangala',
+      icon: 'building',
+      color: '#3b82f6',
+      monthly_budget: 25000.5,
+    })
+    expect(created.status).toBe(201)
+    expect(created.body.household).toMatchObject({
+      name: 'Flat 4B',
+      monthly_budget: 25000.5,
+      review_period_hours: 24,
+      member_count: 1,
+      role: 'admin',
+      expense_count_this_month: 0,
+    })
+    const id = (created.body.household as { id: string }).id
+    expect((await call(a, 'GET', '')).body.households).toHaveLength(1)
+    const detail = await call(a, 'GET', `/${id}`)
+    expect(detail.body.your_role).toBe('admin')
+    expect(detail.body.members).toEqual([{ user_id: a.user.id, name: a.user.name, email: a.user.email, role: 'admin' }])
+  })
+
+  it('a non-member sees and changes nothing on any route (404), a member is no admin (403)', async () => {
+    const [a, b, outsider] = [await register(t.app), await register(t.app), await register(t.app)]
+    const id = await household(a, b)
+    const added = await call(a, 'POST', `/${id}/expenses`, { amount: 900, category: 'Groceries' })
+    const expenseId = (added.body.expense as { id: string }).id
+    const settled = await call(b, 'POST', `/${id}/settlements`, { to_user: a.user.id, amount: 10 })
+    const settlementId = (settled.body.settlement as { id: string }).id
+
+    const routes: [Parameters<typeof call>[1], string, unknown?][] = [
+      ['GET', `/${id}`],
+      ['PUT', `/${id}`, { name: 'Mine now' }],
+      ['POST', `/${id}/invite`, { email: outsider.user.email }],
+      ['DELETE', `/${id}/members/${b.user.id}`],
+      ['POST', `/${id}/leave`],
+      ['GET', `/${id}/expenses`],
+      ['POST', `/${id}/expenses`, { amount: 100, category: 'Rent' }],
+      ['GET', `/${id}/balances`],
+      ['GET', `/${id}/settlements`],
+      ['POST', `/${id}/settlements`, { to_user: a.user.id, amount: 5 }],
+      ['POST', `/expenses/${expenseId}/approve`],
+      ['POST', `/expenses/${expenseId}/deny`, { reason: 'no' }],
+      ['POST', `/settlements/${settlementId}/confirm`],
+    ]
+    for (const [method, url, body] of routes) {
+      const res = await call(outsider, method, url, body)
+      expect(res.status, `${method} ${url}`).toBe(404)
+    }
+    expect((await call(outsider, 'GET', '')).body.households).toEqual([])
+    expect((await call(outsider, 'GET', '/reviews/pending')).body.reviews).toEqual([])
+    expect((await call(b, 'POST', `/${id}/invite`, { email: outsider.user.email })).status).toBe(403)
+    expect((await call(b, 'PUT', `/${id}`, { name: 'x' })).status).toBe(403)
+    expect((await call(a, 'GET', `/${id}`)).body.household).toMatchObject({ name: 'Flat 4B', member_count: 2 })
+  })
+
+  it('invites: an existing user joins at once; an unknown e-mail joins when it registers', async () => {
+    const a = await register(t.app)
+    const id = await household(a)
+    const email = `later-${Date.now()}@example.com`
+    const invited = await call(a, 'POST', `/${id}/invite`, { email })
+    expect(invited.body).toEqual({ success: true, status: 'invited' })
+    expect((await call(a, 'POST', `/${id}/invite`, { email: 'not-an-email' })).status).toBe(400)
+    const later = await register(t.app, { email })
+    expect((await call(later, 'GET', '')).body.households).toMatchObject([{ id, role: 'member', member_count: 2 }])
+    expect((await call(a, 'POST', `/${id}/invite`, { email })).status).toBe(409)
+  })
+
+  it('splits: equal by default to the paisa, the spec message when amounts do not add up', async () => {
+    const [a, b, c] = [await register(t.app), await register(t.app), await register(t.app)]
+    const id = await household(a, b, c)
+    const equal = await call(a, 'POST', `/${id}/expenses`, { amount: 100, category: 'Groceries' })
+    expect(equal.status).toBe(201)
+    const splits = (equal.body.expense as { splits: { amount_owed: number }[] }).splits.map((s) => s.amount_owed)
+    expect(splits).toEqual([33.34, 33.33, 33.33])
+
+    const wrong = await call(a, 'POST', `/${id}/expenses`, {
+      amount: 1000,
+      category: 'Rent',
+      split_method: 'exact',
+      splits: [
+        { user_id: a.user.id, amount_owed: 500 },
+        { user_id: b.user.id, amount_owed: 400 },
+      ],
+    })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.error).toBe("Split amounts (900.00) don't match total (1000.00)")
+
+    const pct = await call(a, 'POST', `/${id}/expenses`, {
+      amount: 999,
+      category: 'Rent',
+      split_method: 'percentage',
+      splits: [
+        { user_id: a.user.id, percentage: 50 },
+        { user_id: b.user.id, percentage: 30 },
+        { user_id: c.user.id, percentage: 20 },
+      ],
+    })
+    expect((pct.body.expense as { splits: { amount_owed: number }[] }).splits.map((s) => s.amount_owed)).toEqual([
+      499.5, 299.7, 199.8,
+    ])
+    const noAmount = await call(a, 'POST', `/${id}/expenses`, { amount: 0, category: 'Rent' })
+    expect(noAmount.body.error).toBe('Please enter a valid amount')
+    const noCategory = await call(a, 'POST', `/${id}/expenses`, { amount: 10, category: '' })
+    expect(noCategory.body.error).toBe('Please select a category')
+    const stranger = await register(t.app)
+    const outsiderSplit = await call(a, 'POST', `/${id}/expenses`, {
+      amount: 10,
+      category: 'Rent',
+      split_method: 'exact',
+      splits: [{ user_id: stranger.user.id, amount_owed: 10 }],
+    })
+    expect(outsiderSplit.status).toBe(400)
+  })
+
+  it('review: deny needs a reason; one denial denies; all approvals approve; the payer does not review', async () => {
+    const [a, b, c] = [await register(t.app), await register(t.app), await register(t.app)]
+    const id = await household(a, b, c)
+    const first = await call(a, 'POST', `/${id}/expenses`, { amount: 300, category: 'Internet' })
+    const firstId = (first.body.expense as { id: string }).id
+    expect((await call(b, 'GET', '/reviews/pending')).body.reviews).toMatchObject([
+      { expense_id: firstId, household_name: 'Flat 4B', amount: 300, paid_by_name: a.user.name },
+    ])
+    expect((await call(a, 'POST', `/expenses/${firstId}/approve`)).status).toBe(403)
+    const blank = await call(b, 'POST', `/expenses/${firstId}/deny`, { reason: '   ' })
+    expect(blank.status).toBe(400)
+    expect(blank.body.error).toBe('Please provide a reason for denial')
+    expect((await call(b, 'POST', `/expenses/${firstId}/approve`)).body.status).toBe('pending')
+    expect((await call(c, 'POST', `/expenses/${firstId}/approve`)).body.status).toBe('approved')
+    expect((await call(c, 'POST', `/expenses/${firstId}/deny`, { reason: 'late' })).status).toBe(409)
+
+    const second = await call(a, 'POST', `/${id}/expenses`, { amount: 50, category: 'Other' })
+    const secondId = (second.body.expense as { id: string }).id
+    expect((await call(b, 'POST', `/expenses/${secondId}/deny`, { reason: 'Not ours' })).body.status).toBe('denied')
+    const list = (await call(c, 'GET', `/${id}/expenses`)).body.expenses as { id: string; reviews: unknown[] }[]
+    expect(list.find((e) => e.id === secondId)?.reviews).toContainEqual({
+      user_id: b.user.id,
+      status: 'denied',
+      reason: 'Not ours',
+    })
+  })
+
+  it('balances sum to zero; only the receiver confirms a settlement, which then counts', async () => {
+    const [a, b] = [await register(t.app), await register(t.app)]
+    const id = await household(a, b)
+    const added = await call(a, 'POST', `/${id}/expenses`, { amount: 1000, category: 'Rent' })
+    await call(b, 'POST', `/expenses/${(added.body.expense as { id: string }).id}/approve`)
+    const before = (await call(b, 'GET', `/${id}/balances`)).body
+    expect(before.balances).toEqual([
+      { user_id: a.user.id, user_name: a.user.name, balance: 500 },
+      { user_id: b.user.id, user_name: b.user.name, balance: -500 },
+    ])
+    expect(before.plan).toEqual([{ from_user: b.user.id, to_user: a.user.id, amount: 500 }])
+
+    expect((await call(b, 'POST', `/${id}/settlements`, { to_user: b.user.id, amount: 5 })).status).toBe(400)
+    const noTarget = await call(b, 'POST', `/${id}/settlements`, { amount: 5 })
+    expect(noTarget.body.error).toBe('Please select who you paid')
+    const paid = await call(b, 'POST', `/${id}/settlements`, {
+      to_user: a.user.id,
+      amount: 500,
+      payment_method: 'bank_transfer',
+      transaction_id: 'UTR123',
+      notes: 'June rent',
+    })
+    expect(paid.body.settlement).toMatchObject({
+      status: 'pending',
+      payment_method: 'bank_transfer',
+      transaction_id: 'UTR123',
+    })
+    const settlementId = (paid.body.settlement as { id: string }).id
+    expect((await call(b, 'GET', `/${id}/balances`)).body.balances).toEqual(before.balances)
+    expect((await call(b, 'POST', `/settlements/${settlementId}/confirm`)).status).toBe(403)
+    expect((await call(a, 'POST', `/settlements/${settlementId}/confirm`)).body.settlement).toMatchObject({
+      status: 'confirmed',
+    })
+    const after = (await call(a, 'GET', `/${id}/balances`)).body.balances as { balance: number }[]
+    expect(after.map((x) => x.balance)).toEqual([0, 0])
+  })
+})
+
+describe('auto-approval', () => {
+  it('approves after the review period, and catches up after a restart', async () => {
+    const [a, b] = [await register(t.app), await register(t.app)]
+    const id = await household(a, b)
+    const added = await call(a, 'POST', `/${id}/expenses`, { amount: 100, category: 'Rent' })
+    const expenseId = (added.body.expense as { id: string }).id
+    clock += 23 * HOUR
+    t.app.autoApprove.runOnce()
+    expect(t.app.documents.get('household_expenses', expenseId)?.data.status).toBe('pending')
+    clock += 2 * HOUR
+    expect(t.app.autoApprove.runOnce()).toBeGreaterThanOrEqual(1)
+    expect(t.app.documents.get('household_expenses', expenseId)?.data.status).toBe('approved')
+
+    // Another expense; the server is down when its period ends and approves it on start-up.
+    const later = await call(a, 'POST', `/${id}/expenses`, { amount: 100, category: 'Rent' })
+    const laterId = (later.body.expense as { id: string }).id
+    await t.app.close()
+    clock += 30 * HOUR
+    t.app = await buildApp(t.config, { print: () => {}, now })
+    await t.app.ready()
+    expect(t.app.documents.get('household_expenses', laterId)?.data.status).toBe('approved')
+  })
+})
+
+describe('household sync', () => {
+  it('a non-member pulls nothing and every push is refused', async () => {
+    const [a, b, outsider] = [await register(t.app), await register(t.app), await register(t.app)]
+    const id = await household(a, b)
+    await call(a, 'POST', `/${id}/expenses`, { amount: 100, category: 'Rent' })
+    for (const c of ['households', 'household_expenses', 'settlements'])
+      expect((await pull(outsider, c)).documents).toEqual([])
+    const forged = expenseDoc(outsider, id, [a, b], { ownerId: outsider.user.id, paidBy: a.user.id })
+    expect((await push(outsider, 'household_expenses', [{ newDocumentState: forged }])).status).toBe(403)
+    const house = (await pull<Json>(a, 'households')).documents.find((d) => d.id === id)!
+    const takeover = { ...house, memberIds: [outsider.user.id], _deleted: false }
+    expect((await push(outsider, 'households', [{ newDocumentState: takeover }])).status).toBe(403)
+    const settle = {
+      id: 'st-forged',
+      ownerId: outsider.user.id,
+      updatedAt: clock,
+      householdId: id,
+      fromUserId: outsider.user.id,
+      toUserId: a.user.id,
+      amount: 100,
+      date: clock,
+    }
+    expect((await push(outsider, 'settlements', [{ newDocumentState: settle }])).status).toBe(403)
+    expect(t.app.documents.get('settlements', 'st-forged')).toBeUndefined()
+  })
+
+  it('a pushed expense gets the server owner, status and deadline; each member changes only their review', async () => {
+    const [a, b, c] = [await register(t.app), await register(t.app), await register(t.app)]
+    const id = await household(a, b, c)
+    const doc = expenseDoc(b, id, [a, b, c], { ownerId: a.user.id, status: 'approved', paidBy: b.user.id })
+    const first = await push(b, 'household_expenses', [{ newDocumentState: doc }])
+    expect(first.status).toBe(200)
+    const [server] = first.body as Wire<HouseholdExpense>[]
+    expect(server).toMatchObject({ id: doc.id, ownerId: b.user.id, status: 'pending', deadline: clock + 24 * HOUR })
+    expect(server!.reviews.map((r) => r.userId).sort()).toEqual([a.user.id, c.user.id].sort())
+    expect(server!.updatedAt).toBeGreaterThan(doc.updatedAt)
+
+    // c approves offline and also tries to approve for a; only c's own review counts.
+    const forged = {
+      ...server!,
+      updatedAt: server!.updatedAt + 5,
+      status: 'approved',
+      reviews: server!.reviews.map((r) => ({ ...r, status: 'approved' })),
+    }
+    const merged = (await push(c, 'household_expenses', [{ assumedMasterState: server, newDocumentState: forged }]))
+      .body as Wire<HouseholdExpense>[]
+    expect(merged[0]!.status).toBe('pending')
+    expect(merged[0]!.reviews.find((r) => r.userId === c.user.id)?.status).toBe('approved')
+    expect(merged[0]!.reviews.find((r) => r.userId === a.user.id)?.status).toBe('pending')
+
+    // a denies from a stale copy: reviews merge per member, and the denial decides.
+    const denial = {
+      ...server!,
+      updatedAt: server!.updatedAt + 1,
+      reviews: server!.reviews.map((r) =>
+        r.userId === a.user.id ? { ...r, status: 'denied', reason: 'Not ours' } : r,
+      ),
+    }
+    const denied = (await push(a, 'household_expenses', [{ assumedMasterState: server, newDocumentState: denial }]))
+      .body as Wire<HouseholdExpense>[]
+    expect(denied[0]!.status).toBe('denied')
+    expect(denied[0]!.reviews.find((r) => r.userId === c.user.id)?.status).toBe('approved')
+
+    const noReason = { ...denial, id: 'x', reviews: [{ userId: a.user.id, status: 'denied', reason: '', at: clock }] }
+    expect((await push(a, 'household_expenses', [{ newDocumentState: noReason }])).status).toBe(400)
+  })
+
+  it('only the receiver confirms a pushed settlement', async () => {
+    const [a, b] = [await register(t.app), await register(t.app)]
+    const id = await household(a, b)
+    const draft = {
+      id: `st-${Math.random().toString(36).slice(2, 8)}`,
+      ownerId: b.user.id,
+      updatedAt: clock,
+      householdId: id,
+      fromUserId: b.user.id,
+      toUserId: a.user.id,
+      amount: 50_000,
+      method: 'cash',
+      transactionId: '',
+      date: clock,
+      note: '',
+      status: 'confirmed',
+      confirmedAt: clock,
+    }
+    const [stored] = (await push(b, 'settlements', [{ newDocumentState: draft }])).body as Wire<Settlement>[]
+    expect(stored).toMatchObject({ status: 'pending', confirmedAt: 0 })
+    const mine = { ...stored!, status: 'confirmed', updatedAt: stored!.updatedAt + 1 }
+    const byPayer = (await push(b, 'settlements', [{ assumedMasterState: stored, newDocumentState: mine }]))
+      .body as Wire<Settlement>[]
+    expect(byPayer[0]!.status).toBe('pending')
+    const byReceiver = await push(a, 'settlements', [{ assumedMasterState: stored, newDocumentState: mine }])
+    expect(byReceiver.body).toMatchObject([{ id: draft.id, status: 'confirmed', confirmedAt: clock, _deleted: false }])
+    expect(t.app.documents.get('settlements', draft.id)?.data.status).toBe('confirmed')
+  })
+
+  it('a new member receives the history; a removed member gets tombstones, then nothing', async () => {
+    const [a, b, c] = [await register(t.app), await register(t.app), await register(t.app)]
+    const id = await household(a, b)
+    const added = await call(a, 'POST', `/${id}/expenses`, { amount: 700, category: 'Rent', description: 'June rent' })
+    const expenseId = (added.body.expense as { id: string }).id
+
+    // c's device is already synced up to now, before c joins.
+    const before = await pull(c, 'household_expenses', 0)
+    expect(before.documents).toEqual([])
+    const checkpoint = t.app.documents.lastSeq
+    await call(a, 'POST', `/${id}/invite`, { email: c.user.email })
+    const history = await pull<HouseholdExpense>(c, 'household_expenses', checkpoint)
+    expect(history.documents.map((d) => d.description)).toEqual(['June rent'])
+    expect((await pull<Json>(c, 'households', checkpoint)).documents[0]).toMatchObject({ id, _deleted: false })
+
+    const cCheckpoint = t.app.documents.lastSeq
+    expect((await call(a, 'DELETE', `/${id}/members/${c.user.id}`)).status).toBe(200)
+    await call(a, 'POST', `/${id}/expenses`, { amount: 10, category: 'Other', description: 'After c left' })
+    const gone = await pull<HouseholdExpense>(c, 'household_expenses', cCheckpoint)
+    expect(gone.documents.every((d) => d._deleted)).toBe(true)
+    expect(gone.documents.map((d) => d.id)).toContain(expenseId)
+    expect(JSON.stringify(gone.documents)).not.toContain('rent')
+    expect(JSON.stringify(gone.documents)).not.toContain('After c left')
+    const house = await pull<Json>(c, 'households', cCheckpoint)
+    expect(house.documents).toMatchObject([{ id, _deleted: true, members: [] }])
+    expect((await pull(c, 'household_expenses', gone.checkpoint.seq)).documents).toEqual([])
+    expect((await call(c, 'GET', `/${id}`)).status).toBe(404)
+    expect((await call(c, 'GET', '/reviews/pending')).body.reviews).toEqual([])
+
+    // c's device pushing a change for the household it left is answered with the tombstone.
+    const stale = { ...(history.documents[0] as HouseholdExpense), updatedAt: clock + 99 }
+    const answer = (await push(c, 'household_expenses', [{ newDocumentState: stale }])).body as Wire<Json>[]
+    expect(answer[0]).toMatchObject({ id: expenseId, _deleted: true })
+    // The others still see everything.
+    expect((await pull(b, 'household_expenses')).documents.filter((d) => !d._deleted)).toHaveLength(2)
+  })
+
+  it('streams household changes to every member', async () => {
+    const [a, b] = [await register(t.app), await register(t.app)]
+    const id = await household(a, b)
+    const events: string[] = []
+    const stop = t.app.streamBus.subscribe(b.user.id, (e) => events.push(e.collection))
+    await call(a, 'POST', `/${id}/expenses`, { amount: 100, category: 'Rent' })
+    stop()
+    expect(events).toEqual(['household_expenses'])
+  })
+})
