@@ -3,13 +3,12 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { allocationView } from '../../schema/calc/allocation'
 import { budgetsSpan, budgetStatus } from '../../schema/calc/budget-status'
-import { DEFAULT_RECURRING_CATEGORY, nextDueAfterPaid } from '../../schema/calc/recurring-schedule'
+import { markPaid } from '../../schema/calc/mark-paid'
 import type { CollectionName, DocOf } from '../../schema/collections'
-import { invertTime } from '../../schema/entities/common'
 import type { Budget } from '../../schema/entities/budget'
 import { Profile } from '../../schema/entities/profile'
 import type { RecurringPayment } from '../../schema/entities/recurring'
-import type { Transaction } from '../../schema/entities/transaction'
+import { newTransaction } from '../../schema/entities/transaction'
 import {
   parseAllocation,
   parseIncome,
@@ -325,23 +324,15 @@ export const recurringRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (a
       const ownerId = request.user.id
       const payment = findOwn(ownerId, request.params.id)
       const t = now()
-      const expense: Transaction = {
-        id: randomUUID(),
+      const paid = markPaid(payment, t)
+      const tx = documents.writeDocument(
+        'transactions',
         ownerId,
-        type: 'expense',
-        amount: payment.amount,
-        category: payment.category.trim() || DEFAULT_RECURRING_CATEGORY,
-        description: payment.name,
-        date: t,
-        dateDesc: invertTime(t),
-        origin: 'recurring',
-        updatedAt: t,
-      }
-      const tx = documents.writeDocument('transactions', ownerId, expense)
+        newTransaction(paid.expense, { ownerId, updatedAt: t }),
+      )
       const moved = documents.writeDocument('recurring_payments', ownerId, {
         ...payment,
-        nextDueDate: nextDueAfterPaid(payment),
-        lastPaidAt: t,
+        ...paid.schedule,
         updatedAt: stamp(t, payment.updatedAt),
       })
       return {
