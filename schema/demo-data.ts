@@ -2,9 +2,7 @@ import type { DocOf } from './collections'
 import { invertTime } from './entities/common'
 import { nextDueDay } from './calc/recurrence'
 import { toDayString } from './time'
-
-/** The owner id of the demo's sample documents (never a real account: ids of users are UUIDs). */
-export const DEMO_OWNER = 'demo'
+import { DEMO_OWNER } from './demo-owner'
 
 export interface DemoData {
   transactions: DocOf<'transactions'>[]
