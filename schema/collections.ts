@@ -45,3 +45,25 @@ export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[]
 export const PERSONAL_COLLECTIONS = COLLECTION_NAMES.filter((n) => COLLECTIONS[n].scope === 'personal')
 
 export type DocOf<N extends CollectionName> = z.infer<(typeof COLLECTIONS)[N]['entity']>
+
+/**
+ * Each collection's entity typed by its name, so generic code keeps the document type
+ * (`entityOf(name).parse(x)` is a `DocOf<N>`; indexing COLLECTIONS with a generic name is not).
+ */
+const ENTITIES: { [N in CollectionName]: z.ZodType<DocOf<N>> } = {
+  transactions: Transaction,
+  budgets: Budget,
+  recurring_payments: RecurringPayment,
+  loans: Loan,
+  loan_payments: LoanPayment,
+  households: Household,
+  household_expenses: HouseholdExpense,
+  settlements: Settlement,
+  tickets: Ticket,
+  profile: Profile,
+  business_entries: BusinessEntry,
+}
+
+export function entityOf<N extends CollectionName>(name: N): z.ZodType<DocOf<N>> {
+  return ENTITIES[name]
+}

@@ -1,8 +1,8 @@
-import { combineLatest, type Observable, type Subscription } from 'rxjs'
-import type { RxReplicationPullStreamItem, WithDeleted } from 'rxdb/plugins/core'
+import { combineLatest, map, type Subscription } from 'rxjs'
+import type { RxCollection, WithDeleted } from 'rxdb/plugins/core'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
-import { PERSONAL_COLLECTIONS, type CollectionName } from '../../schema/collections'
-import type { PullResponse, SyncCheckpoint } from '../../schema/api/sync'
+import { entityOf, PERSONAL_COLLECTIONS, type CollectionName, type DocOf } from '../../schema/collections'
+import { PullResponse, PushConflicts, type SyncCheckpoint, type WireDocument } from '../../schema/api/sync'
 import { toWire } from './conflict'
 import type { HisaabDatabase } from './database'
 import { apiFetch } from './http'
@@ -14,10 +14,20 @@ const PULL_BATCH = 500
 const PUSH_BATCH = 100
 const RETRY_MS = 5_000
 
-type Doc = { id: string; updatedAt: number } & Record<string, unknown>
+/** What the app does with a running replication (the same for every collection). */
+type ReplicationControl = Pick<
+  RxReplicationState<unknown, SyncCheckpoint>,
+  'active$' | 'awaitInitialReplication' | 'reSync' | 'cancel'
+>
+
+/** A received document, checked by its collection's entity (a malformed one fails the batch). */
+function fromWire<N extends CollectionName>(name: N, wire: WireDocument): WithDeleted<DocOf<N>> {
+  const { _deleted, ...fields } = wire
+  return { ...entityOf(name).parse(fields), _deleted }
+}
 
 export interface ReplicationHandle {
-  states: Map<CollectionName, RxReplicationState<Doc, SyncCheckpoint>>
+  states: Map<CollectionName, ReplicationControl>
   /** Resolves when every collection finished its first pull and push. */
   initialSync: Promise<void>
   reSync(): void
@@ -38,7 +48,7 @@ interface StartOptions {
  */
 export function startReplication({ db, dbName, getToken, pending }: StartOptions): ReplicationHandle {
   const stream = new SyncStream(getToken)
-  const states = new Map<CollectionName, RxReplicationState<Doc, SyncCheckpoint>>()
+  const states = new Map<CollectionName, ReplicationControl>()
   const syncedKey = `hisaab.synced.${dbName}`
   const firstDownload = localStorage.getItem(syncedKey) !== '1'
   const progress = new Map<string, { pulled: number; remaining: number; done: boolean }>()
@@ -58,9 +68,12 @@ export function startReplication({ db, dbName, getToken, pending }: StartOptions
     updateSync({ firstDownload: Math.min(0.99, Math.max(0.02, fraction)) })
   }
 
-  for (const name of PERSONAL_COLLECTIONS) {
-    const state = replicateRxCollection<Doc, SyncCheckpoint>({
-      collection: db[name] as never,
+  /** One collection's replication; every document received is parsed with its entity. */
+  const replicate = <N extends CollectionName>(name: N): ReplicationControl => {
+    const collection: RxCollection<DocOf<N>> = db.collections[name]
+    const received = (documents: readonly WireDocument[]) => documents.map((doc) => fromWire(name, doc))
+    const state = replicateRxCollection<DocOf<N>, SyncCheckpoint>({
+      collection,
       replicationIdentifier: `hisaab-${name}-v1`,
       live: true,
       retryTime: RETRY_MS,
@@ -68,22 +81,24 @@ export function startReplication({ db, dbName, getToken, pending }: StartOptions
       autoStart: true,
       pull: {
         batchSize: PULL_BATCH,
-        stream$: stream.events(name).asObservable() as unknown as Observable<RxReplicationPullStreamItem<Doc, SyncCheckpoint>>,
+        stream$: stream
+          .events(name)
+          .pipe(map((item) => (item === 'RESYNC' ? item : { ...item, documents: received(item.documents) }))),
         handler: async (checkpoint, batchSize) => {
           const query = new URLSearchParams({ limit: String(batchSize) })
           if (checkpoint) query.set('seq', String(checkpoint.seq))
-          const body = await apiFetch<PullResponse<Doc> & { remaining?: number }>(`/sync/${name}/pull?${query}`, { token: getToken() })
+          const body = await apiFetch(`/sync/${name}/pull?${query}`, PullResponse, { token: getToken() })
           updateSync({ lastSyncedAt: Date.now() })
           if (firstDownload) {
             const entry = progress.get(name) ?? { pulled: 0, remaining: 0, done: false }
             entry.pulled += body.documents.length
-            entry.remaining = typeof body.remaining === 'number' ? body.remaining : 0
+            entry.remaining = body.remaining
             entry.done = body.documents.length < batchSize
             progress.set(name, entry)
             reportProgress()
           }
           return {
-            documents: body.documents,
+            documents: received(body.documents),
             checkpoint: body.documents.length > 0 ? body.checkpoint : (checkpoint ?? body.checkpoint),
           }
         },
@@ -95,7 +110,7 @@ export function startReplication({ db, dbName, getToken, pending }: StartOptions
             ...(row.assumedMasterState ? { assumedMasterState: toWire(row.assumedMasterState) } : {}),
             newDocumentState: toWire(row.newDocumentState),
           }))
-          const conflicts = await apiFetch<WithDeleted<Doc>[]>(`/sync/${name}/push`, {
+          const conflicts = await apiFetch(`/sync/${name}/push`, PushConflicts, {
             method: 'POST',
             body: wire,
             token: getToken(),
@@ -108,7 +123,7 @@ export function startReplication({ db, dbName, getToken, pending }: StartOptions
             name,
             rows.map((row) => row.newDocumentState),
           )
-          return conflicts
+          return received(conflicts)
         },
       },
     })
@@ -116,8 +131,9 @@ export function startReplication({ db, dbName, getToken, pending }: StartOptions
       // Handler failures are retried after RETRY_MS; the sync indicator shows them as offline.
       if (import.meta.env.DEV) console.warn(`[sync] ${name}`, error)
     })
-    states.set(name, state)
+    return state
   }
+  for (const name of PERSONAL_COLLECTIONS) states.set(name, replicate(name))
 
   const active: Subscription = combineLatest([...states.values()].map((s) => s.active$)).subscribe((flags) => {
     updateSync({ active: flags.some(Boolean) })
