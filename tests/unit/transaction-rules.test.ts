@@ -139,7 +139,14 @@ describe('newTransaction', () => {
   })
 
   it('keeps a given id and message id, and makes a fresh id otherwise', () => {
-    const content = { ...ok, description: 'x', origin: 'whatsapp' as const, messageId: 'SM1' }
+    const content = {
+      type: 'expense' as const,
+      amount: 100,
+      category: 'Food & Dining',
+      date: NOW,
+      origin: 'whatsapp' as const,
+      messageId: 'SM1',
+    }
     const a = newTransaction(content, { ownerId: 'u1', updatedAt: 1, id: 'tx-1' })
     const b = newTransaction(content, { ownerId: 'u1', updatedAt: 1 })
     expect(a).toMatchObject({ id: 'tx-1', messageId: 'SM1', origin: 'whatsapp' })
