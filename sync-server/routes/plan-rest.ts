@@ -60,6 +60,17 @@ function liveOwned<N extends CollectionName>(
   return found.data
 }
 
+/** Deletes as a tombstone, newer than what the devices hold, through the one write path. */
+function removeOwned<N extends CollectionName>(
+  documents: DocumentsRepository,
+  collection: N,
+  ownerId: string,
+  existing: DocOf<N>,
+  now: number,
+): void {
+  documents.writeDocument(collection, ownerId, { ...existing, updatedAt: stamp(now, existing.updatedAt) }, true)
+}
+
 /** Each budget's spending in its current period, from one date-range read of the owner's ledger. */
 function budgetsWithSpent(
   documents: DocumentsRepository,
@@ -141,13 +152,7 @@ export const budgetsRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app
   })
 
   app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, (request) => {
-    const existing = findOwn(request.user.id, request.params.id)
-    documents.writeDocument(
-      'budgets',
-      request.user.id,
-      { ...existing, updatedAt: stamp(now(), existing.updatedAt) },
-      true,
-    )
+    removeOwned(documents, 'budgets', request.user.id, findOwn(request.user.id, request.params.id), now())
     return { success: true as const }
   })
   done()
@@ -232,41 +237,46 @@ export const allocationRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (
   done()
 }
 
+/**
+ * The payment a REST create or update produces (missing fields keep their value). A changed
+ * due_date restarts the schedule from it; otherwise the next due day is kept.
+ */
+function buildRecurring(
+  body: RecurringBody,
+  ownerId: string,
+  now: number,
+  existing?: RecurringPayment,
+): RecurringPayment {
+  const pick = <T>(value: T | null | undefined, fallback: T | undefined) =>
+    value === undefined || value === null ? fallback : value
+  const parsed = parseRecurring({
+    name: pick(body.name, existing?.name),
+    amount: pick(body.amount, existing ? fromPaise(existing.amount) : undefined),
+    category: pick(body.category, existing?.category),
+    frequency: pick(body.frequency, existing?.frequency),
+    dueDate: pick(body.due_date, existing?.dueDate),
+    reminderDays: pick(body.reminder_days, existing?.reminderDays),
+  })
+  if (!parsed.ok) throw invalid(parsed.error)
+  const { dueDate, ...fields } = parsed.value
+  const rescheduled = !existing || existing.dueDate !== dueDate
+  return {
+    id: existing?.id ?? randomUUID(),
+    ownerId,
+    updatedAt: stamp(now, existing?.updatedAt),
+    ...fields,
+    dueDate,
+    nextDueDate: rescheduled ? dueDate : existing.nextDueDate,
+    ...(existing?.lastPaidAt === undefined ? {} : { lastPaidAt: existing.lastPaidAt }),
+  }
+}
+
 /** /api/recurring-payments (spec part 1 §7) over the replicated `recurring_payments` rows. */
 export const recurringRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app, { documents, now }, done) => {
   app.addHook('onRequest', app.authenticate)
 
   const findOwn = (ownerId: string, id: string) =>
     liveOwned(documents, 'recurring_payments', ownerId, id, 'Recurring payment not found')
-
-  /**
-   * The payment a create or an update produces (missing fields keep their value). A changed
-   * due_date restarts the schedule from it; otherwise the next due day is kept.
-   */
-  const build = (body: RecurringBody, ownerId: string, existing?: RecurringPayment): RecurringPayment => {
-    const pick = <T>(value: T | null | undefined, fallback: T | undefined) =>
-      value === undefined || value === null ? fallback : value
-    const parsed = parseRecurring({
-      name: pick(body.name, existing?.name),
-      amount: pick(body.amount, existing ? fromPaise(existing.amount) : undefined),
-      category: pick(body.category, existing?.category),
-      frequency: pick(body.frequency, existing?.frequency),
-      dueDate: pick(body.due_date, existing?.dueDate),
-      reminderDays: pick(body.reminder_days, existing?.reminderDays),
-    })
-    if (!parsed.ok) throw invalid(parsed.error)
-    const { dueDate, ...fields } = parsed.value
-    const rescheduled = !existing || existing.dueDate !== dueDate
-    return {
-      id: existing?.id ?? randomUUID(),
-      ownerId,
-      updatedAt: stamp(now(), existing?.updatedAt),
-      ...fields,
-      dueDate,
-      nextDueDate: rescheduled ? dueDate : existing.nextDueDate,
-      ...(existing?.lastPaidAt === undefined ? {} : { lastPaidAt: existing.lastPaidAt }),
-    }
-  }
 
   const One = z.object({ success: z.literal(true), payment: RecurringItem })
 
@@ -284,7 +294,11 @@ export const recurringRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (a
   )
 
   app.post('/', { schema: { body: RecurringBody, response: { 201: One } } }, (request, reply) => {
-    const stored = documents.writeDocument('recurring_payments', request.user.id, build(request.body, request.user.id))
+    const stored = documents.writeDocument(
+      'recurring_payments',
+      request.user.id,
+      buildRecurring(request.body, request.user.id, now()),
+    )
     reply.status(201)
     return { success: true as const, payment: toRecurringItem(stored.data) }
   })
@@ -294,19 +308,13 @@ export const recurringRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (a
     const stored = documents.writeDocument(
       'recurring_payments',
       request.user.id,
-      build(request.body, request.user.id, existing),
+      buildRecurring(request.body, request.user.id, now(), existing),
     )
     return { success: true as const, payment: toRecurringItem(stored.data) }
   })
 
   app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, (request) => {
-    const existing = findOwn(request.user.id, request.params.id)
-    documents.writeDocument(
-      'recurring_payments',
-      request.user.id,
-      { ...existing, updatedAt: stamp(now(), existing.updatedAt) },
-      true,
-    )
+    removeOwned(documents, 'recurring_payments', request.user.id, findOwn(request.user.id, request.params.id), now())
     return { success: true as const }
   })
 
