@@ -43,19 +43,14 @@ interface StartOptions {
 }
 
 /**
- * Replicates every personal collection with the server: paged pulls from a `seq` checkpoint,
- * pushes with the assumed master state, and live changes from one shared event stream.
+ * A new device's first download as one fraction for the progress bar: documents pulled over
+ * pulled + remaining across all collections (kept between 2 % and 99 % until the end).
  */
-export function startReplication({ db, dbName, getToken, pending }: StartOptions): ReplicationHandle {
-  const stream = new SyncStream(getToken)
-  const states = new Map<CollectionName, ReplicationControl>()
-  const syncedKey = `hisaab.synced.${dbName}`
-  const firstDownload = localStorage.getItem(syncedKey) !== '1'
+function downloadProgress() {
   const progress = new Map<string, { pulled: number; remaining: number; done: boolean }>()
-  if (firstDownload) updateSync({ firstDownload: 0 })
-
-  const reportProgress = () => {
-    if (!firstDownload) return
+  return (name: string, page: { pulled: number; remaining: number; done: boolean }) => {
+    const entry = progress.get(name) ?? { pulled: 0, remaining: 0, done: false }
+    progress.set(name, { pulled: entry.pulled + page.pulled, remaining: page.remaining, done: page.done })
     let pulled = 0
     let total = 0
     let done = 0
@@ -67,73 +62,90 @@ export function startReplication({ db, dbName, getToken, pending }: StartOptions
     const fraction = total > 0 ? pulled / total : done / PERSONAL_COLLECTIONS.length
     updateSync({ firstDownload: Math.min(0.99, Math.max(0.02, fraction)) })
   }
+}
 
-  /** One collection's replication; every document received is parsed with its entity. */
-  const replicate = <N extends CollectionName>(name: N): ReplicationControl => {
-    const collection: RxCollection<DocOf<N>> = db.collections[name]
-    const received = (documents: readonly WireDocument[]) => documents.map((doc) => fromWire(name, doc))
-    const state = replicateRxCollection<DocOf<N>, SyncCheckpoint>({
-      collection,
-      replicationIdentifier: `hisaab-${name}-v1`,
-      live: true,
-      retryTime: RETRY_MS,
-      waitForLeadership: false,
-      autoStart: true,
-      pull: {
-        batchSize: PULL_BATCH,
-        stream$: stream
-          .events(name)
-          .pipe(map((item) => (item === 'RESYNC' ? item : { ...item, documents: received(item.documents) }))),
-        handler: async (checkpoint, batchSize) => {
-          const query = new URLSearchParams({ limit: String(batchSize) })
-          if (checkpoint) query.set('seq', String(checkpoint.seq))
-          const body = await apiFetch(`/sync/${name}/pull?${query}`, PullResponse, { token: getToken() })
-          updateSync({ lastSyncedAt: Date.now() })
-          if (firstDownload) {
-            const entry = progress.get(name) ?? { pulled: 0, remaining: 0, done: false }
-            entry.pulled += body.documents.length
-            entry.remaining = body.remaining
-            entry.done = body.documents.length < batchSize
-            progress.set(name, entry)
-            reportProgress()
-          }
-          return {
-            documents: received(body.documents),
-            checkpoint: body.documents.length > 0 ? body.checkpoint : (checkpoint ?? body.checkpoint),
-          }
-        },
+interface CollectionContext {
+  db: HisaabDatabase
+  stream: SyncStream
+  getToken: () => string | null
+  pending: PendingWrites
+  /** Called with each pulled page while a new device downloads, else null. */
+  onPage: ((name: string, page: { pulled: number; remaining: number; done: boolean }) => void) | null
+}
+
+/** One collection's replication; every document received is parsed with its entity. */
+function replicateCollection<N extends CollectionName>(name: N, context: CollectionContext): ReplicationControl {
+  const { db, stream, getToken, pending, onPage } = context
+  const collection: RxCollection<DocOf<N>> = db.collections[name]
+  const received = (documents: readonly WireDocument[]) => documents.map((doc) => fromWire(name, doc))
+  const state = replicateRxCollection<DocOf<N>, SyncCheckpoint>({
+    collection,
+    replicationIdentifier: `hisaab-${name}-v1`,
+    live: true,
+    retryTime: RETRY_MS,
+    waitForLeadership: false,
+    autoStart: true,
+    pull: {
+      batchSize: PULL_BATCH,
+      stream$: stream
+        .events(name)
+        .pipe(map((item) => (item === 'RESYNC' ? item : { ...item, documents: received(item.documents) }))),
+      handler: async (checkpoint, batchSize) => {
+        const query = new URLSearchParams({ limit: String(batchSize) })
+        if (checkpoint) query.set('seq', String(checkpoint.seq))
+        const body = await apiFetch(`/sync/${name}/pull?${query}`, PullResponse, { token: getToken() })
+        updateSync({ lastSyncedAt: Date.now() })
+        const pulled = body.documents.length
+        onPage?.(name, { pulled, remaining: body.remaining, done: pulled < batchSize })
+        return {
+          documents: received(body.documents),
+          checkpoint: pulled > 0 ? body.checkpoint : (checkpoint ?? body.checkpoint),
+        }
       },
-      push: {
-        batchSize: PUSH_BATCH,
-        handler: async (rows) => {
-          const wire = rows.map((row) => ({
-            ...(row.assumedMasterState ? { assumedMasterState: toWire(row.assumedMasterState) } : {}),
-            newDocumentState: toWire(row.newDocumentState),
-          }))
-          const conflicts = await apiFetch(`/sync/${name}/push`, PushConflicts, {
-            method: 'POST',
-            body: wire,
-            token: getToken(),
-            headers: stream.streamId ? { 'X-Stream-Id': stream.streamId } : {},
-          })
-          updateSync({ lastSyncedAt: Date.now() })
-          // Pushed versions are acknowledged; a conflict is resolved by the handler above and, if
-          // the local version wins, pushed again as a new write.
-          pending.acknowledge(
-            name,
-            rows.map((row) => row.newDocumentState),
-          )
-          return received(conflicts)
-        },
+    },
+    push: {
+      batchSize: PUSH_BATCH,
+      handler: async (rows) => {
+        const wire = rows.map((row) => ({
+          ...(row.assumedMasterState ? { assumedMasterState: toWire(row.assumedMasterState) } : {}),
+          newDocumentState: toWire(row.newDocumentState),
+        }))
+        const conflicts = await apiFetch(`/sync/${name}/push`, PushConflicts, {
+          method: 'POST',
+          body: wire,
+          token: getToken(),
+          headers: stream.streamId ? { 'X-Stream-Id': stream.streamId } : {},
+        })
+        updateSync({ lastSyncedAt: Date.now() })
+        // Pushed versions are acknowledged; a conflict is resolved by the handler above and, if
+        // the local version wins, pushed again as a new write.
+        pending.acknowledge(
+          name,
+          rows.map((row) => row.newDocumentState),
+        )
+        return received(conflicts)
       },
-    })
-    state.error$.subscribe((error) => {
-      // Handler failures are retried after RETRY_MS; the sync indicator shows them as offline.
-      if (import.meta.env.DEV) console.warn(`[sync] ${name}`, error)
-    })
-    return state
-  }
-  for (const name of PERSONAL_COLLECTIONS) states.set(name, replicate(name))
+    },
+  })
+  state.error$.subscribe((error) => {
+    // Handler failures are retried after RETRY_MS; the sync indicator shows them as offline.
+    if (import.meta.env.DEV) console.warn(`[sync] ${name}`, error)
+  })
+  return state
+}
+
+/**
+ * Replicates every personal collection with the server: paged pulls from a `seq` checkpoint,
+ * pushes with the assumed master state, and live changes from one shared event stream.
+ */
+export function startReplication({ db, dbName, getToken, pending }: StartOptions): ReplicationHandle {
+  const stream = new SyncStream(getToken)
+  const states = new Map<CollectionName, ReplicationControl>()
+  const syncedKey = `hisaab.synced.${dbName}`
+  const firstDownload = localStorage.getItem(syncedKey) !== '1'
+  if (firstDownload) updateSync({ firstDownload: 0 })
+  const context = { db, stream, getToken, pending, onPage: firstDownload ? downloadProgress() : null }
+  for (const name of PERSONAL_COLLECTIONS) states.set(name, replicateCollection(name, context))
 
   const active: Subscription = combineLatest([...states.values()].map((s) => s.active$)).subscribe((flags) => {
     updateSync({ active: flags.some(Boolean) })

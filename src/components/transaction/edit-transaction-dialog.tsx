@@ -4,7 +4,8 @@ import { formatDecimal, toPaise } from '../../../schema/money/money'
 import { fromDayString, toDayString } from '../../../schema/time'
 import { checkTransaction, type TransactionField } from '../../../schema/validation/transaction-input'
 import { updateTransaction, type TransactionDoc } from '../../data/transactions'
-import { AmountField, ChoiceField, TextAreaField, TextField } from '../ui/field'
+import { NoteField } from './note-field'
+import { AmountField, ChoiceField, TextField } from '../ui/field'
 import { Modal, ModalFormActions } from '../ui/modal'
 import { useToast } from '../ui/toast'
 import './transaction.css'
@@ -134,15 +135,7 @@ function EditFields({ type, options, values, message, change }: EditFieldsProps)
         onChange={(e) => change('category', 'category')(e.target.value)}
         required
       />
-      <TextAreaField
-        label="Description"
-        name="description"
-        maxLength={500}
-        rows={2}
-        placeholder="Optional note"
-        value={values.description}
-        onChange={(e) => change('description', 'description')(e.target.value)}
-      />
+      <NoteField value={values.description} onChange={change('description', 'description')} />
       <TextField
         label="Date"
         type="date"

@@ -12,9 +12,10 @@ import {
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page-header'
-import { AmountField, ChoiceField, TextAreaField, TextField } from '../../components/ui/field'
+import { AmountField, ChoiceField, TextField } from '../../components/ui/field'
 import { useToast } from '../../components/ui/toast'
 import { useProfile } from '../../data/hooks'
+import { NoteField } from '../../components/transaction/note-field'
 import { addCustomCategory } from '../../data/profile'
 import { addTransaction, type TransactionDoc } from '../../data/transactions'
 import { dayAtCurrentTime } from './day-at-current-time'
@@ -198,15 +199,7 @@ function DateAndNoteSection({ day, description, dateError, onDay, onDescription 
         error={dateError}
         onChange={(e) => onDay(e.target.value)}
       />
-      <TextAreaField
-        label="Description"
-        name="description"
-        maxLength={500}
-        rows={2}
-        placeholder="Optional note"
-        value={description}
-        onChange={(e) => onDescription(e.target.value)}
-      />
+      <NoteField value={description} onChange={onDescription} />
     </>
   )
 }
