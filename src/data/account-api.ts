@@ -27,14 +27,15 @@ export async function fetchAccount(signal?: AbortSignal): Promise<AccountUser> {
   return remember(user)
 }
 
-/** `phone` is `+<code><number>`; the server stores `whatsapp:+<code><number>`. */
-export async function updatePhone(phone: string): Promise<AccountUser> {
-  const { user } = await apiFetch('/auth/update-phone', SuccessUser, {
-    method: 'PUT',
-    token: token(),
-    body: { phone_number: phone },
-  })
+/** A PUT that answers with the updated user, which becomes the cached user. */
+async function putUser(path: string, body: unknown): Promise<AccountUser> {
+  const { user } = await apiFetch(path, SuccessUser, { method: 'PUT', token: token(), body })
   return remember(user)
+}
+
+/** `phone` is `+<code><number>`; the server stores `whatsapp:+<code><number>`. */
+export function updatePhone(phone: string): Promise<AccountUser> {
+  return putUser('/auth/update-phone', { phone_number: phone })
 }
 
 export interface ProfileFields {
@@ -51,9 +52,8 @@ export interface ProfileFields {
   address: string
 }
 
-export async function updateProfile(fields: ProfileFields): Promise<AccountUser> {
-  const { user } = await apiFetch('/auth/update-profile', SuccessUser, { method: 'PUT', token: token(), body: fields })
-  return remember(user)
+export function updateProfile(fields: ProfileFields): Promise<AccountUser> {
+  return putUser('/auth/update-profile', fields)
 }
 
 /**
@@ -71,13 +71,8 @@ export async function changePassword(currentPassword: string, newPassword: strin
   writeSession(result.token, user)
 }
 
-export async function updateCurrency(code: string): Promise<AccountUser> {
-  const { user } = await apiFetch('/auth/currency', SuccessUser, {
-    method: 'PUT',
-    token: token(),
-    body: { currency_code: code },
-  })
-  return remember(user)
+export function updateCurrency(code: string): Promise<AccountUser> {
+  return putUser('/auth/currency', { currency_code: code })
 }
 
 export type { WhatsappStatus }
