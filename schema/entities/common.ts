@@ -17,6 +17,12 @@ export const Millis = z.number().int().min(0).max(1e14)
 /** A calendar day, 'YYYY-MM-DD' (recurring due dates, loan start dates: no time of day). */
 export const DayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a YYYY-MM-DD date')
 
+/**
+ * The `updatedAt` of a new version: `now`, but strictly after the version it replaces, so
+ * last-writer-wins keeps it even when clocks disagree.
+ */
+export const nextVersion = (now: number, previous = 0): number => Math.max(now, previous + 1)
+
 /** Fields every replicated document carries. */
 export const documentBase = {
   id: Id,

@@ -6,6 +6,7 @@ import { budgetsSpan, budgetStatus } from '../../schema/calc/budget-status'
 import { markPaid } from '../../schema/calc/mark-paid'
 import type { CollectionName, DocOf } from '../../schema/collections'
 import type { Budget } from '../../schema/entities/budget'
+import { nextVersion } from '../../schema/entities/common'
 import { Profile } from '../../schema/entities/profile'
 import type { RecurringPayment } from '../../schema/entities/recurring'
 import { newTransaction } from '../../schema/entities/transaction'
@@ -44,9 +45,6 @@ const Success = z.object({ success: z.literal(true) })
 
 const invalid = (message: string) => new HttpError(400, message, 'VALIDATION_ERROR')
 
-/** Strictly newer than what the devices hold, so last-writer-wins keeps a REST edit. */
-const stamp = (now: number, previous = 0) => Math.max(now, previous + 1)
-
 /** The owner's live document, else 404 (someone else's id answers the same as an unknown one). */
 function liveOwned<N extends CollectionName>(
   documents: DocumentsRepository,
@@ -68,7 +66,7 @@ function removeOwned<N extends CollectionName>(
   existing: DocOf<N>,
   now: number,
 ): void {
-  documents.writeDocument(collection, ownerId, { ...existing, updatedAt: stamp(now, existing.updatedAt) }, true)
+  documents.writeDocument(collection, ownerId, { ...existing, updatedAt: nextVersion(now, existing.updatedAt) }, true)
 }
 
 /** Each budget's spending in its current period, from one date-range read of the owner's ledger. */
@@ -114,7 +112,7 @@ export const budgetsRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app
     return {
       id: existing?.id ?? randomUUID(),
       ownerId,
-      updatedAt: stamp(t, existing?.updatedAt),
+      updatedAt: nextVersion(t, existing?.updatedAt),
       category,
       amount: amount!,
       period: period.value,
@@ -209,7 +207,7 @@ export const allocationRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (
       documents.writeDocument('profile', ownerId, {
         ...base,
         monthlyIncome: parsed.value,
-        updatedAt: stamp(now(), current?.data.updatedAt),
+        updatedAt: nextVersion(now(), current?.data.updatedAt),
       })
       return { success: true as const, monthly_income: fromPaise(parsed.value) }
     },
@@ -228,7 +226,7 @@ export const allocationRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (
       const stored = documents.writeDocument('budgets', ownerId, {
         ...budget,
         allocated: parsed.value,
-        updatedAt: stamp(now(), budget.updatedAt),
+        updatedAt: nextVersion(now(), budget.updatedAt),
       })
       const spent = budgetsWithSpent(documents, ownerId, now()).find((b) => b.budget.id === budgetId)?.spent ?? 0
       return { success: true as const, budget: toBudgetItem(stored.data, spent) }
@@ -263,7 +261,7 @@ function buildRecurring(
   return {
     id: existing?.id ?? randomUUID(),
     ownerId,
-    updatedAt: stamp(now, existing?.updatedAt),
+    updatedAt: nextVersion(now, existing?.updatedAt),
     ...fields,
     dueDate,
     nextDueDate: rescheduled ? dueDate : existing.nextDueDate,
@@ -341,7 +339,7 @@ export const recurringRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (a
       const moved = documents.writeDocument('recurring_payments', ownerId, {
         ...payment,
         ...paid.schedule,
-        updatedAt: stamp(t, payment.updatedAt),
+        updatedAt: nextVersion(t, payment.updatedAt),
       })
       return {
         success: true as const,

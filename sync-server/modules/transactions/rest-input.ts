@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { nextVersion } from '../../../schema/entities/common'
 import { newTransaction, type Transaction } from '../../../schema/entities/transaction'
 import { fromPaise, toPaise } from '../../../schema/money/money'
 import { fromDayString } from '../../../schema/time'
@@ -93,8 +94,7 @@ export function buildTransaction(
   if (!checked.ok) return { ok: false, error: checked.message }
   const origin = existing?.origin ?? 'rest'
   const messageId = existing?.messageId
-  // Strictly newer than what the devices hold, so last-writer-wins keeps this edit.
-  const updatedAt = Math.max(now, (existing?.updatedAt ?? 0) + 1)
+  const updatedAt = nextVersion(now, existing?.updatedAt)
   const doc = newTransaction({ ...checked.value, origin, messageId }, { ownerId, updatedAt, id: existing?.id })
   return { ok: true, doc }
 }

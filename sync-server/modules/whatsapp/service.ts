@@ -6,6 +6,7 @@
  */
 import { budgetsSpan, budgetStatus, crossedAlert } from '../../../schema/calc/budget-status'
 import type { LedgerEntry } from '../../../schema/calc/totals'
+import { nextVersion } from '../../../schema/entities/common'
 import { maxAmountOf, newTransaction } from '../../../schema/entities/transaction'
 import { normalizePhone } from '../../../schema/phone'
 import { localMonthWindow } from '../../../schema/time'
@@ -171,7 +172,7 @@ export class WhatsappService {
         : undefined
     if (!existing || existing.deleted) return { kind: 'command', reply: nothingToUndoReply() }
     // A tombstone through the one write path: it takes a seq and reaches every device.
-    const updatedAt = Math.max(now, existing.data.updatedAt + 1)
+    const updatedAt = nextVersion(now, existing.data.updatedAt)
     documents.writeDocument('transactions', userId, { ...existing.data, updatedAt }, true)
     return { kind: 'undo', reply: undoneReply(existing.data, profile.currency, now), transactionId: existing.id }
   }
