@@ -1,10 +1,14 @@
-/** Category lists of the add screens (spec part 1 §3). Plain strings, user-extendable. */
+/**
+ * Category lists of the add screens (spec part 1 §3). Plain strings, user-extendable. 'Rent' is
+ * ours: "Paid 1000 for rent" over WhatsApp files under it, so it must be pickable by hand too.
+ */
 export const EXPENSE_CATEGORIES = [
   'Food & Dining',
   'Transportation',
   'Shopping',
   'Entertainment',
   'Bills & Utilities',
+  'Rent',
   'Healthcare',
   'Education',
   'Travel',
@@ -29,6 +33,7 @@ export const EDIT_EXPENSE_CATEGORIES = [
   'Transport',
   'Shopping',
   'Bills & Utilities',
+  'Rent',
   'Entertainment',
   'Health & Fitness',
   'Education',
@@ -40,8 +45,13 @@ export const EDIT_EXPENSE_CATEGORIES = [
 
 export const EDIT_INCOME_SOURCES = ['Salary', 'Freelance', 'Business', 'Investment', 'Gift', 'Refund', 'Other'] as const
 
+/** A category of any default expense list (what the WhatsApp parser may file under). */
+export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number] | (typeof EDIT_EXPENSE_CATEGORIES)[number]
+/** A source of any default income list. */
+export type IncomeSource = (typeof INCOME_SOURCES)[number] | (typeof EDIT_INCOME_SOURCES)[number]
+
 /** The choice that reveals a free-text field. */
-export const OTHER_CATEGORY = 'Others'
+export const OTHER_CATEGORY = 'Others' satisfies ExpenseCategory & IncomeSource
 
 const EMOJI: Record<string, string> = {
   'food & dining': '🍽️',
@@ -52,6 +62,7 @@ const EMOJI: Record<string, string> = {
   shopping: '🛍️',
   entertainment: '🎬',
   'bills & utilities': '💡',
+  rent: '🏠',
   healthcare: '🏥',
   'health & fitness': '💪',
   education: '📚',

@@ -53,3 +53,25 @@ export const HOUSEHOLD_SCOPED_COLLECTIONS = COLLECTION_NAMES.filter((n) => COLLE
 export const SYNCED_COLLECTIONS = [...PERSONAL_COLLECTIONS, ...HOUSEHOLD_SCOPED_COLLECTIONS]
 
 export type DocOf<N extends CollectionName> = z.infer<(typeof COLLECTIONS)[N]['entity']>
+
+/**
+ * Each collection's entity typed by its name, so generic code keeps the document type
+ * (`entityOf(name).parse(x)` is a `DocOf<N>`; indexing COLLECTIONS with a generic name is not).
+ */
+const ENTITIES: { [N in CollectionName]: z.ZodType<DocOf<N>> } = {
+  transactions: Transaction,
+  budgets: Budget,
+  recurring_payments: RecurringPayment,
+  loans: Loan,
+  loan_payments: LoanPayment,
+  households: Household,
+  household_expenses: HouseholdExpense,
+  settlements: Settlement,
+  tickets: Ticket,
+  profile: Profile,
+  business_entries: BusinessEntry,
+}
+
+export function entityOf<N extends CollectionName>(name: N): z.ZodType<DocOf<N>> {
+  return ENTITIES[name]
+}

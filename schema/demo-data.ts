@@ -1,10 +1,8 @@
 import type { DocOf } from './collections'
-import { invertTime } from './entities/common'
+import { newTransaction } from './entities/transaction'
 import { nextDueDay } from './calc/recurrence'
 import { toDayString } from './time'
-
-/** The owner id of the demo's sample documents (never a real account: ids of users are UUIDs). */
-export const DEMO_OWNER = 'demo'
+import { DEMO_OWNER } from './demo-owner'
 
 export interface DemoData {
   transactions: DocOf<'transactions'>[]
@@ -46,12 +44,8 @@ function vary(rupees: number, seed: number): number {
   return Math.max(1, Math.round(rupees * factor))
 }
 
-/**
- * Sample data for the public demo: three months of transactions up to `now` (nothing in the
- * future), three budgets, three recurring payments and a profile. Pure and deterministic for
- * a given `now`; every amount is whole paise.
- */
-export function demoData(now: number): DemoData {
+/** Three months of MONTHLY_PATTERN up to `now` (salary fixed, the rest varied). */
+function demoTransactions(now: number): DocOf<'transactions'>[] {
   const today = new Date(now)
   const transactions: DocOf<'transactions'>[] = []
   for (let back = 2; back >= 0; back--) {
@@ -61,20 +55,20 @@ export function demoData(now: number): DemoData {
       if (date > now) continue
       const rupees =
         entry.type === 'income' && entry.category === 'Salary' ? entry.rupees : vary(entry.rupees, back * 100 + i)
-      transactions.push({
-        id: `demo-t-${back}-${i}`,
-        ownerId: DEMO_OWNER,
-        updatedAt: now,
-        type: entry.type,
-        amount: rupees * 100,
-        category: entry.category,
-        description: entry.description,
-        date,
-        dateDesc: invertTime(date),
-        origin: 'demo',
-      })
+      const { type, category, description } = entry
+      const content = { type, amount: rupees * 100, category, description, date, origin: 'demo' as const }
+      transactions.push(newTransaction(content, { id: `demo-t-${back}-${i}`, ownerId: DEMO_OWNER, updatedAt: now }))
     }
   }
+  return transactions
+}
+
+/**
+ * Sample data for the public demo: three months of transactions up to `now` (nothing in the
+ * future), three budgets, three recurring payments and a profile. Pure and deterministic for
+ * a given `now`; every amount is whole paise.
+ */
+export function demoData(now: number): DemoData {
   const budget = (id: string, category: string, rupees: number, allocatedRupees: number): DocOf<'budgets'> => ({
     id,
     ownerId: DEMO_OWNER,
@@ -105,7 +99,7 @@ export function demoData(now: number): DemoData {
     reminderDays: 3,
   })
   return {
-    transactions,
+    transactions: demoTransactions(now),
     budgets: [
       budget('demo-b-food', 'Food & Dining', 8_000, 8_000),
       budget('demo-b-transport', 'Transportation', 3_000, 2_500),

@@ -46,6 +46,9 @@ export type PublicUser = z.infer<typeof PublicUser>
 export const AuthResponse = z.object({ user: PublicUser, token: z.string() })
 export type AuthResponse = z.infer<typeof AuthResponse>
 
+/** GET /api/auth/me. */
+export const MeResponse = z.object({ user: PublicUser })
+
 const Email = z
   .string({ error: AUTH_MESSAGES.emailRequired })
   .trim()

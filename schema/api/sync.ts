@@ -9,12 +9,20 @@ export const PullQuery = z.object({
   limit: z.coerce.number().int().min(1).max(5000).default(500),
 })
 
-export interface PullResponse<D> {
-  documents: (D & { _deleted: boolean })[]
-  checkpoint: SyncCheckpoint
+/** A replicated document on the wire: its entity's fields plus `_deleted` (checked per collection). */
+export const WireDocument = z.looseObject({ _deleted: z.boolean() })
+export type WireDocument = z.infer<typeof WireDocument>
+
+export const PullResponse = z.object({
+  documents: z.array(WireDocument),
+  checkpoint: SyncCheckpoint,
   /** How many rows of the caller's scope follow this page (0 on a short page). */
-  remaining: number
-}
+  remaining: z.number().int().min(0).default(0),
+})
+export type PullResponse = z.infer<typeof PullResponse>
+
+/** A push's answer: the server's state of each document that conflicted. */
+export const PushConflicts = z.array(WireDocument)
 
 export const PushRow = z.object({
   assumedMasterState: z.record(z.string(), z.unknown()).nullish(),
@@ -31,6 +39,7 @@ export type PushRow = z.infer<typeof PushRow>
  */
 export const RestampBody = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(500) })
 export type RestampBody = z.infer<typeof RestampBody>
+export const RestampResponse = z.object({ restamped: z.number().int().min(0) })
 
 /** One server-sent event on /api/sync/stream. */
 export interface StreamEvent<D = unknown> {

@@ -29,6 +29,12 @@ export const DayString = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a YYYY-MM-DD date')
   .refine(isCalendarDay, 'That date does not exist')
 
+/**
+ * The `updatedAt` of a new version: `now`, but strictly after the version it replaces, so
+ * last-writer-wins keeps it even when clocks disagree.
+ */
+export const nextVersion = (now: number, previous = 0): number => Math.max(now, previous + 1)
+
 /** Fields every replicated document carries. */
 export const documentBase = {
   id: Id,

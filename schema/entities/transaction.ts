@@ -27,3 +27,53 @@ export type Transaction = z.infer<typeof Transaction>
 /** Limits of spec part 1 §5/§9, in paise. */
 export const MAX_EXPENSE_PAISE = 10_000_000 * 100
 export const MAX_INCOME_PAISE = 100_000_000 * 100
+
+export type TransactionType = (typeof TRANSACTION_TYPES)[number]
+export type TransactionOrigin = (typeof TRANSACTION_ORIGINS)[number]
+
+/** The largest amount (paise) an expense or an income may have. */
+export function maxAmountOf(type: TransactionType): number {
+  return type === 'expense' ? MAX_EXPENSE_PAISE : MAX_INCOME_PAISE
+}
+
+/** What a transaction says, before it has an id and an owner. */
+export interface TransactionContent {
+  type: TransactionType
+  /** Integer paise, > 0. */
+  amount: number
+  /** The expense category or the income source. */
+  category: string
+  description?: string
+  /** ms since the epoch. */
+  date: number
+  origin: TransactionOrigin
+  messageId?: string
+}
+
+/** Who owns a document and which version it is; a new id is made when none is given. */
+export interface DocumentStamp {
+  ownerId: string
+  updatedAt: number
+  id?: string
+}
+
+/**
+ * The one way a Transaction document is assembled (app, Mark Paid, REST, WhatsApp): category and
+ * note trimmed, `dateDesc` mirroring `date`. The result passes the Transaction entity whenever the
+ * content passes the transaction rules (schema/validation/transaction-input.ts).
+ */
+export function newTransaction(content: TransactionContent, stamp: DocumentStamp): Transaction {
+  return {
+    id: stamp.id ?? crypto.randomUUID(),
+    ownerId: stamp.ownerId,
+    updatedAt: stamp.updatedAt,
+    type: content.type,
+    amount: content.amount,
+    category: content.category.trim(),
+    description: (content.description ?? '').trim(),
+    date: content.date,
+    dateDesc: invertTime(content.date),
+    origin: content.origin,
+    ...(content.messageId ? { messageId: content.messageId } : {}),
+  }
+}

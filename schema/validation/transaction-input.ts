@@ -1,42 +1,199 @@
-import { MAX_EXPENSE_PAISE, MAX_INCOME_PAISE } from '../entities/transaction'
+import { z } from 'zod'
+import { maxAmountOf, TRANSACTION_TYPES, type TransactionType } from '../entities/transaction'
 import type { Paise } from '../money/money'
 
-/** The add/edit screens' messages (spec part 1 §5), shared by the client forms and the REST API. */
+/**
+ * The one set of rules for an expense or income, shared by the add form, the edit dialog and the
+ * REST API. A rule names its message by key (Spliit's `expenseFormSchema` style); the texts are
+ * the spec's (part 1 §5).
+ */
 export const TRANSACTION_MESSAGES = {
+  amountInvalid: '⚠️ Please enter a valid amount!',
   amountPositive: '⚠️ Amount must be greater than zero!',
   expenseTooLarge: '⚠️ Amount seems too large. Maximum allowed is 10,000,000. Please check for typos.',
   incomeTooLarge: '⚠️ Amount seems too large. Maximum allowed is 100,000,000. Please check for typos.',
+  categoryRequired: '⚠️ Please select a category!',
+  sourceRequired: '⚠️ Please select an income source!',
+  categoryTooLong: 'Category must be at most 60 characters',
+  sourceTooLong: 'Source must be at most 60 characters',
+  customCategoryRequired: '⚠️ Please enter a custom category!',
+  dateInvalid: '⚠️ Please enter a valid date!',
   datePast: '⚠️ Date cannot be more than 5 years in the past!',
   dateFuture: '⚠️ Date cannot be more than 1 year in the future!',
-  dateInvalid: '⚠️ Please enter a valid date!',
-  categoryRequired: '⚠️ Please select a category!',
-  customCategoryRequired: '⚠️ Please enter a custom category!',
-  sourceRequired: '⚠️ Please select an income source!',
-  amountInvalid: '⚠️ Please enter a valid amount!',
+  descriptionTooLong: 'Description must be at most 500 characters',
 } as const
+export type TransactionMessageKey = keyof typeof TRANSACTION_MESSAGES
 
-/** Why an amount is refused, or null when it is acceptable for this kind of transaction. */
-export function amountProblem(type: 'expense' | 'income', paise: Paise | null): string | null {
-  if (paise === null || !Number.isFinite(paise)) return TRANSACTION_MESSAGES.amountInvalid
-  if (paise <= 0) return TRANSACTION_MESSAGES.amountPositive
-  if (type === 'expense' && paise > MAX_EXPENSE_PAISE) return TRANSACTION_MESSAGES.expenseTooLarge
-  if (type === 'income' && paise > MAX_INCOME_PAISE) return TRANSACTION_MESSAGES.incomeTooLarge
-  return null
-}
+/** Longest category, source and note the Transaction entity stores. */
+export const MAX_CATEGORY_CHARS = 60
+export const MAX_DESCRIPTION_CHARS = 500
 
 /**
- * Why a transaction date is refused, or null. The window is calendar based: the same day five
- * years back is allowed, one day earlier is not; likewise one year ahead.
+ * What a form or a REST body holds before any rule: `amount` is null when missing or unreadable,
+ * `date` NaN when unreadable. `customCategory` is present only when the add form's 'Others' was
+ * picked: it is then the name typed beside it (and becomes the category).
  */
-export function dateProblem(date: number, now: number = Date.now()): string | null {
-  if (!Number.isFinite(date)) return TRANSACTION_MESSAGES.dateInvalid
+const AnyNumber = z.custom<number>((v) => typeof v === 'number', 'Expected a number')
+
+export const TransactionDraft = z.object({
+  type: z.enum(TRANSACTION_TYPES),
+  amount: AnyNumber.nullable(),
+  category: z.string().nullable(),
+  customCategory: z.string().optional(),
+  // Any number: NaN and Infinity are refused by the rules, with their own message.
+  date: AnyNumber,
+  description: z.string().optional(),
+})
+export type TransactionDraft = z.infer<typeof TransactionDraft>
+
+export type TransactionField = 'amount' | 'category' | 'customCategory' | 'date' | 'description'
+
+interface Rule {
+  field: TransactionField
+  key: TransactionMessageKey
+  /** True when the draft breaks the rule; earlier rules of the same field have passed. */
+  broken: (draft: TransactionDraft, window: DateWindow) => boolean
+}
+
+interface DateWindow {
+  earliest: number
+  latest: number
+}
+
+const label = (d: TransactionDraft) => (d.category ?? '').trim()
+
+/** In order: the first broken rule is the one reported (amount, category, custom, date, note). */
+export const TRANSACTION_RULES: readonly Rule[] = [
+  { field: 'amount', key: 'amountInvalid', broken: (d) => d.amount === null || !Number.isFinite(d.amount) },
+  { field: 'amount', key: 'amountPositive', broken: (d) => d.amount! <= 0 },
+  {
+    field: 'amount',
+    key: 'expenseTooLarge',
+    broken: (d) => d.type === 'expense' && d.amount! > maxAmountOf('expense'),
+  },
+  { field: 'amount', key: 'incomeTooLarge', broken: (d) => d.type === 'income' && d.amount! > maxAmountOf('income') },
+  { field: 'category', key: 'categoryRequired', broken: (d) => d.type === 'expense' && label(d) === '' },
+  { field: 'category', key: 'sourceRequired', broken: (d) => d.type === 'income' && label(d) === '' },
+  {
+    field: 'category',
+    key: 'categoryTooLong',
+    broken: (d) => d.type === 'expense' && label(d).length > MAX_CATEGORY_CHARS,
+  },
+  {
+    field: 'category',
+    key: 'sourceTooLong',
+    broken: (d) => d.type === 'income' && label(d).length > MAX_CATEGORY_CHARS,
+  },
+  {
+    field: 'customCategory',
+    key: 'customCategoryRequired',
+    broken: (d) => d.customCategory !== undefined && d.customCategory.trim() === '',
+  },
+  {
+    field: 'customCategory',
+    key: 'categoryTooLong',
+    broken: (d) => (d.customCategory ?? '').trim().length > MAX_CATEGORY_CHARS,
+  },
+  { field: 'date', key: 'dateInvalid', broken: (d) => !Number.isFinite(d.date) },
+  { field: 'date', key: 'datePast', broken: (d, w) => d.date < w.earliest },
+  { field: 'date', key: 'dateFuture', broken: (d, w) => d.date > w.latest },
+  {
+    field: 'description',
+    key: 'descriptionTooLong',
+    broken: (d) => (d.description ?? '').trim().length > MAX_DESCRIPTION_CHARS,
+  },
+]
+
+/**
+ * The dates a transaction may carry, calendar based: the same day five years back is allowed,
+ * one day earlier is not; likewise one year ahead (spec part 1 §5).
+ */
+export function dateWindow(now: number): DateWindow {
   const earliest = new Date(now)
   earliest.setFullYear(earliest.getFullYear() - 5)
   earliest.setHours(0, 0, 0, 0)
   const latest = new Date(now)
   latest.setFullYear(latest.getFullYear() + 1)
   latest.setHours(23, 59, 59, 999)
-  if (date < earliest.getTime()) return TRANSACTION_MESSAGES.datePast
-  if (date > latest.getTime()) return TRANSACTION_MESSAGES.dateFuture
-  return null
+  return { earliest: earliest.getTime(), latest: latest.getTime() }
+}
+
+/** The content a valid draft stands for: category resolved (custom name wins), text trimmed. */
+export interface ValidTransaction {
+  type: TransactionType
+  amount: Paise
+  category: string
+  description: string
+  date: number
+}
+
+export type TransactionCheck =
+  | { ok: true; value: ValidTransaction }
+  | { ok: false; field: TransactionField; key: TransactionMessageKey; message: string }
+
+/** The first rule a draft breaks, checking only `fields` (a partial update checks what it changes). */
+function firstBroken(draft: TransactionDraft, now: number, fields?: readonly TransactionField[]): Rule | undefined {
+  const window = dateWindow(now)
+  return TRANSACTION_RULES.find((rule) => (!fields || fields.includes(rule.field)) && rule.broken(draft, window))
+}
+
+/**
+ * The schema of a draft checked against the rules at `now`: its one issue (if any) carries the
+ * broken rule's message key, at the field's path.
+ */
+export function transactionSchema(now: number, fields?: readonly TransactionField[]) {
+  return TransactionDraft.superRefine((draft, ctx) => {
+    const rule = firstBroken(draft, now, fields)
+    if (rule) ctx.addIssue({ code: 'custom', message: rule.key, path: [rule.field] })
+  })
+}
+
+/** Checks a draft; on success returns what it stands for, else the first broken rule's message. */
+export function checkTransaction(
+  draft: TransactionDraft,
+  now: number = Date.now(),
+  fields?: readonly TransactionField[],
+): TransactionCheck {
+  const parsed = transactionSchema(now, fields).safeParse(draft)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    const field = (issue.path[0] ?? 'amount') as TransactionField
+    // A value of the wrong kind (not a rule's key) reads as the field's "invalid" message.
+    const key = issue.message in TRANSACTION_MESSAGES ? (issue.message as TransactionMessageKey) : invalidKey(field)
+    return { ok: false, field, key, message: TRANSACTION_MESSAGES[key] }
+  }
+  const custom = draft.customCategory?.trim()
+  return {
+    ok: true,
+    value: {
+      type: draft.type,
+      amount: draft.amount!,
+      category: custom || label(draft),
+      description: (draft.description ?? '').trim(),
+      date: draft.date,
+    },
+  }
+}
+
+function invalidKey(field: TransactionField): TransactionMessageKey {
+  if (field === 'date') return 'dateInvalid'
+  if (field === 'category') return 'categoryRequired'
+  if (field === 'customCategory') return 'customCategoryRequired'
+  if (field === 'description') return 'descriptionTooLong'
+  return 'amountInvalid'
+}
+
+/** Why an amount is refused, or null when it is acceptable for this kind of transaction. */
+export function amountProblem(type: TransactionType, paise: Paise | null): string | null {
+  return problemOf({ type, amount: paise, category: 'x', date: 0 }, 0, 'amount')
+}
+
+/** Why a transaction date is refused, or null (see `dateWindow`). */
+export function dateProblem(date: number, now: number = Date.now()): string | null {
+  return problemOf({ type: 'expense', amount: 1, category: 'x', date }, now, 'date')
+}
+
+function problemOf(draft: TransactionDraft, now: number, field: TransactionField): string | null {
+  const rule = firstBroken(draft, now, [field])
+  return rule ? TRANSACTION_MESSAGES[rule.key] : null
 }

@@ -16,19 +16,21 @@ export const fallbackActions = {
 /** Spec part 1 §2: the top-level error fallback. */
 export function ErrorFallback() {
   return (
-    <main className="error-fallback" role="alert">
-      <div className="error-fallback__icon" aria-hidden="true">
-        😵
-      </div>
-      <h1>Oops! Something went wrong</h1>
-      <p>Don't worry — your data is safe. Everything you saved stays on this device and syncs to your account.</p>
-      <div className="error-fallback__actions">
-        <Button variant="primary" onClick={() => fallbackActions.goHome()}>
-          Go to Home
-        </Button>
-        <Button variant="outline" onClick={() => fallbackActions.reload()}>
-          Reload Page
-        </Button>
+    <main className="error-fallback">
+      <div className="error-fallback__body" role="alert">
+        <div className="error-fallback__icon" aria-hidden="true">
+          😵
+        </div>
+        <h1>Oops! Something went wrong</h1>
+        <p>Don't worry — your data is safe. Everything you saved stays on this device and syncs to your account.</p>
+        <div className="error-fallback__actions">
+          <Button variant="primary" onClick={() => fallbackActions.goHome()}>
+            Go to Home
+          </Button>
+          <Button variant="outline" onClick={() => fallbackActions.reload()}>
+            Reload Page
+          </Button>
+        </div>
       </div>
     </main>
   )

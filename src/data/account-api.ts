@@ -1,4 +1,5 @@
-import type { PublicUser } from '../../schema/api/auth'
+import { MeResponse, SuccessToken, SuccessUser, type PublicUser } from '../../schema/api/auth'
+import { WhatsappStatus } from '../../schema/api/whatsapp'
 import { apiFetch, ApiError, NetworkError } from './http'
 import { readSession, readToken, writeSession, writeUser } from './session'
 
@@ -22,14 +23,19 @@ function remember(user: AccountUser): AccountUser {
 }
 
 export async function fetchAccount(signal?: AbortSignal): Promise<AccountUser> {
-  const { user } = await apiFetch<{ user: AccountUser }>('/auth/me', { token: token(), signal })
+  const { user } = await apiFetch('/auth/me', MeResponse, { token: token(), signal })
+  return remember(user)
+}
+
+/** A PUT that answers with the updated user, which becomes the cached user. */
+async function putUser(path: string, body: unknown): Promise<AccountUser> {
+  const { user } = await apiFetch(path, SuccessUser, { method: 'PUT', token: token(), body })
   return remember(user)
 }
 
 /** `phone` is `+<code><number>`; the server stores `whatsapp:+<code><number>`. */
-export async function updatePhone(phone: string): Promise<AccountUser> {
-  const { user } = await apiFetch<{ user: AccountUser }>('/auth/update-phone', { method: 'PUT', token: token(), body: { phone_number: phone } })
-  return remember(user)
+export function updatePhone(phone: string): Promise<AccountUser> {
+  return putUser('/auth/update-phone', { phone_number: phone })
 }
 
 export interface ProfileFields {
@@ -46,9 +52,8 @@ export interface ProfileFields {
   address: string
 }
 
-export async function updateProfile(fields: ProfileFields): Promise<AccountUser> {
-  const { user } = await apiFetch<{ user: AccountUser }>('/auth/update-profile', { method: 'PUT', token: token(), body: fields })
-  return remember(user)
+export function updateProfile(fields: ProfileFields): Promise<AccountUser> {
+  return putUser('/auth/update-profile', fields)
 }
 
 /**
@@ -56,30 +61,24 @@ export async function updateProfile(fields: ProfileFields): Promise<AccountUser>
  * which replaces the stored token at once so sync and later calls keep working.
  */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  const result = await apiFetch<{ success: boolean; token: string }>('/auth/change-password', { method: 'PUT', token: token(), body: { currentPassword, newPassword } })
+  const result = await apiFetch('/auth/change-password', SuccessToken, {
+    method: 'PUT',
+    token: token(),
+    body: { currentPassword, newPassword },
+  })
   const cached = readSession()?.user
-  const user = cached ?? (await apiFetch<{ user: AccountUser }>('/auth/me', { token: result.token })).user
+  const user = cached ?? (await apiFetch('/auth/me', MeResponse, { token: result.token })).user
   writeSession(result.token, user)
 }
 
-export async function updateCurrency(code: string): Promise<AccountUser> {
-  const { user } = await apiFetch<{ user: AccountUser }>('/auth/currency', { method: 'PUT', token: token(), body: { currency_code: code } })
-  return remember(user)
+export function updateCurrency(code: string): Promise<AccountUser> {
+  return putUser('/auth/currency', { currency_code: code })
 }
 
-export interface WhatsappStatus {
-  linked: boolean
-  /** `whatsapp:+<code><number>` or null. */
-  phone_number: string | null
-  /** ISO 8601 of the last message received from the linked number, or null. */
-  last_message_at: string | null
-  /** `https://wa.me/<number>?text=<join phrase>`, or null when the server has no WhatsApp number. */
-  join_url: string | null
-  monthly_report: boolean
-}
+export type { WhatsappStatus }
 
 export function fetchWhatsappStatus(signal?: AbortSignal): Promise<WhatsappStatus> {
-  return apiFetch<WhatsappStatus>('/whatsapp/status', { token: token(), signal })
+  return apiFetch('/whatsapp/status', WhatsappStatus, { token: token(), signal })
 }
 
 export function isOffline(error: unknown): boolean {

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { map, type Observable } from 'rxjs'
 import { reviewDeadline } from '../../schema/calc/household-review'
 import type { SplitPart } from '../../schema/calc/splits'
@@ -164,7 +165,7 @@ export interface HouseholdSettingsInput {
 }
 
 export async function createHousehold(input: HouseholdSettingsInput): Promise<string> {
-  const { household } = await apiFetch<{ household: { id: string } }>('/households', {
+  const { household } = await apiFetch('/households', z.object({ household: z.object({ id: z.string() }) }), {
     method: 'POST',
     body: input,
     token: token(),
@@ -173,21 +174,25 @@ export async function createHousehold(input: HouseholdSettingsInput): Promise<st
 }
 
 export async function updateHousehold(id: string, input: Partial<HouseholdSettingsInput>): Promise<void> {
-  await apiFetch(`/households/${encodeURIComponent(id)}`, { method: 'PUT', body: input, token: token() })
+  await apiFetch(`/households/${encodeURIComponent(id)}`, z.unknown(), { method: 'PUT', body: input, token: token() })
 }
 
 /** 'added' when the e-mail has an account (a member at once), 'invited' when it joins on sign-up. */
 export async function inviteMember(id: string, email: string): Promise<'added' | 'invited'> {
-  const { status } = await apiFetch<{ status: 'added' | 'invited' }>(`/households/${encodeURIComponent(id)}/invite`, {
+  const { status } = await apiFetch(
+    `/households/${encodeURIComponent(id)}/invite`,
+    z.object({ status: z.enum(['added', 'invited']) }),
+    {
     method: 'POST',
     body: { email },
     token: token(),
-  })
+  },
+  )
   return status
 }
 
 export async function pendingInvites(id: string, signal?: AbortSignal): Promise<string[]> {
-  const body = await apiFetch<{ pending_invites?: string[] }>(`/households/${encodeURIComponent(id)}`, {
+  const body = await apiFetch(`/households/${encodeURIComponent(id)}`, z.object({ pending_invites: z.array(z.string()).optional() }), {
     token: token(),
     signal,
   })
@@ -196,11 +201,11 @@ export async function pendingInvites(id: string, signal?: AbortSignal): Promise<
 
 export async function removeMember(id: string, userId: string): Promise<void> {
   const path = `/households/${encodeURIComponent(id)}/members/${encodeURIComponent(userId)}`
-  await apiFetch(path, { method: 'DELETE', token: token() })
+  await apiFetch(path, z.unknown(), { method: 'DELETE', token: token() })
 }
 
 export async function leaveHousehold(id: string): Promise<void> {
-  await apiFetch(`/households/${encodeURIComponent(id)}/leave`, { method: 'POST', token: token() })
+  await apiFetch(`/households/${encodeURIComponent(id)}/leave`, z.unknown(), { method: 'POST', token: token() })
 }
 
 /** The message to show for a failed household call: the server's text, or the offline note, or `fallback`. */

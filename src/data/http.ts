@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import { DEMO_REFUSAL, isDemoSession, notifyUnauthorized } from './session'
 import { updateSync } from './sync-state'
 
@@ -29,11 +30,20 @@ export interface ApiRequest {
   headers?: Record<string, string>
 }
 
+/** The server answered 2xx with a body its contract (schema/api) does not describe. */
+export const BAD_RESPONSE = 'Unexpected answer from the server'
+
 /**
- * JSON call to the same-origin API. A 401 on a request that carried a token ends the session
- * (spec part 1 §4). Network failures mark the server unreachable for the sync indicator.
+ * JSON call to the same-origin API; the answer is parsed with `contract` (a schema/api zod
+ * schema; import it lazily where the entry chunk must stay free of zod). A 401 on a request that
+ * carried a token ends the session (spec part 1 §4). Network failures mark the server unreachable
+ * for the sync indicator.
  */
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+export async function apiFetch<S extends z.ZodType>(
+  path: string,
+  contract: S,
+  request: ApiRequest = {},
+): Promise<z.output<S>> {
   // The demo never talks to the server; what needs an account says so.
   if (isDemoSession() && !request.token) throw new ApiError(403, DEMO_REFUSAL, 'DEMO')
   const headers: Record<string, string> = { Accept: 'application/json', ...request.headers }
@@ -69,13 +79,17 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     }
   }
   if (!response.ok) {
-    if (response.status === 401 && request.token) notifyUnauthorized()
     const error = body && typeof body === 'object' ? (body as { error?: unknown; code?: unknown }) : {}
+    // A refused token, or an account an admin suspended: the session is over on this device.
+    const ended = response.status === 401 || (response.status === 403 && error.code === 'ACCOUNT_SUSPENDED')
+    if (ended && request.token) notifyUnauthorized()
     throw new ApiError(
       response.status,
       typeof error.error === 'string' ? error.error : `HTTP ${response.status}`,
       typeof error.code === 'string' ? error.code : undefined,
     )
   }
-  return body as T
+  const parsed = contract.safeParse(body)
+  if (!parsed.success) throw new ApiError(response.status, BAD_RESPONSE, 'BAD_RESPONSE')
+  return parsed.data
 }

@@ -1,6 +1,7 @@
 import { map, type Observable } from 'rxjs'
 import type { DocOf } from '../../schema/collections'
-import { DEFAULT_RECURRING_CATEGORY, nextDueAfterPaid, reminderHorizon } from '../../schema/calc/recurring-schedule'
+import { markPaid } from '../../schema/calc/mark-paid'
+import { reminderHorizon } from '../../schema/calc/recurring-schedule'
 import type { RecurringFields } from '../../schema/validation/plan-input'
 import { userData } from './database'
 import { addTransaction, type TransactionDoc } from './transactions'
@@ -12,7 +13,9 @@ export type RecurringDoc = DocOf<'recurring_payments'>
 /** Every recurring payment, soonest next due first; served by the `nextDueDate` index. */
 export function recurringPayments$(): Observable<RecurringDoc[]> {
   const { db } = userData()
-  return db.recurring_payments.find({ selector: { nextDueDate: { $gte: '' } }, sort: [{ nextDueDate: 'asc' }] }).$.pipe(map((docs) => plainDocs<RecurringDoc>(docs)))
+  return db.recurring_payments
+    .find({ selector: { nextDueDate: { $gte: '' } }, sort: [{ nextDueDate: 'asc' }] })
+    .$.pipe(map((docs) => plainDocs<RecurringDoc>(docs)))
 }
 
 /** Recurring payments due on or before `day` ('YYYY-MM-DD'), soonest first; served by the `nextDueDate` index. */
@@ -43,7 +46,11 @@ export function addRecurringPayment(fields: RecurringFields): Promise<RecurringD
 export async function updateRecurringPayment(id: string, fields: RecurringFields, shownDueDate: string): Promise<void> {
   const ok = await patchDocument('recurring_payments', id, (current) => {
     const rescheduled = fields.dueDate !== shownDueDate
-    return { ...fields, dueDate: rescheduled ? fields.dueDate : current.dueDate, nextDueDate: rescheduled ? fields.dueDate : current.nextDueDate }
+    return {
+      ...fields,
+      dueDate: rescheduled ? fields.dueDate : current.dueDate,
+      nextDueDate: rescheduled ? fields.dueDate : current.nextDueDate,
+    }
   })
   if (!ok) throw new Error(`Recurring payment ${id} not found`)
 }
@@ -53,23 +60,20 @@ export function deleteRecurringPayment(id: string): Promise<void> {
 }
 
 /**
- * Mark Paid: records the expense now (origin 'recurring', the payment's category or
- * 'Bills & Utilities', described by its name) and moves the next due day on by one period,
- * anchored on the first due day. Returns the new next due day and the expense.
+ * Mark Paid (schema/calc/mark-paid.ts): records the expense now and moves the next due day on by
+ * one period from the stored one. Returns the new next due day and the expense.
  */
-export async function markRecurringPaid(payment: RecurringDoc, now = Date.now()): Promise<{ nextDueDate: string; transaction: TransactionDoc }> {
-  const transaction = await addTransaction({
-    type: 'expense',
-    amount: payment.amount,
-    category: payment.category.trim() || DEFAULT_RECURRING_CATEGORY,
-    description: payment.name,
-    date: now,
-    origin: 'recurring',
-  })
-  let nextDueDate = nextDueAfterPaid(payment)
+export async function markRecurringPaid(
+  payment: RecurringDoc,
+  now = Date.now(),
+): Promise<{ nextDueDate: string; transaction: TransactionDoc }> {
+  const paid = markPaid(payment, now)
+  const transaction = await addTransaction(paid.expense)
+  let { nextDueDate } = paid.schedule
   const ok = await patchDocument('recurring_payments', payment.id, (current) => {
-    nextDueDate = nextDueAfterPaid(current)
-    return { nextDueDate, lastPaidAt: now }
+    const schedule = markPaid(current, now).schedule
+    nextDueDate = schedule.nextDueDate
+    return schedule
   })
   if (!ok) throw new Error(`Recurring payment ${payment.id} not found`)
   return { nextDueDate, transaction }

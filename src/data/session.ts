@@ -2,7 +2,7 @@
  * The signed-in session kept in localStorage (spec part 1 §4): the token and the last known user,
  * so the app opens offline after a reload. No rxdb here: the login screens import it.
  */
-import { DEMO_OWNER } from '../../schema/demo-data'
+import { DEMO_OWNER } from '../../schema/demo-owner'
 
 export interface User {
   id: string

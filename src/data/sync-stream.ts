@@ -95,7 +95,8 @@ export class SyncStream {
       if (!this.stopped) updateSync({ serverReachable: false })
       return 'ended'
     }
-    if (response.status === 401) return 'unauthorized'
+    // 403 here means the account was suspended (the stream needs nothing else).
+    if (response.status === 401 || response.status === 403) return 'unauthorized'
     if (!response.ok || !response.body) {
       if (response.status >= 502) updateSync({ serverReachable: false })
       return 'ended'

@@ -1,6 +1,7 @@
 import { combineLatest, map, type Observable } from 'rxjs'
 import type { DocOf } from '../../schema/collections'
 import { INVERTED_BASE, invertTime } from '../../schema/entities/common'
+import { newTransaction, type TransactionContent } from '../../schema/entities/transaction'
 import type { Paise } from '../../schema/money/money'
 import { userData } from './database'
 import { insertDocument, patchDocument, removeDocument } from './writes'
@@ -17,24 +18,15 @@ export interface TransactionInput {
   description?: string
   /** ms since the epoch. */
   date: number
-  /** Where it came from; 'app' unless, e.g., a recurring payment's Mark Paid recorded it. */
-  origin?: 'app' | 'recurring'
 }
 
 /**
- * Saves a new expense or income in the local database; replication pushes it when online.
- * Throws when the input breaks the entity's rules (the form validates first).
+ * Saves a new expense or income (origin 'app' unless given) in the local database; replication
+ * pushes it when online. Throws when the input breaks the entity's rules (the form checks first).
  */
-export function addTransaction(input: TransactionInput): Promise<TransactionDoc> {
-  return insertDocument('transactions', {
-    type: input.type,
-    amount: input.amount,
-    category: input.category.trim(),
-    description: (input.description ?? '').trim(),
-    date: input.date,
-    dateDesc: invertTime(input.date),
-    origin: input.origin ?? 'app',
-  })
+export function addTransaction(input: TransactionInput | TransactionContent): Promise<TransactionDoc> {
+  const content: TransactionContent = { origin: 'app', ...input }
+  return insertDocument('transactions', newTransaction(content, { ownerId: userData().userId, updatedAt: Date.now() }))
 }
 
 export type TransactionChanges = Partial<Pick<TransactionInput, 'amount' | 'category' | 'description' | 'date'>>
@@ -63,7 +55,10 @@ export function transactionsBetween$(start: number, end: number): Observable<Tra
  */
 export function expensesBetweenQuery(start: number, end: number) {
   const { db } = userData()
-  return db.transactions.find({ selector: { type: 'expense', date: { $gte: start, $lt: Math.min(end, INVERTED_BASE) } }, sort: [{ type: 'asc' }, { date: 'asc' }] })
+  return db.transactions.find({
+    selector: { type: 'expense', date: { $gte: start, $lt: Math.min(end, INVERTED_BASE) } },
+    sort: [{ type: 'asc' }, { date: 'asc' }],
+  })
 }
 
 export function expensesBetween$(start: number, end: number): Observable<TransactionDoc[]> {
@@ -98,7 +93,9 @@ export function ledger$({ window, type }: LedgerQuery): Observable<TransactionDo
     ? { $gt: invertTime(Math.min(window.end, INVERTED_BASE)), $lte: invertTime(Math.max(0, window.start)) }
     : { $gte: 0 }
   const selector = type === 'all' ? { dateDesc } : { type, dateDesc }
-  return db.transactions.find({ selector, sort: [{ dateDesc: 'asc' }] }).$.pipe(map((docs) => plainDocs<TransactionDoc>(docs)))
+  return db.transactions
+    .find({ selector, sort: [{ dateDesc: 'asc' }] })
+    .$.pipe(map((docs) => plainDocs<TransactionDoc>(docs)))
 }
 
 /** How many expense and income records exist in all (the dashboard's counts); index-backed counts. */

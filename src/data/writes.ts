@@ -2,6 +2,7 @@ import type { RxCollection } from 'rxdb/plugins/core'
 import { deepEqual } from 'rxdb/plugins/utils'
 import type { z } from 'zod'
 import { COLLECTIONS, type CollectionName, type DocOf } from '../../schema/collections'
+import { nextVersion } from '../../schema/entities/common'
 import { Profile } from '../../schema/entities/profile'
 import { userData } from './database'
 
@@ -20,7 +21,7 @@ function collectionOf<N extends CollectionName>(name: N): RxCollection<DocOf<N>>
 }
 
 function nextUpdatedAt(previous = 0): number {
-  return Math.max(Date.now(), previous + 1)
+  return nextVersion(Date.now(), previous)
 }
 
 /** Inserts a new document owned by the signed-in user; throws when the entity refuses it. */

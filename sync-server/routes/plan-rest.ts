@@ -3,13 +3,13 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { allocationView } from '../../schema/calc/allocation'
 import { budgetsSpan, budgetStatus } from '../../schema/calc/budget-status'
-import { DEFAULT_RECURRING_CATEGORY, nextDueAfterPaid } from '../../schema/calc/recurring-schedule'
+import { markPaid } from '../../schema/calc/mark-paid'
 import type { CollectionName, DocOf } from '../../schema/collections'
-import { invertTime } from '../../schema/entities/common'
 import type { Budget } from '../../schema/entities/budget'
+import { nextVersion } from '../../schema/entities/common'
 import { Profile } from '../../schema/entities/profile'
 import type { RecurringPayment } from '../../schema/entities/recurring'
-import type { Transaction } from '../../schema/entities/transaction'
+import { newTransaction } from '../../schema/entities/transaction'
 import {
   parseAllocation,
   parseIncome,
@@ -45,9 +45,6 @@ const Success = z.object({ success: z.literal(true) })
 
 const invalid = (message: string) => new HttpError(400, message, 'VALIDATION_ERROR')
 
-/** Strictly newer than what the devices hold, so last-writer-wins keeps a REST edit. */
-const stamp = (now: number, previous = 0) => Math.max(now, previous + 1)
-
 /** The owner's live document, else 404 (someone else's id answers the same as an unknown one). */
 function liveOwned<N extends CollectionName>(
   documents: DocumentsRepository,
@@ -59,6 +56,17 @@ function liveOwned<N extends CollectionName>(
   const found = documents.getOwned(collection, ownerId, id)
   if (!found || found.deleted) throw new HttpError(404, notFound, 'NOT_FOUND')
   return found.data
+}
+
+/** Deletes as a tombstone, newer than what the devices hold, through the one write path. */
+function removeOwned<N extends CollectionName>(
+  documents: DocumentsRepository,
+  collection: N,
+  ownerId: string,
+  existing: DocOf<N>,
+  now: number,
+): void {
+  documents.writeDocument(collection, ownerId, { ...existing, updatedAt: nextVersion(now, existing.updatedAt) }, true)
 }
 
 /** Each budget's spending in its current period, from one date-range read of the owner's ledger. */
@@ -104,7 +112,7 @@ export const budgetsRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app
     return {
       id: existing?.id ?? randomUUID(),
       ownerId,
-      updatedAt: stamp(t, existing?.updatedAt),
+      updatedAt: nextVersion(t, existing?.updatedAt),
       category,
       amount: amount!,
       period: period.value,
@@ -142,13 +150,7 @@ export const budgetsRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app
   })
 
   app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, (request) => {
-    const existing = findOwn(request.user.id, request.params.id)
-    documents.writeDocument(
-      'budgets',
-      request.user.id,
-      { ...existing, updatedAt: stamp(now(), existing.updatedAt) },
-      true,
-    )
+    removeOwned(documents, 'budgets', request.user.id, findOwn(request.user.id, request.params.id), now())
     return { success: true as const }
   })
   done()
@@ -205,7 +207,7 @@ export const allocationRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (
       documents.writeDocument('profile', ownerId, {
         ...base,
         monthlyIncome: parsed.value,
-        updatedAt: stamp(now(), current?.data.updatedAt),
+        updatedAt: nextVersion(now(), current?.data.updatedAt),
       })
       return { success: true as const, monthly_income: fromPaise(parsed.value) }
     },
@@ -224,7 +226,7 @@ export const allocationRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (
       const stored = documents.writeDocument('budgets', ownerId, {
         ...budget,
         allocated: parsed.value,
-        updatedAt: stamp(now(), budget.updatedAt),
+        updatedAt: nextVersion(now(), budget.updatedAt),
       })
       const spent = budgetsWithSpent(documents, ownerId, now()).find((b) => b.budget.id === budgetId)?.spent ?? 0
       return { success: true as const, budget: toBudgetItem(stored.data, spent) }
@@ -233,41 +235,46 @@ export const allocationRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (
   done()
 }
 
+/**
+ * The payment a REST create or update produces (missing fields keep their value). A changed
+ * due_date restarts the schedule from it; otherwise the next due day is kept.
+ */
+function buildRecurring(
+  body: RecurringBody,
+  ownerId: string,
+  now: number,
+  existing?: RecurringPayment,
+): RecurringPayment {
+  const pick = <T>(value: T | null | undefined, fallback: T | undefined) =>
+    value === undefined || value === null ? fallback : value
+  const parsed = parseRecurring({
+    name: pick(body.name, existing?.name),
+    amount: pick(body.amount, existing ? fromPaise(existing.amount) : undefined),
+    category: pick(body.category, existing?.category),
+    frequency: pick(body.frequency, existing?.frequency),
+    dueDate: pick(body.due_date, existing?.dueDate),
+    reminderDays: pick(body.reminder_days, existing?.reminderDays),
+  })
+  if (!parsed.ok) throw invalid(parsed.error)
+  const { dueDate, ...fields } = parsed.value
+  const rescheduled = !existing || existing.dueDate !== dueDate
+  return {
+    id: existing?.id ?? randomUUID(),
+    ownerId,
+    updatedAt: nextVersion(now, existing?.updatedAt),
+    ...fields,
+    dueDate,
+    nextDueDate: rescheduled ? dueDate : existing.nextDueDate,
+    ...(existing?.lastPaidAt === undefined ? {} : { lastPaidAt: existing.lastPaidAt }),
+  }
+}
+
 /** /api/recurring-payments (spec part 1 §7) over the replicated `recurring_payments` rows. */
 export const recurringRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app, { documents, now }, done) => {
   app.addHook('onRequest', app.authenticate)
 
   const findOwn = (ownerId: string, id: string) =>
     liveOwned(documents, 'recurring_payments', ownerId, id, 'Recurring payment not found')
-
-  /**
-   * The payment a create or an update produces (missing fields keep their value). A changed
-   * due_date restarts the schedule from it; otherwise the next due day is kept.
-   */
-  const build = (body: RecurringBody, ownerId: string, existing?: RecurringPayment): RecurringPayment => {
-    const pick = <T>(value: T | null | undefined, fallback: T | undefined) =>
-      value === undefined || value === null ? fallback : value
-    const parsed = parseRecurring({
-      name: pick(body.name, existing?.name),
-      amount: pick(body.amount, existing ? fromPaise(existing.amount) : undefined),
-      category: pick(body.category, existing?.category),
-      frequency: pick(body.frequency, existing?.frequency),
-      dueDate: pick(body.due_date, existing?.dueDate),
-      reminderDays: pick(body.reminder_days, existing?.reminderDays),
-    })
-    if (!parsed.ok) throw invalid(parsed.error)
-    const { dueDate, ...fields } = parsed.value
-    const rescheduled = !existing || existing.dueDate !== dueDate
-    return {
-      id: existing?.id ?? randomUUID(),
-      ownerId,
-      updatedAt: stamp(now(), existing?.updatedAt),
-      ...fields,
-      dueDate,
-      nextDueDate: rescheduled ? dueDate : existing.nextDueDate,
-      ...(existing?.lastPaidAt === undefined ? {} : { lastPaidAt: existing.lastPaidAt }),
-    }
-  }
 
   const One = z.object({ success: z.literal(true), payment: RecurringItem })
 
@@ -285,7 +292,11 @@ export const recurringRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (a
   )
 
   app.post('/', { schema: { body: RecurringBody, response: { 201: One } } }, (request, reply) => {
-    const stored = documents.writeDocument('recurring_payments', request.user.id, build(request.body, request.user.id))
+    const stored = documents.writeDocument(
+      'recurring_payments',
+      request.user.id,
+      buildRecurring(request.body, request.user.id, now()),
+    )
     reply.status(201)
     return { success: true as const, payment: toRecurringItem(stored.data) }
   })
@@ -295,19 +306,13 @@ export const recurringRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (a
     const stored = documents.writeDocument(
       'recurring_payments',
       request.user.id,
-      build(request.body, request.user.id, existing),
+      buildRecurring(request.body, request.user.id, now(), existing),
     )
     return { success: true as const, payment: toRecurringItem(stored.data) }
   })
 
   app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, (request) => {
-    const existing = findOwn(request.user.id, request.params.id)
-    documents.writeDocument(
-      'recurring_payments',
-      request.user.id,
-      { ...existing, updatedAt: stamp(now(), existing.updatedAt) },
-      true,
-    )
+    removeOwned(documents, 'recurring_payments', request.user.id, findOwn(request.user.id, request.params.id), now())
     return { success: true as const }
   })
 
@@ -325,24 +330,16 @@ export const recurringRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (a
       const ownerId = request.user.id
       const payment = findOwn(ownerId, request.params.id)
       const t = now()
-      const expense: Transaction = {
-        id: randomUUID(),
+      const paid = markPaid(payment, t)
+      const tx = documents.writeDocument(
+        'transactions',
         ownerId,
-        type: 'expense',
-        amount: payment.amount,
-        category: payment.category.trim() || DEFAULT_RECURRING_CATEGORY,
-        description: payment.name,
-        date: t,
-        dateDesc: invertTime(t),
-        origin: 'recurring',
-        updatedAt: t,
-      }
-      const tx = documents.writeDocument('transactions', ownerId, expense)
+        newTransaction(paid.expense, { ownerId, updatedAt: t }),
+      )
       const moved = documents.writeDocument('recurring_payments', ownerId, {
         ...payment,
-        nextDueDate: nextDueAfterPaid(payment),
-        lastPaidAt: t,
-        updatedAt: stamp(t, payment.updatedAt),
+        ...paid.schedule,
+        updatedAt: nextVersion(t, payment.updatedAt),
       })
       return {
         success: true as const,

@@ -3,7 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ADMIN_COLLECTIONS, PERSONAL_COLLECTIONS } from '../../schema/collections'
 import type { CollectionName } from '../../schema/collections'
-import { PullQuery, PushBody, RestampBody } from '../../schema/api/sync'
+import { PullQuery, PushBody, RestampBody, RestampResponse } from '../../schema/api/sync'
 import type { StreamEvent } from '../../schema/api/sync'
 import { ADMIN_CHANNEL } from '../db/documents'
 import type { DocumentsRepository } from '../db/documents'
@@ -76,7 +76,7 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (
 
   app.post(
     '/:collection/restamp',
-    { schema: { params: CollectionParams, body: RestampBody, response: { 200: z.object({ restamped: z.number() }) } } },
+    { schema: { params: CollectionParams, body: RestampBody, response: { 200: RestampResponse } } },
     (request) => {
       const collection = syncedCollection(request.params.collection, request.user)
       const { ids } = request.body

@@ -1,5 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { nextVersion } from '../../schema/entities/common'
 import type { DocumentsRepository } from '../db/documents'
 import { HttpError } from '../http-error'
 import {
@@ -67,7 +68,7 @@ export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOp
 
   app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, (request) => {
     const existing = findOwn(request.user.id, request.params.id)
-    const updatedAt = Math.max(Date.now(), existing.data.updatedAt + 1)
+    const updatedAt = nextVersion(Date.now(), existing.data.updatedAt)
     documents.writeDocument('transactions', request.user.id, { ...existing.data, updatedAt }, true)
     return { success: true as const }
   })

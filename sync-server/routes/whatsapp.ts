@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody'
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { WhatsappStatus } from '../../schema/api/whatsapp'
 import { normalizePhone } from '../../schema/phone'
 import type { AppConfig } from '../config'
 import type { DocumentsRepository } from '../db/documents'
@@ -32,14 +33,6 @@ const WebhookBody = z.looseObject({
   NumMedia: z.coerce.number().int().min(0).default(0),
   ProfileName: z.string().optional(),
   WaId: z.string().optional(),
-})
-
-const WhatsappStatus = z.object({
-  linked: z.boolean(),
-  phone_number: z.string().nullable(),
-  last_message_at: z.string().nullable(),
-  join_url: z.string().nullable(),
-  monthly_report: z.boolean(),
 })
 
 /**

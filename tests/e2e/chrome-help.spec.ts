@@ -69,11 +69,27 @@ test.describe('help widget', () => {
     await page.mouse.click(200, 400)
     await expect(panel).toHaveCount(0)
 
-    // Following a link closes the panel and navigates.
+    // Following a link closes the panel and opens the ticket form's address in the app (no full
+    // page load: the paths the app visits are recorded, as /support may redirect until it exists).
+    await page.evaluate(() => {
+      const w = window as unknown as { __paths: string[]; __loaded: boolean }
+      w.__paths = []
+      w.__loaded = true
+      const original = history.pushState.bind(history)
+      history.pushState = (data: unknown, unused: string, url?: string | URL | null) => {
+        original(data, unused, url)
+        w.__paths.push(location.pathname)
+      }
+    })
     await helpButton(page).click()
     await panel.getByRole('button', { name: FAQS[1]![0] }).click()
     await panel.getByRole('link', { name: /Create Support Ticket/ }).click()
     await expect(panel).toHaveCount(0)
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __paths: string[] }).__paths[0]))
+      .toBe('/support/tickets/new')
+    expect(await page.evaluate(() => (window as unknown as { __loaded?: boolean }).__loaded)).toBe(true)
+    await expect(helpButton(page)).toBeVisible()
   })
 
   test('is hidden on the login and signup pages', async ({ page }) => {

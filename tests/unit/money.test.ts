@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   CURRENCIES,
@@ -52,13 +53,16 @@ describe('toPaise', () => {
     }
   })
 
-  it('always returns an integer', () => {
-    for (let i = 0; i < 2000; i++) {
-      const n = Math.random() * 1e6
-      const p = toPaise(n)
-      expect(Number.isInteger(p)).toBe(true)
-      expect(Math.abs(p! / 100 - n)).toBeLessThanOrEqual(0.005 + 1e-9)
-    }
+  it('always returns an integer within half a paisa of the rupees given', () => {
+    // Seeded, so a failure reproduces; fast-check prints the shrunk counterexample.
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e6, noNaN: true }), (n) => {
+        const p = toPaise(n)
+        expect(Number.isInteger(p)).toBe(true)
+        expect(Math.abs(p! / 100 - n)).toBeLessThanOrEqual(0.005 + 1e-9)
+      }),
+      { seed: 20261123, numRuns: 2000 },
+    )
   })
 })
 

@@ -2,14 +2,15 @@ import { useState, type FormEvent } from 'react'
 import { categoryOptions } from '../../../schema/categories'
 import { formatDecimal, toPaise } from '../../../schema/money/money'
 import { fromDayString, toDayString } from '../../../schema/time'
-import { amountProblem, dateProblem, TRANSACTION_MESSAGES } from '../../../schema/validation/transaction-input'
+import { checkTransaction, type TransactionField } from '../../../schema/validation/transaction-input'
 import { updateTransaction, type TransactionDoc } from '../../data/transactions'
-import { AmountField, ChoiceField, TextAreaField, TextField } from '../ui/field'
+import { NoteField } from './note-field'
+import { AmountField, ChoiceField, TextField } from '../ui/field'
 import { Modal, ModalFormActions } from '../ui/modal'
 import { useToast } from '../ui/toast'
 import './transaction.css'
 
-type FieldName = 'amount' | 'category' | 'date'
+type FieldName = TransactionField
 
 /** The picked day at the original entry's time of day, so entries keep their order within a day. */
 function dayAtTimeOf(day: string, original: number): number {
@@ -32,6 +33,13 @@ interface Props {
   onClose: () => void
 }
 
+interface EditValues {
+  amount: string
+  category: string
+  description: string
+  day: string
+}
+
 /**
  * Edits an expense or income in the local database (works offline, syncs later). Amount,
  * category (or source) and date are required, with the add screens' limits and messages.
@@ -39,33 +47,31 @@ interface Props {
 export function EditTransactionDialog({ tx, customCategories, onClose }: Props) {
   const toast = useToast()
   const isExpense = tx.type === 'expense'
-  const [amount, setAmount] = useState(() => amountText(tx.amount))
-  const [category, setCategory] = useState(tx.category)
-  const [description, setDescription] = useState(tx.description)
-  const [day, setDay] = useState(() => toDayString(tx.date))
+  const [values, setValues] = useState<EditValues>(() => ({
+    amount: amountText(tx.amount),
+    category: tx.category,
+    description: tx.description,
+    day: toDayString(tx.date),
+  }))
   const [error, setError] = useState<{ field: FieldName; message: string } | null>(null)
   const [saving, setSaving] = useState(false)
-  const options = categoryOptions(tx.type, 'edit', customCategories, tx.category)
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
     if (saving) return
-    const paise = amount.trim() === '' ? null : toPaise(amount)
-    const amountError = amountProblem(tx.type, paise)
-    if (amountError || paise === null)
-      return setError({ field: 'amount', message: amountError ?? TRANSACTION_MESSAGES.amountInvalid })
-    if (!category.trim())
-      return setError({
-        field: 'category',
-        message: isExpense ? TRANSACTION_MESSAGES.categoryRequired : TRANSACTION_MESSAGES.sourceRequired,
-      })
-    const date = day ? dayAtTimeOf(day, tx.date) : NaN
-    const dateError = dateProblem(date)
-    if (dateError) return setError({ field: 'date', message: dateError })
+    const checked = checkTransaction({
+      type: tx.type,
+      amount: values.amount.trim() === '' ? null : toPaise(values.amount),
+      category: values.category,
+      date: values.day ? dayAtTimeOf(values.day, tx.date) : NaN,
+      description: values.description,
+    })
+    if (!checked.ok) return setError({ field: checked.field, message: checked.message })
     setError(null)
     setSaving(true)
     try {
-      await updateTransaction(tx.id, { amount: paise, category, description: description.trim(), date })
+      const { amount, category, description, date } = checked.value
+      await updateTransaction(tx.id, { amount, category, description, date })
       toast.show(isExpense ? '✅ Expense updated' : '✅ Income updated')
       onClose()
     } catch (e) {
@@ -75,61 +81,70 @@ export function EditTransactionDialog({ tx, customCategories, onClose }: Props) 
     }
   }
 
-  const clear = (field: FieldName) => setError((e) => (e?.field === field ? null : e))
-  const message = (field: FieldName) => (error?.field === field ? error.message : null)
+  /** Typing in a field clears that field's message. */
+  const change = (key: keyof EditValues, field: FieldName) => (value: string) => {
+    setValues((v) => ({ ...v, [key]: value }))
+    setError((e) => (e?.field === field ? null : e))
+  }
 
   return (
     <Modal open title={isExpense ? 'Edit Expense' : 'Edit Income'} onClose={onClose}>
       <form className="tx-edit" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <AmountField
-          label="Amount"
-          name="amount"
-          placeholder={undefined}
-          value={amount}
-          error={message('amount')}
-          onChange={(e) => {
-            setAmount(e.target.value)
-            clear('amount')
-          }}
-          className="field__control tx-edit__amount"
-          required
-        />
-        <ChoiceField
-          label={isExpense ? 'Category' : 'Source'}
-          name="category"
-          choices={options}
-          placeholder={{ text: isExpense ? 'Select a category' : 'Select a source' }}
-          value={category}
-          error={message('category')}
-          onChange={(e) => {
-            setCategory(e.target.value)
-            clear('category')
-          }}
-          required
-        />
-        <TextAreaField
-          label="Description"
-          name="description"
-          maxLength={500}
-          rows={2}
-          placeholder="Optional note"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-        <TextField
-          label="Date"
-          type="date"
-          name="date"
-          value={day}
-          error={message('date')}
-          onChange={(e) => {
-            setDay(e.target.value)
-            clear('date')
-          }}
-          required
+        <EditFields
+          type={tx.type}
+          options={categoryOptions(tx.type, 'edit', customCategories, tx.category)}
+          values={values}
+          message={(field) => (error?.field === field ? error.message : null)}
+          change={change}
         />
         <ModalFormActions onCancel={onClose} submitLabel="Save Changes" saving={saving} />
       </form>
     </Modal>
+  )
+}
+
+interface EditFieldsProps {
+  type: TransactionDoc['type']
+  options: string[]
+  values: EditValues
+  message: (field: FieldName) => string | null
+  change: (key: keyof EditValues, field: FieldName) => (value: string) => void
+}
+
+function EditFields({ type, options, values, message, change }: EditFieldsProps) {
+  const isExpense = type === 'expense'
+  return (
+    <>
+      <AmountField
+        label="Amount"
+        name="amount"
+        placeholder={undefined}
+        value={values.amount}
+        error={message('amount')}
+        onChange={(e) => change('amount', 'amount')(e.target.value)}
+        className="field__control tx-edit__amount"
+        required
+      />
+      <ChoiceField
+        label={isExpense ? 'Category' : 'Source'}
+        name="category"
+        choices={options}
+        placeholder={{ text: isExpense ? 'Select a category' : 'Select a source' }}
+        value={values.category}
+        error={message('category')}
+        onChange={(e) => change('category', 'category')(e.target.value)}
+        required
+      />
+      <NoteField value={values.description} onChange={change('description', 'description')} />
+      <TextField
+        label="Date"
+        type="date"
+        name="date"
+        value={values.day}
+        error={message('date')}
+        onChange={(e) => change('day', 'date')(e.target.value)}
+        required
+      />
+    </>
   )
 }

@@ -1,15 +1,21 @@
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { categoryOptions, OTHER_CATEGORY } from '../../../schema/categories'
+import type { TransactionType } from '../../../schema/entities/transaction'
 import { toPaise } from '../../../schema/money/money'
 import { toDayString } from '../../../schema/time'
-import { amountProblem, dateProblem, TRANSACTION_MESSAGES } from '../../../schema/validation/transaction-input'
+import {
+  checkTransaction,
+  type TransactionField,
+  type ValidTransaction,
+} from '../../../schema/validation/transaction-input'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page-header'
-import { AmountField, ChoiceField, TextAreaField, TextField } from '../../components/ui/field'
+import { AmountField, ChoiceField, TextField } from '../../components/ui/field'
 import { useToast } from '../../components/ui/toast'
 import { useProfile } from '../../data/hooks'
+import { NoteField } from '../../components/transaction/note-field'
 import { addCustomCategory } from '../../data/profile'
 import { addTransaction, type TransactionDoc } from '../../data/transactions'
 import { dayAtCurrentTime } from './day-at-current-time'
@@ -18,76 +24,49 @@ import './transactions.css'
 /** Spec part 1 §9: after an add, go home 1 s later (the toast stays 3 s). */
 const REDIRECT_MS = 1_000
 
+/** A second line for the success toast about what was saved (e.g. a budget alert), or null. */
+type FollowUp = (saved: TransactionDoc) => Promise<string | null>
+
 interface Props {
-  type: 'expense' | 'income'
-  /** A second line for the success toast about what was saved (e.g. a budget alert), or null. */
-  followUp?: (saved: TransactionDoc) => Promise<string | null>
+  type: TransactionType
+  followUp?: FollowUp
 }
+
+type FieldError = { field: TransactionField; message: string } | null
 
 export function TransactionForm({ type, followUp }: Props) {
   const isExpense = type === 'expense'
-  const navigate = useNavigate()
-  const toast = useToast()
   const profile = useProfile()
   const [amount, setAmount] = useState('')
   const [category, setCategory] = useState('')
   const [custom, setCustom] = useState('')
   const [day, setDay] = useState(() => toDayString(Date.now()))
   const [description, setDescription] = useState('')
-  const [error, setError] = useState<{ field: 'amount' | 'category' | 'custom' | 'date'; message: string } | null>(null)
-  const [saving, setSaving] = useState(false)
-  const [done, setDone] = useState(false)
+  const [error, setError] = useState<FieldError>(null)
+  const saver = useSaveTransaction(type, followUp)
+  const isCustom = isExpense && category === OTHER_CATEGORY
 
-  const options = categoryOptions(type, 'add', profile.data?.customCategories ?? [])
-  const isOther = category === OTHER_CATEGORY
-
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    if (saving || done) return
-    const paise = amount.trim() === '' ? null : toPaise(amount)
-    const amountError = amountProblem(type, paise)
-    if (amountError) return setError({ field: 'amount', message: amountError })
-    if (!category)
-      return setError({
-        field: 'category',
-        message: isExpense ? TRANSACTION_MESSAGES.categoryRequired : TRANSACTION_MESSAGES.sourceRequired,
-      })
-    if (isExpense && isOther && !custom.trim())
-      return setError({ field: 'custom', message: TRANSACTION_MESSAGES.customCategoryRequired })
-    const date = dayAtCurrentTime(day)
-    const dateError = dateProblem(date)
-    if (dateError) return setError({ field: 'date', message: dateError })
-
-    setError(null)
-    setSaving(true)
-    try {
-      const finalCategory = isExpense && isOther ? custom.trim() : category
-      const saved = await addTransaction({ type, amount: paise!, category: finalCategory, description, date })
-      if (isExpense && isOther) await addCustomCategory(finalCategory).catch((e: unknown) => console.warn(e))
-      const note = followUp ? await followUp(saved).catch((e: unknown) => (console.warn(e), null)) : null
-      setDone(true)
-      const text = isExpense ? '✅ Expense added successfully!' : '✅ Income added successfully!'
-      toast.show(note ? `${text}\n${note}` : text, note ? 'info' : 'success')
-      setTimeout(() => void navigate('/home'), REDIRECT_MS)
-    } catch (e) {
-      console.error(e)
-      toast.show('❌ Could not save. Please try again.', 'error')
-      setSaving(false)
-    }
+    if (saver.busy) return
+    const checked = checkTransaction({
+      type,
+      amount: amount.trim() === '' ? null : toPaise(amount),
+      category,
+      ...(isCustom ? { customCategory: custom } : {}),
+      date: dayAtCurrentTime(day),
+      description,
+    })
+    setError(checked.ok ? null : { field: checked.field, message: checked.message })
+    if (checked.ok) void saver.save(checked.value, isCustom)
   }
-
-  const message = (field: NonNullable<typeof error>['field']) => (error?.field === field ? error.message : null)
+  const message = (field: TransactionField) => (error?.field === field ? error.message : null)
 
   return (
     <div className="tx-page">
-      <PageHeader
-        title={isExpense ? 'Add Expense' : 'Add Income'}
-        subtitle={`${isExpense ? 'Record money you spent.' : 'Record money you received.'} Works offline.`}
-        badge={isExpense ? '💸' : '💰'}
-        badgeClassName={`tx-page__badge--${type}`}
-      />
+      <AddHeader type={type} />
       <Card padding="lg" variant="elevated">
-        <form className="tx-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <form className="tx-form" onSubmit={onSubmit} noValidate>
           <AmountField
             label="Amount"
             name="amount"
@@ -97,49 +76,130 @@ export function TransactionForm({ type, followUp }: Props) {
             className="field__control tx-form__amount"
             autoFocus
           />
-          <ChoiceField
-            label={isExpense ? 'Category' : 'Source'}
-            name="category"
-            choices={options}
-            placeholder={{ text: isExpense ? 'Select a category' : 'Select a source', disabled: true }}
-            value={category}
-            error={message('category')}
-            onChange={(e) => setCategory(e.target.value)}
+          <CategorySection
+            type={type}
+            options={categoryOptions(type, 'add', profile.data?.customCategories ?? [])}
+            category={category}
+            custom={isCustom ? custom : null}
+            message={message}
+            onCategory={setCategory}
+            onCustom={setCustom}
           />
-          {isExpense && isOther ? (
-            <TextField
-              label="Custom Category"
-              name="custom-category"
-              maxLength={60}
-              placeholder="e.g. Pets"
-              value={custom}
-              error={message('custom')}
-              onChange={(e) => setCustom(e.target.value)}
-              hint="Saved to your categories for next time."
-            />
-          ) : null}
-          <TextField
-            label="Date"
-            type="date"
-            name="date"
-            value={day}
-            error={message('date')}
-            onChange={(e) => setDay(e.target.value)}
+          <DateAndNoteSection
+            day={day}
+            description={description}
+            dateError={message('date')}
+            onDay={setDay}
+            onDescription={setDescription}
           />
-          <TextAreaField
-            label="Description"
-            name="description"
-            maxLength={500}
-            rows={2}
-            placeholder="Optional note"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-          <Button type="submit" size="lg" fullWidth disabled={saving || done}>
+          <Button type="submit" size="lg" fullWidth disabled={saver.busy}>
             {isExpense ? 'Add Expense' : 'Add Income'}
           </Button>
         </form>
       </Card>
     </div>
+  )
+}
+
+/**
+ * Saves a checked entry: the custom category joins the user's list, the toast says what was
+ * saved (with the follow-up line), and the screen goes home. `busy` from the first save on.
+ */
+function useSaveTransaction(type: TransactionType, followUp: FollowUp | undefined) {
+  const navigate = useNavigate()
+  const toast = useToast()
+  const [busy, setBusy] = useState(false)
+  const save = async (value: ValidTransaction, isCustom: boolean) => {
+    setBusy(true)
+    try {
+      const saved = await addTransaction(value)
+      if (isCustom) await addCustomCategory(value.category).catch((e: unknown) => console.warn(e))
+      const note = followUp ? await followUp(saved).catch((e: unknown) => (console.warn(e), null)) : null
+      const text = type === 'expense' ? '✅ Expense added successfully!' : '✅ Income added successfully!'
+      toast.show(note ? `${text}\n${note}` : text, note ? 'info' : 'success')
+      setTimeout(() => void navigate('/home'), REDIRECT_MS)
+    } catch (e) {
+      console.error(e)
+      toast.show('❌ Could not save. Please try again.', 'error')
+      setBusy(false)
+    }
+  }
+  return { busy, save }
+}
+
+function AddHeader({ type }: { type: TransactionType }) {
+  const isExpense = type === 'expense'
+  return (
+    <PageHeader
+      title={isExpense ? 'Add Expense' : 'Add Income'}
+      subtitle={`${isExpense ? 'Record money you spent.' : 'Record money you received.'} Works offline.`}
+      badge={isExpense ? '💸' : '💰'}
+      badgeClassName={`tx-page__badge--${type}`}
+    />
+  )
+}
+
+interface CategorySectionProps {
+  type: TransactionType
+  options: string[]
+  category: string
+  /** The custom name typed beside 'Others', or null when 'Others' is not picked. */
+  custom: string | null
+  message: (field: TransactionField) => string | null
+  onCategory: (value: string) => void
+  onCustom: (value: string) => void
+}
+
+/** The category (or source) select and, for an expense under 'Others', the custom name. */
+function CategorySection({ type, options, category, custom, message, onCategory, onCustom }: CategorySectionProps) {
+  const isExpense = type === 'expense'
+  return (
+    <>
+      <ChoiceField
+        label={isExpense ? 'Category' : 'Source'}
+        name="category"
+        choices={options}
+        placeholder={{ text: isExpense ? 'Select a category' : 'Select a source', disabled: true }}
+        value={category}
+        error={message('category')}
+        onChange={(e) => onCategory(e.target.value)}
+      />
+      {custom !== null ? (
+        <TextField
+          label="Custom Category"
+          name="custom-category"
+          maxLength={60}
+          placeholder="e.g. Pets"
+          value={custom}
+          error={message('customCategory')}
+          onChange={(e) => onCustom(e.target.value)}
+          hint="Saved to your categories for next time."
+        />
+      ) : null}
+    </>
+  )
+}
+
+interface DateAndNoteProps {
+  day: string
+  description: string
+  dateError: string | null
+  onDay: (value: string) => void
+  onDescription: (value: string) => void
+}
+
+function DateAndNoteSection({ day, description, dateError, onDay, onDescription }: DateAndNoteProps) {
+  return (
+    <>
+      <TextField
+        label="Date"
+        type="date"
+        name="date"
+        value={day}
+        error={dateError}
+        onChange={(e) => onDay(e.target.value)}
+      />
+      <NoteField value={description} onChange={onDescription} />
+    </>
   )
 }

@@ -1,10 +1,13 @@
-import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { invertTime } from '../../../schema/entities/common'
-import type { Transaction } from '../../../schema/entities/transaction'
+import { nextVersion } from '../../../schema/entities/common'
+import { newTransaction, type Transaction } from '../../../schema/entities/transaction'
 import { fromPaise, toPaise } from '../../../schema/money/money'
 import { fromDayString } from '../../../schema/time'
-import { amountProblem, dateProblem, TRANSACTION_MESSAGES } from '../../../schema/validation/transaction-input'
+import {
+  checkTransaction,
+  type TransactionDraft,
+  type TransactionField,
+} from '../../../schema/validation/transaction-input'
 
 export type TransactionKind = Transaction['type']
 
@@ -57,9 +60,12 @@ export function parseRestDate(value: string | number): number {
 
 export type BuildResult = { ok: true; doc: Transaction } | { ok: false; error: string }
 
+const given = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null
+
 /**
  * The transaction a REST create (no `existing`) or update (fields missing from `body` keep
- * their value) produces, or the spec message of the first rule it breaks.
+ * their value) produces, or the spec message of the first rule it breaks. An update checks
+ * only the fields it changes.
  */
 export function buildTransaction(
   kind: TransactionKind,
@@ -68,47 +74,28 @@ export function buildTransaction(
   existing?: Transaction,
   now = Date.now(),
 ): BuildResult {
-  let amount: number
-  if (body.amount !== undefined && body.amount !== null) {
-    const paise = toPaise(body.amount)
-    const problem = amountProblem(kind, paise)
-    if (problem || paise === null) return { ok: false, error: problem ?? TRANSACTION_MESSAGES.amountInvalid }
-    amount = paise
-  } else if (existing) amount = existing.amount
-  else return { ok: false, error: TRANSACTION_MESSAGES.amountInvalid }
-
-  const labelInput = kind === 'income' ? (body.source ?? body.category) : body.category
-  const required = kind === 'income' ? TRANSACTION_MESSAGES.sourceRequired : TRANSACTION_MESSAGES.categoryRequired
-  let category: string
-  if (labelInput !== undefined && labelInput !== null) {
-    category = labelInput.trim()
-    if (category === '') return { ok: false, error: required }
-    if (category.length > 60)
-      return { ok: false, error: `${kind === 'income' ? 'Source' : 'Category'} must be at most 60 characters` }
-  } else if (existing) category = existing.category
-  else return { ok: false, error: required }
-
-  let date: number
-  if (body.date !== undefined && body.date !== null && body.date !== '') {
-    date = parseRestDate(body.date)
-    const problem = dateProblem(date, now)
-    if (problem) return { ok: false, error: problem }
-  } else date = existing?.date ?? now
-
-  const doc: Transaction = {
-    id: existing?.id ?? randomUUID(),
-    ownerId,
+  const label = kind === 'income' ? (body.source ?? body.category) : body.category
+  const hasDate = given(body.date) && body.date !== ''
+  const draft: TransactionDraft = {
     type: kind,
-    amount,
-    category,
-    description: body.description === undefined ? (existing?.description ?? '') : (body.description ?? '').trim(),
-    date,
-    dateDesc: invertTime(date),
-    origin: existing?.origin ?? 'rest',
-    // Strictly newer than what the devices hold, so last-writer-wins keeps this edit.
-    updatedAt: Math.max(now, (existing?.updatedAt ?? 0) + 1),
-    ...(existing?.messageId ? { messageId: existing.messageId } : {}),
+    amount: given(body.amount) ? toPaise(body.amount) : (existing?.amount ?? null),
+    category: given(label) ? label : (existing?.category ?? null),
+    date: hasDate ? parseRestDate(body.date!) : (existing?.date ?? now),
+    description: body.description === undefined ? existing?.description : (body.description ?? ''),
   }
+  const changed: TransactionField[] = existing
+    ? [
+        ...(given(body.amount) ? (['amount'] as const) : []),
+        ...(given(label) ? (['category'] as const) : []),
+        ...(hasDate ? (['date'] as const) : []),
+      ]
+    : ['amount', 'category', 'date']
+  const checked = checkTransaction(draft, now, changed)
+  if (!checked.ok) return { ok: false, error: checked.message }
+  const origin = existing?.origin ?? 'rest'
+  const messageId = existing?.messageId
+  const updatedAt = nextVersion(now, existing?.updatedAt)
+  const doc = newTransaction({ ...checked.value, origin, messageId }, { ownerId, updatedAt, id: existing?.id })
   return { ok: true, doc }
 }
 

@@ -6,7 +6,24 @@
  * Philosophy: a wrong entry is worse than a "didn't understand" reply, so anything ambiguous
  * (two different amounts, contradicting verbs or dates, a bare number) parses as unknown.
  */
+import { OTHER_CATEGORY } from '../../../schema/categories'
 import { toPaise } from '../../../schema/money/money'
+import {
+  COMMANDS,
+  DATE_WORDS,
+  EXPENSE_KEYWORDS,
+  EXPENSE_VERBS,
+  GENERIC_EXPENSE_KEYWORDS,
+  INCOME_KEYWORDS,
+  INCOME_NOUNS,
+  INCOME_VERBS,
+  MULTIPLIER_ZEROS,
+  NOT_INCOME_PHRASES,
+  QUANTITY_UNITS,
+  SOFT_INCOME_WORDS,
+  type Command,
+  type KeywordTable,
+} from './parser-keywords'
 
 export type EntryDate = { daysAgo: number } | { day: number; month: number; year?: number }
 
@@ -20,7 +37,7 @@ export type ParsedMessage =
       description: string
       date: EntryDate
     }
-  | { kind: 'command'; command: 'help' | 'undo' | 'summary' | 'budget' }
+  | { kind: 'command'; command: Command }
   | { kind: 'join'; phrase: string }
   | { kind: 'unknown' }
 
@@ -36,301 +53,6 @@ export const MAX_AMOUNT_PAISE = 10_000_000_000
 const MAX_DESCRIPTION_CHARS = 100
 
 const UNKNOWN: ParsedMessage = Object.freeze({ kind: 'unknown' })
-
-// ---------------------------------------------------------------------------------------------
-// Data tables
-// ---------------------------------------------------------------------------------------------
-
-type Command = 'help' | 'undo' | 'summary' | 'budget'
-
-const COMMANDS: Record<string, Command> = {
-  help: 'help',
-  hi: 'help',
-  hello: 'help',
-  menu: 'help',
-  undo: 'undo',
-  'delete last': 'undo',
-  galti: 'undo',
-  summary: 'summary',
-  balance: 'summary',
-  report: 'summary',
-  hisaab: 'summary',
-  hisab: 'summary',
-  budget: 'budget',
-  budgets: 'budget',
-}
-
-/** Amount multipliers as powers of ten, applied by moving the decimal point (exact). */
-const MULTIPLIER_ZEROS: Record<string, number> = {
-  k: 3,
-  lakh: 5,
-  lakhs: 5,
-  lac: 5,
-  lacs: 5,
-  crore: 7,
-  crores: 7,
-  cr: 7,
-}
-
-/** A number followed by one of these is a quantity ("2 kg sabzi 120"), not the amount. */
-const QUANTITY_UNITS = [
-  'kg',
-  'kgs',
-  'g',
-  'gm',
-  'gms',
-  'gram',
-  'grams',
-  'l',
-  'ltr',
-  'litre',
-  'litres',
-  'liter',
-  'liters',
-  'ml',
-  'km',
-  'pc',
-  'pcs',
-  'piece',
-  'pieces',
-  'dozen',
-  'plate',
-  'plates',
-  'cup',
-  'cups',
-  'packet',
-  'packets',
-  'kilo',
-  'kilos',
-]
-
-/** Relative date words, longest first so "day before yesterday" is not read as "yesterday". */
-const DATE_WORDS: readonly (readonly [string, number])[] = [
-  ['day before yesterday', 2],
-  ['parso', 2],
-  ['parson', 2],
-  ['yesterday', 1],
-  ['yday', 1],
-  // "kal" is both yesterday and tomorrow in Hindi; spending is reported after the fact.
-  ['kal', 1],
-  ['today', 0],
-  ['aaj', 0],
-]
-
-/** Verbs that settle the direction on their own. */
-const EXPENSE_VERBS = [
-  'spent',
-  'spend',
-  'paid',
-  'pay',
-  'bought',
-  'buy',
-  'gave',
-  'give',
-  'expense',
-  'debited',
-  'diya',
-  'diye',
-  'di',
-  'dala',
-  'daala',
-  'dali',
-  'dale',
-  'kharcha',
-  'kharch',
-  'kharche',
-  'laga',
-  'lage',
-  'lagaye',
-]
-const INCOME_VERBS = [
-  'received',
-  'receive',
-  'recieved',
-  'earned',
-  'earn',
-  'credited',
-  'mila',
-  'mile',
-  'mili',
-  'aaya',
-  'aaye',
-  'aayi',
-]
-/** Nouns that only ever describe money coming in ("salary 50000", "cashback 50"). */
-const INCOME_NOUNS = [
-  'salary',
-  'tankhwah',
-  'tankha',
-  'payroll',
-  'income',
-  'bonus',
-  'stipend',
-  'pension',
-  'refund',
-  'cashback',
-  'dividend',
-  'interest',
-  'freelance',
-  'freelancing',
-]
-/**
- * Weak income hints: "got 2000 from freelance" is income, but "got shoes from myntra 2000" is
- * not, so these only count when the message names no expense category.
- */
-const SOFT_INCOME_WORDS = ['got', 'from', 'se']
-/** Phrases that contain an income word but are money going out. */
-const NOT_INCOME_PHRASES = ['income tax', 'salary advance']
-
-type KeywordTable = readonly (readonly [category: string, keywords: readonly string[]])[]
-
-const EXPENSE_KEYWORDS: KeywordTable = [
-  [
-    'Food & Dining',
-    [
-      'food',
-      'lunch',
-      'dinner',
-      'breakfast',
-      'brunch',
-      'khana',
-      'khaana',
-      'nashta',
-      'chai',
-      'coffee',
-      'tea',
-      'snack',
-      'snacks',
-      'swiggy',
-      'zomato',
-      'restaurant',
-      'cafe',
-      'pizza',
-      'biryani',
-      'burger',
-      'dominos',
-      'mcdonalds',
-      'kfc',
-      'starbucks',
-      'samosa',
-      'meal',
-      'tiffin',
-      'juice',
-    ],
-  ],
-  [
-    'Transportation',
-    [
-      'uber',
-      'ola',
-      'rapido',
-      'auto',
-      'rickshaw',
-      'cab',
-      'taxi',
-      'metro',
-      'bus',
-      'train',
-      'local train',
-      'train ticket',
-      'petrol',
-      'diesel',
-      'fuel',
-      'cng',
-      'parking',
-      'toll',
-      'fastag',
-    ],
-  ],
-  [
-    'Bills & Utilities',
-    [
-      'electricity',
-      'bijli',
-      'wifi',
-      'internet',
-      'broadband',
-      'mobile bill',
-      'phone bill',
-      'water bill',
-      'gas bill',
-      'gas cylinder',
-      'cylinder',
-      'lpg',
-      'dth',
-      'postpaid',
-      'prepaid',
-      'credit card bill',
-    ],
-  ],
-  ['Rent', ['rent', 'kiraya', 'house rent']],
-  [
-    'Groceries',
-    [
-      'grocery',
-      'groceries',
-      'bigbasket',
-      'blinkit',
-      'zepto',
-      'instamart',
-      'dmart',
-      'vegetable',
-      'vegetables',
-      'veggies',
-      'sabzi',
-      'sabji',
-      'fruit',
-      'fruits',
-      'milk',
-      'doodh',
-      'kirana',
-      'ration',
-      'atta',
-    ],
-  ],
-  [
-    'Healthcare',
-    ['medicine', 'dawai', 'dawa', 'doctor', 'hospital', 'pharmacy', 'apollo', 'medical', 'pharmeasy', '1mg', 'clinic'],
-  ],
-  [
-    'Entertainment',
-    [
-      'movie',
-      'netflix',
-      'hotstar',
-      'prime',
-      'amazon prime',
-      'prime video',
-      'spotify',
-      'concert',
-      'game',
-      'pvr',
-      'inox',
-      'bookmyshow',
-    ],
-  ],
-  ['Education', ['school', 'college', 'course', 'tuition', 'book', 'udemy', 'coursera', 'stationery']],
-  ['Travel', ['flight', 'hotel', 'trip', 'makemytrip', 'irctc', 'goibibo', 'vacation', 'holiday', 'airbnb', 'oyo']],
-  ['Personal Care', ['salon', 'haircut', 'parlour', 'parlor', 'spa', 'gym', 'barber']],
-  ['Shopping', ['amazon', 'flipkart', 'myntra', 'ajio', 'meesho', 'clothes', 'shoes', 'kapde']],
-]
-
-/** Words too general to beat a specific one: "restaurant bill" is food, "gym fees" personal care. */
-const GENERIC_EXPENSE_KEYWORDS: KeywordTable = [
-  ['Bills & Utilities', ['bill', 'recharge']],
-  ['Education', ['fee', 'fees']],
-  ['Shopping', ['shopping']],
-]
-
-const INCOME_KEYWORDS: KeywordTable = [
-  ['Salary', ['salary', 'payroll', 'tankhwah', 'tankha', 'bonus', 'stipend']],
-  ['Freelance', ['freelance', 'freelancing', 'client', 'project', 'upwork', 'fiverr']],
-  ['Business', ['business', 'dhandha', 'shop', 'dukaan', 'profit']],
-  ['Investment', ['dividend', 'interest', 'mutual fund', 'stock', 'stocks', 'shares', 'fd']],
-  ['Rental', ['rent', 'rental', 'kiraya', 'tenant']],
-  ['Gift', ['gift', 'shagun']],
-  ['Refund', ['refund', 'cashback', 'reimbursement']],
-]
 
 // ---------------------------------------------------------------------------------------------
 // Text helpers
@@ -508,7 +230,7 @@ interface Match {
 }
 
 /** Best table match: longest phrase (most specific) first, then the earliest in the message. */
-function bestMatch(words: string, table: KeywordTable): Match | null {
+function bestMatch(words: string, table: KeywordTable<string>): Match | null {
   let best: Match | null = null
   for (const [category, keywords] of table) {
     for (const keyword of keywords) {
@@ -577,7 +299,8 @@ function parseEntry(clean: string, options: ParseOptions): ParsedMessage {
   if (!/\p{L}/u.test(words)) return UNKNOWN
   const type = direction(words, options)
   if (!type) return UNKNOWN
-  const category = (type === 'expense' ? expenseCategory(words, options) : incomeSource(words, options)) ?? 'Others'
+  const category =
+    (type === 'expense' ? expenseCategory(words, options) : incomeSource(words, options)) ?? OTHER_CATEGORY
 
   return {
     kind: 'entry',

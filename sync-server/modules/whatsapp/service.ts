@@ -4,12 +4,10 @@
  * stream), and return the reply text. Everything here is synchronous (better-sqlite3), so two
  * deliveries of the same MessageSid can never interleave inside the process.
  */
-import { randomUUID } from 'node:crypto'
 import { budgetsSpan, budgetStatus, crossedAlert } from '../../../schema/calc/budget-status'
 import type { LedgerEntry } from '../../../schema/calc/totals'
-import { invertTime } from '../../../schema/entities/common'
-import { MAX_EXPENSE_PAISE, MAX_INCOME_PAISE } from '../../../schema/entities/transaction'
-import type { Transaction } from '../../../schema/entities/transaction'
+import { nextVersion } from '../../../schema/entities/common'
+import { maxAmountOf, newTransaction } from '../../../schema/entities/transaction'
 import { normalizePhone } from '../../../schema/phone'
 import { localMonthWindow } from '../../../schema/time'
 import type { DocumentsRepository } from '../../db/documents'
@@ -138,22 +136,12 @@ export class WhatsappService {
     now: number,
   ): Outcome {
     const { documents } = this.deps
-    const limit = parsed.type === 'expense' ? MAX_EXPENSE_PAISE : MAX_INCOME_PAISE
+    const limit = maxAmountOf(parsed.type)
     if (parsed.amount > limit) return { kind: 'rejected', reply: tooLargeReply(parsed.type, limit, profile.currency) }
+    const { type, amount, category, description } = parsed
     const date = resolveEntryDate(parsed.date, now)
-    const doc: Transaction = {
-      id: randomUUID(),
-      ownerId: userId,
-      type: parsed.type,
-      amount: parsed.amount,
-      category: parsed.category,
-      description: parsed.description,
-      date,
-      dateDesc: invertTime(date),
-      origin: 'whatsapp',
-      messageId: messageSid,
-      updatedAt: now,
-    }
+    const content = { type, amount, category, description, date, origin: 'whatsapp' as const, messageId: messageSid }
+    const doc = newTransaction(content, { ownerId: userId, updatedAt: now })
     // Budget alerts compare spending before and after this entry; only read the ledger when a
     // budget of this category covers the entry's date.
     const hit = budgetsHit(liveBudgets(documents, userId), doc, now)
@@ -184,7 +172,7 @@ export class WhatsappService {
         : undefined
     if (!existing || existing.deleted) return { kind: 'command', reply: nothingToUndoReply() }
     // A tombstone through the one write path: it takes a seq and reaches every device.
-    const updatedAt = Math.max(now, existing.data.updatedAt + 1)
+    const updatedAt = nextVersion(now, existing.data.updatedAt)
     documents.writeDocument('transactions', userId, { ...existing.data, updatedAt }, true)
     return { kind: 'undo', reply: undoneReply(existing.data, profile.currency, now), transactionId: existing.id }
   }

@@ -1,0 +1,14 @@
+import { z } from 'zod'
+
+/** GET /api/whatsapp/status: the signed-in user's WhatsApp link (Settings → WhatsApp Integration). */
+export const WhatsappStatus = z.object({
+  linked: z.boolean(),
+  /** `whatsapp:+<code><number>` or null. */
+  phone_number: z.string().nullable(),
+  /** ISO 8601 of the last message received from the linked number, or null. */
+  last_message_at: z.string().nullable(),
+  /** `https://wa.me/<number>?text=<join phrase>`, or null when the server has no WhatsApp number. */
+  join_url: z.string().nullable(),
+  monthly_report: z.boolean(),
+})
+export type WhatsappStatus = z.infer<typeof WhatsappStatus>

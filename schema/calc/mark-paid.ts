@@ -1,0 +1,36 @@
+import type { RecurringPayment } from '../entities/recurring'
+import type { TransactionContent } from '../entities/transaction'
+import { DEFAULT_RECURRING_CATEGORY, nextDueAfterPaid } from './recurring-schedule'
+
+/** The fields of a recurring payment that Mark Paid reads. */
+export type PaidPayment = Pick<
+  RecurringPayment,
+  'name' | 'amount' | 'category' | 'frequency' | 'dueDate' | 'nextDueDate'
+>
+
+export interface MarkPaidResult {
+  /** The expense to record (wrap it with `newTransaction`). */
+  expense: TransactionContent
+  /** The payment's changed fields. */
+  schedule: { nextDueDate: string; lastPaidAt: number }
+}
+
+/**
+ * Mark Paid, the same on a device and over REST: an expense of the payment's amount dated
+ * `paidAt` (origin 'recurring', the payment's category or 'Bills & Utilities', described by its
+ * name), and the next due day one period on from the current one, anchored on the first due day
+ * (31 Jan → 28 Feb → 31 Mar).
+ */
+export function markPaid(payment: PaidPayment, paidAt: number): MarkPaidResult {
+  return {
+    expense: {
+      type: 'expense',
+      amount: payment.amount,
+      category: payment.category.trim() || DEFAULT_RECURRING_CATEGORY,
+      description: payment.name,
+      date: paidAt,
+      origin: 'recurring',
+    },
+    schedule: { nextDueDate: nextDueAfterPaid(payment), lastPaidAt: paidAt },
+  }
+}
