@@ -13,6 +13,7 @@ import { UsersRepository } from './db/users'
 import { WhatsappRepository } from './db/whatsapp'
 import { HOUR_MS, MonthlyReportJob } from './jobs/monthly-report'
 import { ensureAdmin } from './modules/auth/bootstrap-admin'
+import { TicketService } from './modules/support/tickets'
 import { StreamBus } from './modules/sync/stream-bus'
 import { WhatsappService } from './modules/whatsapp/service'
 import { createWhatsappSender } from './modules/whatsapp/twilio'
@@ -20,7 +21,9 @@ import type { TwilioHttpClient } from './modules/whatsapp/twilio'
 import { registerAuth } from './plugins/auth'
 import { registerErrorHandling } from './plugins/errors'
 import { registerNotFound, registerStaticApp } from './plugins/static-app'
+import { accountRoutes } from './routes/account'
 import { authRoutes } from './routes/auth'
+import { supportRoutes } from './routes/support'
 import { syncRoutes } from './routes/sync'
 import { allocationRestRoutes, budgetsRestRoutes, recurringRestRoutes } from './routes/plan-rest'
 import { transactionsRestRoutes } from './routes/transactions-rest'
@@ -34,6 +37,8 @@ declare module 'fastify' {
     documents: DocumentsRepository
     streamBus: StreamBus
     whatsapp: WhatsappRepository
+    /** Support tickets (server-owned number, status and merged thread). */
+    tickets: TicketService
     /** The monthly WhatsApp report job; null when Twilio is not configured (or turned off). */
     monthlyReports: MonthlyReportJob | null
   }
@@ -83,6 +88,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const whatsapp = new WhatsappRepository(database.db)
   app.decorate('whatsapp', whatsapp)
   const now = options.now ?? Date.now
+  const tickets = new TicketService(documents, now)
+  app.decorate('tickets', tickets)
   await ensureAdmin(users, config.admin, options.print)
 
   await app.register(helmet, {
@@ -114,6 +121,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ok: true as const,
   }))
   await app.register(authRoutes, { prefix: '/api/auth', users, documents, rateLimit: config.authRateLimit })
+  await app.register(accountRoutes, { prefix: '/api/auth', db: database.db, users })
+  await app.register(supportRoutes, {
+    prefix: '/api/support',
+    db: database.db,
+    tickets,
+    rateLimit: config.authRateLimit,
+  })
   await app.register(syncRoutes, { prefix: '/api/sync', documents, bus: streamBus, pingMs: config.streamPingMs })
   await app.register(transactionsRestRoutes, { prefix: '/api/expenses', kind: 'expense', documents })
   await app.register(transactionsRestRoutes, { prefix: '/api/income', kind: 'income', documents })

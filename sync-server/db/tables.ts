@@ -116,3 +116,23 @@ export const monthlyReports = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 )
+
+/**
+ * 'Get Help' requests sent from the login screen by someone who cannot sign in (spec part 1
+ * §2, §3): no account is attached; admins read them beside the tickets.
+ */
+export const loginHelpRequests = sqliteTable(
+  'login_help_requests',
+  {
+    id: text('id').primaryKey(),
+    email: text('email'),
+    /** As typed (digits, spaces, +); the admin calls or writes back on it. */
+    whatsapp: text('whatsapp'),
+    issue: text('issue').notNull(),
+    /** ms since the epoch. */
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('login_help_requests_created').on(t.createdAt)],
+)
+
+export type LoginHelpRequestRow = typeof loginHelpRequests.$inferSelect
