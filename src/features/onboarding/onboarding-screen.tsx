@@ -97,8 +97,8 @@ export default function OnboardingScreen() {
           <ThemeToggle />
         </div>
       </header>
-      {step > 0 ? <Progress step={step} /> : null}
       <main className="onb__main" ref={main}>
+        {step > 0 ? <Progress step={step} /> : null}
         <CurrentStep step={step} onboarding={onboarding} finish={finish} />
       </main>
     </div>

@@ -99,6 +99,7 @@ export function WhatsappStep({ onboarding }: { onboarding: Onboarding }) {
         title="Skip WhatsApp?"
         description="You can link your number any time in Settings → WhatsApp Integration."
         confirmLabel="Skip"
+        tone="primary"
         onConfirm={() => {
           setConfirmSkip(false)
           next()
