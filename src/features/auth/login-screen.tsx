@@ -45,9 +45,12 @@ export default function LoginScreen() {
           <span>
             Just looking? <Link to="/demo">Try the live demo</Link>
           </span>
-          <button type="button" className="auth__help" onClick={() => setHelpOpen(true)}>
-            Can't sign in? Get Help
-          </button>
+          <span>
+            Trouble logging in?{' '}
+            <button type="button" className="auth__help" onClick={() => setHelpOpen(true)}>
+              Get Help
+            </button>
+          </span>
           <Link to="/admin/login">Admin? Login here</Link>
         </span>
       }
