@@ -2,7 +2,7 @@ import type { DocOf } from '../../schema/collections'
 import type { ImportedBudget, ImportedTransaction } from '../../schema/backup-import'
 import { closeUserData, removeUserData, userData } from './database'
 import { apiFetch, ApiError } from './http'
-import { clearSession, notifyUnauthorized, readSession, readToken } from './session'
+import { clearSession, readSession, readToken } from './session'
 import { insertDocument, patchDocument } from './writes'
 
 /** Settings → Data Management: the whole ledger for CSV, importing a backup, deleting the account. */
@@ -55,7 +55,8 @@ export const DELETE_ACCOUNT_FAILED = 'Could not delete the account. Please try a
 
 /**
  * Deletes the account on the server (password checked there), then wipes this device: the
- * local database, the pending-change bookkeeping and the session. Throws ApiError (wrong
+ * local database, the pending-change bookkeeping and the session. The caller then reloads the
+ * app signed out (nothing of the account stays in memory either). Throws ApiError (wrong
  * password: 403) or NetworkError (offline) before anything local is touched.
  */
 export async function deleteAccount(password: string): Promise<void> {
@@ -70,7 +71,5 @@ export async function deleteAccount(password: string): Promise<void> {
   } finally {
     sessionStorage.clear()
     clearSession()
-    // Signs the app out (the auth provider listens), as a refused token would.
-    notifyUnauthorized()
   }
 }

@@ -118,7 +118,7 @@ function WhatsappSection({ startTo }: { startTo: string }) {
  * It imports no data code, so a first visit on a slow phone loads only this page.
  */
 export default function LandingScreen({ variant }: { variant: LandingVariant }) {
-  const deleted = (useLocation().state as { accountDeleted?: boolean } | null)?.accountDeleted === true
+  const deleted = new URLSearchParams(useLocation().search).get('account') === 'deleted'
   const startTo = variant === 'light' ? '/signup' : '/onboarding'
   return (
     <PublicLayout variant={variant === 'dark' ? 'dark' : 'theme'} startTo="/onboarding">

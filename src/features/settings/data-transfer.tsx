@@ -47,7 +47,7 @@ export function DataTransfer() {
   }
 
   return (
-    <div className="settings-stack">
+    <div className="settings-stack data-transfer">
       <div className="settings-actions">
         <Button variant="secondary" icon={<FileSpreadsheet size={18} />} onClick={() => void exportCsv()}>
           Export as CSV

@@ -1,17 +1,19 @@
 import { UserX } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import { useNavigate } from 'react-router-dom'
 import { Button } from '../../components/ui/button'
 import { TextField } from '../../components/ui/field'
 import { Modal, ModalFormActions } from '../../components/ui/modal'
+import './data-management.css'
 import { DELETE_ACCOUNT_FAILED, deleteAccount } from '../../data/account-lifecycle'
 import { ApiError, NetworkError } from '../../data/http'
+
+/** Where the app starts again after the account is deleted (the landing page shows a notice). */
+export const ACCOUNT_DELETED_URL = '/?account=deleted'
 
 /** What the user types to confirm. */
 export const DELETE_CONFIRM_WORD = 'DELETE'
 
 function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
-  const navigate = useNavigate()
   const [typed, setTyped] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -24,9 +26,9 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
     setBusy(true)
     setError(null)
     try {
-      // Leave the signed-in screens first, so nothing reads the database while it is removed.
       await deleteAccount(password)
-      void navigate('/', { replace: true, state: { accountDeleted: true } })
+      // A fresh start of the app, signed out, on the landing page that says what happened.
+      window.location.replace(ACCOUNT_DELETED_URL)
     } catch (e) {
       setBusy(false)
       if (e instanceof NetworkError) setError('Deleting your account needs a connection. Nothing was changed.')
@@ -65,7 +67,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
 export function DeleteAccount() {
   const [open, setOpen] = useState(false)
   return (
-    <div className="settings-stack">
+    <div className="settings-stack account-delete">
       <div className="settings-actions">
         <Button variant="danger" icon={<UserX size={18} />} onClick={() => setOpen(true)}>
           Delete Account
@@ -73,6 +75,7 @@ export function DeleteAccount() {
       </div>
       <Modal
         open={open}
+        className="account-delete"
         role="alertdialog"
         title="Delete your account?"
         onClose={() => setOpen(false)}
