@@ -95,12 +95,16 @@ function readCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i += 1) {
     const c = text[i]!
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((field += '"'), (i += 1))
-      else if (c === '"') quoted = false
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"'
+        i += 1
+      } else if (c === '"') quoted = false
       else field += c
     } else if (c === '"') quoted = true
-    else if (c === ',') (row.push(field), (field = ''))
-    else if (c === '\r' && text[i + 1] === '\n') {
+    else if (c === ',') {
+      row.push(field)
+      field = ''
+    } else if (c === '\r' && text[i + 1] === '\n') {
       row.push(field)
       rows.push(row)
       row = []
