@@ -24,6 +24,66 @@ const saves = () => import('../../data/onboarding-save')
 /** Spec part 1 §9: the plan's loading animation lasts 2.5 s. */
 export const PLAN_LOADING_MS = 2500
 
+type ProfileForm = OnboardingData['profile']
+
+function ProfileFields({
+  profile: p,
+  errors,
+  set,
+}: {
+  profile: ProfileForm
+  errors: ProfileErrors
+  set: (patch: Partial<ProfileForm>) => void
+}) {
+  return (
+    <>
+      <TextField
+        label="Name"
+        autoComplete="name"
+        value={p.name}
+        error={errors.name}
+        onChange={(e) => set({ name: e.target.value })}
+      />
+      <TextField
+        label="Age (optional)"
+        type="number"
+        inputMode="numeric"
+        min={18}
+        max={100}
+        value={p.age}
+        error={errors.age}
+        onChange={(e) => set({ age: e.target.value })}
+      />
+      <TextField
+        label="Monthly income"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        value={p.income}
+        error={errors.income}
+        onChange={(e) => set({ income: e.target.value })}
+      />
+      <TextField
+        label="Savings so far (optional)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        value={p.savings}
+        error={errors.savings}
+        onChange={(e) => set({ savings: e.target.value })}
+      />
+      <ChoiceField
+        label="Currency"
+        choices={ONBOARDING_CURRENCIES}
+        value={p.currency}
+        onChange={(e) => set({ currency: e.target.value as OnboardingData['profile']['currency'] })}
+      />
+    </>
+  )
+}
+
 /** Step 4: name, age, monthly income, savings, currency; saved to the account and the profile. */
 export function ProfileStep({ onboarding }: { onboarding: Onboarding }) {
   const { data, update, next } = onboarding
@@ -71,49 +131,7 @@ export function ProfileStep({ onboarding }: { onboarding: Onboarding }) {
       submitting={saving}
       submitLabel={saving ? 'Saving...' : 'Continue'}
     >
-      <TextField
-        label="Name"
-        autoComplete="name"
-        value={p.name}
-        error={errors.name}
-        onChange={(e) => set({ name: e.target.value })}
-      />
-      <TextField
-        label="Age (optional)"
-        type="number"
-        inputMode="numeric"
-        min={18}
-        max={100}
-        value={p.age}
-        error={errors.age}
-        onChange={(e) => set({ age: e.target.value })}
-      />
-      <TextField
-        label="Monthly income"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step="0.01"
-        value={p.income}
-        error={errors.income}
-        onChange={(e) => set({ income: e.target.value })}
-      />
-      <TextField
-        label="Savings so far (optional)"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step="0.01"
-        value={p.savings}
-        error={errors.savings}
-        onChange={(e) => set({ savings: e.target.value })}
-      />
-      <ChoiceField
-        label="Currency"
-        choices={ONBOARDING_CURRENCIES}
-        value={p.currency}
-        onChange={(e) => set({ currency: e.target.value as OnboardingData['profile']['currency'] })}
-      />
+      <ProfileFields profile={p} errors={errors} set={set} />
     </StepFrame>
   )
 }

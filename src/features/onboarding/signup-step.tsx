@@ -24,6 +24,14 @@ function StrengthMeter({ password }: { password: string }) {
   )
 }
 
+function ShowToggle({ show, onToggle }: { show: boolean; onToggle: () => void }) {
+  return (
+    <button type="button" className="field__toggle" aria-pressed={show} onClick={onToggle}>
+      {show ? 'Hide' : 'Show'}
+    </button>
+  )
+}
+
 /** Step 1: create the account (the step is done once signed in). */
 export function SignupStep({ onboarding }: { onboarding: Onboarding }) {
   const { register, status, user } = useAuth()
@@ -58,11 +66,7 @@ export function SignupStep({ onboarding }: { onboarding: Onboarding }) {
     }
   }
 
-  const toggle = (
-    <button type="button" className="field__toggle" aria-pressed={show} onClick={() => setShow((v) => !v)}>
-      {show ? 'Hide' : 'Show'}
-    </button>
-  )
+  const toggle = <ShowToggle show={show} onToggle={() => setShow((v) => !v)} />
   return (
     <StepFrame
       title="Create your account"

@@ -24,9 +24,37 @@ function testLink(joinUrl: string | null): string | null {
   return url.toString()
 }
 
+function PhoneFields({ onboarding }: { onboarding: Onboarding }) {
+  const { data, update } = onboarding
+  return (
+    <div className="onb-phone">
+      <SelectField
+        label="Country code"
+        value={data.countryCode}
+        onChange={(e) => update({ countryCode: e.target.value })}
+      >
+        {ONBOARDING_COUNTRY_CODES.map((c) => (
+          <option key={c.code} value={c.code}>
+            +{c.code} {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="WhatsApp number"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={20}
+        value={data.whatsappNumber}
+        onChange={(e) => update({ whatsappNumber: e.target.value })}
+      />
+    </div>
+  )
+}
+
 /** Step 3: link a WhatsApp number (optional; skipping asks first). */
 export function WhatsappStep({ onboarding }: { onboarding: Onboarding }) {
-  const { data, update, next } = onboarding
+  const { data, next } = onboarding
   const { setUser } = useAuth()
   const [phase, setPhase] = useState<Phase>({ kind: 'form' })
   const [error, setError] = useState<string | null>(null)
@@ -72,28 +100,7 @@ export function WhatsappStep({ onboarding }: { onboarding: Onboarding }) {
         </Button>
       }
     >
-      <div className="onb-phone">
-        <SelectField
-          label="Country code"
-          value={data.countryCode}
-          onChange={(e) => update({ countryCode: e.target.value })}
-        >
-          {ONBOARDING_COUNTRY_CODES.map((c) => (
-            <option key={c.code} value={c.code}>
-              +{c.code} {c.name}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="WhatsApp number"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={20}
-          value={data.whatsappNumber}
-          onChange={(e) => update({ whatsappNumber: e.target.value })}
-        />
-      </div>
+      <PhoneFields onboarding={onboarding} />
       <ConfirmDialog
         open={confirmSkip}
         title="Skip WhatsApp?"
