@@ -121,6 +121,8 @@ export function demoData(now: number): DemoData {
         hideBalance: false,
         monthlyReportByWhatsapp: false,
         userType: 'type_b',
+        age: null,
+        savings: 0,
         goals: [],
       },
     ],

@@ -19,7 +19,7 @@ export const SCHEMA_VERSIONS: Record<CollectionName, number> = {
   household_expenses: 1,
   settlements: 1,
   tickets: 0,
-  profile: 0,
+  profile: 1,
   business_entries: 0,
 }
 

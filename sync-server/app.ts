@@ -18,6 +18,7 @@ import { ensureAdmin } from './modules/auth/bootstrap-admin'
 import { HouseholdSync } from './modules/households/household-sync'
 import { HouseholdLedger } from './modules/households/ledger'
 import { HouseholdService } from './modules/households/service'
+import { TicketService } from './modules/support/tickets'
 import { StreamBus } from './modules/sync/stream-bus'
 import { WhatsappService } from './modules/whatsapp/service'
 import { createWhatsappSender } from './modules/whatsapp/twilio'
@@ -25,10 +26,12 @@ import type { TwilioHttpClient } from './modules/whatsapp/twilio'
 import { registerAuth } from './plugins/auth'
 import { registerErrorHandling } from './plugins/errors'
 import { registerNotFound, registerStaticApp } from './plugins/static-app'
+import { accountRoutes } from './routes/account'
 import { adminRoutes } from './routes/admin'
 import { authRoutes } from './routes/auth'
 import { brandRoutes } from './routes/brand'
 import { householdRoutes } from './routes/households'
+import { supportRoutes } from './routes/support'
 import { syncRoutes } from './routes/sync'
 import { allocationRestRoutes, budgetsRestRoutes, recurringRestRoutes } from './routes/plan-rest'
 import { transactionsRestRoutes } from './routes/transactions-rest'
@@ -42,6 +45,8 @@ declare module 'fastify' {
     documents: DocumentsRepository
     streamBus: StreamBus
     whatsapp: WhatsappRepository
+    /** Support tickets (server-owned number, status and merged thread). */
+    tickets: TicketService
     /** The monthly WhatsApp report job; null when Twilio is not configured (or turned off). */
     monthlyReports: MonthlyReportJob | null
     /** Approves household expenses whose review period passed; runs at start-up and every minute. */
@@ -95,6 +100,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('streamBus', streamBus)
   const whatsapp = new WhatsappRepository(database.db)
   app.decorate('whatsapp', whatsapp)
+  const tickets = new TicketService(documents, now)
+  app.decorate('tickets', tickets)
   await ensureAdmin(users, config.admin, options.print)
 
   await app.register(helmet, {
@@ -149,6 +156,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   })
   await app.register(householdRoutes, { prefix: '/api/households', households, ledger })
   startAutoApprove(app, ledger, options.autoApproveIntervalMs ?? MINUTE_MS)
+  await app.register(accountRoutes, { prefix: '/api/auth', db: database.db, users })
+  await app.register(supportRoutes, {
+    prefix: '/api/support',
+    db: database.db,
+    tickets,
+    rateLimit: config.authRateLimit,
+  })
   await app.register(transactionsRestRoutes, { prefix: '/api/expenses', kind: 'expense', documents })
   await app.register(transactionsRestRoutes, { prefix: '/api/income', kind: 'income', documents })
   await app.register(budgetsRestRoutes, { prefix: '/api/budgets', documents, now })

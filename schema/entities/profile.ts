@@ -12,6 +12,10 @@ export const Profile = z.object({
   hideBalance: z.boolean().default(false),
   monthlyReportByWhatsapp: z.boolean().default(true),
   userType: z.enum(['type_a', 'type_b']).default('type_b'),
+  /** From onboarding's profile step; null when not given. */
+  age: z.number().int().min(18).max(100).nullable().default(null),
+  /** Savings the user said they have (onboarding), in paise. */
+  savings: Paise.min(0).default(0),
   goals: z
     .array(
       z.object({

@@ -1,13 +1,19 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { createBrowserRouter, Navigate } from 'react-router-dom'
 import { LoadingScreen } from '../components/ui/spinner'
-import { DemoEntry, IndexRedirect, PublicOnly, RequireAuth } from './auth/guards'
+import { DemoEntry, PublicOnly, RequireAuth } from './auth/guards'
 import { RouteErrorFallback } from './error-boundary'
 import { RootLayout } from './shell/root-layout'
 
 // Each screen is its own chunk; the signed-in shell pulls in the data layer (rxdb) lazily too.
 const LoginScreen = lazy(() => import('../features/auth/login-screen'))
-const SignupScreen = lazy(() => import('../features/auth/signup-screen'))
+// Public pages and onboarding load no data code (rxdb): a first visit on a slow phone stays small.
+const LandingScreen = lazy(() => import('../features/public/landing-screen'))
+const HowItWorksScreen = lazy(() => import('../features/public/how-it-works-screen'))
+const PrivacyScreen = lazy(() => import('../features/public/privacy-screen'))
+const TermsScreen = lazy(() => import('../features/public/terms-screen'))
+const ContactScreen = lazy(() => import('../features/public/contact-screen'))
+const OnboardingScreen = lazy(() => import('../features/onboarding/onboarding-screen'))
 const AppShell = lazy(() => import('./shell/app-shell'))
 const HomeScreen = lazy(() => import('../features/home/home-screen'))
 const AddExpenseScreen = lazy(() => import('../features/transactions/add-expense-screen'))
@@ -37,6 +43,10 @@ const HouseholdSettingsScreen = lazy(() => import('../features/households/househ
 const AddHouseholdExpenseScreen = lazy(() => import('../features/households/add-household-expense-screen'))
 const SettleScreen = lazy(() => import('../features/households/settle-screen'))
 const ReviewsScreen = lazy(() => import('../features/households/reviews-screen'))
+const SupportScreen = lazy(() => import('../features/support/support-screen'))
+const TicketsScreen = lazy(() => import('../features/support/tickets-screen'))
+const NewTicketScreen = lazy(() => import('../features/support/new-ticket-screen'))
+const TicketScreen = lazy(() => import('../features/support/ticket-screen'))
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingScreen />}>{node}</Suspense>
 
@@ -45,14 +55,21 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     errorElement: <RouteErrorFallback />,
     children: [
-      { path: '/', element: <IndexRedirect /> },
       {
         element: <PublicOnly />,
         children: [
+          // A signed-in visitor to / goes to /home (PublicOnly).
+          { path: '/', element: page(<LandingScreen variant="light" />) },
           { path: '/login', element: page(<LoginScreen />) },
-          { path: '/signup', element: page(<SignupScreen />) },
         ],
       },
+      { path: '/old', element: page(<LandingScreen variant="dark" />) },
+      { path: '/how-it-works', element: page(<HowItWorksScreen />) },
+      { path: '/privacy', element: page(<PrivacyScreen />) },
+      { path: '/terms', element: page(<TermsScreen />) },
+      { path: '/contact', element: page(<ContactScreen />) },
+      { path: '/signup', element: <Navigate to="/onboarding" replace /> },
+      { path: '/onboarding', element: page(<OnboardingScreen />) },
       {
         element: <RequireAuth />,
         children: [
@@ -80,6 +97,10 @@ export const router = createBrowserRouter([
               { path: '/households/:id/settings', element: <HouseholdSettingsScreen /> },
               { path: '/households/:id/add-expense', element: <AddHouseholdExpenseScreen /> },
               { path: '/households/:id/settle', element: <SettleScreen /> },
+              { path: '/support', element: <SupportScreen /> },
+              { path: '/support/tickets', element: <TicketsScreen /> },
+              { path: '/support/tickets/new', element: <NewTicketScreen /> },
+              { path: '/support/tickets/:id', element: <TicketScreen /> },
             ],
           },
         ],

@@ -17,6 +17,8 @@ export interface AuthApi extends AuthState {
   /** The public demo: sample data in memory, no account. */
   demo: boolean
   startDemo: () => void
+  /** Replaces the signed-in user after the server changed it (e.g. onboarding set the name). */
+  setUser: (user: User) => void
 }
 
 export const AuthContext = createContext<AuthApi | null>(null)

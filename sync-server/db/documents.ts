@@ -19,6 +19,17 @@ export const ADMIN_CHANNEL = 'scope:admin'
 /** Admin-scope rows are shared by all admins: any admin reads and edits them (the route checks the role). */
 const isShared = (collection: CollectionName): boolean => COLLECTIONS[collection].scope === 'admin'
 
+/**
+ * How the server folds a pushed document into its own copy for a collection it partly owns
+ * (tickets: the number, the status and admin replies are the server's). The result is written
+ * as is; no conflict is reported, and the merged state reaches the pushing device by the stream.
+ */
+export type PushMerge = (
+  current: StoredDocument | undefined,
+  incoming: DocumentData,
+  context: { ownerId: string; nextSeq: number },
+) => DocumentData
+
 export interface StoredDocument<D = DocumentData> {
   collection: CollectionName
   id: string
@@ -48,6 +59,7 @@ export interface DocumentTransaction {
 export class DocumentsRepository {
   /** Last sequence value handed out. Single process: the counter lives here, not in SQLite. */
   #seq: number
+  readonly #merges = new Map<CollectionName, PushMerge>()
 
   constructor(
     private readonly db: AppDatabase,
@@ -59,6 +71,11 @@ export class DocumentsRepository {
       .from(documents)
       .get()
     this.#seq = row?.value ?? 0
+  }
+
+  /** Pushes to `collection` are merged by `merge` instead of checked for conflicts. */
+  setPushMerge(collection: CollectionName, merge: PushMerge): void {
+    this.#merges.set(collection, merge)
   }
 
   /** Highest sequence value handed out so far (0 on an empty database). */
@@ -128,10 +145,18 @@ export class DocumentsRepository {
       const current = parsed.map(({ next }) => this.#getRow(tx, collection, String(next.data.id)))
       current.forEach((row, i) => assertWritable(collection, ownerId, row, parsed[i]!.next.data))
 
+      const merge = this.#merges.get(collection)
       for (const { next, assumedKey } of parsed) {
         const id = String(next.data.id)
         // Re-read: an earlier row of this push may have written the same id.
         const existing = this.#getRow(tx, collection, id)
+        if (merge) {
+          const stored = existing ? toStored(existing) : undefined
+          const data = merge(stored, next.data, { ownerId, nextSeq: this.#seq + 1 })
+          if (stored && stateKey(stored.data, stored.deleted) === stateKey(data, next.deleted)) continue
+          written.push(this.#write(tx, collection, ownerId, data, next.deleted))
+          continue
+        }
         if (existing) {
           const stored = toStored(existing)
           const currentKey = stateKey(stored.data, stored.deleted)

@@ -134,6 +134,7 @@ export const brandSettings = sqliteTable('brand_settings', {
   /** ms since the epoch. */
   updatedAt: integer('updated_at').notNull(),
 })
+
 export const HOUSEHOLD_ROLES = ['admin', 'member'] as const
 
 /**
@@ -174,3 +175,23 @@ export const householdInvites = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.householdId, t.email] }), index('household_invites_email').on(t.email)],
 )
+
+/**
+ * 'Get Help' requests sent from the login screen by someone who cannot sign in (spec part 1
+ * §2, §3): no account is attached; admins read them beside the tickets.
+ */
+export const loginHelpRequests = sqliteTable(
+  'login_help_requests',
+  {
+    id: text('id').primaryKey(),
+    email: text('email'),
+    /** As typed (digits, spaces, +); the admin calls or writes back on it. */
+    whatsapp: text('whatsapp'),
+    issue: text('issue').notNull(),
+    /** ms since the epoch. */
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('login_help_requests_created').on(t.createdAt)],
+)
+
+export type LoginHelpRequestRow = typeof loginHelpRequests.$inferSelect

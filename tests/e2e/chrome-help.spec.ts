@@ -97,7 +97,7 @@ test.describe('help widget', () => {
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible()
     await expect(helpButton(page)).toHaveCount(0)
     await page.goto('/signup')
-    await expect(page.getByLabel('Confirm Password')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Welcome to Hisaab' })).toBeVisible()
     await expect(helpButton(page)).toHaveCount(0)
   })
 })

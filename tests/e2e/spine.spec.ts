@@ -1,15 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, newUser, test } from './support/fixtures'
-
-async function signUp(page: Page, user: ReturnType<typeof newUser>) {
-  await page.goto('/signup')
-  await page.getByLabel('Name').fill(user.name)
-  await page.getByLabel('Email').fill(user.email)
-  await page.getByLabel('Password', { exact: true }).fill(user.password)
-  await page.getByLabel('Confirm Password').fill(user.password)
-  await page.getByRole('button', { name: /sign up|create account/i }).click()
-  await expect(page).toHaveURL(/\/home$/)
-}
+import { signUp } from './support/flows'
 
 async function signIn(page: Page, user: ReturnType<typeof newUser>) {
   await page.goto('/login')

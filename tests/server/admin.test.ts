@@ -47,6 +47,11 @@ function ticketDoc(ownerId: string, overrides: Partial<Ticket> = {}): Ticket {
   }
 }
 
+/** Tickets as the server would hold them (a device cannot set number or status: the server owns them). */
+function seedTickets(docs: Ticket[]) {
+  for (const doc of docs) t.app.documents.writeDocument('tickets', doc.ownerId, doc)
+}
+
 async function push(session: Session, collection: string, docs: object[]) {
   const res = await t.app.inject({
     method: 'POST',
@@ -178,9 +183,9 @@ describe('GET /api/admin/analytics', () => {
       headers: c.headers,
       payload: [{ assumedMasterState: { ...gone, _deleted: false }, newDocumentState: { ...gone, _deleted: true } }],
     })
-    await push(a, 'tickets', [ticketDoc(a.user.id), ticketDoc(a.user.id, { status: 'waiting' })])
-    await push(b, 'tickets', [ticketDoc(b.user.id, { status: 'resolved' }), ticketDoc(b.user.id, { status: 'closed' })])
-    await push(c, 'tickets', [ticketDoc(c.user.id, { status: 'open' })])
+    seedTickets([ticketDoc(a.user.id), ticketDoc(a.user.id, { status: 'waiting' })])
+    seedTickets([ticketDoc(b.user.id, { status: 'resolved' }), ticketDoc(b.user.id, { status: 'closed' })])
+    seedTickets([ticketDoc(c.user.id, { status: 'open' })])
 
     const res = await get('/api/admin/analytics')
     expect(res.statusCode).toBe(200)
@@ -325,7 +330,7 @@ describe('admin tickets', () => {
     const a = await register(t.app, { name: 'Asha' })
     const older = ticketDoc(a.user.id, { createdAt: Date.now() - 60_000 })
     const newer = ticketDoc(a.user.id, { status: 'resolved', createdAt: Date.now() - 1_000 })
-    await push(a, 'tickets', [older, newer])
+    seedTickets([older, newer])
     const all = (await get('/api/admin/tickets')).json<AdminTicketDetail[]>()
     expect(all.map((x) => x.id)).toEqual([newer.id, older.id])
     expect(all[0]).toMatchObject({ user_name: 'Asha', user_email: a.user.email, ticket_number: newer.ticketNumber })

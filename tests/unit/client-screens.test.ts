@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { EXPENSE_CATEGORIES, mergeCategories, categoryEmoji } from '../../schema/categories'
 import { totalsOf } from '../../schema/calc/totals'
-import { passwordStrength, signupErrors } from '../../src/features/auth/password-strength'
+import { passwordStrength, signupErrors } from '../../schema/validation/signup'
 import { formatWhen } from '../../src/components/transaction/format-when'
 import { dayAtCurrentTime } from '../../src/features/transactions/day-at-current-time'
 import { indicatorState, indicatorText, type SyncSnapshot } from '../../src/data/sync-state'

@@ -151,10 +151,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return true
   }, [])
 
+  const setUser = useCallback((user: User) => {
+    writeUser(user)
+    setState((s) => (s.status === 'signed-in' && s.user?.id === user.id ? { ...s, user } : s))
+  }, [])
+
   const demo = state.user?.id === DEMO_USER.id
   const api = useMemo<AuthApi>(
-    () => ({ ...state, login, register, logout, demo, startDemo }),
-    [state, login, register, logout, demo, startDemo],
+    () => ({ ...state, login, register, logout, demo, startDemo, setUser }),
+    [state, login, register, logout, demo, startDemo, setUser],
   )
   return <AuthContext.Provider value={api}>{children}</AuthContext.Provider>
 }

@@ -12,18 +12,12 @@ export function RequireAuth() {
   return <Outlet />
 }
 
-/** Login and signup are for signed-out visitors. */
+/** The landing page and login are for signed-out visitors; a signed-in one goes to /home. */
 export function PublicOnly() {
   const { status } = useAuth()
   if (status === 'loading') return <LoadingScreen />
   if (status === 'signed-in') return <Navigate to="/home" replace />
   return <Outlet />
-}
-
-export function IndexRedirect() {
-  const { status } = useAuth()
-  if (status === 'loading') return <LoadingScreen />
-  return <Navigate to={status === 'signed-in' ? '/home' : '/login'} replace />
 }
 
 /**

@@ -4,6 +4,7 @@ import { useAuth } from '../../lib/auth-context'
 import { TextField } from '../../components/ui/field'
 import { ApiError, NetworkError } from '../../data/http'
 import { AuthLayout, AuthSubmit } from './auth-layout'
+import { LoginHelpModal } from './login-help-modal'
 
 export default function LoginScreen() {
   const { login } = useAuth()
@@ -12,6 +13,7 @@ export default function LoginScreen() {
   const [password, setPassword] = useState('')
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [helpOpen, setHelpOpen] = useState(false)
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
@@ -36,11 +38,21 @@ export default function LoginScreen() {
       title="Welcome back"
       subtitle="Sign in to keep track of your money."
       footer={
-        <>
-          Don't have an account? <Link to="/signup">Sign up</Link>
-          <br />
-          Just looking? <Link to="/demo">Try the live demo</Link>
-        </>
+        <span className="auth__links">
+          <span>
+            Don't have an account? <Link to="/signup">Sign up</Link>
+          </span>
+          <span>
+            Just looking? <Link to="/demo">Try the live demo</Link>
+          </span>
+          <span>
+            Trouble logging in?{' '}
+            <button type="button" className="auth__help" onClick={() => setHelpOpen(true)}>
+              Get Help
+            </button>
+          </span>
+          <Link to="/admin/login">Admin? Login here</Link>
+        </span>
       }
     >
       <form className="auth__form" onSubmit={(e) => void onSubmit(e)}>
@@ -65,6 +77,7 @@ export default function LoginScreen() {
         />
         <AuthSubmit error={error} submitting={submitting} label="Sign In" busyLabel="Signing in..." />
       </form>
+      <LoginHelpModal open={helpOpen} onClose={() => setHelpOpen(false)} />
     </AuthLayout>
   )
 }

@@ -7,6 +7,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { clearAllData, createBackup } from '../../data/export'
 import { useBudgetCount, useTransactionCounts } from '../../data/hooks'
 import { downloadText } from '../../lib/download'
+import { DataTransfer } from './data-transfer'
+import { DeleteAccount } from './delete-account'
 import { SETTINGS_TEXT } from './messages'
 import { StatusLine, type Status } from './section'
 
@@ -89,6 +91,8 @@ export function DataSection({ customCategories }: { customCategories: readonly s
         The backup is a JSON file with your expenses, income and budgets. Both actions work offline.
       </p>
       <StatusLine message={message} />
+      <DataTransfer />
+      <DeleteAccount />
       <ConfirmDialog
         open={confirming}
         title={SETTINGS_TEXT.clearConfirm}

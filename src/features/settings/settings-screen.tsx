@@ -12,6 +12,7 @@ import { AppearanceSection } from './appearance-section'
 import { CurrencySection } from './currency-section'
 import { DataSection } from './data-section'
 import { APP_VERSION, SETTINGS_TEXT } from './messages'
+import { GoalsSummary } from './goals-summary'
 import { ProfileSection } from './profile-section'
 import { SettingsSection } from './section'
 import { SecuritySection } from './security-section'
@@ -103,6 +104,7 @@ export default function SettingsScreen() {
           onToggle={() => toggle('profile')}
         >
           <ProfileSection key={account.updated_at ?? 'cached'} account={account} />
+          <GoalsSummary profile={profile.data} />
         </SettingsSection>
         <SettingsSection
           title="Security"

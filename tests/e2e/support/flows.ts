@@ -4,14 +4,35 @@ import type { ServerProcess } from './server'
 
 export type TestUser = ReturnType<typeof newUser>
 
-/** Signs a new user up through the form (name optional) and waits for /home. */
+/**
+ * Signs a new user up the way a newcomer does: /signup leads to onboarding, whose first step
+ * may be skipped and whose second creates the account. The name is onboarding's profile step;
+ * it is set here the way that step sets it (PUT /auth/update-profile). Ends on /home.
+ */
 export async function signUp(page: Page, user: TestUser, { withName = true } = {}) {
   await page.goto('/signup')
-  if (withName) await page.getByLabel('Name').fill(user.name)
+  await expect(page).toHaveURL(/\/onboarding$/)
+  await page.getByRole('button', { name: 'Skip' }).click()
   await page.getByLabel('Email').fill(user.email)
   await page.getByLabel('Password', { exact: true }).fill(user.password)
   await page.getByLabel('Confirm Password').fill(user.password)
-  await page.getByRole('button', { name: /sign up|create account/i }).click()
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page.getByRole('heading', { name: 'Choose your path' })).toBeVisible()
+  if (withName) {
+    const status = await page.evaluate(async (name) => {
+      const res = await fetch('/api/auth/update-profile', {
+        method: 'PUT',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${localStorage.getItem('hisaab.token')}`,
+        },
+        body: JSON.stringify({ name }),
+      })
+      return res.status
+    }, user.name)
+    expect(status).toBe(200)
+  }
+  await page.goto('/home')
   await expect(page).toHaveURL(/\/home$/)
 }
 

@@ -1,0 +1,159 @@
+import { z } from 'zod'
+import { BUDGET_PERIODS } from './entities/budget'
+import { Id, invertTime } from './entities/common'
+import { MAX_EXPENSE_PAISE, MAX_INCOME_PAISE } from './entities/transaction'
+import { toPaise } from './money/money'
+
+/**
+ * Reading a JSON backup made by Settings → Export Data (schema/backup.ts) back into documents.
+ * Every record keeps its id, so importing the same file twice writes the same documents again
+ * instead of adding copies. Records without a usable id get one derived from their content.
+ */
+
+export const IMPORT_MESSAGES = {
+  notJson: 'This file is not a JSON backup. Choose a file made by Export Data.',
+  invalid: 'This backup cannot be imported',
+  empty: 'This backup has no expenses, income or budgets',
+} as const
+
+const Rupees = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const paise = toPaise(v)
+  if (paise === null || paise <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'amount must be a number above zero' })
+    return z.NEVER
+  }
+  return paise
+})
+
+const When = z.string().transform((v, ctx) => {
+  const ms = Date.parse(v)
+  if (!Number.isFinite(ms) || ms < 0) {
+    ctx.addIssue({ code: 'custom', message: 'date must be an ISO date' })
+    return z.NEVER
+  }
+  return ms
+})
+
+const BackupId = z.union([z.string(), z.number()]).optional()
+const Text = (max: number) => z.string().trim().max(max)
+
+const BackupExpense = z.object({
+  id: BackupId,
+  amount: Rupees,
+  category: Text(60).min(1, 'category is required'),
+  description: Text(500).nullish(),
+  date: When,
+})
+const BackupIncome = z.object({
+  id: BackupId,
+  amount: Rupees,
+  source: Text(60).min(1, 'source is required'),
+  description: Text(500).nullish(),
+  date: When,
+})
+const BackupBudget = z.object({
+  id: BackupId,
+  category: Text(60).min(1, 'category is required'),
+  amount: Rupees,
+  period: z.enum(BUDGET_PERIODS).default('monthly'),
+  created_at: When.optional(),
+})
+
+export const BackupFile = z.object({
+  version: z.string().max(20),
+  exportDate: z.string().max(40).optional(),
+  expenses: z.array(BackupExpense).max(200_000).default([]),
+  income: z.array(BackupIncome).max(200_000).default([]),
+  budgets: z.array(BackupBudget).max(10_000).default([]),
+})
+
+export interface ImportedTransaction {
+  id: string
+  type: 'expense' | 'income'
+  amount: number
+  category: string
+  description: string
+  date: number
+  dateDesc: number
+}
+
+export interface ImportedBudget {
+  id: string
+  category: string
+  amount: number
+  period: (typeof BUDGET_PERIODS)[number]
+  createdAt: number
+}
+
+export type ImportResult =
+  { ok: true; transactions: ImportedTransaction[]; budgets: ImportedBudget[] } | { ok: false; error: string }
+
+/** A short, stable id from the record's content (FNV-1a, 2 × 32 bits), for records without one. */
+function contentId(prefix: string, parts: readonly (string | number)[]): string {
+  let a = 0x811c9dc5
+  let b = 0x01000193
+  for (const ch of parts.join('\u0000')) {
+    const code = ch.codePointAt(0)!
+    a = Math.imul(a ^ code, 0x01000193) >>> 0
+    b = Math.imul(b ^ code, 0x5bd1e995) >>> 0
+  }
+  return `${prefix}-${a.toString(36)}${b.toString(36)}`
+}
+
+function idOf(raw: string | number | undefined, prefix: string, parts: readonly (string | number)[]): string {
+  const candidate = raw === undefined ? '' : String(raw)
+  return Id.safeParse(candidate).success ? candidate : contentId(prefix, parts)
+}
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0]
+  if (!issue) return IMPORT_MESSAGES.invalid
+  const where = issue.path.length ? ` (${issue.path.join('.')})` : ''
+  return `${IMPORT_MESSAGES.invalid}: ${issue.message}${where}`
+}
+
+/**
+ * Parses the text of a backup file. Either every record is valid and converted (amounts to
+ * paise, dates to ms), or nothing is and the error names the first problem.
+ */
+export function parseBackup(text: string): ImportResult {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return { ok: false, error: IMPORT_MESSAGES.notJson }
+  }
+  const parsed = BackupFile.safeParse(json)
+  if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) }
+  const { expenses, income, budgets } = parsed.data
+  if (expenses.length + income.length + budgets.length === 0) return { ok: false, error: IMPORT_MESSAGES.empty }
+  const tooLarge = expenses.some((e) => e.amount > MAX_EXPENSE_PAISE) || income.some((i) => i.amount > MAX_INCOME_PAISE)
+  if (tooLarge) return { ok: false, error: `${IMPORT_MESSAGES.invalid}: an amount is above the maximum` }
+  const transactions: ImportedTransaction[] = [
+    ...expenses.map((e) => ({ ...e, type: 'expense' as const, category: e.category })),
+    ...income.map((i) => ({ ...i, type: 'income' as const, category: i.source })),
+  ].map((t) => ({
+    id: idOf(t.id, 'imp', [t.type, t.date, t.amount, t.category, t.description ?? '']),
+    type: t.type,
+    amount: t.amount,
+    category: t.category,
+    description: t.description ?? '',
+    date: t.date,
+    dateDesc: invertTime(t.date),
+  }))
+  const importedBudgets: ImportedBudget[] = budgets.map((b, index) => ({
+    id: idOf(b.id, 'impb', [b.category, b.period, b.amount]),
+    category: b.category,
+    amount: b.amount,
+    period: b.period,
+    createdAt: b.created_at ?? index,
+  }))
+  return { ok: true, transactions, budgets: importedBudgets }
+}
+
+/** 'hisaab-transactions-YYYY-MM-DD.csv', the date in the device's local calendar. */
+export function ledgerCsvFileName(at: number): string {
+  const d = new Date(at)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `hisaab-transactions-${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}.csv`
+}

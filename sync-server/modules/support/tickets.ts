@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto'
+import type { CreateTicketBody, RestTicket, RestTicketWithMessages } from '../../../schema/api/support'
+import { SUPPORT_MESSAGES } from '../../../schema/api/support'
+import type { Ticket, TICKET_STATUSES } from '../../../schema/entities/ticket'
+import type { DocumentsRepository, StoredDocument } from '../../db/documents'
+import { HttpError } from '../../http-error'
+import { formatTicketNumber, mergePushedTicket, sortMessages } from './ticket-merge'
+import type { TicketMessage } from './ticket-merge'
+
+export type TicketStatus = (typeof TICKET_STATUSES)[number]
+
+export interface TicketAuthor {
+  id: string
+  role: 'user' | 'admin'
+}
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+export function toRestTicket(ticket: Ticket): RestTicket {
+  return {
+    id: ticket.id,
+    ticket_number: ticket.ticketNumber,
+    subject: ticket.subject,
+    description: ticket.description,
+    category: ticket.category,
+    priority: ticket.priority,
+    status: ticket.status,
+    created_at: iso(ticket.createdAt),
+    updated_at: iso(ticket.updatedAt),
+  }
+}
+
+export function toRestTicketWithMessages(ticket: Ticket): RestTicketWithMessages {
+  return {
+    ...toRestTicket(ticket),
+    messages: ticket.messages.map((m) => ({
+      id: m.id,
+      author_role: m.authorRole,
+      message: m.body,
+      created_at: iso(m.at),
+    })),
+  }
+}
+
+/**
+ * Support tickets on the documents write path (so REST and admin writes reach the owner's
+ * devices through pull and stream). The server owns the number and the status; the thread is
+ * merged, never overwritten. Admin routes reuse `findById`, `addTicketMessage` and `setTicketStatus`.
+ */
+export class TicketService {
+  constructor(
+    private readonly documents: DocumentsRepository,
+    private readonly now: () => number = Date.now,
+  ) {
+    documents.setPushMerge('tickets', (current, incoming, context) =>
+      mergePushedTicket(current?.data as Ticket | undefined, incoming as Ticket, context),
+    )
+  }
+
+  /** The owner's live tickets, newest first. */
+  listForOwner(ownerId: string): Ticket[] {
+    return this.documents
+      .listByOwner('tickets', ownerId)
+      .map((d) => d.data)
+      .sort((a, b) => b.createdAt - a.createdAt)
+  }
+
+  /** The owner's ticket, or 404 (the same answer for another user's id and for none). */
+  getForOwner(ownerId: string, id: string): Ticket {
+    const found = this.documents.getOwned('tickets', ownerId, id)
+    if (!found || found.deleted) throw new HttpError(404, SUPPORT_MESSAGES.ticketNotFound, 'NOT_FOUND')
+    return found.data
+  }
+
+  /** Any live ticket by id, for admins. */
+  findById(id: string): StoredDocument<Ticket> | undefined {
+    const found = this.documents.get('tickets', id) as StoredDocument<Ticket> | undefined
+    return found && !found.deleted ? found : undefined
+  }
+
+  create(ownerId: string, input: CreateTicketBody): Ticket {
+    const at = this.now()
+    const stored = this.documents.writeDocument('tickets', ownerId, {
+      id: randomUUID(),
+      ownerId,
+      updatedAt: at,
+      ticketNumber: formatTicketNumber(this.documents.lastSeq + 1),
+      subject: input.subject,
+      description: input.description,
+      category: input.category,
+      priority: input.priority,
+      status: 'open',
+      messages: [],
+      createdAt: at,
+    })
+    return stored.data
+  }
+
+  /**
+   * Appends a message to a ticket's thread. A user's message opens a ticket that was waiting
+   * for them; an admin's leaves the status to `setTicketStatus`. Throws 404 for no such ticket.
+   */
+  addTicketMessage(ticketId: string, author: TicketAuthor, body: string): Ticket {
+    const found = this.findById(ticketId)
+    if (!found || (author.role === 'user' && found.ownerId !== author.id))
+      throw new HttpError(404, SUPPORT_MESSAGES.ticketNotFound, 'NOT_FOUND')
+    const ticket = found.data
+    const at = Math.max(this.now(), ticket.updatedAt + 1)
+    const message: TicketMessage = { id: randomUUID(), authorId: author.id, authorRole: author.role, body, at }
+    const status = author.role === 'user' && ticket.status === 'waiting' ? 'open' : ticket.status
+    return this.#write(found, { messages: sortMessages([...ticket.messages, message]), status, updatedAt: at })
+  }
+
+  /** Sets a ticket's status (admins). Throws 404 for no such ticket. */
+  setTicketStatus(ticketId: string, status: TicketStatus): Ticket {
+    const found = this.findById(ticketId)
+    if (!found) throw new HttpError(404, SUPPORT_MESSAGES.ticketNotFound, 'NOT_FOUND')
+    if (found.data.status === status) return found.data
+    return this.#write(found, { status, updatedAt: Math.max(this.now(), found.data.updatedAt + 1) })
+  }
+
+  #write(found: StoredDocument<Ticket>, patch: Partial<Ticket>): Ticket {
+    return this.documents.writeDocument('tickets', found.ownerId, { ...found.data, ...patch }).data
+  }
+}

@@ -1,0 +1,45 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { AppDatabase } from '../db/database'
+import type { UsersRepository } from '../db/users'
+import { HttpError } from '../http-error'
+import { deleteAccount } from '../modules/auth/delete-account'
+import { verifyPassword } from '../modules/auth/passwords'
+
+export interface AccountRoutesOptions {
+  db: AppDatabase
+  users: UsersRepository
+}
+
+export const DELETE_ACCOUNT_MESSAGES = {
+  passwordRequired: 'Please enter your password',
+  passwordWrong: 'Password is incorrect',
+  adminRefused: 'Admin accounts cannot be deleted here',
+} as const
+
+const DeleteAccountBody = z.object({
+  password: z
+    .string({ error: DELETE_ACCOUNT_MESSAGES.passwordRequired })
+    .min(1, DELETE_ACCOUNT_MESSAGES.passwordRequired)
+    .max(200),
+})
+
+/** DELETE /api/auth/account {password}: the signed-in user deletes their account and its data. */
+export const accountRoutes: FastifyPluginCallbackZod<AccountRoutesOptions> = (app, { db, users }, done) => {
+  app.addHook('onRequest', app.authenticate)
+  app.delete(
+    '/account',
+    { schema: { body: DeleteAccountBody, response: { 200: z.object({ success: z.literal(true) }) } } },
+    async (request) => {
+      const user = users.findById(request.user.id)
+      if (!user) throw new HttpError(401, 'Invalid or expired token', 'UNAUTHORIZED')
+      if (!(await verifyPassword(user.passwordHash, request.body.password)))
+        throw new HttpError(403, DELETE_ACCOUNT_MESSAGES.passwordWrong, 'WRONG_PASSWORD')
+      // The back office needs its admins; an admin is removed by another admin, not from here.
+      if (user.role === 'admin') throw new HttpError(403, DELETE_ACCOUNT_MESSAGES.adminRefused, 'FORBIDDEN')
+      deleteAccount(db, user.id)
+      return { success: true as const }
+    },
+  )
+  done()
+}

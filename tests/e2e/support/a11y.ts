@@ -1,0 +1,25 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+/** The signed-in screens' own content (the shell's bar and nav are checked with the shell). */
+export const SCREEN = 'main'
+
+/** Runs axe-core on the page as it is and expects no violations (colour contrast included). */
+export async function expectAccessible(page: Page, label: string, { within }: { within?: string } = {}) {
+  await expect(page.locator('.loading-screen')).toHaveCount(0)
+  // The floating Help widget belongs to the help feature and is checked with it; `within` limits
+  // the check to a screen's own content when the signed-in shell around it is another feature's.
+  let builder = new AxeBuilder({ page }).exclude('.help-fab')
+  if (within) builder = builder.include(within)
+  const { violations } = await builder.analyze()
+  const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(summary, `axe violations on ${label}`).toEqual([])
+}
+
+/** Both themes at phone width (touch) and desktop width: what every new screen is checked in. */
+export const LOOKS = [
+  { name: 'light-390', colorScheme: 'light', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+  { name: 'dark-390', colorScheme: 'dark', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+  { name: 'light-1280', colorScheme: 'light', viewport: { width: 1280, height: 900 } },
+  { name: 'dark-1280', colorScheme: 'dark', viewport: { width: 1280, height: 900 } },
+] as const
