@@ -21,6 +21,7 @@ import { registerAuth } from './plugins/auth'
 import { registerErrorHandling } from './plugins/errors'
 import { registerNotFound, registerStaticApp } from './plugins/static-app'
 import { authRoutes } from './routes/auth'
+import { loansRoutes } from './routes/loans'
 import { syncRoutes } from './routes/sync'
 import { allocationRestRoutes, budgetsRestRoutes, recurringRestRoutes } from './routes/plan-rest'
 import { transactionsRestRoutes } from './routes/transactions-rest'
@@ -120,6 +121,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(budgetsRestRoutes, { prefix: '/api/budgets', documents, now })
   await app.register(allocationRestRoutes, { prefix: '/api/allocation', documents, now })
   await app.register(recurringRestRoutes, { prefix: '/api/recurring-payments', documents, now })
+  await app.register(loansRoutes, { prefix: '/api/loans', documents, now })
   const whatsappService = new WhatsappService({ users, documents, whatsapp, now })
   await app.register(whatsappRoutes, {
     prefix: '/api/whatsapp',

@@ -41,7 +41,14 @@ export function addPeriods(day: string, frequency: LoanFrequency, count: number)
 
 type LoanBasis = Pick<
   Loan,
-  'principal' | 'currentBalance' | 'paidBefore' | 'lastPaymentDate' | 'lastPaymentAmount' | 'nextDueDate' | 'frequency'
+  | 'principal'
+  | 'currentBalance'
+  | 'paidBefore'
+  | 'lastPaymentDate'
+  | 'lastPaymentAmount'
+  | 'nextDueDate'
+  | 'duePaymentsCounted'
+  | 'frequency'
 >
 
 export function loanFigures(loan: LoanBasis, payments: readonly PaymentLike[]): LoanFigures {
@@ -62,7 +69,9 @@ export function loanFigures(loan: LoanBasis, payments: readonly PaymentLike[]): 
     progress: loan.principal > 0 ? Math.min(1, Math.max(0, (loan.principal - balance) / loan.principal)) : 0,
     lastPaymentDate: last ? toDayString(last.date) : (loan.lastPaymentDate ?? null),
     lastPaymentAmount: last ? last.amount : (loan.lastPaymentAmount ?? null),
-    nextDueDate: loan.nextDueDate ? addPeriods(loan.nextDueDate, loan.frequency, regular) : null,
+    nextDueDate: loan.nextDueDate
+      ? addPeriods(loan.nextDueDate, loan.frequency, Math.max(0, regular - loan.duePaymentsCounted))
+      : null,
     paymentCount: payments.length,
   }
 }

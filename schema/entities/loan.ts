@@ -57,8 +57,10 @@ export const Loan = z.object({
   missedPayments: z.number().int().min(0).max(600).default(0),
   frequency: z.enum(LOAN_FREQUENCIES).default('monthly'),
   emi: Paise.min(0),
-  /** The due day when the loan was added; each regular payment recorded moves it one period on. */
+  /** The due day when the loan was added or edited; each regular payment after that moves it one period on. */
   nextDueDate: DayString.optional(),
+  /** Regular payments already recorded when `nextDueDate` was set (an edit sets it anew). */
+  duePaymentsCounted: z.number().int().min(0).max(100_000).default(0),
   allowsEarlySettlement: z.boolean().default(true),
   notes: z.string().max(1000).default(''),
   closed: z.boolean().default(false),

@@ -8,7 +8,7 @@ import {
   type Loan,
   type LoanPayment,
 } from '../entities/loan'
-import { toPaise, type Paise } from '../money/money'
+import { formatDecimal, toPaise, type Paise } from '../money/money'
 import { fromDayString } from '../time'
 import { MAX_PLAN_PAISE } from './plan-input'
 
@@ -79,7 +79,10 @@ export interface LoanInput {
 }
 
 /** The loan's own fields (no id, owner, stamps): what create and edit write. */
-export type LoanFields = Omit<Loan, 'id' | 'ownerId' | 'updatedAt' | 'createdAt' | 'closed'>
+export type LoanFields = Omit<Loan, 'id' | 'ownerId' | 'updatedAt' | 'createdAt' | 'closed' | 'duePaymentsCounted'>
+
+/** Dates an edit keeps as they were are not checked against today again (a payoff date may have passed). */
+export type KeptDates = Partial<Pick<Loan, 'startDate' | 'payoffDate' | 'lastPaymentDate' | 'nextDueDate'>>
 export type LoanField = keyof LoanInput
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; field: LoanField; error: string }
@@ -128,12 +131,16 @@ export function checkLoanKind(input: LoanInput): Checked<Pick<LoanFields, 'type'
 }
 
 /** Step 2: new or existing, and a start date not in the future. */
-export function checkLoanStart(input: LoanInput, today: string): Checked<Pick<LoanFields, 'status' | 'startDate'>> {
+export function checkLoanStart(
+  input: LoanInput,
+  today: string,
+  kept: KeptDates = {},
+): Checked<Pick<LoanFields, 'status' | 'startDate'>> {
   if (input.status !== 'new' && input.status !== 'existing') return fail('status', LOAN_MESSAGES.statusRequired)
   if (blank(input.startDate)) return fail('startDate', LOAN_MESSAGES.startRequired)
   const start = day(input.startDate, 'startDate')
   if (!start.ok) return start
-  if (start.value! > today) return fail('startDate', LOAN_MESSAGES.startFuture)
+  if (start.value! > today && start.value !== kept.startDate) return fail('startDate', LOAN_MESSAGES.startFuture)
   return { ok: true, value: { status: input.status, startDate: start.value! } }
 }
 
@@ -148,7 +155,12 @@ export function monthsBetween(start: string, end: string): number {
 type Terms = Pick<LoanFields, 'principal' | 'interestRateBps' | 'interestType' | 'durationMonths' | 'payoffDate'>
 
 /** Step 3: amount, rate (0 allowed), interest type, and the duration as months or a payoff date. */
-export function checkLoanTerms(input: LoanInput, today: string, startDate: string): Checked<Terms> {
+export function checkLoanTerms(
+  input: LoanInput,
+  today: string,
+  startDate: string,
+  kept: KeptDates = {},
+): Checked<Terms> {
   const principal = amount(input.principal, 'principal', LOAN_MESSAGES.principalRequired, false)
   if (!principal.ok) return principal
   if (blank(input.interestRate)) return fail('interestRate', LOAN_MESSAGES.rateRequired)
@@ -158,7 +170,8 @@ export function checkLoanTerms(input: LoanInput, today: string, startDate: strin
   if (!interestType) return fail('interestType', LOAN_MESSAGES.interestTypeInvalid)
   const payoff = day(input.payoffDate, 'payoffDate')
   if (!payoff.ok) return payoff
-  if (payoff.value !== undefined && payoff.value < today) return fail('payoffDate', LOAN_MESSAGES.payoffPast)
+  if (payoff.value !== undefined && payoff.value < today && payoff.value !== kept.payoffDate)
+    return fail('payoffDate', LOAN_MESSAGES.payoffPast)
   if (payoff.value !== undefined && payoff.value <= startDate)
     return fail('payoffDate', LOAN_MESSAGES.payoffBeforeStart)
   let durationMonths: number
@@ -185,21 +198,27 @@ export function checkLoanTerms(input: LoanInput, today: string, startDate: strin
 type Standing = Pick<LoanFields, 'paidBefore' | 'lastPaymentDate' | 'lastPaymentAmount' | 'missedPayments'>
 
 /** Step 4 (existing loans): paid so far, last payment (not in the future), missed payments ≥ 0. */
-export function checkLoanStanding(input: LoanInput, today: string, existing: boolean): Checked<Standing> {
-  if (!existing) return { ok: true, value: { paidBefore: 0, missedPayments: 0 } }
+export function checkLoanStanding(
+  input: LoanInput,
+  today: string,
+  existing: boolean,
+  kept: KeptDates = {},
+): Checked<Standing> {
+  const missed = blank(input.missedPayments) ? 0 : wholeNumber(input.missedPayments)
+  if (missed === null || missed < 0 || missed > 600) return fail('missedPayments', LOAN_MESSAGES.missedInvalid)
+  if (!existing) return { ok: true, value: { paidBefore: 0, missedPayments: missed } }
   const paid = amount(input.paidSoFar, 'paidSoFar', LOAN_MESSAGES.paidRequired, true)
   if (!paid.ok) return paid
   const last = day(input.lastPaymentDate, 'lastPaymentDate')
   if (!last.ok) return last
-  if (last.value !== undefined && last.value > today) return fail('lastPaymentDate', LOAN_MESSAGES.lastPaymentFuture)
+  if (last.value !== undefined && last.value > today && last.value !== kept.lastPaymentDate)
+    return fail('lastPaymentDate', LOAN_MESSAGES.lastPaymentFuture)
   let lastAmount: Paise | undefined
   if (!blank(input.lastPaymentAmount)) {
     const parsed = amount(input.lastPaymentAmount, 'lastPaymentAmount', LOAN_MESSAGES.amountInvalid, false)
     if (!parsed.ok) return parsed
     lastAmount = parsed.value
   }
-  const missed = blank(input.missedPayments) ? 0 : wholeNumber(input.missedPayments)
-  if (missed === null || missed < 0 || missed > 600) return fail('missedPayments', LOAN_MESSAGES.missedInvalid)
   return {
     ok: true,
     value: {
@@ -214,14 +233,15 @@ export function checkLoanStanding(input: LoanInput, today: string, existing: boo
 type Plan = Pick<LoanFields, 'emi' | 'frequency' | 'nextDueDate' | 'allowsEarlySettlement'>
 
 /** Step 5: the EMI, frequency (default monthly) and a next due date not in the past. */
-export function checkLoanPlan(input: LoanInput, today: string): Checked<Plan> {
+export function checkLoanPlan(input: LoanInput, today: string, kept: KeptDates = {}): Checked<Plan> {
   const emi = amount(input.emi, 'emi', LOAN_MESSAGES.emiRequired, false)
   if (!emi.ok) return emi
   const frequency = oneOf(LOAN_FREQUENCIES, input.frequency, 'monthly')
   if (!frequency) return fail('frequency', LOAN_MESSAGES.frequencyInvalid)
   const next = day(input.nextDueDate, 'nextDueDate')
   if (!next.ok) return next
-  if (next.value !== undefined && next.value < today) return fail('nextDueDate', LOAN_MESSAGES.nextDuePast)
+  if (next.value !== undefined && next.value < today && next.value !== kept.nextDueDate)
+    return fail('nextDueDate', LOAN_MESSAGES.nextDuePast)
   return {
     ok: true,
     value: {
@@ -238,16 +258,16 @@ export function checkLoanPlan(input: LoanInput, today: string): Checked<Plan> {
  * a new loan; for an existing one, what the amount paid so far leaves after going through the
  * schedule.
  */
-export function checkLoan(input: LoanInput, today: string): Checked<LoanFields> {
+export function checkLoan(input: LoanInput, today: string, kept: KeptDates = {}): Checked<LoanFields> {
   const kind = checkLoanKind(input)
   if (!kind.ok) return kind
-  const start = checkLoanStart(input, today)
+  const start = checkLoanStart(input, today, kept)
   if (!start.ok) return start
-  const terms = checkLoanTerms(input, today, start.value.startDate)
+  const terms = checkLoanTerms(input, today, start.value.startDate, kept)
   if (!terms.ok) return terms
-  const standing = checkLoanStanding(input, today, start.value.status === 'existing')
+  const standing = checkLoanStanding(input, today, start.value.status === 'existing', kept)
   if (!standing.ok) return standing
-  const plan = checkLoanPlan(input, today)
+  const plan = checkLoanPlan(input, today, kept)
   if (!plan.ok) return plan
   const lender = (input.lender ?? '').trim()
   const collateral = (input.collateral ?? '').trim()
@@ -338,5 +358,32 @@ export function checkPayment(
       method,
       note,
     },
+  }
+}
+
+/** A stored loan as form input (decimal rupees and percent as text), for editing. */
+export function loanToInput(loan: Loan): LoanInput {
+  const rupees = (paise: number) => formatDecimal(paise).replace(/\.00$/, '')
+  return {
+    type: loan.type,
+    name: loan.name,
+    status: loan.status,
+    startDate: loan.startDate,
+    principal: rupees(loan.principal),
+    interestRate: rupees(loan.interestRateBps),
+    interestType: loan.interestType,
+    durationMonths: String(loan.durationMonths),
+    payoffDate: loan.payoffDate ?? '',
+    lender: loan.lender,
+    collateral: loan.collateral,
+    paidSoFar: rupees(loan.paidBefore),
+    lastPaymentDate: loan.lastPaymentDate ?? '',
+    lastPaymentAmount: loan.lastPaymentAmount === undefined ? '' : rupees(loan.lastPaymentAmount),
+    missedPayments: String(loan.missedPayments),
+    frequency: loan.frequency,
+    emi: rupees(loan.emi),
+    nextDueDate: loan.nextDueDate ?? '',
+    allowsEarlySettlement: loan.allowsEarlySettlement,
+    notes: loan.notes,
   }
 }

@@ -236,6 +236,7 @@ describe('figures derived from payments', () => {
     lastPaymentDate: '2025-12-05',
     lastPaymentAmount: 5_000,
     nextDueDate: '2026-01-31',
+    duePaymentsCounted: 0,
     frequency: 'monthly' as const,
   }
 
@@ -256,6 +257,12 @@ describe('figures derived from payments', () => {
     ])
     expect(f).toMatchObject({ balance: 68_000, totalPaid: 38_000, lastPaymentAmount: 7_000, nextDueDate: '2026-02-28' })
     expect(f.lastPaymentDate).toBe('2026-01-12')
+  })
+
+  it('an edited due day counts only the regular payments after the edit', () => {
+    const two = [payment({}), payment({ id: 'q' })]
+    expect(loanFigures({ ...loan, duePaymentsCounted: 2 }, two).nextDueDate).toBe('2026-01-31')
+    expect(loanFigures({ ...loan, duePaymentsCounted: 1 }, two).nextDueDate).toBe('2026-02-28')
   })
 
   it('the balance never goes below zero, whatever is paid', () => {
