@@ -19,6 +19,11 @@ const BudgetsScreen = lazy(() => import('../features/budgets/budgets-screen'))
 const FundAllocationScreen = lazy(() => import('../features/fund-allocation/fund-allocation-screen'))
 const RecurringScreen = lazy(() => import('../features/recurring/recurring-screen'))
 const SettingsScreen = lazy(() => import('../features/settings/settings-screen'))
+const DebtsScreen = lazy(() => import('../features/debts/debts-screen'))
+const AddDebtScreen = lazy(() => import('../features/debts/add-debt-screen'))
+const LoanDetailScreen = lazy(() => import('../features/debts/loan-detail-screen'))
+const EditLoanScreen = lazy(() => import('../features/debts/edit-loan-screen'))
+const PlannerScreen = lazy(() => import('../features/debts/planner-screen'))
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingScreen />}>{node}</Suspense>
 
@@ -55,6 +60,11 @@ export const router = createBrowserRouter([
               { path: '/recurring-payments', element: <RecurringScreen /> },
               { path: '/settings', element: <SettingsScreen /> },
               { path: '/profile', element: <SettingsScreen /> },
+              { path: '/debts', element: <DebtsScreen /> },
+              { path: '/debts/add', element: <AddDebtScreen /> },
+              { path: '/debts/planner', element: <PlannerScreen /> },
+              { path: '/debts/:id', element: <LoanDetailScreen /> },
+              { path: '/debts/:id/edit', element: <EditLoanScreen /> },
             ],
           },
         ],

@@ -2,6 +2,7 @@ import {
   BarChart3,
   CalendarClock,
   Home,
+  Landmark,
   List,
   MinusCircle,
   PlusCircle,
@@ -65,7 +66,7 @@ export interface QuickAction {
 
 /**
  * The Quick Actions sheet (bottom bar's Add button and /add). Only actions whose screens exist
- * are listed; Budgets & Goals (/budgets) and Debts & Loans (/debts) join with their screens.
+ * are listed.
  */
 export const QUICK_ACTIONS: readonly QuickAction[] = [
   { to: '/add-expense', label: 'Add Expense', hint: 'Record money you spent', icon: MinusCircle, tone: 'expense' },
@@ -86,6 +87,7 @@ export const QUICK_ACTIONS: readonly QuickAction[] = [
     icon: CalendarClock,
     tone: 'neutral',
   },
+  { to: '/debts', label: 'Debts & Loans', hint: 'Loans, EMIs and a payoff plan', icon: Landmark, tone: 'neutral' },
 ]
 
 /** Spec part 1 §9: navigation follows a quick action after 200 ms (the sheet closes first). */
