@@ -41,7 +41,7 @@ function ScheduleSection({ view }: { view: LoanView }) {
       />
       <details className="planner-details">
         <summary>Show the schedule ({rows.length} months)</summary>
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Schedule table">
           <table className="planner-table" data-testid="schedule-table">
             <thead>
               <tr>
@@ -104,7 +104,7 @@ function WhatIfSection({ view }: { view: LoanView }) {
               { name: 'Reduce EMI', tone: 2, values: whatIf.reduceEmi.balances },
             ]}
           />
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Prepayment table">
             <table className="planner-table" data-testid="what-if-table">
               <thead>
                 <tr>
@@ -150,7 +150,7 @@ function WhatIfSection({ view }: { view: LoanView }) {
 
 function PlanTable({ plans }: { plans: readonly PayoffPlan[] }) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Payoff plan table">
       <table className="planner-table" data-testid="plan-table">
         <thead>
           <tr>
@@ -206,11 +206,15 @@ function PlanSection({ views }: { views: readonly LoanView[] }) {
         ]}
       />
       <PlanTable plans={plans} />
-      {avalanche.interest < snowball.interest ? (
-        <p className="planner-verdict" data-testid="plan-verdict">
-          Avalanche saves <Amount value={snowball.interest - avalanche.interest} /> in interest.
-        </p>
-      ) : null}
+      <p className="planner-verdict" data-testid="plan-verdict">
+        {avalanche.interest < snowball.interest ? (
+          <>
+            Avalanche saves <Amount value={snowball.interest - avalanche.interest} /> in interest.
+          </>
+        ) : (
+          'Both orders pay the same interest for these loans.'
+        )}
+      </p>
     </Card>
   )
 }
