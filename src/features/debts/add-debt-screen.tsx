@@ -84,6 +84,48 @@ function WizardFrame(props: {
   )
 }
 
+function WizardFooter(props: {
+  step: StepNumber
+  problem: string | null
+  failure: string | null
+  canSubmit: boolean
+  onBack: () => void
+  onNext: () => void
+  onSubmit: () => void
+}) {
+  const { step, problem, failure, canSubmit, onBack, onNext, onSubmit } = props
+  return (
+    <div className="wizard__footer">
+      {problem && step !== 6 ? (
+        <p className="wizard__need" aria-live="polite">
+          {problem}
+        </p>
+      ) : null}
+      {failure ? (
+        <p className="wizard__failure" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div className="wizard__buttons">
+        {step > 1 ? (
+          <Button variant="outline" onClick={onBack}>
+            Back
+          </Button>
+        ) : null}
+        {step === 6 ? (
+          <Button onClick={onSubmit} disabled={!canSubmit}>
+            Add Debt
+          </Button>
+        ) : (
+          <Button onClick={onNext} disabled={problem !== null}>
+            Continue
+          </Button>
+        )}
+      </div>
+    </div>
+  )
+}
+
 /** /debts/add: the six-step wizard of spec part 2 §2; the loan is written locally (works offline). */
 export default function AddDebtScreen() {
   const navigate = useNavigate()
@@ -123,34 +165,15 @@ export default function AddDebtScreen() {
   }
 
   const footer = (
-    <div className="wizard__footer">
-      {problem && step !== 6 ? (
-        <p className="wizard__need" aria-live="polite">
-          {problem}
-        </p>
-      ) : null}
-      {failure ? (
-        <p className="wizard__failure" role="alert">
-          {failure}
-        </p>
-      ) : null}
-      <div className="wizard__buttons">
-        {step > 1 ? (
-          <Button variant="outline" onClick={goBack}>
-            Back
-          </Button>
-        ) : null}
-        {step === 6 ? (
-          <Button onClick={() => void submit()} disabled={!checked.ok || saving}>
-            Add Debt
-          </Button>
-        ) : (
-          <Button onClick={goNext} disabled={problem !== null}>
-            Continue
-          </Button>
-        )}
-      </div>
-    </div>
+    <WizardFooter
+      step={step}
+      problem={problem}
+      failure={failure}
+      canSubmit={checked.ok && !saving}
+      onBack={goBack}
+      onNext={goNext}
+      onSubmit={() => void submit()}
+    />
   )
 
   const props = { form, set, today }

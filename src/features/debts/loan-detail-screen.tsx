@@ -152,6 +152,29 @@ function History({ payments }: { payments: readonly LoanPaymentDoc[] }) {
   )
 }
 
+function DetailHeader({ view, onDelete }: { view: LoanView; onDelete: () => void }) {
+  const navigate = useNavigate()
+  const id = view.loan.id
+  const title = loanTitle(view.loan)
+  return (
+    <header className="wizard__header">
+      <button type="button" className="wizard__arrow" onClick={() => navigate('/debts')} aria-label="Back to debts">
+        <ArrowLeft size={22} aria-hidden="true" />
+      </button>
+      <div className="loan-detail__title">
+        <p className="wizard__counter">{loanTypeInfo(view.loan.type).name}</p>
+        <h1 className="wizard__title">{title}</h1>
+      </div>
+      <ButtonLink to={`/debts/${id}/edit`} variant="ghost" size="sm" icon={<Pencil size={16} />}>
+        Edit
+      </ButtonLink>
+      <Button variant="ghost" size="sm" icon={<Trash2 size={16} />} onClick={onDelete}>
+        Delete
+      </Button>
+    </header>
+  )
+}
+
 function NotFound() {
   return (
     <Card className="debts-empty" padding="lg">
@@ -191,21 +214,7 @@ export default function LoanDetailScreen() {
   }
   return (
     <div className="loan-detail">
-      <header className="wizard__header">
-        <button type="button" className="wizard__arrow" onClick={() => navigate('/debts')} aria-label="Back to debts">
-          <ArrowLeft size={22} aria-hidden="true" />
-        </button>
-        <div className="loan-detail__title">
-          <p className="wizard__counter">{loanTypeInfo(view.loan.type).name}</p>
-          <h1 className="wizard__title">{title}</h1>
-        </div>
-        <ButtonLink to={`/debts/${id}/edit`} variant="ghost" size="sm" icon={<Pencil size={16} />}>
-          Edit
-        </ButtonLink>
-        <Button variant="ghost" size="sm" icon={<Trash2 size={16} />} onClick={() => setConfirming(true)}>
-          Delete
-        </Button>
-      </header>
+      <DetailHeader view={view} onDelete={() => setConfirming(true)} />
       {deleteFailed ? (
         <p className="wizard__failure" role="alert">
           Failed to delete loan

@@ -138,7 +138,10 @@ export function suggestedEmi(form: LoanForm, today: string): number | null {
   })
 }
 
-/** What an existing loan still owes after the amount paid so far went through the schedule (spec: computed before submit). */
+/**
+ * What an existing loan still owes after the amount paid so far went through the schedule
+ * (spec: computed before submit).
+ */
 export function computedBalance(form: LoanForm, today: string): number | null {
   const input = toInput(form)
   const terms = checkLoanTerms(input, today, form.startDate || today)

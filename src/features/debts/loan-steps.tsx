@@ -84,38 +84,10 @@ export function StartStep({ form, set, today }: StepProps) {
   )
 }
 
-/** Step 3: amount, rate (0 allowed), interest type, duration as months or a payoff date, lender, collateral. */
-export function DetailsStep({ form, set, today }: StepProps) {
+/** The duration as months or as a payoff date (spec part 2 §5: choose one). */
+function DurationFields({ form, set, today }: StepProps) {
   return (
     <>
-      <AmountField
-        label="Loan amount (principal)"
-        name="principal"
-        value={form.principal}
-        onChange={(e) => set({ principal: e.target.value })}
-      />
-      <div className="form-pair">
-        <TextField
-          label="Interest rate (% a year)"
-          name="interest-rate"
-          type="number"
-          inputMode="decimal"
-          min="0"
-          max="100"
-          step="0.01"
-          placeholder="0"
-          value={form.interestRate}
-          onChange={(e) => set({ interestRate: e.target.value })}
-        />
-        <ChoiceField
-          label="Interest type"
-          name="interest-type"
-          choices={INTEREST_TYPES}
-          labelOf={(t) => INTEREST_TYPE_LABEL[t]}
-          value={form.interestType}
-          onChange={(e) => set({ interestType: e.target.value as LoanForm['interestType'] })}
-        />
-      </div>
       <fieldset className="segmented">
         <legend className="choice-grid__legend">Duration</legend>
         {(['months', 'date'] as const).map((mode) => (
@@ -155,6 +127,43 @@ export function DetailsStep({ form, set, today }: StepProps) {
           onChange={(e) => set({ payoffDate: e.target.value })}
         />
       )}
+    </>
+  )
+}
+
+/** Step 3: amount, rate (0 allowed), interest type, duration as months or a payoff date, lender, collateral. */
+export function DetailsStep({ form, set, today }: StepProps) {
+  return (
+    <>
+      <AmountField
+        label="Loan amount (principal)"
+        name="principal"
+        value={form.principal}
+        onChange={(e) => set({ principal: e.target.value })}
+      />
+      <div className="form-pair">
+        <TextField
+          label="Interest rate (% a year)"
+          name="interest-rate"
+          type="number"
+          inputMode="decimal"
+          min="0"
+          max="100"
+          step="0.01"
+          placeholder="0"
+          value={form.interestRate}
+          onChange={(e) => set({ interestRate: e.target.value })}
+        />
+        <ChoiceField
+          label="Interest type"
+          name="interest-type"
+          choices={INTEREST_TYPES}
+          labelOf={(t) => INTEREST_TYPE_LABEL[t]}
+          value={form.interestType}
+          onChange={(e) => set({ interestType: e.target.value as LoanForm['interestType'] })}
+        />
+      </div>
+      <DurationFields form={form} set={set} today={today} />
       <div className="form-pair">
         <TextField
           label="Lender (optional)"

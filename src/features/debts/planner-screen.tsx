@@ -97,7 +97,10 @@ function WhatIfSection({ view }: { view: LoanView }) {
       ) : (
         <>
           <BalanceChart
-            label="Balance paying on as now, reducing the tenure, and reducing the EMI; the figures are in the table below."
+            label={
+              'Balance paying on as now, reducing the tenure, and reducing the EMI; ' +
+              'the figures are in the table below.'
+            }
             series={[
               { name: 'As now', tone: 3, values: whatIf.base.balances, dashed: true },
               { name: 'Reduce tenure', tone: 1, values: whatIf.reduceTenure.balances },

@@ -18,6 +18,97 @@ interface Props {
   onSaved: () => void
 }
 
+type FieldError = { field: PaymentField | 'form'; message: string } | null
+
+/** The principal and interest parts, proposed from the schedule and editable. */
+function SplitFields(props: {
+  principal: string
+  interest: string
+  error: FieldError
+  onPrincipal: (v: string) => void
+  onInterest: (v: string) => void
+}) {
+  const { principal, interest, error } = props
+  const message = (field: PaymentField) => (error?.field === field ? error.message : null)
+  const setPrincipal = props.onPrincipal
+  const setInterest = props.onInterest
+  return (
+    <div className="form-pair">
+      <AmountField
+        label="Principal part"
+        name="principal-paid"
+        value={principal}
+        error={message('principal')}
+        onChange={(e) => setPrincipal(e.target.value)}
+      />
+      <AmountField
+        label="Interest part"
+        name="interest-paid"
+        value={interest}
+        error={message('interest')}
+        onChange={(e) => setInterest(e.target.value)}
+      />
+    </div>
+  )
+}
+
+function PaymentOptions(props: {
+  date: string
+  today: string
+  error: FieldError
+  onDate: (v: string) => void
+  type: string
+  method: string
+  note: string
+  onType: (v: string) => void
+  onMethod: (v: string) => void
+  onNote: (v: string) => void
+}) {
+  const { type, method, note } = props
+  const [setType, setMethod, setNote] = [props.onType, props.onMethod, props.onNote]
+  const { date, today, error } = props
+  const setDate = props.onDate
+  const message = (field: PaymentField) => (error?.field === field ? error.message : null)
+  return (
+    <>
+      <TextField
+        label="Payment date"
+        name="payment-date"
+        type="date"
+        max={today}
+        value={date}
+        error={message('date')}
+        onChange={(e) => setDate(e.target.value)}
+      />
+      <div className="form-pair">
+        <ChoiceField
+          label="Payment type"
+          name="payment-type"
+          choices={PAYMENT_TYPES}
+          labelOf={(t) => PAYMENT_TYPE_LABEL[t]}
+          value={type}
+          onChange={(e) => setType(e.target.value)}
+        />
+        <ChoiceField
+          label="Method"
+          name="payment-method"
+          choices={PAYMENT_METHODS}
+          labelOf={(m) => PAYMENT_METHOD_LABEL[m]}
+          value={method}
+          onChange={(e) => setMethod(e.target.value)}
+        />
+      </div>
+      <TextField
+        label="Note (optional)"
+        name="payment-note"
+        maxLength={500}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+      />
+    </>
+  )
+}
+
 /**
  * Record a payment: the amount starts at the EMI and its principal / interest parts are proposed
  * from the schedule (this month's interest first); both stay editable. Method defaults to UPI.
@@ -35,7 +126,7 @@ export function RecordPaymentDialog({ loan, balance, now, onClose, onSaved }: Pr
   const [type, setType] = useState<string>('regular')
   const [method, setMethod] = useState<string>('upi')
   const [note, setNote] = useState('')
-  const [error, setError] = useState<{ field: PaymentField | 'form'; message: string } | null>(null)
+  const [error, setError] = useState<FieldError>(null)
   const [saving, setSaving] = useState(false)
 
   const changeAmount = (text: string) => {
@@ -76,55 +167,24 @@ export function RecordPaymentDialog({ loan, balance, now, onClose, onSaved }: Pr
           onChange={(e) => changeAmount(e.target.value)}
           autoFocus
         />
-        <div className="form-pair">
-          <AmountField
-            label="Principal part"
-            name="principal-paid"
-            value={principal}
-            error={message('principal')}
-            onChange={(e) => setPrincipal(e.target.value)}
-          />
-          <AmountField
-            label="Interest part"
-            name="interest-paid"
-            value={interest}
-            error={message('interest')}
-            onChange={(e) => setInterest(e.target.value)}
-          />
-        </div>
-        <TextField
-          label="Payment date"
-          name="payment-date"
-          type="date"
-          max={today}
-          value={date}
-          error={message('date')}
-          onChange={(e) => setDate(e.target.value)}
+        <SplitFields
+          principal={principal}
+          interest={interest}
+          error={error}
+          onPrincipal={setPrincipal}
+          onInterest={setInterest}
         />
-        <div className="form-pair">
-          <ChoiceField
-            label="Payment type"
-            name="payment-type"
-            choices={PAYMENT_TYPES}
-            labelOf={(t) => PAYMENT_TYPE_LABEL[t]}
-            value={type}
-            onChange={(e) => setType(e.target.value)}
-          />
-          <ChoiceField
-            label="Method"
-            name="payment-method"
-            choices={PAYMENT_METHODS}
-            labelOf={(m) => PAYMENT_METHOD_LABEL[m]}
-            value={method}
-            onChange={(e) => setMethod(e.target.value)}
-          />
-        </div>
-        <TextField
-          label="Note (optional)"
-          name="payment-note"
-          maxLength={500}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
+        <PaymentOptions
+          date={date}
+          today={today}
+          error={error}
+          onDate={setDate}
+          type={type}
+          method={method}
+          note={note}
+          onType={setType}
+          onMethod={setMethod}
+          onNote={setNote}
         />
         {error?.field === 'form' ? (
           <p className="wizard__failure" role="alert">
