@@ -118,10 +118,9 @@ export function RecordPaymentDialog({ loan, balance, now, onClose, onSaved }: Pr
   const money = useMoney()
   const today = toDayString(now)
   const split = (amount: number) => proposeSplit(loan, balance, amount)
-  const first = split(loan.emi)
   const [amount, setAmount] = useState(money.forEdit(loan.emi))
-  const [principal, setPrincipal] = useState(formatDecimal(first.principal))
-  const [interest, setInterest] = useState(formatDecimal(first.interest))
+  const [principal, setPrincipal] = useState(formatDecimal(split(loan.emi).principal))
+  const [interest, setInterest] = useState(formatDecimal(split(loan.emi).interest))
   const [date, setDate] = useState(today)
   const [type, setType] = useState<string>('regular')
   const [method, setMethod] = useState<string>('upi')
@@ -154,7 +153,6 @@ export function RecordPaymentDialog({ loan, balance, now, onClose, onSaved }: Pr
       setSaving(false)
     }
   }
-  const message = (field: PaymentField) => (error?.field === field ? error.message : null)
 
   return (
     <Modal open title="Record Payment" onClose={onClose}>
@@ -163,7 +161,7 @@ export function RecordPaymentDialog({ loan, balance, now, onClose, onSaved }: Pr
           label="Amount paid"
           name="amount-paid"
           value={amount}
-          error={message('amount')}
+          error={error?.field === 'amount' ? error.message : null}
           onChange={(e) => changeAmount(e.target.value)}
           autoFocus
         />
