@@ -32,6 +32,7 @@ import { authRoutes } from './routes/auth'
 import { brandRoutes } from './routes/brand'
 import { householdRoutes } from './routes/households'
 import { supportRoutes } from './routes/support'
+import { loansRoutes } from './routes/loans'
 import { syncRoutes } from './routes/sync'
 import { allocationRestRoutes, budgetsRestRoutes, recurringRestRoutes } from './routes/plan-rest'
 import { transactionsRestRoutes } from './routes/transactions-rest'
@@ -168,6 +169,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(budgetsRestRoutes, { prefix: '/api/budgets', documents, now })
   await app.register(allocationRestRoutes, { prefix: '/api/allocation', documents, now })
   await app.register(recurringRestRoutes, { prefix: '/api/recurring-payments', documents, now })
+  await app.register(loansRoutes, { prefix: '/api/loans', documents, now })
   const whatsappService = new WhatsappService({ users, documents, whatsapp, now })
   await app.register(whatsappRoutes, {
     prefix: '/api/whatsapp',

@@ -12,31 +12,72 @@ export const LOAN_TYPES = [
   'family',
   'other',
 ] as const
+export type LoanType = (typeof LOAN_TYPES)[number]
 
-/** A loan or debt the user repays. Interest rate is in basis points per year (12.5 % = 1250). */
+/**
+ * How interest accrues (spec part 2 §3): `emi` reducing balance with equal instalments; `simple`
+ * flat interest on the original principal spread evenly; `compound` interest compounded monthly
+ * and repaid with the principal at the end (gold loans, family loans); `none` interest-free.
+ */
+export const INTEREST_TYPES = ['emi', 'simple', 'compound', 'none'] as const
+export type InterestType = (typeof INTEREST_TYPES)[number]
+
+export const LOAN_FREQUENCIES = ['weekly', 'monthly', 'quarterly', 'yearly'] as const
+export type LoanFrequency = (typeof LOAN_FREQUENCIES)[number]
+
+export const PAYMENT_TYPES = ['regular', 'extra', 'full'] as const
+export const PAYMENT_METHODS = ['upi', 'bank_transfer', 'cash', 'card', 'auto_debit', 'other'] as const
+
+/**
+ * A loan or debt the user repays. Money in paise; the rate in basis points per year
+ * (12.5 % = 1250). The figures a payment changes (balance, total paid, last payment) are NOT
+ * kept here: they are derived from the `loan_payments` documents (`loanFigures`), so two devices
+ * recording payments offline both count. What is stored is the state when the loan was added:
+ * `currentBalance` (computed in the wizard), `paidBefore` and the last payment made before.
+ */
 export const Loan = z.object({
   ...documentBase,
-  name: z.string().trim().min(1).max(100),
+  /** Optional (spec part 2 §5); screens fall back to the type's name. */
+  name: z.string().trim().max(100).default(''),
   type: z.enum(LOAN_TYPES),
   status: z.enum(['new', 'existing']),
   principal: PositivePaise,
   interestRateBps: z.number().int().min(0).max(100_000),
+  interestType: z.enum(INTEREST_TYPES).default('emi'),
   startDate: DayString,
   durationMonths: z.number().int().min(1).max(600),
-  emi: Paise.min(0),
+  /** Set when the duration was given as a payoff date instead of months. */
+  payoffDate: DayString.optional(),
+  lender: z.string().trim().max(100).default(''),
+  collateral: z.string().trim().max(200).default(''),
+  currentBalance: Paise.min(0).default(0),
   paidBefore: Paise.min(0).default(0),
+  lastPaymentDate: DayString.optional(),
+  lastPaymentAmount: Paise.min(0).optional(),
+  missedPayments: z.number().int().min(0).max(600).default(0),
+  frequency: z.enum(LOAN_FREQUENCIES).default('monthly'),
+  emi: Paise.min(0),
+  /** The due day when the loan was added or edited; each regular payment after that moves it one period on. */
   nextDueDate: DayString.optional(),
+  /** Regular payments already recorded when `nextDueDate` was set (an edit sets it anew). */
+  duePaymentsCounted: z.number().int().min(0).max(100_000).default(0),
+  allowsEarlySettlement: z.boolean().default(true),
   notes: z.string().max(1000).default(''),
   closed: z.boolean().default(false),
   createdAt: Millis,
 })
 export type Loan = z.infer<typeof Loan>
 
+/** One repayment; `principalPaid + interestPaid = amount` (checked by the input rules). */
 export const LoanPayment = z.object({
   ...documentBase,
   loanId: Id,
   amount: PositivePaise,
+  principalPaid: Paise.min(0).default(0),
+  interestPaid: Paise.min(0).default(0),
   date: Millis,
+  type: z.enum(PAYMENT_TYPES).default('regular'),
+  method: z.enum(PAYMENT_METHODS).default('upi'),
   note: z.string().max(500).default(''),
 })
 export type LoanPayment = z.infer<typeof LoanPayment>

@@ -47,6 +47,11 @@ const SupportScreen = lazy(() => import('../features/support/support-screen'))
 const TicketsScreen = lazy(() => import('../features/support/tickets-screen'))
 const NewTicketScreen = lazy(() => import('../features/support/new-ticket-screen'))
 const TicketScreen = lazy(() => import('../features/support/ticket-screen'))
+const DebtsScreen = lazy(() => import('../features/debts/debts-screen'))
+const AddDebtScreen = lazy(() => import('../features/debts/add-debt-screen'))
+const LoanDetailScreen = lazy(() => import('../features/debts/loan-detail-screen'))
+const EditLoanScreen = lazy(() => import('../features/debts/edit-loan-screen'))
+const PlannerScreen = lazy(() => import('../features/debts/planner-screen'))
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingScreen />}>{node}</Suspense>
 
@@ -101,6 +106,11 @@ export const router = createBrowserRouter([
               { path: '/support/tickets', element: <TicketsScreen /> },
               { path: '/support/tickets/new', element: <NewTicketScreen /> },
               { path: '/support/tickets/:id', element: <TicketScreen /> },
+              { path: '/debts', element: <DebtsScreen /> },
+              { path: '/debts/add', element: <AddDebtScreen /> },
+              { path: '/debts/planner', element: <PlannerScreen /> },
+              { path: '/debts/:id', element: <LoanDetailScreen /> },
+              { path: '/debts/:id/edit', element: <EditLoanScreen /> },
             ],
           },
         ],

@@ -241,6 +241,37 @@ export class DocumentsRepository {
     )
   }
 
+  /**
+   * Several documents of one owner (any collections) written all or nothing in one transaction,
+   * each with the next seq, then announced per collection. Checks like `writeDocument`.
+   */
+  writeDocuments(
+    ownerId: string,
+    entries: readonly { collection: CollectionName; doc: DocumentData | DocOf<CollectionName>; deleted?: boolean }[],
+  ): StoredDocument[] {
+    const parsed = entries.map(({ collection, doc, deleted }) => {
+      const next = parseDocument(collection, doc)
+      if (!next.ok)
+        throw new HttpError(400, `Invalid document: ${describe(next.issues)}`, 'INVALID_DOCUMENT', next.issues)
+      assertOwnedByCaller(collection, ownerId, next.data)
+      return { collection, data: next.data, deleted: deleted ?? false }
+    })
+    const written = this.db.transaction((tx) =>
+      parsed.map(({ collection, data, deleted }) => {
+        const existing = this.#getRow(tx, collection, String(data.id))
+        if (existing && existing.ownerId !== ownerId) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
+        return this.#write(tx, collection, ownerId, data, deleted)
+      }),
+    )
+    for (const collection of new Set(written.map((w) => w.collection)))
+      this.#announce(
+        ownerId,
+        collection,
+        written.filter((w) => w.collection === collection),
+      )
+    return written
+  }
+
   /** Any row with this id, whoever owns it. For authorisation checks; never send it unchecked. */
   get(collection: CollectionName, id: string): StoredDocument | undefined {
     const row = this.#getRow(this.db, collection, id)

@@ -2,6 +2,7 @@ import {
   BarChart3,
   CalendarClock,
   Home,
+  Landmark,
   List,
   MinusCircle,
   PlusCircle,
@@ -67,7 +68,7 @@ export interface QuickAction {
 
 /**
  * The Quick Actions sheet (bottom bar's Add button and /add). Only actions whose screens exist
- * are listed; Budgets & Goals (/budgets) and Debts & Loans (/debts) join with their screens.
+ * are listed.
  */
 export const QUICK_ACTIONS: readonly QuickAction[] = [
   { to: '/add-expense', label: 'Add Expense', hint: 'Record money you spent', icon: MinusCircle, tone: 'expense' },
@@ -89,6 +90,7 @@ export const QUICK_ACTIONS: readonly QuickAction[] = [
     tone: 'neutral',
   },
   { to: '/households', label: 'Households', hint: 'Shared expenses, reviews, settle up', icon: Users, tone: 'neutral' },
+  { to: '/debts', label: 'Debts & Loans', hint: 'Loans, EMIs and a payoff plan', icon: Landmark, tone: 'neutral' },
 ]
 
 /** Spec part 1 §9: navigation follows a quick action after 200 ms (the sheet closes first). */

@@ -1,0 +1,129 @@
+import type { Loan, LoanFrequency, LoanPayment } from '../entities/loan'
+import type { Paise } from '../money/money'
+import { fromDayString, toDayString } from '../time'
+import { amortise, monthlyRate, simpleInterest } from './amortisation'
+
+/**
+ * A loan's figures derived from its payment documents (never a stored counter): two devices
+ * that record payments offline both count once they sync, and the server computes the same.
+ */
+export interface LoanFigures {
+  balance: Paise
+  totalPaid: Paise
+  /** 0–1: (principal − balance) / principal. */
+  progress: number
+  lastPaymentDate: string | null
+  lastPaymentAmount: Paise | null
+  /** The due day after the regular payments recorded so far; null when the loan has none. */
+  nextDueDate: string | null
+  paymentCount: number
+}
+
+type PaymentLike = Pick<LoanPayment, 'amount' | 'principalPaid' | 'date' | 'type' | 'updatedAt'>
+
+const MONTHS_OF: Record<LoanFrequency, number> = { weekly: 0, monthly: 1, quarterly: 3, yearly: 12 }
+
+/** `day` moved on by `count` periods; a month end stays in its month (31 Jan → 28 Feb). */
+export function addPeriods(day: string, frequency: LoanFrequency, count: number): string {
+  const start = fromDayString(day)
+  if (Number.isNaN(start) || count === 0) return day
+  const d = new Date(start)
+  if (frequency === 'weekly') {
+    d.setDate(d.getDate() + 7 * count)
+    return toDayString(d.getTime())
+  }
+  const months = MONTHS_OF[frequency] * count
+  const target = new Date(d.getFullYear(), d.getMonth() + months, 1)
+  const lastDay = new Date(target.getFullYear(), target.getMonth() + 1, 0).getDate()
+  target.setDate(Math.min(d.getDate(), lastDay))
+  return toDayString(target.getTime())
+}
+
+type LoanBasis = Pick<
+  Loan,
+  | 'principal'
+  | 'currentBalance'
+  | 'paidBefore'
+  | 'lastPaymentDate'
+  | 'lastPaymentAmount'
+  | 'nextDueDate'
+  | 'duePaymentsCounted'
+  | 'frequency'
+>
+
+export function loanFigures(loan: LoanBasis, payments: readonly PaymentLike[]): LoanFigures {
+  let principalPaid = 0
+  let paid = 0
+  let regular = 0
+  let last: PaymentLike | null = null
+  for (const p of payments) {
+    principalPaid += p.principalPaid
+    paid += p.amount
+    if (p.type === 'regular') regular += 1
+    if (!last || p.date > last.date || (p.date === last.date && p.updatedAt > last.updatedAt)) last = p
+  }
+  const balance = Math.max(0, loan.currentBalance - principalPaid)
+  return {
+    balance,
+    totalPaid: loan.paidBefore + paid,
+    progress: loan.principal > 0 ? Math.min(1, Math.max(0, (loan.principal - balance) / loan.principal)) : 0,
+    lastPaymentDate: last ? toDayString(last.date) : (loan.lastPaymentDate ?? null),
+    lastPaymentAmount: last ? last.amount : (loan.lastPaymentAmount ?? null),
+    nextDueDate: loan.nextDueDate
+      ? addPeriods(loan.nextDueDate, loan.frequency, Math.max(0, regular - loan.duePaymentsCounted))
+      : null,
+    paymentCount: payments.length,
+  }
+}
+
+export type PaymentStatus = 'paid_off' | 'overdue' | 'due_soon' | 'on_track'
+
+/** Days before the due day when a loan counts as due soon. */
+export const DUE_SOON_DAYS = 7
+
+/** overdue / due_soon change the list's styling (spec part 2 §4). `today` is 'YYYY-MM-DD'. */
+export function paymentStatus(figures: Pick<LoanFigures, 'balance' | 'nextDueDate'>, today: string): PaymentStatus {
+  if (figures.balance <= 0) return 'paid_off'
+  if (!figures.nextDueDate) return 'on_track'
+  if (figures.nextDueDate < today) return 'overdue'
+  const soon = new Date(fromDayString(today))
+  soon.setDate(soon.getDate() + DUE_SOON_DAYS)
+  return figures.nextDueDate <= toDayString(soon.getTime()) ? 'due_soon' : 'on_track'
+}
+
+/** The spec's estimate: a month is 30 days (part 2 §4). */
+export const DAYS_PER_MONTH = 30
+
+/** Months left paying `emi` on what is owed; 0 when paid, null when the EMI never clears it. */
+export function monthsLeft(balance: Paise, rateBps: number, emi: Paise): number | null {
+  if (balance <= 0) return 0
+  return amortise(balance, rateBps, emi).months
+}
+
+/** Today plus `months` × 30 days, as 'YYYY-MM-DD'. */
+export function debtFreeDay(now: number, months: number): string {
+  return toDayString(now + months * DAYS_PER_MONTH * 86_400_000)
+}
+
+/** The rate the projections use: an interest-free loan accrues nothing whatever rate was typed. */
+export const planningRateBps = (loan: Pick<Loan, 'interestType' | 'interestRateBps'>): number =>
+  loan.interestType === 'none' ? 0 : loan.interestRateBps
+
+/**
+ * How a payment of `amount` splits, as the schedule has it: this month's interest on what is
+ * owed (a flat loan's monthly share of its interest; nothing when interest-free) first, the
+ * rest to principal. The user may change the parts before saving.
+ */
+export function proposeSplit(
+  loan: Pick<Loan, 'interestType' | 'interestRateBps' | 'principal' | 'durationMonths'>,
+  balance: Paise,
+  amount: Paise,
+): { principal: Paise; interest: Paise } {
+  let due = 0
+  if (loan.interestType === 'emi' || loan.interestType === 'compound')
+    due = Math.round(balance * monthlyRate(loan.interestRateBps))
+  if (loan.interestType === 'simple')
+    due = Math.round(simpleInterest(loan.principal, loan.interestRateBps, loan.durationMonths) / loan.durationMonths)
+  const interest = Math.min(amount, Math.max(0, due))
+  return { principal: amount - interest, interest }
+}

@@ -1,0 +1,74 @@
+import { map, type Observable } from 'rxjs'
+import type { DocOf } from '../../schema/collections'
+import type { LoanFields, PaymentFields } from '../../schema/validation/loan-input'
+import { fromDayString, toDayString } from '../../schema/time'
+import { userData } from './database'
+import { plainDoc, plainDocs } from './plain'
+import { insertDocument, patchDocument, removeDocument } from './writes'
+
+export type LoanDoc = DocOf<'loans'>
+export type LoanPaymentDoc = DocOf<'loan_payments'>
+
+/** Every loan, oldest first; served by the `createdAt` index. */
+export function loans$(): Observable<LoanDoc[]> {
+  const { db } = userData()
+  return db.loans
+    .find({ selector: { createdAt: { $gte: 0 } }, sort: [{ createdAt: 'asc' }] })
+    .$.pipe(map((docs) => plainDocs<LoanDoc>(docs)))
+}
+
+export function loan$(id: string): Observable<LoanDoc | null> {
+  const { db } = userData()
+  return db.loans.findOne(id).$.pipe(map((doc) => plainDoc<LoanDoc>(doc)))
+}
+
+/** One loan's payments, oldest first; served by the `[loanId, date]` index. */
+export function loanPayments$(loanId: string): Observable<LoanPaymentDoc[]> {
+  const { db } = userData()
+  return db.loan_payments
+    .find({ selector: { loanId }, sort: [{ loanId: 'asc' }, { date: 'asc' }] })
+    .$.pipe(map((docs) => plainDocs<LoanPaymentDoc>(docs)))
+}
+
+/** Every loan payment (the list and planner derive each loan's balance from them). */
+export function allLoanPayments$(): Observable<LoanPaymentDoc[]> {
+  const { db } = userData()
+  return db.loan_payments
+    .find({ selector: { loanId: { $gte: '' } }, sort: [{ loanId: 'asc' }, { date: 'asc' }] })
+    .$.pipe(map((docs) => plainDocs<LoanPaymentDoc>(docs)))
+}
+
+export function addLoan(fields: LoanFields, now = Date.now()): Promise<LoanDoc> {
+  return insertDocument('loans', { ...fields, duePaymentsCounted: 0, closed: false, createdAt: now })
+}
+
+/**
+ * Saves an edit. A due day given anew counts from now: the regular payments already recorded
+ * (`regularPayments`) no longer move it.
+ */
+export async function updateLoan(id: string, fields: LoanFields, regularPayments: number): Promise<void> {
+  const ok = await patchDocument('loans', id, (current) => ({
+    ...fields,
+    duePaymentsCounted: current.nextDueDate === fields.nextDueDate ? current.duePaymentsCounted : regularPayments,
+  }))
+  if (!ok) throw new Error(`Loan ${id} not found`)
+}
+
+/** Deletes the loan and its payments (tombstones, so other devices drop them too). */
+export async function deleteLoan(id: string): Promise<void> {
+  const { db } = userData()
+  const payments = await db.loan_payments.find({ selector: { loanId: id } }).exec()
+  for (const p of payments) await removeDocument('loan_payments', p.id)
+  await removeDocument('loans', id)
+}
+
+/**
+ * Records a payment: one new document and nothing else, so two devices paying offline both
+ * count once synced (the loan's balance is derived from its payments).
+ */
+export function recordLoanPayment(loanId: string, fields: PaymentFields, now = Date.now()): Promise<LoanPaymentDoc> {
+  const { day, ...rest } = fields
+  // Today's payment keeps the time of day; an earlier day is dated at its noon.
+  const date = day === toDayString(now) ? now : fromDayString(day) + 12 * 3_600_000
+  return insertDocument('loan_payments', { ...rest, loanId, date })
+}

@@ -1,0 +1,134 @@
+import { ArrowLeft } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import { useNavigate, useParams } from 'react-router-dom'
+import { checkLoan } from '../../../schema/validation/loan-input'
+import { toDayString } from '../../../schema/time'
+import { Button, ButtonLink } from '../../components/ui/button'
+import { Card } from '../../components/ui/card'
+import { Spinner } from '../../components/ui/spinner'
+import { useToast } from '../../components/ui/toast'
+import { useLoan, useLoanPayments } from '../../data/loan-hooks'
+import { updateLoan, type LoanDoc } from '../../data/loans'
+import { useNow } from '../../lib/use-now'
+import { computedBalance, formOf, suggestedEmi, toInput, type LoanForm } from './loan-form'
+import { DetailsStep, KindStep, NotesField, PlanStep, StandingStep, StartStep } from './loan-steps'
+import { loanTitle } from './loan-types'
+import './debts.css'
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="wizard__body" padding="lg">
+      <h2 className="section-title">{title}</h2>
+      {children}
+    </Card>
+  )
+}
+
+function EditForm({ loan, regularPayments }: { loan: LoanDoc; regularPayments: number }) {
+  const navigate = useNavigate()
+  const toast = useToast()
+  const today = toDayString(useNow())
+  const [form, setForm] = useState<LoanForm>(() => formOf(loan))
+  const [failure, setFailure] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+  const set = (patch: Partial<LoanForm>) => setForm((f) => ({ ...f, ...patch }))
+  // Dates kept as they were are not refused for having passed since.
+  const checked = checkLoan(toInput(form), today, loan)
+  const props = { form, set, today }
+  const save = async () => {
+    if (!checked.ok || saving) return
+    setSaving(true)
+    try {
+      await updateLoan(loan.id, checked.value, regularPayments)
+      toast.show('Loan updated')
+      void navigate(`/debts/${loan.id}`)
+    } catch (e) {
+      console.error(e)
+      setFailure('Failed to update loan')
+      setSaving(false)
+    }
+  }
+  return (
+    <>
+      <Section title="Loan type">
+        <KindStep {...props} />
+      </Section>
+      <Section title="Start">
+        <StartStep {...props} />
+      </Section>
+      <Section title="Loan details">
+        <DetailsStep {...props} />
+      </Section>
+      {form.status === 'existing' ? (
+        <Section title="Current status">
+          <StandingStep {...props} balance={computedBalance(form, today)} />
+        </Section>
+      ) : null}
+      <Section title="Payment plan">
+        <PlanStep {...props} suggestion={suggestedEmi(form, today)} />
+        <NotesField form={form} set={set} />
+      </Section>
+      <div className="wizard__footer">
+        {!checked.ok ? (
+          <p className="wizard__need" aria-live="polite">
+            {checked.error}
+          </p>
+        ) : null}
+        {failure ? (
+          <p className="wizard__failure" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        <div className="wizard__buttons">
+          <ButtonLink to={`/debts/${loan.id}`} variant="outline">
+            Cancel
+          </ButtonLink>
+          <Button onClick={() => void save()} disabled={!checked.ok || saving}>
+            Save Changes
+          </Button>
+        </div>
+      </div>
+    </>
+  )
+}
+
+/** /debts/{id}/edit: every field of the wizard on one page. */
+export default function EditLoanScreen() {
+  const { id = '' } = useParams()
+  const navigate = useNavigate()
+  const loan = useLoan(id)
+  const payments = useLoanPayments(id)
+  if (loan.loading || payments.loading) return <Spinner />
+  if (!loan.data)
+    return (
+      <Card className="debts-empty" padding="lg">
+        <p className="debts-empty__title">Loan not found</p>
+        <ButtonLink to="/debts" variant="outline" icon={<ArrowLeft size={18} />}>
+          Back to Debts
+        </ButtonLink>
+      </Card>
+    )
+  return (
+    <div className="wizard">
+      <header className="wizard__header">
+        <button
+          type="button"
+          className="wizard__arrow"
+          onClick={() => navigate(`/debts/${id}`)}
+          aria-label="Back to loan"
+        >
+          <ArrowLeft size={22} aria-hidden="true" />
+        </button>
+        <div>
+          <p className="wizard__counter">Edit loan</p>
+          <h1 className="wizard__title">{loanTitle(loan.data)}</h1>
+        </div>
+      </header>
+      <EditForm
+        key={loan.data.id}
+        loan={loan.data}
+        regularPayments={payments.data.filter((p) => p.type === 'regular').length}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,264 @@
+import { ArrowLeft, CalendarClock, Calculator, Pencil, Plus, Trash2 } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import { useNavigate, useParams } from 'react-router-dom'
+import { toDayString } from '../../../schema/time'
+import { Amount } from '../../components/ui/amount'
+import { Button, ButtonLink } from '../../components/ui/button'
+import { Card } from '../../components/ui/card'
+import { ConfirmDialog } from '../../components/ui/confirm-dialog'
+import { Spinner } from '../../components/ui/spinner'
+import { useToast } from '../../components/ui/toast'
+import { useLoan, useLoanPayments } from '../../data/loan-hooks'
+import { deleteLoan, type LoanPaymentDoc } from '../../data/loans'
+import { useNow } from '../../lib/use-now'
+import {
+  FREQUENCY_LABEL,
+  formatDay,
+  formatMonths,
+  formatRate,
+  INTEREST_TYPE_LABEL,
+  loanTitle,
+  loanTypeInfo,
+  PAYMENT_METHOD_LABEL,
+  PAYMENT_TYPE_LABEL,
+} from './loan-types'
+import { loanView, STATUS_TEXT, type LoanView } from './loan-view'
+import { ProgressBar } from './progress-bar'
+import { RecordPaymentDialog } from './record-payment-dialog'
+import './debts.css'
+
+const DELETE_QUESTION = 'Are you sure you want to delete this loan? This action cannot be undone.'
+
+function StatCards({ view }: { view: LoanView }) {
+  const { loan, figures } = view
+  return (
+    <section className="loan-stats" aria-label="Summary">
+      <Card className="loan-stat">
+        <p className="loan-stat__label">Original amount</p>
+        <p className="loan-stat__value">
+          <Amount value={loan.principal} compact />
+        </p>
+      </Card>
+      <Card className="loan-stat">
+        <p className="loan-stat__label">Paid so far</p>
+        <p className="loan-stat__value" data-testid="paid-so-far">
+          <Amount value={figures.totalPaid} compact />
+        </p>
+      </Card>
+      <Card className="loan-stat">
+        <p className="loan-stat__label">Interest rate</p>
+        <p className="loan-stat__value">{formatRate(loan.interestRateBps)}</p>
+      </Card>
+      <Card className="loan-stat">
+        <p className="loan-stat__label">Monthly EMI</p>
+        <p className="loan-stat__value">
+          <Amount value={loan.emi} compact />
+        </p>
+      </Card>
+    </section>
+  )
+}
+
+function NextPayment({ view, onPay }: { view: LoanView; onPay: () => void }) {
+  const due = view.figures.nextDueDate
+  if (!due || !view.active) return null
+  return (
+    <Card className={`next-payment next-payment--${view.status}`}>
+      <CalendarClock size={22} aria-hidden="true" />
+      <div className="next-payment__text">
+        <p className="next-payment__label">Next payment · {STATUS_TEXT[view.status]}</p>
+        <p className="next-payment__value" data-testid="next-due">
+          <Amount value={view.loan.emi} /> on {formatDay(due)}
+        </p>
+      </div>
+      <Button size="sm" onClick={onPay}>
+        Pay Now
+      </Button>
+    </Card>
+  )
+}
+
+function Details({ view }: { view: LoanView }) {
+  const { loan, figures } = view
+  const rows: [string, ReactNode][] = [
+    ['Outstanding balance', <Amount key="b" value={figures.balance} withPaise />],
+    ['Type', loanTypeInfo(loan.type).name],
+    ['Status', loan.status === 'new' ? 'New loan' : 'Existing loan'],
+    ['Interest', INTEREST_TYPE_LABEL[loan.interestType]],
+    ['Started', formatDay(loan.startDate)],
+    ['Term', formatMonths(loan.durationMonths)],
+    ['Payments', FREQUENCY_LABEL[loan.frequency]],
+    ['Debt-free by (estimate)', view.debtFreeDay ? formatDay(view.debtFreeDay) : 'Not at this EMI'],
+  ]
+  if (loan.payoffDate) rows.push(['Final payoff date', formatDay(loan.payoffDate)])
+  if (figures.lastPaymentDate)
+    rows.push([
+      'Last payment',
+      <span key="l">
+        {figures.lastPaymentAmount !== null ? <Amount value={figures.lastPaymentAmount} /> : null} on{' '}
+        {formatDay(figures.lastPaymentDate)}
+      </span>,
+    ])
+  if (loan.lender) rows.push(['Lender', loan.lender])
+  if (loan.collateral) rows.push(['Collateral', loan.collateral])
+  rows.push(['Missed payments', String(loan.missedPayments)])
+  rows.push(['Early settlement', loan.allowsEarlySettlement ? 'Allowed' : 'Not allowed'])
+  if (loan.notes) rows.push(['Notes', loan.notes])
+  return (
+    <Card className="loan-details">
+      <h2 className="section-title">Loan details</h2>
+      <dl className="review-list">
+        {rows.map(([term, value]) => (
+          <div key={term} className="review-list__row">
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  )
+}
+
+function History({ payments }: { payments: readonly LoanPaymentDoc[] }) {
+  const newest = [...payments].reverse()
+  return (
+    <Card className="loan-history">
+      <h2 className="section-title">Payment history</h2>
+      {newest.length === 0 ? (
+        <p className="muted">No payments recorded yet.</p>
+      ) : (
+        <ul className="history-list" data-testid="payment-history">
+          {newest.map((p) => (
+            <li key={p.id} className="history-item">
+              <div>
+                <p className="history-item__amount">
+                  <Amount value={p.amount} withPaise />
+                </p>
+                <p className="history-item__meta">
+                  {formatDay(toDayString(p.date))} · {PAYMENT_TYPE_LABEL[p.type]} · {PAYMENT_METHOD_LABEL[p.method]}
+                </p>
+                {p.note ? <p className="history-item__note">{p.note}</p> : null}
+              </div>
+              <p className="history-item__split">
+                Principal <Amount value={p.principalPaid} />
+                <br />
+                Interest <Amount value={p.interestPaid} />
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  )
+}
+
+function DetailHeader({ view, onDelete }: { view: LoanView; onDelete: () => void }) {
+  const navigate = useNavigate()
+  const id = view.loan.id
+  const title = loanTitle(view.loan)
+  return (
+    <header className="wizard__header">
+      <button type="button" className="wizard__arrow" onClick={() => navigate('/debts')} aria-label="Back to debts">
+        <ArrowLeft size={22} aria-hidden="true" />
+      </button>
+      <div className="loan-detail__title">
+        <p className="wizard__counter">{loanTypeInfo(view.loan.type).name}</p>
+        <h1 className="wizard__title">{title}</h1>
+      </div>
+      <ButtonLink to={`/debts/${id}/edit`} variant="ghost" size="sm" icon={<Pencil size={16} />}>
+        Edit
+      </ButtonLink>
+      <Button variant="ghost" size="sm" icon={<Trash2 size={16} />} onClick={onDelete}>
+        Delete
+      </Button>
+    </header>
+  )
+}
+
+function NotFound() {
+  return (
+    <Card className="debts-empty" padding="lg">
+      <p className="debts-empty__title">Loan not found</p>
+      <ButtonLink to="/debts" variant="outline" icon={<ArrowLeft size={18} />}>
+        Back to Debts
+      </ButtonLink>
+    </Card>
+  )
+}
+
+/** /debts/{id}: progress, four stat cards, next payment with Pay Now, details, history, record, edit, delete. */
+export default function LoanDetailScreen() {
+  const { id = '' } = useParams()
+  const navigate = useNavigate()
+  const toast = useToast()
+  const now = useNow()
+  const loan = useLoan(id)
+  const payments = useLoanPayments(id)
+  const [paying, setPaying] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const [deleteFailed, setDeleteFailed] = useState(false)
+  if (loan.loading || payments.loading) return <Spinner />
+  if (!loan.data) return <NotFound />
+  const view = loanView(loan.data, payments.data, now)
+  const title = loanTitle(view.loan)
+  const remove = async () => {
+    try {
+      await deleteLoan(id)
+      toast.show('Loan deleted')
+      void navigate('/debts')
+    } catch (e) {
+      console.error(e)
+      setConfirming(false)
+      setDeleteFailed(true)
+    }
+  }
+  return (
+    <div className="loan-detail">
+      <DetailHeader view={view} onDelete={() => setConfirming(true)} />
+      {deleteFailed ? (
+        <p className="wizard__failure" role="alert">
+          Failed to delete loan
+        </p>
+      ) : null}
+      <Card className="loan-hero">
+        <p className="loan-hero__label">Outstanding</p>
+        <p className="loan-hero__value" data-testid="loan-balance">
+          <Amount value={view.figures.balance} withPaise />
+        </p>
+        <ProgressBar value={view.figures.progress} label={`${title} repaid`} />
+      </Card>
+      <StatCards view={view} />
+      <NextPayment view={view} onPay={() => setPaying(true)} />
+      <div className="loan-detail__actions">
+        <Button icon={<Plus size={18} />} onClick={() => setPaying(true)}>
+          Record Payment
+        </Button>
+        <ButtonLink to={`/debts/planner?loan=${id}`} variant="outline" icon={<Calculator size={18} />}>
+          Schedule and what-if
+        </ButtonLink>
+      </div>
+      <Details view={view} />
+      <History payments={payments.data} />
+      {paying ? (
+        <RecordPaymentDialog
+          loan={view.loan}
+          balance={view.figures.balance}
+          now={now}
+          onClose={() => setPaying(false)}
+          onSaved={() => {
+            setPaying(false)
+            toast.show('Payment recorded')
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title="Delete loan?"
+        description={DELETE_QUESTION}
+        confirmLabel="Delete"
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  )
+}

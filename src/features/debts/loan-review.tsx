@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react'
+import type { LoanFields } from '../../../schema/validation/loan-input'
+import { Amount } from '../../components/ui/amount'
+import {
+  FREQUENCY_LABEL,
+  formatDay,
+  formatMonths,
+  formatRate,
+  INTEREST_TYPE_LABEL,
+  loanTitle,
+  loanTypeInfo,
+} from './loan-types'
+
+/** The wizard's last step: everything that will be saved, with the computed current balance. */
+export function LoanReview({ fields }: { fields: LoanFields }) {
+  const rows: [string, ReactNode][] = [
+    ['Loan', `${loanTitle(fields)} (${loanTypeInfo(fields.type).name})`],
+    ['Status', fields.status === 'new' ? 'New loan' : 'Existing loan'],
+    ['Start date', formatDay(fields.startDate)],
+    ['Amount', <Amount key="p" value={fields.principal} withPaise />],
+    ['Interest', `${formatRate(fields.interestRateBps)} · ${INTEREST_TYPE_LABEL[fields.interestType]}`],
+    [
+      'Duration',
+      fields.payoffDate
+        ? `${formatMonths(fields.durationMonths)} (until ${formatDay(fields.payoffDate)})`
+        : formatMonths(fields.durationMonths),
+    ],
+    [
+      'EMI',
+      <span key="e">
+        <Amount value={fields.emi} withPaise /> {FREQUENCY_LABEL[fields.frequency].toLowerCase()}
+      </span>,
+    ],
+    ['Current balance', <Amount key="b" value={fields.currentBalance} withPaise />],
+  ]
+  if (fields.status === 'existing') {
+    rows.push(['Paid so far', <Amount key="s" value={fields.paidBefore} withPaise />])
+    rows.push(['Missed payments', String(fields.missedPayments)])
+  }
+  if (fields.nextDueDate) rows.push(['Next due', formatDay(fields.nextDueDate)])
+  if (fields.lender) rows.push(['Lender', fields.lender])
+  if (fields.collateral) rows.push(['Collateral', fields.collateral])
+  rows.push(['Early settlement', fields.allowsEarlySettlement ? 'Allowed' : 'Not allowed'])
+  return (
+    <dl className="review-list" data-testid="loan-review">
+      {rows.map(([term, value]) => (
+        <div key={term} className="review-list__row">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

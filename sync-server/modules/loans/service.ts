@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto'
+import { loanFigures, proposeSplit } from '../../../schema/calc/loan-figures'
+import type { Loan, LoanPayment } from '../../../schema/entities/loan'
+import { toPaise } from '../../../schema/money/money'
+import { fromDayString, toDayString } from '../../../schema/time'
+import { checkLoan, checkPayment, loanToInput, type LoanInput } from '../../../schema/validation/loan-input'
+import type { DocumentsRepository } from '../../db/documents'
+import { HttpError } from '../../http-error'
+
+const invalid = (message: string) => new HttpError(400, message, 'VALIDATION_ERROR')
+
+/** Strictly newer than what the devices hold, so last-writer-wins keeps a REST edit. */
+const stamp = (now: number, previous = 0) => Math.max(now, previous + 1)
+
+/**
+ * Loans over REST on the replicated `loans` and `loan_payments` rows, so every write reaches the
+ * owner's devices by pull and stream. Balance, total paid and last payment are derived from the
+ * payments (as on the client), never kept as a counter two writers could overwrite.
+ */
+export class LoansService {
+  constructor(
+    private readonly documents: DocumentsRepository,
+    private readonly now: () => number,
+  ) {}
+
+  private today(): string {
+    return toDayString(this.now())
+  }
+
+  /** The owner's live loan, else 404 (someone else's id answers the same as an unknown one). */
+  find(ownerId: string, id: string): Loan {
+    const found = this.documents.getOwned('loans', ownerId, id)
+    if (!found || found.deleted) throw new HttpError(404, 'Loan not found', 'NOT_FOUND')
+    return found.data
+  }
+
+  /** The loan's live payments, newest first. */
+  payments(ownerId: string, loanId: string): LoanPayment[] {
+    return this.documents
+      .listByOwner('loan_payments', ownerId)
+      .map((d) => d.data)
+      .filter((p) => p.loanId === loanId)
+      .sort((a, b) => b.date - a.date || b.updatedAt - a.updatedAt)
+  }
+
+  /** Active loans (not closed, something still owed), oldest first. */
+  active(ownerId: string): { loan: Loan; payments: LoanPayment[] }[] {
+    const all = this.documents.listByOwner('loan_payments', ownerId).map((d) => d.data)
+    return this.documents
+      .listByOwner('loans', ownerId)
+      .map((d) => d.data)
+      .sort((a, b) => a.createdAt - b.createdAt)
+      .map((loan) => ({ loan, payments: all.filter((p) => p.loanId === loan.id) }))
+      .filter(({ loan, payments }) => !loan.closed && loanFigures(loan, payments).balance > 0)
+  }
+
+  /**
+   * A create (no `existing`) or an update where absent fields keep their value. A
+   * `current_balance` sent by the client (the wizard computes it) is kept; otherwise it is
+   * computed by the same rule.
+   */
+  save(ownerId: string, input: LoanInput, currentBalance: unknown, existing?: Loan): Loan {
+    const merged = existing ? { ...loanToInput(existing), ...input } : input
+    const checked = checkLoan(merged, this.today(), existing ?? {})
+    if (!checked.ok) throw invalid(checked.error)
+    let balance = checked.value.currentBalance
+    if (currentBalance !== undefined && currentBalance !== null && currentBalance !== '') {
+      const sent = toPaise(currentBalance as string | number)
+      if (sent === null || sent < 0) throw invalid('Current balance must be a number, 0 or more')
+      balance = sent
+    }
+    const t = this.now()
+    const regular = existing ? this.payments(ownerId, existing.id).filter((p) => p.type === 'regular').length : 0
+    const loan: Loan = {
+      id: existing?.id ?? randomUUID(),
+      ownerId,
+      updatedAt: stamp(t, existing?.updatedAt),
+      ...checked.value,
+      currentBalance: balance,
+      // A due day given anew counts from the payments already made.
+      duePaymentsCounted:
+        existing && existing.nextDueDate === checked.value.nextDueDate ? existing.duePaymentsCounted : regular,
+      closed: existing?.closed ?? false,
+      createdAt: existing?.createdAt ?? t,
+    }
+    return this.documents.writeDocument('loans', ownerId, loan).data
+  }
+
+  /**
+   * Records a payment (the parts proposed from the schedule when only the amount is given). The
+   * payment is the one row written: the loan's figures follow from it.
+   */
+  pay(ownerId: string, loan: Loan, input: Parameters<typeof checkPayment>[0]): LoanPayment {
+    const today = this.today()
+    const { balance } = loanFigures(loan, this.payments(ownerId, loan.id))
+    const checked = checkPayment(input, today, (amount) => proposeSplit(loan, balance, amount))
+    if (!checked.ok) throw invalid(checked.error)
+    const { day, ...fields } = checked.value
+    const t = this.now()
+    const payment: LoanPayment = {
+      id: randomUUID(),
+      ownerId,
+      updatedAt: t,
+      loanId: loan.id,
+      ...fields,
+      // Today's payment keeps the time; an earlier day is dated at its noon.
+      date: day === today ? t : fromDayString(day) + 12 * 3_600_000,
+    }
+    return this.documents.writeDocument('loan_payments', ownerId, payment).data
+  }
+
+  /** Deletes the loan and its payments in one transaction (tombstones, so devices drop them too). */
+  remove(ownerId: string, loan: Loan): void {
+    const t = this.now()
+    const payments = this.payments(ownerId, loan.id)
+    this.documents.writeDocuments(ownerId, [
+      ...payments.map((p) => ({
+        collection: 'loan_payments' as const,
+        doc: { ...p, updatedAt: stamp(t, p.updatedAt) },
+        deleted: true,
+      })),
+      { collection: 'loans' as const, doc: { ...loan, updatedAt: stamp(t, loan.updatedAt) }, deleted: true },
+    ])
+  }
+}

@@ -1,0 +1,101 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { toDayString } from '../../schema/time'
+import type { DocumentsRepository } from '../db/documents'
+import {
+  LoanBody,
+  loanBodyToInput,
+  LoanItem,
+  PaymentBody,
+  paymentBodyToInput,
+  PaymentItem,
+  toLoanItem,
+  toPaymentItem,
+} from '../modules/loans/rest-shapes'
+import { LoansService } from '../modules/loans/service'
+
+export interface LoansRoutesOptions {
+  documents: DocumentsRepository
+  /** The clock for date rules and `updatedAt` (tests may pin it). */
+  now: () => number
+}
+
+const IdParams = z.object({ id: z.string().max(200) })
+const Success = z.object({ success: z.literal(true) })
+const One = z.object({ success: z.literal(true), loan: LoanItem })
+
+/** /api/loans (spec part 2 §7, plus list and update) over the replicated `loans` and `loan_payments` rows. */
+export const loansRoutes: FastifyPluginCallbackZod<LoansRoutesOptions> = (app, { documents, now }, done) => {
+  app.addHook('onRequest', app.authenticate)
+  const loans = new LoansService(documents, now)
+  const today = () => toDayString(now())
+
+  app.get(
+    '/',
+    { schema: { response: { 200: z.object({ success: z.literal(true), loans: z.array(LoanItem) }) } } },
+    (request) => ({
+      success: true as const,
+      loans: loans.active(request.user.id).map(({ loan, payments }) => toLoanItem(loan, payments, today())),
+    }),
+  )
+
+  app.post('/', { schema: { body: LoanBody, response: { 201: One } } }, (request, reply) => {
+    const loan = loans.save(request.user.id, loanBodyToInput(request.body), request.body.current_balance)
+    reply.status(201)
+    return { success: true as const, loan: toLoanItem(loan, [], today()) }
+  })
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        params: IdParams,
+        response: { 200: z.object({ success: z.literal(true), loan: LoanItem, payments: z.array(PaymentItem) }) },
+      },
+    },
+    (request) => {
+      const loan = loans.find(request.user.id, request.params.id)
+      const payments = loans.payments(request.user.id, loan.id)
+      return {
+        success: true as const,
+        loan: toLoanItem(loan, payments, today()),
+        payments: payments.map(toPaymentItem),
+      }
+    },
+  )
+
+  app.put('/:id', { schema: { params: IdParams, body: LoanBody, response: { 200: One } } }, (request) => {
+    const ownerId = request.user.id
+    const existing = loans.find(ownerId, request.params.id)
+    const loan = loans.save(ownerId, loanBodyToInput(request.body), request.body.current_balance, existing)
+    return { success: true as const, loan: toLoanItem(loan, loans.payments(ownerId, loan.id), today()) }
+  })
+
+  app.post(
+    '/:id/payments',
+    {
+      schema: {
+        params: IdParams,
+        body: PaymentBody,
+        response: { 201: z.object({ success: z.literal(true), payment: PaymentItem, loan: LoanItem }) },
+      },
+    },
+    (request, reply) => {
+      const ownerId = request.user.id
+      const loan = loans.find(ownerId, request.params.id)
+      const payment = loans.pay(ownerId, loan, paymentBodyToInput(request.body))
+      reply.status(201)
+      return {
+        success: true as const,
+        payment: toPaymentItem(payment),
+        loan: toLoanItem(loan, loans.payments(ownerId, loan.id), today()),
+      }
+    },
+  )
+
+  app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, (request) => {
+    loans.remove(request.user.id, loans.find(request.user.id, request.params.id))
+    return { success: true as const }
+  })
+  done()
+}
