@@ -16,7 +16,12 @@ export interface AuthApi extends AuthState {
   logout: () => Promise<boolean>
   /** The public demo: sample data in memory, no account. */
   demo: boolean
+  /** Opens the demo; a signed-in account stays stored behind it. */
   startDemo: () => void
+  /** In the demo with an account stored behind it (opened /demo while signed in). */
+  hasAccount: boolean
+  /** Ends the demo: back to the stored account, else signed out. */
+  leaveDemo: () => Promise<void>
 }
 
 export const AuthContext = createContext<AuthApi | null>(null)

@@ -1,8 +1,8 @@
 import { Pencil, Trash2 } from 'lucide-react'
 import { useRef, useState, type CSSProperties, type PointerEvent } from 'react'
 import { categoryEmoji } from '../../../schema/categories'
-import { formatMoney } from '../../../schema/money/money'
 import type { TransactionDoc } from '../../data/transactions'
+import { Amount } from '../ui/amount'
 import { formatWhen } from './format-when'
 import './transaction.css'
 
@@ -14,7 +14,6 @@ const MAX_SHIFT_PX = 132
 
 interface Props {
   tx: TransactionDoc
-  currency: string
   now: number
   onEdit: (tx: TransactionDoc) => void
   onDelete: (tx: TransactionDoc) => void
@@ -22,6 +21,15 @@ interface Props {
   masked?: boolean
   style?: CSSProperties
   className?: string
+}
+
+/** Buttons are named after the row, but a 500-character description is not read out in full. */
+const ACTION_NAME_CHARS = 40
+
+/** "Edit Lunch" / "Delete Grocery run at the…": short enough to hear, still tied to the row. */
+export function rowActionName(action: 'Edit' | 'Delete', title: string): string {
+  const text = title.trim()
+  return `${action} ${text.length > ACTION_NAME_CHARS ? `${text.slice(0, ACTION_NAME_CHARS - 1).trimEnd()}…` : text}`
 }
 
 interface Drag {
@@ -36,7 +44,7 @@ interface Drag {
  * Swipe left past 80 px to delete, right to edit (pointer events: touch, pen and mouse drags).
  * The Edit and Delete buttons do the same from a keyboard or a plain click.
  */
-export function TransactionRow({ tx, currency, now, onEdit, onDelete, masked, style, className }: Props) {
+export function TransactionRow({ tx, now, onEdit, onDelete, masked, style, className }: Props) {
   const drag = useRef<Drag | null>(null)
   const [shift, setShift] = useState(0)
   const title = tx.description || tx.category
@@ -112,15 +120,19 @@ export function TransactionRow({ tx, currency, now, onEdit, onDelete, masked, st
             {tx.category} · {formatWhen(tx.date, now)}
           </span>
         </span>
-        <span className={`tx-row__amount tx-row__amount--${tx.type}`} data-testid="transaction-amount">
-          {masked ? `${tx.type === 'income' ? '+' : '-'}••••` : formatMoney(signed, currency, { signed: true })}
-        </span>
+        <Amount
+          value={signed}
+          signed
+          masked={masked}
+          className={`tx-row__amount tx-row__amount--${tx.type}`}
+          data-testid="transaction-amount"
+        />
         <span className="tx-row__actions">
           <button
             type="button"
             className="tx-row__action"
             onClick={() => onEdit(tx)}
-            aria-label={`Edit ${title}`}
+            aria-label={rowActionName('Edit', title)}
             title="Edit"
           >
             <Pencil size={16} aria-hidden="true" />
@@ -129,7 +141,7 @@ export function TransactionRow({ tx, currency, now, onEdit, onDelete, masked, st
             type="button"
             className="tx-row__action tx-row__action--delete"
             onClick={() => onDelete(tx)}
-            aria-label={`Delete ${title}`}
+            aria-label={rowActionName('Delete', title)}
             title="Delete"
           >
             <Trash2 size={16} aria-hidden="true" />
