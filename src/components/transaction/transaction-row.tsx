@@ -39,16 +39,10 @@ interface Drag {
   dragging: boolean
 }
 
-/**
- * One expense or income: emoji, description (or category), category and when, signed amount.
- * Swipe left past 80 px to delete, right to edit (pointer events: touch, pen and mouse drags).
- * The Edit and Delete buttons do the same from a keyboard or a plain click.
- */
-export function TransactionRow({ tx, now, onEdit, onDelete, masked, style, className }: Props) {
+/** Pointer-event swipes: past the threshold left deletes, right edits; `shift` follows the finger. */
+function useSwipe(onLeft: () => void, onRight: () => void) {
   const drag = useRef<Drag | null>(null)
   const [shift, setShift] = useState(0)
-  const title = tx.description || tx.category
-  const signed = tx.type === 'income' ? tx.amount : -tx.amount
 
   const end = (event: PointerEvent<HTMLDivElement>, cancelled: boolean) => {
     const current = drag.current
@@ -57,8 +51,8 @@ export function TransactionRow({ tx, now, onEdit, onDelete, masked, style, class
     setShift(0)
     if (!current.dragging || cancelled) return
     const dx = event.clientX - current.x
-    if (dx < -SWIPE_THRESHOLD_PX) onDelete(tx)
-    else if (dx > SWIPE_THRESHOLD_PX) onEdit(tx)
+    if (dx < -SWIPE_THRESHOLD_PX) onLeft()
+    else if (dx > SWIPE_THRESHOLD_PX) onRight()
   }
 
   const handlers = {
@@ -86,6 +80,21 @@ export function TransactionRow({ tx, now, onEdit, onDelete, masked, style, class
     onPointerUp: (event: PointerEvent<HTMLDivElement>) => end(event, false),
     onPointerCancel: (event: PointerEvent<HTMLDivElement>) => end(event, true),
   }
+  return { shift, handlers }
+}
+
+/**
+ * One expense or income: emoji, description (or category), category and when, signed amount.
+ * Swipe left past 80 px to delete, right to edit (pointer events: touch, pen and mouse drags).
+ * The Edit and Delete buttons do the same from a keyboard or a plain click.
+ */
+export function TransactionRow({ tx, now, onEdit, onDelete, masked, style, className }: Props) {
+  const { shift, handlers } = useSwipe(
+    () => onDelete(tx),
+    () => onEdit(tx),
+  )
+  const title = tx.description || tx.category
+  const signed = tx.type === 'income' ? tx.amount : -tx.amount
 
   const armed = shift > SWIPE_THRESHOLD_PX ? 'edit' : shift < -SWIPE_THRESHOLD_PX ? 'delete' : undefined
 

@@ -128,25 +128,25 @@ function useHelpPanel() {
  * modal: Esc, the close button, a click outside or following a link closes it.
  */
 export default function HelpWidget() {
-  const panel = useHelpPanel()
+  const { open, setOpen, faqId, setFaqId, rootRef, fabRef, headingRef, close, back } = useHelpPanel()
   const titleId = useId()
   const panelId = useId()
-  const faq = HELP_FAQS.find((item) => item.id === panel.faqId) ?? null
+  const faq = HELP_FAQS.find((item) => item.id === faqId) ?? null
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && panel.open) {
+    if (event.key === 'Escape' && open) {
       event.stopPropagation()
-      panel.close(true)
+      close(true)
     }
   }
-  const view = { headingRef: panel.headingRef, onFollow: () => panel.close(false) }
+  const view = { headingRef: headingRef, onFollow: () => close(false) }
 
   return (
-    <div className="help" ref={panel.rootRef} onKeyDown={onKeyDown}>
-      {panel.open ? (
+    <div className="help" ref={rootRef} onKeyDown={onKeyDown}>
+      {open ? (
         <section className="help-panel" id={panelId} role="dialog" aria-modal="false" aria-labelledby={titleId}>
           <header className="help-panel__header">
             {faq ? (
-              <button type="button" className="help-panel__back" onClick={panel.back}>
+              <button type="button" className="help-panel__back" onClick={back}>
                 <ChevronLeft size={18} aria-hidden="true" />
                 Back
               </button>
@@ -158,29 +158,24 @@ export default function HelpWidget() {
             <h2 className="help-panel__title" id={titleId}>
               Help &amp; Support
             </h2>
-            <button
-              type="button"
-              className="help-panel__close"
-              aria-label="Close help"
-              onClick={() => panel.close(true)}
-            >
+            <button type="button" className="help-panel__close" aria-label="Close help" onClick={() => close(true)}>
               <X size={18} aria-hidden="true" />
             </button>
           </header>
           <div className="help-panel__body">
-            {faq ? <FaqAnswer faq={faq} {...view} /> : <HelpHome {...view} onShow={panel.setFaqId} />}
+            {faq ? <FaqAnswer faq={faq} {...view} /> : <HelpHome {...view} onShow={setFaqId} />}
           </div>
         </section>
       ) : null}
       <button
         type="button"
-        ref={panel.fabRef}
+        ref={fabRef}
         className="help-fab"
-        aria-expanded={panel.open}
-        aria-controls={panel.open ? panelId : undefined}
-        onClick={() => (panel.open ? panel.close(false) : panel.setOpen(true))}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => (open ? close(false) : setOpen(true))}
       >
-        {panel.open ? <X size={20} aria-hidden="true" /> : <HelpCircle size={20} aria-hidden="true" />}
+        {open ? <X size={20} aria-hidden="true" /> : <HelpCircle size={20} aria-hidden="true" />}
         <span>Help</span>
       </button>
     </div>

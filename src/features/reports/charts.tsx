@@ -90,6 +90,89 @@ function useWidth(initial: number): [(el: HTMLElement | null) => void, number] {
   return [ref, width]
 }
 
+interface Geometry {
+  slot: number
+  bar: number
+  plotH: number
+  y: (v: number) => number
+}
+
+/** One month: its income and expense bars (with exact figures in their titles) and its label. */
+function TrendMonth(props: { bucket: TrendBucket; index: number; selected: boolean; geometry: Geometry }) {
+  const { bucket: b, index: i, selected, geometry } = props
+  const { slot, bar, plotH, y } = geometry
+  const money = useMoney()
+  const x = PAD.left + slot * i + slot / 2
+  return (
+    <g data-testid="trend-month" data-selected={selected || undefined}>
+      {selected ? (
+        <rect
+          x={PAD.left + slot * i + 1}
+          y={PAD.top}
+          width={slot - 2}
+          height={plotH}
+          rx={6}
+          className="trend__selected"
+        />
+      ) : null}
+      <rect
+        x={x - bar - 1}
+        y={y(b.income)}
+        width={bar}
+        height={Math.max(0, y(0) - y(b.income))}
+        rx={3}
+        className="trend__bar trend__bar--income"
+      >
+        <title>{`${monthLabel(b)} income ${money.format(b.income)}`}</title>
+      </rect>
+      <rect
+        x={x + 1}
+        y={y(b.expenses)}
+        width={bar}
+        height={Math.max(0, y(0) - y(b.expenses))}
+        rx={3}
+        className="trend__bar trend__bar--expense"
+      >
+        <title>{`${monthLabel(b)} expenses ${money.format(b.expenses)}`}</title>
+      </rect>
+      <text x={x} y={H - 8} textAnchor="middle" className={`trend__month${selected ? ' trend__month--selected' : ''}`}>
+        {slot < 30 ? narrowMonth.format(new Date(b.year, b.month, 1)) : shortMonthLabel(b)}
+      </text>
+    </g>
+  )
+}
+
+/** Every figure of the chart, for screen readers and anyone who wants the numbers. */
+function TrendTable({ buckets }: { buckets: readonly TrendBucket[] }) {
+  return (
+    <details className="trend__details">
+      <summary>Show the figures</summary>
+      <table className="trend__table" data-testid="trend-table">
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            <th scope="col">Income</th>
+            <th scope="col">Expenses</th>
+          </tr>
+        </thead>
+        <tbody>
+          {buckets.map((b) => (
+            <tr key={`${b.year}-${b.month}`}>
+              <th scope="row">{monthLabel(b)}</th>
+              <td>
+                <Amount value={b.income} />
+              </td>
+              <td>
+                <Amount value={b.expenses} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  )
+}
+
 /**
  * Income and expense bars per month, the selected month highlighted. The svg is labelled as a
  * whole; the table under it (in a disclosure) holds every figure for screen readers and
@@ -106,6 +189,7 @@ export function TrendChart({ buckets, selected }: { buckets: readonly TrendBucke
   const slot = plotW / Math.max(1, buckets.length)
   const bar = Math.min(16, slot * 0.3)
   const y = (v: number) => PAD.top + plotH - (v / top) * plotH
+  const geometry: Geometry = { slot, bar, plotH, y }
   // With nothing recorded an axis of ₹0, ₹1, ₹2 would mean nothing: one zero line and a note instead.
   const ticks = max === 0 ? [0] : [0, top / 2, top]
   const first = buckets[0]
@@ -135,82 +219,15 @@ export function TrendChart({ buckets, selected }: { buckets: readonly TrendBucke
             No income or expenses in these 12 months
           </text>
         ) : null}
-        {buckets.map((b, i) => {
-          const x = PAD.left + slot * i + slot / 2
-          const isSelected = i === selected
-          return (
-            <g key={`${b.year}-${b.month}`} data-testid="trend-month" data-selected={isSelected || undefined}>
-              {isSelected ? (
-                <rect
-                  x={PAD.left + slot * i + 1}
-                  y={PAD.top}
-                  width={slot - 2}
-                  height={plotH}
-                  rx={6}
-                  className="trend__selected"
-                />
-              ) : null}
-              <rect
-                x={x - bar - 1}
-                y={y(b.income)}
-                width={bar}
-                height={Math.max(0, y(0) - y(b.income))}
-                rx={3}
-                className="trend__bar trend__bar--income"
-              >
-                <title>{`${monthLabel(b)} income ${money.format(b.income)}`}</title>
-              </rect>
-              <rect
-                x={x + 1}
-                y={y(b.expenses)}
-                width={bar}
-                height={Math.max(0, y(0) - y(b.expenses))}
-                rx={3}
-                className="trend__bar trend__bar--expense"
-              >
-                <title>{`${monthLabel(b)} expenses ${money.format(b.expenses)}`}</title>
-              </rect>
-              <text
-                x={x}
-                y={H - 8}
-                textAnchor="middle"
-                className={`trend__month${isSelected ? ' trend__month--selected' : ''}`}
-              >
-                {slot < 30 ? narrowMonth.format(new Date(b.year, b.month, 1)) : shortMonthLabel(b)}
-              </text>
-            </g>
-          )
-        })}
+        {buckets.map((b, i) => (
+          <TrendMonth key={`${b.year}-${b.month}`} bucket={b} index={i} selected={i === selected} geometry={geometry} />
+        ))}
       </svg>
       <figcaption className="trend__legend">
         <span className="trend__key trend__key--income">Income</span>
         <span className="trend__key trend__key--expense">Expenses</span>
       </figcaption>
-      <details className="trend__details">
-        <summary>Show the figures</summary>
-        <table className="trend__table" data-testid="trend-table">
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              <th scope="col">Income</th>
-              <th scope="col">Expenses</th>
-            </tr>
-          </thead>
-          <tbody>
-            {buckets.map((b) => (
-              <tr key={`${b.year}-${b.month}`}>
-                <th scope="row">{monthLabel(b)}</th>
-                <td>
-                  <Amount value={b.income} />
-                </td>
-                <td>
-                  <Amount value={b.expenses} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <TrendTable buckets={buckets} />
     </figure>
   )
 }

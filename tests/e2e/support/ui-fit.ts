@@ -67,9 +67,25 @@ export async function useTheme(page: Page, theme: Theme) {
   await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
 }
 
-/** Opens a route and waits for its data: theme applied, spinners gone, the ready marker visible. */
+/**
+ * Opens a route and waits for its data: theme applied, spinners gone, the ready marker visible.
+ * Once the app is loaded the route changes in place (history + popstate, as a link would), which
+ * keeps the sweep fast: no reload, no reopening of the local database.
+ */
 export async function openRoute(page: Page, route: SweepRoute, theme?: Theme) {
-  await page.goto(route.path)
+  const heading = page.locator('h1').first()
+  const here = page.url().startsWith('http') ? new URL(page.url()).pathname : null
+  const before = here ? await heading.textContent({ timeout: 1_000 }).catch(() => null) : null
+  if (here === route.path) {
+    // Already there (a second dialog on the same screen).
+  } else if (before) {
+    await page.evaluate((path) => {
+      window.history.pushState({}, '', path)
+      window.dispatchEvent(new PopStateEvent('popstate'))
+    }, route.path)
+    // Every screen has its own h1: the old screen is gone once it changes.
+    await expect(heading).not.toHaveText(before)
+  } else await page.goto(route.path)
   if (theme) await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
   await expect(page.locator('.loading-screen')).toHaveCount(0)
   const ready = route.ready ? route.ready(page) : page.getByRole('heading').first()
@@ -98,17 +114,19 @@ export interface FitProblem {
 
 /**
  * Every visible money figure (₹…, compact forms too) in the page or `scope`: on one line, not
- * cut by an ancestor's overflow, inside an `.amount` element (the <Amount> component); and the
- * page (and every open dialog) does not scroll sideways.
+ * cut by an ancestor's overflow, and (unless it sits in a sentence) inside an `.amount` element,
+ * the <Amount> component; the page and every open dialog do not scroll sideways, and no control
+ * is wider than its dialog.
  */
 export async function fitProblems(page: Page, scope = 'body'): Promise<FitProblem[]> {
   return page.evaluate((selector) => {
-    const problems: { kind: 'wrapped' | 'clipped' | 'outside-amount' | 'sideways'; text: string; where: string }[] =
-      []
+    const problems: { kind: 'wrapped' | 'clipped' | 'outside-amount' | 'sideways'; text: string; where: string }[] = []
     const root = document.querySelector(selector)
     if (!root) return problems
-    const describe = (el: Element) =>
-      `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''}`
+    const describe = (el: Element) => {
+      const classes = typeof el.className === 'string' && el.className ? `.${el.className.split(' ').join('.')}` : ''
+      return `${el.tagName.toLowerCase()}${classes}`
+    }
     const money = /[-+−]?\s?₹\s?\d[\d,]*(\.\d+)?(\s?(L|Cr|K)\b)?/g
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -138,7 +156,9 @@ export async function fitProblems(page: Page, scope = 'body'): Promise<FitProble
             break
           }
         }
-        if (!parent.closest('svg') && !parent.closest('.amount'))
+        // A figure standing alone must be an <Amount>; one inside a sentence (an insight) may be prose.
+        const prose = /[a-z]{2,}/i.test(value.replace(money, ''))
+        if (!prose && !parent.closest('svg') && !parent.closest('.amount'))
           problems.push({ kind: 'outside-amount', text, where })
       }
     }
