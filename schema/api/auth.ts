@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { CURRENCY_CODES } from '../money/money'
+import { ProfileInput } from '../validation/profile-input'
 
 /** Wire contract of /api/auth (spec part 1 §3, §5, §7). Field names are the spec's snake_case. */
 
-export const ANNUAL_INCOME_RANGES = ['0-3L', '3-6L', '6-10L', '10-15L', '15L+'] as const
+export { ANNUAL_INCOME_RANGES } from '../validation/profile-input'
 
 export const AUTH_MESSAGES = {
   emailRequired: 'Email is required',
@@ -63,19 +64,6 @@ const NewPassword = z
   .min(6, AUTH_MESSAGES.passwordTooShort)
   .max(200, 'Password must be at most 200 characters')
 
-/** '' and null clear a field; a missing key leaves it unchanged. */
-const clearable = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? null : v), schema.nullable().optional())
-
-const wholeNumber = (min: number, max: number, label: string) =>
-  clearable(
-    z.coerce
-      .number({ error: `${label} must be a whole number` })
-      .int(`${label} must be a whole number`)
-      .min(min, `${label} must be at least ${min}`)
-      .max(max, `${label} must be at most ${max}`),
-  )
-
 export const RegisterBody = z.object({
   email: Email,
   password: NewPassword,
@@ -103,19 +91,8 @@ export const ChangePasswordBody = z.object({
 
 export const UpdatePhoneBody = z.object({ phone_number: z.string().max(40).nullish() })
 
-export const UpdateProfileBody = z.object({
-  name: clearable(z.string().trim().max(100, 'Name must be at most 100 characters')),
-  phone_number: z.string().max(40).nullish(),
-  date_of_birth: clearable(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of birth must be a YYYY-MM-DD date')),
-  nationality: clearable(z.string().trim().max(100)),
-  state_province: clearable(z.string().trim().max(100)),
-  annual_income_range: clearable(z.enum(ANNUAL_INCOME_RANGES, { error: 'Unknown annual income range' })),
-  family_size: wholeNumber(1, 50, 'Family size'),
-  number_of_dependents: wholeNumber(0, 50, 'Number of dependents'),
-  job_title: clearable(z.string().trim().max(100)),
-  is_non_resident: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional()),
-  address: clearable(z.string().trim().max(500)),
-})
+/** The profile rules live in schema/validation/profile-input.ts, shared with the Settings form. */
+export const UpdateProfileBody = ProfileInput
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>
 
 export const CurrencyBody = z.object({

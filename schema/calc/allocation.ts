@@ -31,3 +31,22 @@ export const ALLOCATION_TEXTS = {
   over: "You've allocated more than your income!",
   ok: 'Great! You still have money available to allocate or save.',
 } as const
+
+/** Where the Your Money income figure comes from: the user's planned figure, or what was recorded. */
+export type IncomeBasis = 'planned' | 'recorded'
+
+/**
+ * The income Your Money measures allocations against: the planned monthly figure when the user
+ * has set one (> 0), else this month's recorded income. Never negative; `income` is always one
+ * of the two inputs.
+ */
+export function allocationIncome(planned: Paise, recordedThisMonth: Paise): { income: Paise; basis: IncomeBasis } {
+  return planned > 0
+    ? { income: planned, basis: 'planned' }
+    : { income: Math.max(0, recordedThisMonth), basis: 'recorded' }
+}
+
+/** How far a budget's allocation exceeds its own limit (0 when within it): worth a warning. */
+export function overAllocatedBy(allocated: Paise, limit: Paise): Paise {
+  return Math.max(0, allocated - limit)
+}

@@ -9,6 +9,7 @@ import { DEMO_OWNER } from '../../schema/demo-owner'
 import { migrateDocument, rxSchemaOf, SCHEMA_VERSIONS } from '../../schema/rx-schema'
 import { lastWriterWins } from './conflict'
 import { PendingWrites } from './pending'
+import { muteRxdbStorageNotice } from './rxdb-notice'
 import { startReplication, type ReplicationHandle } from './replication'
 import { updateSync } from './sync-state'
 
@@ -50,6 +51,7 @@ let devModeReady: Promise<void> | null = null
  * wrapped with the ajv validator. Both are behind `import.meta.env.DEV` and left out of builds.
  */
 async function storage(base: RxStorage<unknown, unknown> = getRxStorageDexie()): Promise<RxStorage<unknown, unknown>> {
+  muteRxdbStorageNotice()
   if (!import.meta.env.DEV) return base
   devModeReady ??= import('rxdb/plugins/dev-mode').then(({ RxDBDevModePlugin, disableWarnings }) => {
     disableWarnings()

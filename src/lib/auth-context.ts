@@ -16,9 +16,14 @@ export interface AuthApi extends AuthState {
   logout: () => Promise<boolean>
   /** The public demo: sample data in memory, no account. */
   demo: boolean
+  /** Opens the demo; a signed-in account stays stored behind it. */
   startDemo: () => void
   /** Replaces the signed-in user after the server changed it (e.g. onboarding set the name). */
   setUser: (user: User) => void
+  /** In the demo with an account stored behind it (opened /demo while signed in). */
+  hasAccount: boolean
+  /** Ends the demo: back to the stored account, else signed out. */
+  leaveDemo: () => Promise<void>
 }
 
 export const AuthContext = createContext<AuthApi | null>(null)

@@ -15,6 +15,7 @@ import {
 } from '../../schema/api/auth'
 import { ADMIN_MESSAGES } from '../../schema/api/admin'
 import { normalizePhone } from '../../schema/phone'
+import { dependentsProblem } from '../../schema/validation/profile-input'
 import type { DocumentsRepository } from '../db/documents'
 import type { UserProfileFields, UserRow } from '../db/tables'
 import { toPublicUser } from '../db/users'
@@ -150,6 +151,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         for (const [key, value] of Object.entries(fields)) {
           if (value !== undefined) Object.assign(profile, { [key]: value })
         }
+        // The body is checked on its own; a change to one of the two is also checked against the other as stored.
+        const problem = dependentsProblem(profile.family_size, profile.number_of_dependents)
+        if (problem) throw new HttpError(400, problem, 'VALIDATION_ERROR')
         const updated = users.update(user.id, {
           profile,
           ...(name === undefined ? {} : { name }),

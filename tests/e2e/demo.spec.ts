@@ -74,7 +74,9 @@ test('changes in the demo stay in memory; leaving it ends the demo', async ({ pa
   await expect(page).toHaveURL(/\/login$/)
 })
 
-test('a signed-in user who opens /demo sees their own data, in dark mode and on a phone', async ({ page }) => {
+test('a signed-in user who opens /demo gets the demo and a way back to their own data, dark, phone', async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: 'dark' })
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/demo')
@@ -86,6 +88,9 @@ test('a signed-in user who opens /demo sees their own data, in dark mode and on 
   const user = newUser('demo')
   await signUp(page, user)
   await page.goto('/demo')
+  await expect(page).toHaveURL(/\/home$/)
+  await expect(page.getByTestId('demo-badge')).toBeVisible()
+  await page.getByRole('button', { name: 'Back to my account' }).click()
   await expect(page).toHaveURL(/\/home$/)
   await expect(page.getByTestId('demo-badge')).toHaveCount(0)
   await expect(page.getByTestId('sync-status')).toBeVisible()

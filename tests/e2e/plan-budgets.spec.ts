@@ -52,13 +52,13 @@ test('budgets: create with validation, colour thresholds, edit, duplicate guard 
     'One-time',
   ])
   await dialog.getByRole('button', { name: 'Create Budget' }).click()
-  await expect(dialog.getByText('Please choose a category')).toBeVisible()
+  await expect(dialog.getByText('⚠️ Please choose a category!')).toBeVisible()
   await dialog.getByLabel('Category', { exact: true }).selectOption('Food & Dining')
   await dialog.getByRole('button', { name: 'Create Budget' }).click()
-  await expect(dialog.getByText('Please enter a budget amount')).toBeVisible()
+  await expect(dialog.getByText('⚠️ Please enter a budget amount!')).toBeVisible()
   await dialog.getByLabel('Amount').fill('0')
   await dialog.getByRole('button', { name: 'Create Budget' }).click()
-  await expect(dialog.getByText('Amount must be greater than zero')).toBeVisible()
+  await expect(dialog.getByText('⚠️ Amount must be greater than zero!')).toBeVisible()
   await dialog.getByLabel('Amount').fill('10000')
   await dialog.getByRole('button', { name: 'Create Budget' }).click()
   await expect(dialog).toBeHidden()
@@ -109,7 +109,7 @@ test('budgets: create with validation, colour thresholds, edit, duplicate guard 
   await dialog.getByLabel('Category', { exact: true }).selectOption('Food & Dining')
   await dialog.getByLabel('Amount').fill('500')
   await dialog.getByRole('button', { name: 'Create Budget' }).click()
-  await expect(dialog.getByText('You already have a monthly budget for Food & Dining')).toBeVisible()
+  await expect(dialog.getByText('⚠️ You already have a monthly budget for Food & Dining!')).toBeVisible()
   await dialog.getByRole('button', { name: 'Cancel' }).click()
 
   // Delete asks first; Cancel keeps it.

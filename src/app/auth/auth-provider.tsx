@@ -30,12 +30,20 @@ function userFromToken(token: string): User | null {
   }
 }
 
-function initialState(): AuthState {
+/** The stored account's state (signed out when none), e.g. after leaving the demo. */
+function storedState(): AuthState {
   const stored = readSession()
-  if (!stored)
-    return isDemoSession()
-      ? { status: 'signed-in', user: DEMO_USER, token: null }
-      : { status: 'signed-out', user: null, token: null }
+  if (!stored) return { status: 'signed-out', user: null, token: null }
+  return stored.user
+    ? { status: 'signed-in', user: stored.user, token: stored.token }
+    : { status: 'loading', user: null, token: stored.token }
+}
+
+function initialState(): AuthState {
+  // A demo opened while signed in keeps the account stored behind it.
+  if (isDemoSession()) return { status: 'signed-in', user: DEMO_USER, token: null }
+  const stored = readSession()
+  if (!stored) return { status: 'signed-out', user: null, token: null }
   // A cached user opens the app at once (offline too); /auth/me confirms it in the background.
   if (stored.user) return { status: 'signed-in', user: stored.user, token: stored.token }
   return { status: 'loading', user: null, token: stored.token }
@@ -124,12 +132,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ status: 'signed-in', user: DEMO_USER, token: null })
   }, [])
 
+  const leaveDemo = useCallback(async () => {
+    setDemoSession(false)
+    const next = storedState()
+    setState(next)
+    // With an account the gate opens its database (closing the demo's); without one, close it here.
+    if (next.status !== 'signed-in') await dataLayer().then((data) => data.closeUserData())
+  }, [])
+
   const logout = useCallback(async () => {
     const { user } = stateRef.current
     if (user?.id === DEMO_USER.id) {
-      setDemoSession(false)
-      setState({ status: 'signed-out', user: null, token: null })
-      await dataLayer().then((data) => data.closeUserData())
+      await leaveDemo()
       return true
     }
     const pending = getSyncSnapshot().pending
@@ -149,7 +163,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
     }
     return true
-  }, [])
+  }, [leaveDemo])
 
   const setUser = useCallback((user: User) => {
     writeUser(user)
@@ -157,9 +171,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [])
 
   const demo = state.user?.id === DEMO_USER.id
+  const hasAccount = demo && readSession() !== null
   const api = useMemo<AuthApi>(
-    () => ({ ...state, login, register, logout, demo, startDemo, setUser }),
-    [state, login, register, logout, demo, startDemo, setUser],
+    () => ({ ...state, login, register, logout, demo, startDemo, setUser, hasAccount, leaveDemo }),
+    [state, login, register, logout, demo, startDemo, setUser, hasAccount, leaveDemo],
   )
   return <AuthContext.Provider value={api}>{children}</AuthContext.Provider>
 }

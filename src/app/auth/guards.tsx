@@ -22,14 +22,14 @@ export function PublicOnly() {
 
 /**
  * /demo, /demo/reports, /demo/settings: start the demo (sample data in memory, no account) and
- * show that screen. A signed-in user sees their own data instead: the demo database opens only
- * when no user database is.
+ * show that screen. A signed-in user gets the demo too, with their account kept behind it (the
+ * demo banner leads back); the demo database replaces theirs while it is open.
  */
 export function DemoEntry({ to }: { to: string }) {
-  const { status, startDemo } = useAuth()
+  const { status, demo, startDemo } = useAuth()
   useEffect(() => {
-    if (status === 'signed-out') startDemo()
-  }, [status, startDemo])
-  if (status === 'loading' || status === 'signed-out') return <LoadingScreen />
+    if (status !== 'loading' && !demo) startDemo()
+  }, [status, demo, startDemo])
+  if (!demo) return <LoadingScreen />
   return <Navigate to={to} replace />
 }

@@ -1,6 +1,7 @@
 import { LogOut, Plus } from 'lucide-react'
 import { Suspense, useEffect, useRef, useState } from 'react'
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom'
+import type { User } from '../../data/session'
 import { LoadingScreen } from '../../components/ui/spinner'
 import { ThemeToggle } from '../../components/ui/theme-toggle'
 import { displayName } from '../../data/session'
@@ -13,18 +14,30 @@ import './shell.css'
 import { FirstDownloadBar, SyncIndicator } from './sync-indicator'
 import { UserDataGate } from './user-data-gate'
 
-/** The demo says what it is and how to leave it (ending the demo session first). */
-function DemoBanner({ onLeave }: { onLeave: (to: string) => void }) {
+/** The demo says what it is and how to leave it: back to the account behind it, or sign up / exit. */
+function DemoBanner() {
+  const { hasAccount, leaveDemo } = useAuth()
+  const { appName } = useBrand()
+  const navigate = useNavigate()
+  const leave = (to: string) => void leaveDemo().then(() => navigate(to, { replace: true }))
   return (
     <div className="demo-banner" role="note">
-      <span>You're exploring Hisaab with sample data. Nothing is saved or sent.</span>
+      <span>You're exploring {appName} with sample data. Nothing is saved or sent.</span>
       <span className="demo-banner__actions">
-        <button type="button" className="demo-banner__primary" onClick={() => onLeave('/signup')}>
-          Create free account
-        </button>
-        <button type="button" className="demo-banner__secondary" onClick={() => onLeave('/login')}>
-          Exit demo
-        </button>
+        {hasAccount ? (
+          <button type="button" className="demo-banner__primary" onClick={() => leave('/home')}>
+            Back to my account
+          </button>
+        ) : (
+          <>
+            <button type="button" className="demo-banner__primary" onClick={() => leave('/signup')}>
+              Create free account
+            </button>
+            <button type="button" className="demo-banner__secondary" onClick={() => leave('/login')}>
+              Exit demo
+            </button>
+          </>
+        )}
       </span>
     </div>
   )
@@ -40,18 +53,96 @@ function BottomLink({ item }: { item: NavItem }) {
   )
 }
 
-/**
- * The signed-in frame (spec part 1 §2 'Navigation chrome'): top bar with the sync state, theme
- * toggle, initials and Logout; the nav row on wide screens; on phones a bottom bar whose centre
- * Add button opens the Quick Actions sheet (also opened by the /add route).
- */
-export default function AppShell() {
-  const { user, logout, demo } = useAuth()
-  const navigate = useNavigate()
-  const { pathname } = useLocation()
+function TopBar({ user, demo, onLogout }: { user: User | null; demo: boolean; onLogout: () => void }) {
   const name = displayName(user)
   const { appName } = useBrand()
+  return (
+    <header className="topbar">
+      <div className="topbar__inner">
+        <NavLink to="/home" className="brand" aria-label={`${appName} home`}>
+          <img src="/icons/icon.svg" alt="" width={28} height={28} />
+          <span className="brand__name">{appName}</span>
+        </NavLink>
+        {demo ? (
+          <span className="demo-badge" data-testid="demo-badge">
+            Demo
+          </span>
+        ) : (
+          <SyncIndicator />
+        )}
+        <ThemeToggle />
+        <div className="topbar__user">
+          <span
+            className="avatar"
+            role="img"
+            aria-label={`Signed in as ${name}`}
+            title={name}
+            data-testid="user-initials"
+          >
+            {initials(name)}
+          </span>
+          <button type="button" className="topbar__logout" onClick={onLogout} title="Logout">
+            <LogOut size={18} aria-hidden="true" />
+            <span className="topbar__logout-text">Logout</span>
+          </button>
+        </div>
+      </div>
+      <FirstDownloadBar />
+      {demo ? <DemoBanner /> : null}
+    </header>
+  )
+}
 
+function TopNav() {
+  return (
+    <nav className="topnav" aria-label="Main">
+      <div className="topnav__inner">
+        {navItemsFor('top').map((item) => {
+          const Icon = item.icon
+          return (
+            <NavLink key={item.to} to={item.to} className="topnav__link">
+              <Icon size={18} aria-hidden="true" />
+              <span>{item.label}</span>
+            </NavLink>
+          )
+        })}
+      </div>
+    </nav>
+  )
+}
+
+function BottomBar({ onAdd }: { onAdd: () => void }) {
+  const { left, right } = splitAroundAdd(navItemsFor('bottom'))
+  return (
+    <nav className="bottombar" aria-label="Main">
+      <div className="bottombar__inner">
+        {left.map((item) => (
+          <BottomLink key={item.to} item={item} />
+        ))}
+        <div className="bottombar__add-slot">
+          <button
+            type="button"
+            className="bottombar__add"
+            aria-label="Add"
+            aria-haspopup="dialog"
+            title="Add"
+            onClick={onAdd}
+          >
+            <Plus size={28} strokeWidth={2.5} aria-hidden="true" />
+          </button>
+        </div>
+        {right.map((item) => (
+          <BottomLink key={item.to} item={item} />
+        ))}
+      </div>
+    </nav>
+  )
+}
+
+/** The Quick Actions sheet: open from the Add button or the /add route; a pick navigates after the delay. */
+function useQuickActions() {
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
   const onAddRoute = pathname === QUICK_ACTIONS_PATH
   const [sheetOpen, setSheetOpen] = useState(false)
   /** An action was picked: the sheet is closed while the navigation delay runs. */
@@ -59,12 +150,11 @@ export default function AppShell() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
 
-  const closeSheet = () => {
+  const close = () => {
     setSheetOpen(false)
     if (onAddRoute) void navigate('/home', { replace: true })
   }
-
-  const pickAction = (to: string) => {
+  const pick = (to: string) => {
     setSheetOpen(false)
     setLeaving(true)
     clearTimeout(timer.current)
@@ -74,63 +164,26 @@ export default function AppShell() {
       void navigate(to, { replace: onAddRoute })
     }, QUICK_ACTION_DELAY_MS)
   }
+  return { open: (sheetOpen || onAddRoute) && !leaving, show: () => setSheetOpen(true), close, pick }
+}
 
+/**
+ * The signed-in frame (spec part 1 §2 'Navigation chrome'): top bar with the sync state, theme
+ * toggle, initials and Logout; the nav row on wide screens; on phones a bottom bar whose centre
+ * Add button opens the Quick Actions sheet (also opened by the /add route).
+ */
+export default function AppShell() {
+  const { user, logout, demo } = useAuth()
+  const navigate = useNavigate()
+  const sheet = useQuickActions()
   const onLogout = async () => {
     if (await logout()) void navigate('/login', { replace: true })
   }
 
-  const { left, right } = splitAroundAdd(navItemsFor('bottom'))
-
   return (
     <div className="shell">
-      <header className="topbar">
-        <div className="topbar__inner">
-          <NavLink to="/home" className="brand" aria-label={`${appName} home`}>
-            <img src="/icons/icon.svg" alt="" width={28} height={28} />
-            <span className="brand__name">{appName}</span>
-          </NavLink>
-          {demo ? (
-            <span className="demo-badge" data-testid="demo-badge">
-              Demo
-            </span>
-          ) : (
-            <SyncIndicator />
-          )}
-          <ThemeToggle />
-          <div className="topbar__user">
-            <span
-              className="avatar"
-              role="img"
-              aria-label={`Signed in as ${name}`}
-              title={name}
-              data-testid="user-initials"
-            >
-              {initials(name)}
-            </span>
-            <button type="button" className="topbar__logout" onClick={() => void onLogout()} title="Logout">
-              <LogOut size={18} aria-hidden="true" />
-              <span className="topbar__logout-text">Logout</span>
-            </button>
-          </div>
-        </div>
-        <FirstDownloadBar />
-        {demo ? <DemoBanner onLeave={(to) => void logout().then(() => navigate(to, { replace: true }))} /> : null}
-      </header>
-
-      <nav className="topnav" aria-label="Main">
-        <div className="topnav__inner">
-          {navItemsFor('top').map((item) => {
-            const Icon = item.icon
-            return (
-              <NavLink key={item.to} to={item.to} className="topnav__link">
-                <Icon size={18} aria-hidden="true" />
-                <span>{item.label}</span>
-              </NavLink>
-            )
-          })}
-        </div>
-      </nav>
-
+      <TopBar user={user} demo={demo} onLogout={() => void onLogout()} />
+      <TopNav />
       <main className="shell__main">
         <UserDataGate>
           <Suspense fallback={<LoadingScreen />}>
@@ -138,31 +191,8 @@ export default function AppShell() {
           </Suspense>
         </UserDataGate>
       </main>
-
-      <nav className="bottombar" aria-label="Main">
-        <div className="bottombar__inner">
-          {left.map((item) => (
-            <BottomLink key={item.to} item={item} />
-          ))}
-          <div className="bottombar__add-slot">
-            <button
-              type="button"
-              className="bottombar__add"
-              aria-label="Add"
-              aria-haspopup="dialog"
-              title="Add"
-              onClick={() => setSheetOpen(true)}
-            >
-              <Plus size={28} strokeWidth={2.5} aria-hidden="true" />
-            </button>
-          </div>
-          {right.map((item) => (
-            <BottomLink key={item.to} item={item} />
-          ))}
-        </div>
-      </nav>
-
-      <QuickActionsSheet open={(sheetOpen || onAddRoute) && !leaving} onClose={closeSheet} onPick={pickAction} />
+      <BottomBar onAdd={sheet.show} />
+      <QuickActionsSheet open={sheet.open} onClose={sheet.close} onPick={sheet.pick} />
     </div>
   )
 }

@@ -9,13 +9,13 @@ import {
   type Insights,
 } from '../../../schema/calc/insights'
 import { useInsights } from '../../data/planning-hooks'
+import { useMoney } from '../../lib/use-money'
 import { Card } from '../ui/card'
 import './insights.css'
 
 interface Props {
   insights: Insights
   loading: boolean
-  currency: string
   /** The home screen's small card: at most `limit` lines and a link to /reports. */
   compact?: boolean
   limit?: number
@@ -73,12 +73,12 @@ function linesOf(i: Insights, currency: string, withoutDue: boolean): Line[] {
 export function InsightsCard({
   insights,
   loading,
-  currency,
   compact = false,
   limit = 3,
   withoutDue = false,
   masked = false,
 }: Props) {
+  const { currency } = useMoney()
   const lines = linesOf(insights, currency, withoutDue)
   const shown = compact ? lines.slice(0, limit) : lines
   return (
@@ -124,16 +124,7 @@ export function InsightsCard({
 }
 
 /** The home screen's small Insights card (payments due are on its own Due soon card). */
-export function HomeInsightsCard({ now, currency, masked }: { now: number; currency: string; masked: boolean }) {
+export function HomeInsightsCard({ now, masked }: { now: number; masked: boolean }) {
   const insights = useInsights(now)
-  return (
-    <InsightsCard
-      insights={insights.data}
-      loading={insights.loading}
-      currency={currency}
-      compact
-      withoutDue
-      masked={masked}
-    />
-  )
+  return <InsightsCard insights={insights.data} loading={insights.loading} compact withoutDue masked={masked} />
 }

@@ -1,8 +1,8 @@
 import { Pencil, Trash2 } from 'lucide-react'
 import { useRef, useState, type CSSProperties, type PointerEvent } from 'react'
 import { categoryEmoji } from '../../../schema/categories'
-import { formatMoney } from '../../../schema/money/money'
 import type { TransactionDoc } from '../../data/transactions'
+import { Amount } from '../ui/amount'
 import { formatWhen } from './format-when'
 import './transaction.css'
 
@@ -14,7 +14,6 @@ const MAX_SHIFT_PX = 132
 
 interface Props {
   tx: TransactionDoc
-  currency: string
   now: number
   onEdit: (tx: TransactionDoc) => void
   onDelete: (tx: TransactionDoc) => void
@@ -24,6 +23,15 @@ interface Props {
   className?: string
 }
 
+/** Buttons are named after the row, but a 500-character description is not read out in full. */
+const ACTION_NAME_CHARS = 40
+
+/** "Edit Lunch" / "Delete Grocery run at the…": short enough to hear, still tied to the row. */
+export function rowActionName(action: 'Edit' | 'Delete', title: string): string {
+  const text = title.trim()
+  return `${action} ${text.length > ACTION_NAME_CHARS ? `${text.slice(0, ACTION_NAME_CHARS - 1).trimEnd()}…` : text}`
+}
+
 interface Drag {
   pointerId: number
   x: number
@@ -31,16 +39,10 @@ interface Drag {
   dragging: boolean
 }
 
-/**
- * One expense or income: emoji, description (or category), category and when, signed amount.
- * Swipe left past 80 px to delete, right to edit (pointer events: touch, pen and mouse drags).
- * The Edit and Delete buttons do the same from a keyboard or a plain click.
- */
-export function TransactionRow({ tx, currency, now, onEdit, onDelete, masked, style, className }: Props) {
+/** Pointer-event swipes: past the threshold left deletes, right edits; `shift` follows the finger. */
+function useSwipe(onLeft: () => void, onRight: () => void) {
   const drag = useRef<Drag | null>(null)
   const [shift, setShift] = useState(0)
-  const title = tx.description || tx.category
-  const signed = tx.type === 'income' ? tx.amount : -tx.amount
 
   const end = (event: PointerEvent<HTMLDivElement>, cancelled: boolean) => {
     const current = drag.current
@@ -49,8 +51,8 @@ export function TransactionRow({ tx, currency, now, onEdit, onDelete, masked, st
     setShift(0)
     if (!current.dragging || cancelled) return
     const dx = event.clientX - current.x
-    if (dx < -SWIPE_THRESHOLD_PX) onDelete(tx)
-    else if (dx > SWIPE_THRESHOLD_PX) onEdit(tx)
+    if (dx < -SWIPE_THRESHOLD_PX) onLeft()
+    else if (dx > SWIPE_THRESHOLD_PX) onRight()
   }
 
   const handlers = {
@@ -78,6 +80,21 @@ export function TransactionRow({ tx, currency, now, onEdit, onDelete, masked, st
     onPointerUp: (event: PointerEvent<HTMLDivElement>) => end(event, false),
     onPointerCancel: (event: PointerEvent<HTMLDivElement>) => end(event, true),
   }
+  return { shift, handlers }
+}
+
+/**
+ * One expense or income: emoji, description (or category), category and when, signed amount.
+ * Swipe left past 80 px to delete, right to edit (pointer events: touch, pen and mouse drags).
+ * The Edit and Delete buttons do the same from a keyboard or a plain click.
+ */
+export function TransactionRow({ tx, now, onEdit, onDelete, masked, style, className }: Props) {
+  const { shift, handlers } = useSwipe(
+    () => onDelete(tx),
+    () => onEdit(tx),
+  )
+  const title = tx.description || tx.category
+  const signed = tx.type === 'income' ? tx.amount : -tx.amount
 
   const armed = shift > SWIPE_THRESHOLD_PX ? 'edit' : shift < -SWIPE_THRESHOLD_PX ? 'delete' : undefined
 
@@ -112,15 +129,19 @@ export function TransactionRow({ tx, currency, now, onEdit, onDelete, masked, st
             {tx.category} · {formatWhen(tx.date, now)}
           </span>
         </span>
-        <span className={`tx-row__amount tx-row__amount--${tx.type}`} data-testid="transaction-amount">
-          {masked ? `${tx.type === 'income' ? '+' : '-'}••••` : formatMoney(signed, currency, { signed: true })}
-        </span>
+        <Amount
+          value={signed}
+          signed
+          masked={masked}
+          className={`tx-row__amount tx-row__amount--${tx.type}`}
+          data-testid="transaction-amount"
+        />
         <span className="tx-row__actions">
           <button
             type="button"
             className="tx-row__action"
             onClick={() => onEdit(tx)}
-            aria-label={`Edit ${title}`}
+            aria-label={rowActionName('Edit', title)}
             title="Edit"
           >
             <Pencil size={16} aria-hidden="true" />
@@ -129,7 +150,7 @@ export function TransactionRow({ tx, currency, now, onEdit, onDelete, masked, st
             type="button"
             className="tx-row__action tx-row__action--delete"
             onClick={() => onDelete(tx)}
-            aria-label={`Delete ${title}`}
+            aria-label={rowActionName('Delete', title)}
             title="Delete"
           >
             <Trash2 size={16} aria-hidden="true" />

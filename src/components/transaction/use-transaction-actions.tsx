@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
-import { formatMoney } from '../../../schema/money/money'
 import { deleteTransaction, type TransactionDoc } from '../../data/transactions'
+import { Amount } from '../ui/amount'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import { useToast } from '../ui/toast'
 import { EditTransactionDialog } from './edit-transaction-dialog'
@@ -13,7 +13,7 @@ export interface TransactionActions {
 }
 
 /** Edit and delete for a list of transaction rows: local writes that work offline and sync later. */
-export function useTransactionActions(customCategories: readonly string[], currency: string): TransactionActions {
+export function useTransactionActions(customCategories: readonly string[]): TransactionActions {
   const toast = useToast()
   const [editing, setEditing] = useState<TransactionDoc | null>(null)
   const [deleting, setDeleting] = useState<TransactionDoc | null>(null)
@@ -51,11 +51,7 @@ export function useTransactionActions(customCategories: readonly string[], curre
           deleting ? (
             <p className="tx-delete-summary">
               <span>{deleting.description || deleting.category}</span>
-              <span>
-                {formatMoney(deleting.type === 'income' ? deleting.amount : -deleting.amount, currency, {
-                  signed: true,
-                })}
-              </span>
+              <Amount value={deleting.type === 'income' ? deleting.amount : -deleting.amount} signed />
             </p>
           ) : null
         }

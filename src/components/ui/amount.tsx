@@ -15,28 +15,36 @@ export interface AmountProps {
   /** Hide Balance: dots instead of the figure. */
   masked?: boolean
   className?: string
+  'data-testid'?: string
 }
 
 /**
- * The one way an amount is shown: never split across lines (no wrapping inside it) and never
- * silently cut; where space is tight use `compact`, which keeps the exact figure available.
+ * The one way an amount is shown: never split across lines (`.amount` does not wrap) and never
+ * silently cut; where space is tight use `compact`, which keeps the exact figure available as
+ * the title (hover) and as the text screen readers read.
  */
-export function Amount({ value, signed, withPaise, compact, masked, className }: AmountProps) {
+export function Amount({ value, signed, withPaise, compact, masked, className, ...rest }: AmountProps) {
   const money = useMoney()
   const exact = money.format(value, { signed, withPaise })
   const classes = ['amount', className].filter(Boolean).join(' ')
   if (masked) {
     return (
-      <span className={classes} aria-label="Hidden amount">
+      <span className={classes} role="img" aria-label="Hidden amount" {...rest}>
         {MASKED_AMOUNT}
       </span>
     )
   }
   const text = compact ? money.compact(value, { signed }) : exact
-  if (text === exact) return <span className={classes}>{exact}</span>
+  if (text === exact)
+    return (
+      <span className={classes} {...rest}>
+        {exact}
+      </span>
+    )
   return (
-    <span className={classes} title={exact} aria-label={exact}>
-      {text}
+    <span className={`${classes} amount--compact`} title={exact} data-exact={exact} {...rest}>
+      <span aria-hidden="true">{text}</span>
+      <span className="visually-hidden">{exact}</span>
     </span>
   )
 }

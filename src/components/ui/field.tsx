@@ -15,13 +15,36 @@ interface FieldFrame {
   trailing?: ReactNode
 }
 
-function Frame({ id, label, error, hint, children }: FieldFrame & { id: string; children: ReactNode }) {
+/** A counter shows from this share of the limit, so a long paste is never cut without a word. */
+const COUNTER_FROM = 0.8
+
+/** "450 / 500 characters"; at the limit it says the rest was not kept. */
+function Counter({ id, value, max }: { id: string; value: unknown; max: number | undefined }) {
+  if (!max || typeof value !== 'string' || value.length < max * COUNTER_FROM) return null
+  const full = value.length >= max
+  return (
+    <p className={`field__counter${full ? ' field__counter--full' : ''}`} id={`${id}-counter`} aria-live="polite">
+      {value.length.toLocaleString('en-IN')} / {max.toLocaleString('en-IN')} characters
+      {full ? ' · limit reached, anything longer was not kept' : ''}
+    </p>
+  )
+}
+
+function Frame({
+  id,
+  label,
+  error,
+  hint,
+  counter,
+  children,
+}: FieldFrame & { id: string; counter?: ReactNode; children: ReactNode }) {
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
       {children}
+      {counter}
       {error ? (
         <p className="field__error" id={`${id}-error`}>
           {error}
@@ -43,7 +66,13 @@ export function TextField({
   const autoId = useId()
   const fieldId = id ?? autoId
   return (
-    <Frame id={fieldId} label={label} error={error} hint={hint}>
+    <Frame
+      id={fieldId}
+      label={label}
+      error={error}
+      hint={hint}
+      counter={<Counter id={fieldId} value={input.value} max={input.maxLength} />}
+    >
       <div className="field__row">
         <input
           id={fieldId}
@@ -95,7 +124,13 @@ export function TextAreaField({
   const autoId = useId()
   const fieldId = id ?? autoId
   return (
-    <Frame id={fieldId} label={label} error={error} hint={hint}>
+    <Frame
+      id={fieldId}
+      label={label}
+      error={error}
+      hint={hint}
+      counter={<Counter id={fieldId} value={area.value} max={area.maxLength} />}
+    >
       <textarea
         id={fieldId}
         className="field__control field__control--area"

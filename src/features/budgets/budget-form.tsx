@@ -7,13 +7,15 @@ import { AmountField, ChoiceField, TextField } from '../../components/ui/field'
 import { Modal, ModalFormActions } from '../../components/ui/modal'
 import type { BudgetDoc, BudgetFields } from '../../data/budgets'
 
+/** In the add screens' voice (⚠️ … !), so a form's problem reads the same everywhere. */
 export const BUDGET_MESSAGES = {
-  categoryRequired: 'Please choose a category',
-  customRequired: 'Please enter a category name',
-  amountRequired: 'Please enter a budget amount',
-  amountInvalid: 'Please enter a valid amount',
-  amountPositive: 'Amount must be greater than zero',
-  amountTooLarge: 'Amount seems too large. Maximum allowed is 100,000,000.',
+  categoryRequired: '⚠️ Please choose a category!',
+  customRequired: '⚠️ Please enter a category name!',
+  amountRequired: '⚠️ Please enter a budget amount!',
+  amountInvalid: '⚠️ Please enter a valid amount!',
+  amountPositive: '⚠️ Amount must be greater than zero!',
+  amountTooLarge: '⚠️ Amount seems too large. Maximum allowed is 100,000,000. Please check for typos.',
+  saveFailed: '❌ Could not save the budget. Please try again.',
 } as const
 
 type Field = 'category' | 'custom' | 'amount' | 'period'
@@ -55,7 +57,7 @@ export function BudgetFormModal({ editing, budgets, customCategories, onClose, o
     if (duplicate)
       return setError({
         field: 'period',
-        message: `You already have a ${PERIOD_LABELS[period].toLowerCase()} budget for ${duplicate.category}`,
+        message: `⚠️ You already have a ${PERIOD_LABELS[period].toLowerCase()} budget for ${duplicate.category}!`,
       })
     setError(null)
     setSaving(true)
@@ -64,7 +66,7 @@ export function BudgetFormModal({ editing, budgets, customCategories, onClose, o
     } catch (e) {
       console.error(e)
       setSaving(false)
-      setError({ field: 'amount', message: 'Could not save the budget. Please try again.' })
+      setError({ field: 'amount', message: BUDGET_MESSAGES.saveFailed })
     }
   }
 

@@ -3,8 +3,9 @@ import { useMemo, useState } from 'react'
 import { barColour, budgetsSpan, budgetStatus, budgetWindow } from '../../../schema/calc/budget-status'
 import { categoryEmoji } from '../../../schema/categories'
 import { PERIOD_LABELS, type BudgetPeriod } from '../../../schema/entities/budget'
-import { formatMoney } from '../../../schema/money/money'
-import { useUser } from '../../lib/auth-context'
+import { useMoney } from '../../lib/use-money'
+import { useNow } from '../../lib/use-now'
+import { Amount } from '../../components/ui/amount'
 import { BudgetMeter } from '../../components/budget/budget-meter'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
@@ -18,7 +19,6 @@ import { addCustomCategory } from '../../data/profile'
 import type { TransactionDoc } from '../../data/transactions'
 import { BudgetFormModal } from './budget-form'
 import './budgets.css'
-import { displayCurrency } from '../../lib/display-currency'
 
 const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
 
@@ -42,14 +42,15 @@ function BudgetCard({
   budget,
   expenses,
   now,
-  currency,
+  masked,
   onEdit,
   onDelete,
 }: {
   budget: BudgetDoc
   expenses: readonly TransactionDoc[]
   now: number
-  currency: string
+  /** Hide Balance: the figures are dots. */
+  masked: boolean
   onEdit: () => void
   onDelete: () => void
 }) {
@@ -96,11 +97,9 @@ function BudgetCard({
       </div>
       <div className="budget-card__figures">
         <span>
-          <span className="budget-card__spent" data-testid="budget-spent">
-            {formatMoney(status.spent, currency)}
-          </span>{' '}
+          <Amount value={status.spent} masked={masked} className="budget-card__spent" data-testid="budget-spent" />{' '}
           <span className="budget-card__of">
-            of <span data-testid="budget-limit">{formatMoney(status.limit, currency)}</span> spent{' '}
+            of <Amount value={status.limit} masked={masked} data-testid="budget-limit" /> spent{' '}
             {windowText(budget.period, budget.createdAt, now)}
           </span>
         </span>
@@ -110,28 +109,73 @@ function BudgetCard({
       </div>
       <BudgetMeter category={budget.category} percent={status.percent} colour={colour} />
       <p className={over ? 'budget-card__over' : 'budget-card__left'} data-testid="budget-remaining">
-        {over
-          ? `Over by ${formatMoney(status.overBy, currency)}`
-          : `${formatMoney(status.remaining, currency)} remaining`}
+        {over ? 'Over by ' : null}
+        <Amount value={over ? status.overBy : status.remaining} masked={masked} />
+        {over ? null : ' remaining'}
       </p>
     </Card>
   )
 }
 
+function BudgetsEmpty({ onCreate }: { onCreate: () => void }) {
+  return (
+    <Card variant="elevated" padding="lg" className="budgets__empty" data-testid="budgets-empty">
+      <p className="budgets__empty-emoji" aria-hidden="true">
+        🎯
+      </p>
+      <h2>No budgets yet</h2>
+      <p>Set a limit for a category — food, travel, bills — and see how much is left as you spend.</p>
+      <Button icon={<Plus size={18} />} onClick={onCreate}>
+        Create your first budget
+      </Button>
+    </Card>
+  )
+}
+
+/** Delete with a confirmation that names the budget; nothing changes until it is confirmed. */
+function DeleteBudgetDialog({ budget, onClose }: { budget: BudgetDoc | null; onClose: () => void }) {
+  const toast = useToast()
+  const money = useMoney()
+  const [busy, setBusy] = useState(false)
+  const confirmDelete = async () => {
+    if (!budget) return
+    setBusy(true)
+    try {
+      await deleteBudget(budget.id)
+      toast.show('🗑️ Budget deleted')
+      onClose()
+    } catch (e) {
+      console.error(e)
+      toast.show('❌ Could not delete the budget. Please try again.', 'error')
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <ConfirmDialog
+      open={budget !== null}
+      title="Are you sure you want to delete this budget?"
+      description={
+        budget ? `${budget.category} · ${PERIOD_LABELS[budget.period]} · ${money.format(budget.amount)}` : undefined
+      }
+      confirmLabel="Delete"
+      busy={busy}
+      onConfirm={() => void confirmDelete()}
+      onCancel={onClose}
+    />
+  )
+}
+
 /** Budgets & Goals (spec part 1 §2): every budget with its current period's spending; create, edit and delete. */
 export default function BudgetsScreen() {
-  const user = useUser()
   const toast = useToast()
-  const [now] = useState(() => Date.now())
+  const now = useNow()
   const profile = useProfile()
-  const currency = displayCurrency(profile.data, user)
   const budgets = useBudgets()
   const span = useMemo(() => budgetsSpan(budgets.data, now), [budgets.data, now])
   const expenses = useExpensesBetween(span?.start ?? 0, span?.end ?? 0)
-
   const [form, setForm] = useState<{ editing: BudgetDoc | null } | null>(null)
   const [deleting, setDeleting] = useState<BudgetDoc | null>(null)
-  const [busy, setBusy] = useState(false)
 
   const save = async (fields: BudgetFields, customCategory: string | null) => {
     const editing = form?.editing ?? null
@@ -140,21 +184,6 @@ export default function BudgetsScreen() {
     if (customCategory) await addCustomCategory(customCategory).catch((e: unknown) => console.warn(e))
     setForm(null)
     toast.show(editing ? '✅ Budget updated' : '✅ Budget created')
-  }
-
-  const confirmDelete = async () => {
-    if (!deleting) return
-    setBusy(true)
-    try {
-      await deleteBudget(deleting.id)
-      toast.show('🗑️ Budget deleted')
-      setDeleting(null)
-    } catch (e) {
-      console.error(e)
-      toast.show('❌ Could not delete the budget. Please try again.', 'error')
-    } finally {
-      setBusy(false)
-    }
   }
 
   return (
@@ -168,18 +197,8 @@ export default function BudgetsScreen() {
           Create Budget
         </Button>
       </header>
-
       {budgets.loading ? null : budgets.data.length === 0 ? (
-        <Card variant="elevated" padding="lg" className="budgets__empty" data-testid="budgets-empty">
-          <p className="budgets__empty-emoji" aria-hidden="true">
-            🎯
-          </p>
-          <h2>No budgets yet</h2>
-          <p>Set a limit for a category — food, travel, bills — and see how much is left as you spend.</p>
-          <Button icon={<Plus size={18} />} onClick={() => setForm({ editing: null })}>
-            Create your first budget
-          </Button>
-        </Card>
+        <BudgetsEmpty onCreate={() => setForm({ editing: null })} />
       ) : (
         <div className="budgets__list">
           {budgets.data.map((b) => (
@@ -188,14 +207,13 @@ export default function BudgetsScreen() {
               budget={b}
               expenses={expenses.data}
               now={now}
-              currency={currency}
+              masked={profile.data?.hideBalance ?? false}
               onEdit={() => setForm({ editing: b })}
               onDelete={() => setDeleting(b)}
             />
           ))}
         </div>
       )}
-
       {form ? (
         <BudgetFormModal
           key={form.editing?.id ?? 'new'}
@@ -206,19 +224,7 @@ export default function BudgetsScreen() {
           onSubmit={save}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Are you sure you want to delete this budget?"
-        description={
-          deleting
-            ? `${deleting.category} · ${PERIOD_LABELS[deleting.period]} · ${formatMoney(deleting.amount, currency)}`
-            : undefined
-        }
-        confirmLabel="Delete"
-        busy={busy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      />
+      <DeleteBudgetDialog budget={deleting} onClose={() => setDeleting(null)} />
     </div>
   )
 }

@@ -1,17 +1,18 @@
 import { BarChart3, Download, PlusCircle, Receipt } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { expensesByCategory, formatPermille } from '../../../schema/calc/shares'
 import { totalsOf } from '../../../schema/calc/totals'
 import { categoryEmoji } from '../../../schema/categories'
-import { formatMoney } from '../../../schema/money/money'
-import { useUser } from '../../lib/auth-context'
-import { formatWhen } from '../../components/transaction/format-when'
+import type { Paise } from '../../../schema/money/money'
+import { useNow } from '../../lib/use-now'
+import { TransactionRow } from '../../components/transaction/transaction-row'
+import { useTransactionActions } from '../../components/transaction/use-transaction-actions'
+import { Amount } from '../../components/ui/amount'
 import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { LoadingScreen } from '../../components/ui/spinner'
 import { useMonthTransactions, useProfile, useRecentTransactions, useTransactionCounts } from '../../data/hooks'
 import './dashboard.css'
-import { displayCurrency } from '../../lib/display-currency'
 
 const RECENT_COUNT = 5
 
@@ -25,181 +26,162 @@ const QUICK_START = [
 /** The earlier home screen (spec part 1 'Dashboard'). January is a month like any other here. */
 const records = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'record' : 'records'}`
 
-function Stat({
-  kind,
-  testId,
-  label,
-  value,
-  note,
-}: {
-  kind: string
-  testId: string
-  label: string
-  value: string
-  note: string
-}) {
+function Stat(props: { kind: string; testId: string; label: string; value: Paise; note: string }) {
+  const { kind, testId, label, value, note } = props
   return (
     <Card variant="elevated" className={`dash-stat dash-stat--${kind}`} data-testid={testId}>
       <span className="dash-stat__label">{label}</span>
-      <span className="dash-stat__value">{value}</span>
+      <Amount value={value} compact className="dash-stat__value" />
       <span className="dash-stat__note">{note}</span>
     </Card>
   )
 }
 
-export default function DashboardScreen() {
-  const user = useUser()
-  const [now] = useState(() => Date.now())
+function Welcome() {
+  return (
+    <>
+      <Card padding="lg" variant="elevated" className="dash-welcome" data-testid="dashboard-welcome">
+        <p className="dash-welcome__emoji" aria-hidden="true">
+          👋
+        </p>
+        <h2>Welcome to Hisaab!</h2>
+        <p>Start tracking your finances by adding your first income or expense.</p>
+        <div className="dash-welcome__actions">
+          <ButtonLink to="/add-expense" size="lg">
+            Add Expense
+          </ButtonLink>
+          <ButtonLink to="/add-income" size="lg" variant="accent">
+            Add Income
+          </ButtonLink>
+        </div>
+      </Card>
+      <Card padding="lg" variant="elevated">
+        <h2 className="dash__title">Quick Start Guide</h2>
+        <ol className="dash-guide">
+          {QUICK_START.map((step, i) => (
+            <li key={step.title} className="dash-guide__step">
+              <span className="dash-guide__number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <span>
+                <strong>{step.title}</strong>
+                <span className="dash-guide__text">{step.text}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </>
+  )
+}
+
+function CategoriesCard({ categories, total }: { categories: ReturnType<typeof expensesByCategory>; total: Paise }) {
+  return (
+    <Card variant="elevated" padding="none" role="region" aria-labelledby="by-category-title">
+      <h2 className="dash__title dash__title--inset" id="by-category-title">
+        Expenses by Category
+      </h2>
+      {categories.length === 0 ? (
+        <p className="dash__empty">No expenses this month</p>
+      ) : (
+        <ul className="dash-categories">
+          {categories.map((c) => (
+            <li key={c.category} className="dash-category" data-testid="category-share">
+              <span className="dash-category__emoji" aria-hidden="true">
+                {categoryEmoji(c.category, 'expense')}
+              </span>
+              <span className="dash-category__main">
+                <span className="dash-category__row">
+                  <span className="dash-category__name">{c.category}</span>
+                  <Amount value={c.amount} className="dash-category__amount" />
+                </span>
+                <span className="dash-category__row">
+                  <span className="dash-category__bar" aria-hidden="true">
+                    <span style={{ width: `${total > 0 ? (c.amount * 100) / total : 0}%` }} />
+                  </span>
+                  <span className="dash-category__percent">{formatPermille(c.permille)}</span>
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  )
+}
+
+/** The 5 latest entries as the shared transaction row (edit and delete included). */
+function RecentCard({ now }: { now: number }) {
   const profile = useProfile()
-  const currency = displayCurrency(profile.data, user)
+  const recent = useRecentTransactions(RECENT_COUNT)
+  const actions = useTransactionActions(profile.data?.customCategories ?? [])
+  return (
+    <Card variant="elevated" padding="none" role="region" aria-labelledby="dash-recent-title">
+      <h2 className="dash__title dash__title--inset" id="dash-recent-title">
+        Recent Transactions
+      </h2>
+      <ul className="dash-recent">
+        {recent.data.map((tx) => (
+          <li key={tx.id} className="dash-recent__item" data-testid="dashboard-recent" data-type={tx.type}>
+            <TransactionRow tx={tx} now={now} onEdit={actions.edit} onDelete={actions.remove} />
+          </li>
+        ))}
+      </ul>
+      {actions.dialogs}
+    </Card>
+  )
+}
+
+export default function DashboardScreen() {
+  const now = useNow()
   const month = useMonthTransactions(now)
   const counts = useTransactionCounts()
-  const recent = useRecentTransactions(RECENT_COUNT)
-  const monthLabel = new Date(now).toLocaleDateString('en-IN', { month: 'long', year: 'numeric' })
-
   const { totals, categories } = useMemo(
     () => ({ totals: totalsOf(month.data), categories: expensesByCategory(month.data) }),
     [month.data],
   )
-
   if (counts.loading || month.loading) return <LoadingScreen />
 
-  const header = (
-    <header className="dash__header">
-      <h1>Dashboard</h1>
-      <p data-testid="dashboard-month">{monthLabel}</p>
-    </header>
-  )
-
-  if (counts.data.expense === 0 && counts.data.income === 0) {
-    return (
-      <div className="dash">
-        {header}
-        <Card padding="lg" variant="elevated" className="dash-welcome" data-testid="dashboard-welcome">
-          <p className="dash-welcome__emoji" aria-hidden="true">
-            👋
-          </p>
-          <h2>Welcome to Hisaab!</h2>
-          <p>Start tracking your finances by adding your first income or expense.</p>
-          <div className="dash-welcome__actions">
-            <ButtonLink to="/add-expense" size="lg">
-              Add Expense
-            </ButtonLink>
-            <ButtonLink to="/add-income" size="lg" variant="accent">
-              Add Income
-            </ButtonLink>
-          </div>
-        </Card>
-        <Card padding="lg" variant="elevated">
-          <h2 className="dash__title">Quick Start Guide</h2>
-          <ol className="dash-guide">
-            {QUICK_START.map((step, i) => (
-              <li key={step.title} className="dash-guide__step">
-                <span className="dash-guide__number" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <span>
-                  <strong>{step.title}</strong>
-                  <span className="dash-guide__text">{step.text}</span>
-                </span>
-              </li>
-            ))}
-          </ol>
-        </Card>
-      </div>
-    )
-  }
-
   const surplus = totals.balance >= 0
-  const totalExpenses = totals.expenses
-
   return (
     <div className="dash">
-      {header}
-      <div className="dash-cards">
-        <Stat
-          kind="income"
-          testId="total-income"
-          label="Total Income"
-          value={formatMoney(totals.income, currency)}
-          note={records(counts.data.income)}
-        />
-        <Stat
-          kind="expense"
-          testId="total-expenses"
-          label="Total Expenses"
-          value={formatMoney(totals.expenses, currency)}
-          note={records(counts.data.expense)}
-        />
-        <Stat
-          kind={surplus ? 'surplus' : 'deficit'}
-          testId="balance-card"
-          label="Balance"
-          value={formatMoney(totals.balance, currency)}
-          note={surplus ? 'Surplus' : 'Deficit'}
-        />
-      </div>
-
-      <Card variant="elevated" padding="none" role="region" aria-labelledby="by-category-title">
-        <h2 className="dash__title dash__title--inset" id="by-category-title">
-          Expenses by Category
-        </h2>
-        {categories.length === 0 ? (
-          <p className="dash__empty">No expenses this month</p>
-        ) : (
-          <ul className="dash-categories">
-            {categories.map((c) => (
-              <li key={c.category} className="dash-category" data-testid="category-share">
-                <span className="dash-category__emoji" aria-hidden="true">
-                  {categoryEmoji(c.category, 'expense')}
-                </span>
-                <span className="dash-category__main">
-                  <span className="dash-category__row">
-                    <span className="dash-category__name">{c.category}</span>
-                    <span className="dash-category__amount">{formatMoney(c.amount, currency)}</span>
-                  </span>
-                  <span className="dash-category__row">
-                    <span className="dash-category__bar" aria-hidden="true">
-                      <span style={{ width: `${totalExpenses > 0 ? (c.amount * 100) / totalExpenses : 0}%` }} />
-                    </span>
-                    <span className="dash-category__percent">{formatPermille(c.permille)}</span>
-                  </span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
-
-      <Card variant="elevated" padding="none" role="region" aria-labelledby="dash-recent-title">
-        <h2 className="dash__title dash__title--inset" id="dash-recent-title">
-          Recent Transactions
-        </h2>
-        <ul className="dash-recent">
-          {recent.data.map((tx) => {
-            const income = tx.type === 'income'
-            const label = income ? tx.category || 'Income' : tx.category
-            return (
-              <li key={tx.id} className="dash-recent__item" data-testid="dashboard-recent" data-type={tx.type}>
-                <span className="dash-category__emoji" aria-hidden="true">
-                  {categoryEmoji(tx.category, tx.type)}
-                </span>
-                <span className="dash-recent__main">
-                  <span className="dash-recent__label">{label}</span>
-                  <span className="dash-recent__meta">
-                    {tx.description ? `${tx.description} · ` : ''}
-                    {formatWhen(tx.date, now)}
-                  </span>
-                </span>
-                <span className={`dash-recent__amount dash-recent__amount--${tx.type}`}>
-                  {income ? '+' : '-'}
-                  {formatMoney(tx.amount, currency)}
-                </span>
-              </li>
-            )
-          })}
-        </ul>
-      </Card>
+      <header className="dash__header">
+        <h1>Dashboard</h1>
+        <p data-testid="dashboard-month">
+          {new Date(now).toLocaleDateString('en-IN', { month: 'long', year: 'numeric' })}
+        </p>
+      </header>
+      {counts.data.expense === 0 && counts.data.income === 0 ? (
+        <Welcome />
+      ) : (
+        <>
+          <div className="dash-cards">
+            <Stat
+              kind="income"
+              testId="total-income"
+              label="Total Income"
+              value={totals.income}
+              note={records(counts.data.income)}
+            />
+            <Stat
+              kind="expense"
+              testId="total-expenses"
+              label="Total Expenses"
+              value={totals.expenses}
+              note={records(counts.data.expense)}
+            />
+            <Stat
+              kind={surplus ? 'surplus' : 'deficit'}
+              testId="balance-card"
+              label="Balance"
+              value={totals.balance}
+              note={surplus ? 'Surplus' : 'Deficit'}
+            />
+          </div>
+          <CategoriesCard categories={categories} total={totals.expenses} />
+          <RecentCard now={now} />
+        </>
+      )}
     </div>
   )
 }

@@ -1,12 +1,16 @@
 import { AlertTriangle, CheckCircle2, Pencil, Wallet } from 'lucide-react'
 import { useMemo, useState, type FormEvent } from 'react'
-import { allocationView, ALLOCATION_TEXTS } from '../../../schema/calc/allocation'
+import type { AllocationView, IncomeBasis } from '../../../schema/calc/allocation'
+import { allocationIncome, allocationView, ALLOCATION_TEXTS, overAllocatedBy } from '../../../schema/calc/allocation'
 import { budgetsSpan, budgetStatus } from '../../../schema/calc/budget-status'
 import { categoryEmoji } from '../../../schema/categories'
 import { PERIOD_LABELS } from '../../../schema/entities/budget'
-import { formatDecimal, formatMoney, type Paise } from '../../../schema/money/money'
+import { formatDecimal, type Paise } from '../../../schema/money/money'
+import { totalsOf } from '../../../schema/calc/totals'
 import { parseAllocation, parseIncome } from '../../../schema/validation/plan-input'
-import { useUser } from '../../lib/auth-context'
+import { useMoney } from '../../lib/use-money'
+import { useNow } from '../../lib/use-now'
+import { Amount } from '../../components/ui/amount'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { AmountField } from '../../components/ui/field'
@@ -15,9 +19,8 @@ import { PageHeader } from '../../components/ui/page-header'
 import { useToast } from '../../components/ui/toast'
 import { allocateToBudget, setMonthlyIncome } from '../../data/allocation'
 import type { BudgetDoc } from '../../data/budgets'
-import { useBudgets, useProfile, useTransactionsBetween } from '../../data/hooks'
+import { useBudgets, useMonthTransactions, useProfile, useTransactionsBetween } from '../../data/hooks'
 import './fund-allocation.css'
-import { displayCurrency } from '../../lib/display-currency'
 
 interface AmountDialogProps {
   open: boolean
@@ -70,28 +73,230 @@ function AmountDialog({ open, title, label, description, initial, parse, onSave,
   )
 }
 
-export default function FundAllocationScreen() {
-  const user = useUser()
+interface Line {
+  budget: BudgetDoc
+  allocated: Paise
+  spent: Paise
+}
+
+type DialogState = { kind: 'income' } | { kind: 'allocate'; budget: BudgetDoc } | null
+
+const BASIS_LABEL: Record<IncomeBasis, string> = {
+  planned: 'Planned monthly income',
+  recorded: 'Income recorded this month',
+}
+
+function MoneyHero(props: { view: AllocationView; basis: IncomeBasis; recorded: Paise; onEdit: () => void }) {
+  const { view, basis, recorded, onEdit } = props
+  return (
+    <section className="money-hero" aria-labelledby="income-title">
+      <div className="money-hero__head">
+        <p className="money-hero__label" id="income-title" data-testid="money-income-basis">
+          {BASIS_LABEL[basis]}
+        </p>
+        <button type="button" className="money-hero__edit" onClick={onEdit} aria-label="Update Monthly Income">
+          <Pencil size={16} aria-hidden="true" />
+          <span>Update</span>
+        </button>
+      </div>
+      <p className="money-hero__value">
+        <Amount value={view.totalIncome} data-testid="money-income" />
+      </p>
+      <p className="money-hero__basis">
+        {basis === 'planned' ? (
+          <>
+            Your planned figure. Recorded so far this month: <Amount value={recorded} />.
+          </>
+        ) : (
+          'From the income you have recorded this month. Set a planned figure with Update.'
+        )}
+      </p>
+      <dl className="money-hero__grid">
+        <div>
+          <dt>Allocated</dt>
+          <dd data-testid="money-allocated">
+            <Amount value={view.totalAllocated} compact />{' '}
+            <span className="money-hero__percent">({view.allocatedPercent}%)</span>
+          </dd>
+        </div>
+        <HeroFigure label="Available" testId="money-available" value={view.available} />
+        <HeroFigure label="Spent" testId="money-spent" value={view.totalSpent} />
+        <HeroFigure label="Remaining" testId="money-remaining" value={view.remaining} />
+      </dl>
+    </section>
+  )
+}
+
+function HeroFigure({ label, testId, value }: { label: string; testId: string; value: Paise }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd className={value < 0 ? 'money-hero__negative' : undefined}>
+        <Amount value={value} compact data-testid={testId} />
+      </dd>
+    </div>
+  )
+}
+
+function MoneyNote({ view }: { view: AllocationView }) {
+  if (view.note === 'over')
+    return (
+      <p className="money-note money-note--over" role="alert" data-testid="money-note">
+        <AlertTriangle size={18} aria-hidden="true" />
+        <span>
+          <strong>{ALLOCATION_TEXTS.over}</strong> Reduce an allocation or update your income. Over by{' '}
+          <Amount value={-view.available} />.
+        </span>
+      </p>
+    )
+  if (view.note === 'ok')
+    return (
+      <p className="money-note money-note--ok" role="status" data-testid="money-note">
+        <CheckCircle2 size={18} aria-hidden="true" />
+        <span>
+          {ALLOCATION_TEXTS.ok} <Amount value={view.available} /> unallocated.
+        </span>
+      </p>
+    )
+  return null
+}
+
+function AllocationRow({ line, onAllocate }: { line: Line; onAllocate: () => void }) {
+  const { budget, allocated, spent } = line
+  const left = allocated - spent
+  const overLimit = overAllocatedBy(allocated, budget.amount)
+  return (
+    <li className="allocation" data-testid="allocation-row">
+      <span className="allocation__emoji" aria-hidden="true">
+        {categoryEmoji(budget.category, 'expense')}
+      </span>
+      <div className="allocation__body">
+        <p className="allocation__name">{budget.category}</p>
+        <p className="allocation__meta">
+          {PERIOD_LABELS[budget.period]} · limit <Amount value={budget.amount} />
+        </p>
+        <p className="allocation__figures">
+          <span data-testid="allocation-allocated">
+            Allocated <Amount value={allocated} />
+          </span>
+          <span data-testid="allocation-spent">
+            Spent <Amount value={spent} />
+          </span>
+          {allocated > 0 ? (
+            <span className={left < 0 ? 'allocation__over' : undefined}>
+              {left < 0 ? 'Over by ' : null}
+              <Amount value={Math.abs(left)} />
+              {left < 0 ? null : ' left'}
+            </span>
+          ) : null}
+        </p>
+        {overLimit > 0 ? (
+          <p className="allocation__warning" role="note" data-testid="allocation-over-limit">
+            ⚠️ <Amount value={overLimit} /> more than this budget's limit is set aside for it.
+          </p>
+        ) : null}
+      </div>
+      <Button
+        size="sm"
+        variant={allocated === 0 ? 'primary' : 'outline'}
+        onClick={onAllocate}
+        aria-label={`${allocated === 0 ? 'Allocate' : 'Adjust'} ${budget.category}`}
+      >
+        {allocated === 0 ? 'Allocate' : 'Adjust'}
+      </Button>
+    </li>
+  )
+}
+
+function AllocationsCard(props: { lines: Line[]; loading: boolean; onAllocate: (b: BudgetDoc) => void }) {
+  const { lines, loading, onAllocate } = props
+  return (
+    <Card padding="none" variant="elevated" className="money-card" role="region" aria-labelledby="allocations-title">
+      <h2 className="money-card__title" id="allocations-title">
+        Budgets
+      </h2>
+      {loading ? null : lines.length === 0 ? (
+        <div className="money-card__empty">
+          <p>No budgets yet. Create a budget, then set aside part of your income for it here.</p>
+          <ButtonLink to="/budgets" variant="secondary" size="sm">
+            Create a budget
+          </ButtonLink>
+        </div>
+      ) : (
+        <ul className="allocation-list">
+          {lines.map((line) => (
+            <AllocationRow key={line.budget.id} line={line} onAllocate={() => onAllocate(line.budget)} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  )
+}
+
+function MoneyDialog(props: { dialog: DialogState; planned: Paise; view: AllocationView; onClose: () => void }) {
+  const { dialog, planned, view, onClose } = props
   const toast = useToast()
-  const [now] = useState(() => Date.now())
+  const money = useMoney()
+  if (dialog?.kind === 'income')
+    return (
+      <AmountDialog
+        open
+        title="Update Monthly Income"
+        label="Monthly income"
+        description={
+          'Your planned take-home income for a month. Allocations are measured against it; ' +
+          'leave 0 to use what you record.'
+        }
+        initial={planned}
+        parse={parseIncome}
+        onSave={async (paise) => {
+          await setMonthlyIncome(paise)
+          toast.show(`Monthly income updated to ${money.format(paise)}`)
+        }}
+        onClose={onClose}
+      />
+    )
+  if (dialog?.kind === 'allocate')
+    return (
+      <AmountDialog
+        open
+        title={`${dialog.budget.allocated === 0 ? 'Allocate to' : 'Adjust'} ${dialog.budget.category}`}
+        label="Amount to allocate"
+        description={
+          `Available now: ${money.format(view.available + dialog.budget.allocated)} ` +
+          `(including what this budget already has). Its limit is ${money.format(dialog.budget.amount)}.`
+        }
+        initial={dialog.budget.allocated}
+        parse={parseAllocation}
+        onSave={async (paise) => {
+          await allocateToBudget(dialog.budget.id, paise)
+          toast.show(`${money.format(paise)} allocated to ${dialog.budget.category}`)
+        }}
+        onClose={onClose}
+      />
+    )
+  return null
+}
+
+export default function FundAllocationScreen() {
+  const now = useNow()
   const profile = useProfile()
   const budgets = useBudgets()
-  const currency = displayCurrency(profile.data, user)
-  const income = profile.data?.monthlyIncome ?? 0
-  const [dialog, setDialog] = useState<{ kind: 'income' } | { kind: 'allocate'; budget: BudgetDoc } | null>(null)
+  const month = useMonthTransactions(now)
+  const planned = profile.data?.monthlyIncome ?? 0
+  const recorded = useMemo(() => totalsOf(month.data).income, [month.data])
+  const { income, basis } = allocationIncome(planned, recorded)
+  const [dialog, setDialog] = useState<DialogState>(null)
 
   // One date-indexed query spans every budget's current window.
   const covered = budgetsSpan(budgets.data, now)
   const span = useTransactionsBetween(covered?.start ?? 0, covered?.end ?? 0)
-
   const lines = useMemo(
     () =>
       budgets.data.map((b) => ({ budget: b, allocated: b.allocated, spent: budgetStatus(b, span.data, now).spent })),
     [budgets.data, span.data, now],
   )
   const view = allocationView(income, lines)
-  const money = (paise: Paise) => formatMoney(paise, currency)
-  const loading = profile.loading || budgets.loading
 
   return (
     <div className="money">
@@ -101,148 +306,14 @@ export default function FundAllocationScreen() {
         badge={<Wallet size={24} />}
         badgeClassName="money__badge"
       />
-
-      <section className="money-hero" aria-labelledby="income-title">
-        <div className="money-hero__head">
-          <p className="money-hero__label" id="income-title">
-            Monthly income
-          </p>
-          <button
-            type="button"
-            className="money-hero__edit"
-            onClick={() => setDialog({ kind: 'income' })}
-            aria-label="Update Monthly Income"
-            title="Update Monthly Income"
-          >
-            <Pencil size={16} aria-hidden="true" />
-            <span>Edit</span>
-          </button>
-        </div>
-        <p className="money-hero__value" data-testid="money-income">
-          {money(income)}
-        </p>
-        <dl className="money-hero__grid">
-          <div>
-            <dt>Allocated</dt>
-            <dd data-testid="money-allocated">
-              {money(view.totalAllocated)} <span className="money-hero__percent">({view.allocatedPercent}%)</span>
-            </dd>
-          </div>
-          <div>
-            <dt>Available</dt>
-            <dd data-testid="money-available" className={view.available < 0 ? 'money-hero__negative' : undefined}>
-              {money(view.available)}
-            </dd>
-          </div>
-          <div>
-            <dt>Spent</dt>
-            <dd data-testid="money-spent">{money(view.totalSpent)}</dd>
-          </div>
-          <div>
-            <dt>Remaining</dt>
-            <dd data-testid="money-remaining" className={view.remaining < 0 ? 'money-hero__negative' : undefined}>
-              {money(view.remaining)}
-            </dd>
-          </div>
-        </dl>
-      </section>
-
-      {view.note === 'over' ? (
-        <p className="money-note money-note--over" role="alert" data-testid="money-note">
-          <AlertTriangle size={18} aria-hidden="true" />
-          <span>
-            <strong>{ALLOCATION_TEXTS.over}</strong> Reduce an allocation or update your income. Over by{' '}
-            {money(-view.available)}.
-          </span>
-        </p>
-      ) : view.note === 'ok' ? (
-        <p className="money-note money-note--ok" role="status" data-testid="money-note">
-          <CheckCircle2 size={18} aria-hidden="true" />
-          <span>
-            {ALLOCATION_TEXTS.ok} {money(view.available)} unallocated.
-          </span>
-        </p>
-      ) : null}
-
-      <Card padding="none" variant="elevated" className="money-card" role="region" aria-labelledby="allocations-title">
-        <h2 className="money-card__title" id="allocations-title">
-          Budgets
-        </h2>
-        {loading ? null : lines.length === 0 ? (
-          <div className="money-card__empty">
-            <p>No budgets yet. Create a budget, then set aside part of your income for it here.</p>
-            <ButtonLink to="/budgets" variant="secondary" size="sm">
-              Create a budget
-            </ButtonLink>
-          </div>
-        ) : (
-          <ul className="allocation-list">
-            {lines.map(({ budget, allocated, spent }) => {
-              const left = allocated - spent
-              return (
-                <li key={budget.id} className="allocation" data-testid="allocation-row">
-                  <span className="allocation__emoji" aria-hidden="true">
-                    {categoryEmoji(budget.category, 'expense')}
-                  </span>
-                  <div className="allocation__body">
-                    <p className="allocation__name">{budget.category}</p>
-                    <p className="allocation__meta">
-                      {PERIOD_LABELS[budget.period]} · limit {money(budget.amount)}
-                    </p>
-                    <p className="allocation__figures">
-                      <span data-testid="allocation-allocated">Allocated {money(allocated)}</span>
-                      <span data-testid="allocation-spent">Spent {money(spent)}</span>
-                      {allocated > 0 ? (
-                        <span className={left < 0 ? 'allocation__over' : undefined}>
-                          {left < 0 ? `Over by ${money(-left)}` : `${money(left)} left`}
-                        </span>
-                      ) : null}
-                    </p>
-                  </div>
-                  <Button
-                    size="sm"
-                    variant={allocated === 0 ? 'primary' : 'outline'}
-                    onClick={() => setDialog({ kind: 'allocate', budget })}
-                    aria-label={`${allocated === 0 ? 'Allocate' : 'Adjust'} ${budget.category}`}
-                  >
-                    {allocated === 0 ? 'Allocate' : 'Adjust'}
-                  </Button>
-                </li>
-              )
-            })}
-          </ul>
-        )}
-      </Card>
-
-      {dialog?.kind === 'income' ? (
-        <AmountDialog
-          open
-          title="Update Monthly Income"
-          label="Monthly income"
-          description="Your take-home income for a month. Allocations are measured against it."
-          initial={income}
-          parse={parseIncome}
-          onSave={async (paise) => {
-            await setMonthlyIncome(paise)
-            toast.show(`Monthly income updated to ${money(paise)}`)
-          }}
-          onClose={() => setDialog(null)}
-        />
-      ) : dialog?.kind === 'allocate' ? (
-        <AmountDialog
-          open
-          title={`${dialog.budget.allocated === 0 ? 'Allocate to' : 'Adjust'} ${dialog.budget.category}`}
-          label="Amount to allocate"
-          description={`Available now: ${money(view.available + dialog.budget.allocated)} (including what this budget already has).`}
-          initial={dialog.budget.allocated}
-          parse={parseAllocation}
-          onSave={async (paise) => {
-            await allocateToBudget(dialog.budget.id, paise)
-            toast.show(`${money(paise)} allocated to ${dialog.budget.category}`)
-          }}
-          onClose={() => setDialog(null)}
-        />
-      ) : null}
+      <MoneyHero view={view} basis={basis} recorded={recorded} onEdit={() => setDialog({ kind: 'income' })} />
+      <MoneyNote view={view} />
+      <AllocationsCard
+        lines={lines}
+        loading={profile.loading || budgets.loading}
+        onAllocate={(budget) => setDialog({ kind: 'allocate', budget })}
+      />
+      <MoneyDialog dialog={dialog} planned={planned} view={view} onClose={() => setDialog(null)} />
     </div>
   )
 }

@@ -2,12 +2,12 @@ import { CalendarClock } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import { dueText } from '../../../schema/calc/recurrence'
 import { dueSoon, formatDueDay } from '../../../schema/calc/recurring-schedule'
-import { formatMoney } from '../../../schema/money/money'
+import { Amount } from '../../components/ui/amount'
 import { Card } from '../../components/ui/card'
 import { usePaymentsDueBy } from '../../data/hooks'
 
 /** Recurring payments inside their reminder window (or overdue); absent when none are. */
-export function DueSoonCard({ now, currency, masked }: { now: number; currency: string; masked: boolean }) {
+export function DueSoonCard({ now, masked }: { now: number; masked: boolean }) {
   const candidates = usePaymentsDueBy(now)
   const due = dueSoon(candidates.data, now)
   if (due.length === 0) return null
@@ -39,7 +39,7 @@ export function DueSoonCard({ now, currency, masked }: { now: number; currency: 
               >
                 {text} · {formatDueDay(p.nextDueDate)}
               </span>
-              <span className="due-soon__amount">{masked ? '••••' : formatMoney(p.amount, currency)}</span>
+              <Amount value={p.amount} masked={masked} className="due-soon__amount" />
             </li>
           )
         })}

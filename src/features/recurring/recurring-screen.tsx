@@ -4,9 +4,10 @@ import { dueText, type DueGroup } from '../../../schema/calc/recurrence'
 import { DUE_GROUPS, formatDueDay, groupByDue } from '../../../schema/calc/recurring-schedule'
 import { categoryEmoji, EXPENSE_CATEGORIES } from '../../../schema/categories'
 import { FREQUENCIES } from '../../../schema/entities/recurring'
-import { formatDecimal, formatMoney } from '../../../schema/money/money'
+import { formatDecimal } from '../../../schema/money/money'
 import { DEFAULT_REMINDER_DAYS, parseRecurring, type RecurringField } from '../../../schema/validation/plan-input'
-import { useUser } from '../../lib/auth-context'
+import { useNow } from '../../lib/use-now'
+import { Amount } from '../../components/ui/amount'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
@@ -23,7 +24,6 @@ import {
   type RecurringDoc,
 } from '../../data/recurring'
 import './recurring.css'
-import { displayCurrency } from '../../lib/display-currency'
 
 const FREQUENCY_LABEL: Record<RecurringDoc['frequency'], string> = {
   daily: 'Daily',
@@ -142,7 +142,6 @@ function RecurringForm({ editing, categories, onClose, onSaved }: FormProps) {
 function PaymentCard({
   payment,
   now,
-  currency,
   onEdit,
   onDelete,
   onPaid,
@@ -150,7 +149,6 @@ function PaymentCard({
 }: {
   payment: RecurringDoc
   now: number
-  currency: string
   onEdit: () => void
   onDelete: () => void
   onPaid: () => void
@@ -170,7 +168,7 @@ function PaymentCard({
             {payment.category || 'No category'} · {FREQUENCY_LABEL[payment.frequency]}
           </p>
         </div>
-        <p className="payment__amount">{formatMoney(payment.amount, currency)}</p>
+        <Amount value={payment.amount} className="payment__amount" />
       </div>
       <p className={`payment__due${overdue ? ' payment__due--overdue' : ''}`}>
         <CalendarClock size={15} aria-hidden="true" />
@@ -213,26 +211,58 @@ function PaymentCard({
   )
 }
 
-export default function RecurringScreen() {
-  const user = useUser()
-  const toast = useToast()
-  const profile = useProfile()
-  const payments = useRecurringPayments()
-  const currency = displayCurrency(profile.data, user)
-  // Today moves on when a payment is marked paid long after the screen opened.
-  const [now, setNow] = useState(() => Date.now())
-  const [form, setForm] = useState<{ editing: RecurringDoc | null } | null>(null)
-  const [deleting, setDeleting] = useState<RecurringDoc | null>(null)
-  const [paying, setPaying] = useState<string | null>(null)
-  const groups = groupByDue(payments.data, now)
-  const categories = [...EXPENSE_CATEGORIES.filter((c) => c !== 'Others'), ...(profile.data?.customCategories ?? [])]
+function RecurringEmpty({ onAdd }: { onAdd: () => void }) {
+  return (
+    <Card padding="lg" variant="elevated" className="recurring__empty">
+      <p className="recurring__empty-emoji" aria-hidden="true">
+        🗓️
+      </p>
+      <p className="recurring__empty-title">No recurring payments yet</p>
+      <p>Add rent, subscriptions or EMIs to see what is due and mark them paid in one tap.</p>
+      <Button icon={<Plus size={18} />} onClick={onAdd}>
+        Add Recurring Payment
+      </Button>
+    </Card>
+  )
+}
 
+function DeletePaymentDialog({ payment, onClose }: { payment: RecurringDoc | null; onClose: () => void }) {
+  const toast = useToast()
+  const remove = async () => {
+    if (!payment) return
+    onClose()
+    try {
+      await deleteRecurringPayment(payment.id)
+      toast.show('Recurring payment deleted')
+    } catch (e) {
+      console.error(e)
+      toast.show('Could not delete. Please try again.', 'error')
+    }
+  }
+  return (
+    <ConfirmDialog
+      open={payment !== null}
+      title={DELETE_QUESTION}
+      description={payment ? <p>{payment.name} will be removed. Expenses already recorded stay.</p> : undefined}
+      confirmLabel="Delete"
+      onConfirm={() => void remove()}
+      onCancel={onClose}
+    />
+  )
+}
+
+/** Mark Paid; "now" moves on to the moment of the last payment, so the groups stay right. */
+function useMarkPaid() {
+  const toast = useToast()
+  const opened = useNow()
+  const [paidAt, setPaidAt] = useState<number | null>(null)
+  const [paying, setPaying] = useState<string | null>(null)
   const markPaid = async (payment: RecurringDoc) => {
     setPaying(payment.id)
     try {
-      const paidAt = Date.now()
-      const { nextDueDate } = await markRecurringPaid(payment, paidAt)
-      setNow(paidAt)
+      const at = Date.now()
+      const { nextDueDate } = await markRecurringPaid(payment, at)
+      setPaidAt(at)
       toast.show(`Marked paid. Next due ${formatDueDay(nextDueDate)}`)
     } catch (e) {
       console.error(e)
@@ -241,19 +271,18 @@ export default function RecurringScreen() {
       setPaying(null)
     }
   }
+  return { now: paidAt ?? opened, paying, markPaid }
+}
 
-  const remove = async () => {
-    if (!deleting) return
-    const target = deleting
-    setDeleting(null)
-    try {
-      await deleteRecurringPayment(target.id)
-      toast.show('Recurring payment deleted')
-    } catch (e) {
-      console.error(e)
-      toast.show('Could not delete. Please try again.', 'error')
-    }
-  }
+export default function RecurringScreen() {
+  const toast = useToast()
+  const profile = useProfile()
+  const payments = useRecurringPayments()
+  const { now, paying, markPaid } = useMarkPaid()
+  const [form, setForm] = useState<{ editing: RecurringDoc | null } | null>(null)
+  const [deleting, setDeleting] = useState<RecurringDoc | null>(null)
+  const groups = groupByDue(payments.data, now)
+  const categories = [...EXPENSE_CATEGORIES.filter((c) => c !== 'Others'), ...(profile.data?.customCategories ?? [])]
 
   return (
     <div className="recurring">
@@ -267,18 +296,8 @@ export default function RecurringScreen() {
           Add
         </Button>
       </PageHeader>
-
       {payments.loading ? null : payments.data.length === 0 ? (
-        <Card padding="lg" variant="elevated" className="recurring__empty">
-          <p className="recurring__empty-emoji" aria-hidden="true">
-            🗓️
-          </p>
-          <p className="recurring__empty-title">No recurring payments yet</p>
-          <p>Add rent, subscriptions or EMIs to see what is due and mark them paid in one tap.</p>
-          <Button icon={<Plus size={18} />} onClick={() => setForm({ editing: null })}>
-            Add Recurring Payment
-          </Button>
-        </Card>
+        <RecurringEmpty onAdd={() => setForm({ editing: null })} />
       ) : (
         DUE_GROUPS.map(({ key, title }) => (
           <Group
@@ -287,7 +306,6 @@ export default function RecurringScreen() {
             title={title}
             items={groups[key]}
             now={now}
-            currency={currency}
             paying={paying}
             onEdit={(p) => setForm({ editing: p })}
             onDelete={setDeleting}
@@ -295,7 +313,6 @@ export default function RecurringScreen() {
           />
         ))
       )}
-
       {form ? (
         <RecurringForm
           key={form.editing?.id ?? 'new'}
@@ -305,14 +322,7 @@ export default function RecurringScreen() {
           onSaved={(m) => toast.show(m)}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={DELETE_QUESTION}
-        description={deleting ? <p>{deleting.name} will be removed. Expenses already recorded stay.</p> : undefined}
-        confirmLabel="Delete"
-        onConfirm={() => void remove()}
-        onCancel={() => setDeleting(null)}
-      />
+      <DeletePaymentDialog payment={deleting} onClose={() => setDeleting(null)} />
     </div>
   )
 }
@@ -322,14 +332,13 @@ interface GroupProps {
   title: string
   items: RecurringDoc[]
   now: number
-  currency: string
   paying: string | null
   onEdit: (p: RecurringDoc) => void
   onDelete: (p: RecurringDoc) => void
   onPaid: (p: RecurringDoc) => void
 }
 
-function Group({ group, title, items, now, currency, paying, onEdit, onDelete, onPaid }: GroupProps) {
+function Group({ group, title, items, now, paying, onEdit, onDelete, onPaid }: GroupProps) {
   if (items.length === 0) return null
   const id = `due-${group}`
   return (
@@ -343,7 +352,6 @@ function Group({ group, title, items, now, currency, paying, onEdit, onDelete, o
             key={p.id}
             payment={p}
             now={now}
-            currency={currency}
             paying={paying === p.id}
             onEdit={() => onEdit(p)}
             onDelete={() => onDelete(p)}

@@ -1,7 +1,9 @@
 import { useCallback, useState } from 'react'
 import { formatPermille, type CategoryShare } from '../../../schema/calc/shares'
 import { shortMonthLabel, monthLabel, type TrendBucket } from '../../../schema/calc/report'
-import { formatMoney } from '../../../schema/money/money'
+import { currencyOf } from '../../../schema/money/money'
+import { useMoney } from '../../lib/use-money'
+import { Amount } from '../../components/ui/amount'
 
 /** The six colours the category breakdown cycles through (spec part 1 §2 Reports). */
 export const CATEGORY_COLOURS = ['#10b981', '#3b82f6', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899'] as const
@@ -15,15 +17,8 @@ const STROKE = 5.2
  * A donut of the categories' shares. Decorative for screen readers: the list beside it carries
  * the same numbers, and the svg's label sums it up.
  */
-export function CategoryDonut({
-  categories,
-  total,
-  currency,
-}: {
-  categories: readonly CategoryShare[]
-  total: number
-  currency: string
-}) {
+export function CategoryDonut({ categories, total }: { categories: readonly CategoryShare[]; total: number }) {
+  const money = useMoney()
   // Where each segment starts along the ring, in percent.
   const starts = categories.map((_, i) => categories.slice(0, i).reduce((sum, c) => sum + c.permille / 10, 0))
   return (
@@ -54,8 +49,9 @@ export function CategoryDonut({
       <text x="21" y="20" textAnchor="middle" className="donut__label">
         Spent
       </text>
+      {/* The short form fits the ring; the exact total is in the list beside it. */}
       <text x="21" y="25" textAnchor="middle" className="donut__value">
-        {formatMoney(total, currency)}
+        {money.compact(total)}
       </text>
     </svg>
   )
@@ -69,9 +65,9 @@ function axisMoney(paise: number, symbol: string): string {
   return `${symbol}${compact.format(Math.round(paise / 100))}`
 }
 
-/** Nice round axis top ≥ max: 1, 2 or 5 × 10ⁿ. */
+/** Nice round axis top ≥ max: 1, 2 or 5 × 10ⁿ paise, at least ₹2 so the three ticks read differently. */
 function niceCeil(max: number): number {
-  if (max <= 0) return 1
+  if (max <= 200) return 200
   const power = 10 ** Math.floor(Math.log10(max))
   for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power
   return 10 * power
@@ -94,30 +90,108 @@ function useWidth(initial: number): [(el: HTMLElement | null) => void, number] {
   return [ref, width]
 }
 
+interface Geometry {
+  slot: number
+  bar: number
+  plotH: number
+  y: (v: number) => number
+}
+
+/** One month: its income and expense bars (with exact figures in their titles) and its label. */
+function TrendMonth(props: { bucket: TrendBucket; index: number; selected: boolean; geometry: Geometry }) {
+  const { bucket: b, index: i, selected, geometry } = props
+  const { slot, bar, plotH, y } = geometry
+  const money = useMoney()
+  const x = PAD.left + slot * i + slot / 2
+  return (
+    <g data-testid="trend-month" data-selected={selected || undefined}>
+      {selected ? (
+        <rect
+          x={PAD.left + slot * i + 1}
+          y={PAD.top}
+          width={slot - 2}
+          height={plotH}
+          rx={6}
+          className="trend__selected"
+        />
+      ) : null}
+      <rect
+        x={x - bar - 1}
+        y={y(b.income)}
+        width={bar}
+        height={Math.max(0, y(0) - y(b.income))}
+        rx={3}
+        className="trend__bar trend__bar--income"
+      >
+        <title>{`${monthLabel(b)} income ${money.format(b.income)}`}</title>
+      </rect>
+      <rect
+        x={x + 1}
+        y={y(b.expenses)}
+        width={bar}
+        height={Math.max(0, y(0) - y(b.expenses))}
+        rx={3}
+        className="trend__bar trend__bar--expense"
+      >
+        <title>{`${monthLabel(b)} expenses ${money.format(b.expenses)}`}</title>
+      </rect>
+      <text x={x} y={H - 8} textAnchor="middle" className={`trend__month${selected ? ' trend__month--selected' : ''}`}>
+        {slot < 30 ? narrowMonth.format(new Date(b.year, b.month, 1)) : shortMonthLabel(b)}
+      </text>
+    </g>
+  )
+}
+
+/** Every figure of the chart, for screen readers and anyone who wants the numbers. */
+function TrendTable({ buckets }: { buckets: readonly TrendBucket[] }) {
+  return (
+    <details className="trend__details">
+      <summary>Show the figures</summary>
+      <table className="trend__table" data-testid="trend-table">
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            <th scope="col">Income</th>
+            <th scope="col">Expenses</th>
+          </tr>
+        </thead>
+        <tbody>
+          {buckets.map((b) => (
+            <tr key={`${b.year}-${b.month}`}>
+              <th scope="row">{monthLabel(b)}</th>
+              <td>
+                <Amount value={b.income} />
+              </td>
+              <td>
+                <Amount value={b.expenses} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  )
+}
+
 /**
  * Income and expense bars per month, the selected month highlighted. The svg is labelled as a
  * whole; the table under it (in a disclosure) holds every figure for screen readers and
  * anyone who wants the numbers.
  */
-export function TrendChart({
-  buckets,
-  selected,
-  currency,
-  symbol,
-}: {
-  buckets: readonly TrendBucket[]
-  selected: number
-  currency: string
-  symbol: string
-}) {
+export function TrendChart({ buckets, selected }: { buckets: readonly TrendBucket[]; selected: number }) {
   const [measure, W] = useWidth(600)
-  const top = niceCeil(Math.max(0, ...buckets.map((b) => Math.max(b.income, b.expenses))))
+  const money = useMoney()
+  const symbol = currencyOf(money.currency).symbol
+  const max = Math.max(0, ...buckets.map((b) => Math.max(b.income, b.expenses)))
+  const top = niceCeil(max)
   const plotW = W - PAD.left - PAD.right
   const plotH = H - PAD.top - PAD.bottom
   const slot = plotW / Math.max(1, buckets.length)
   const bar = Math.min(16, slot * 0.3)
   const y = (v: number) => PAD.top + plotH - (v / top) * plotH
-  const ticks = [0, top / 2, top]
+  const geometry: Geometry = { slot, bar, plotH, y }
+  // With nothing recorded an axis of ₹0, ₹1, ₹2 would mean nothing: one zero line and a note instead.
+  const ticks = max === 0 ? [0] : [0, top / 2, top]
   const first = buckets[0]
   const last = buckets[buckets.length - 1]
   return (
@@ -140,78 +214,20 @@ export function TrendChart({
             </text>
           </g>
         ))}
-        {buckets.map((b, i) => {
-          const x = PAD.left + slot * i + slot / 2
-          const isSelected = i === selected
-          return (
-            <g key={`${b.year}-${b.month}`} data-testid="trend-month" data-selected={isSelected || undefined}>
-              {isSelected ? (
-                <rect
-                  x={PAD.left + slot * i + 1}
-                  y={PAD.top}
-                  width={slot - 2}
-                  height={plotH}
-                  rx={6}
-                  className="trend__selected"
-                />
-              ) : null}
-              <rect
-                x={x - bar - 1}
-                y={y(b.income)}
-                width={bar}
-                height={Math.max(0, y(0) - y(b.income))}
-                rx={3}
-                className="trend__bar trend__bar--income"
-              >
-                <title>{`${monthLabel(b)} income ${formatMoney(b.income, currency)}`}</title>
-              </rect>
-              <rect
-                x={x + 1}
-                y={y(b.expenses)}
-                width={bar}
-                height={Math.max(0, y(0) - y(b.expenses))}
-                rx={3}
-                className="trend__bar trend__bar--expense"
-              >
-                <title>{`${monthLabel(b)} expenses ${formatMoney(b.expenses, currency)}`}</title>
-              </rect>
-              <text
-                x={x}
-                y={H - 8}
-                textAnchor="middle"
-                className={`trend__month${isSelected ? ' trend__month--selected' : ''}`}
-              >
-                {slot < 30 ? narrowMonth.format(new Date(b.year, b.month, 1)) : shortMonthLabel(b)}
-              </text>
-            </g>
-          )
-        })}
+        {max === 0 ? (
+          <text x={PAD.left + plotW / 2} y={PAD.top + plotH / 2} textAnchor="middle" className="trend__empty">
+            No income or expenses in these 12 months
+          </text>
+        ) : null}
+        {buckets.map((b, i) => (
+          <TrendMonth key={`${b.year}-${b.month}`} bucket={b} index={i} selected={i === selected} geometry={geometry} />
+        ))}
       </svg>
       <figcaption className="trend__legend">
         <span className="trend__key trend__key--income">Income</span>
         <span className="trend__key trend__key--expense">Expenses</span>
       </figcaption>
-      <details className="trend__details">
-        <summary>Show the figures</summary>
-        <table className="trend__table" data-testid="trend-table">
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              <th scope="col">Income</th>
-              <th scope="col">Expenses</th>
-            </tr>
-          </thead>
-          <tbody>
-            {buckets.map((b) => (
-              <tr key={`${b.year}-${b.month}`}>
-                <th scope="row">{monthLabel(b)}</th>
-                <td>{formatMoney(b.income, currency)}</td>
-                <td>{formatMoney(b.expenses, currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <TrendTable buckets={buckets} />
     </figure>
   )
 }

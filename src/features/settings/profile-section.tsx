@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { ANNUAL_INCOME_RANGES } from '../../../schema/api/auth'
+import { ANNUAL_INCOME_RANGES, profileFieldErrors, type ProfileField } from '../../../schema/validation/profile-input'
 import { Button } from '../../components/ui/button'
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { Switch } from '../../components/ui/switch'
@@ -32,17 +32,98 @@ function fieldsOf(account: Partial<Omit<AccountUser, 'role'>>): ProfileFields {
   }
 }
 
+type Setter = <K extends keyof ProfileFields>(key: K, value: ProfileFields[K]) => void
+
+function DetailsGrid(props: { fields: ProfileFields; set: Setter; error: (field: ProfileField) => string | null }) {
+  const { fields, set, error } = props
+  const today = new Date().toLocaleDateString('en-CA')
+  return (
+    <div className="settings-grid">
+      <TextField
+        label="Date of birth"
+        type="date"
+        max={today}
+        error={error('date_of_birth')}
+        value={fields.date_of_birth}
+        onChange={(e) => set('date_of_birth', e.target.value)}
+      />
+      <TextField
+        label="Job title"
+        autoComplete="organization-title"
+        maxLength={100}
+        value={fields.job_title}
+        onChange={(e) => set('job_title', e.target.value)}
+      />
+      <TextField
+        label="Nationality"
+        maxLength={100}
+        value={fields.nationality}
+        onChange={(e) => set('nationality', e.target.value)}
+      />
+      <TextField
+        label="State / Province"
+        autoComplete="address-level1"
+        maxLength={100}
+        value={fields.state_province}
+        onChange={(e) => set('state_province', e.target.value)}
+      />
+      <SelectField
+        label="Annual income"
+        value={fields.annual_income_range}
+        onChange={(e) => set('annual_income_range', e.target.value)}
+      >
+        <option value="">Prefer not to say</option>
+        {ANNUAL_INCOME_RANGES.map((range) => (
+          <option key={range} value={range}>
+            {INCOME_LABELS[range]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Family size"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={50}
+        step={1}
+        error={error('family_size')}
+        value={fields.family_size}
+        onChange={(e) => set('family_size', e.target.value)}
+      />
+      <TextField
+        label="Number of dependents"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={50}
+        step={1}
+        error={error('number_of_dependents')}
+        value={fields.number_of_dependents}
+        onChange={(e) => set('number_of_dependents', e.target.value)}
+      />
+    </div>
+  )
+}
+
 /** The user's details of spec part 1 §3, saved with PUT /api/auth/update-profile. */
 export function ProfileSection({ account }: { account: Partial<Omit<AccountUser, 'role'>> }) {
   const [fields, setFields] = useState<ProfileFields>(() => fieldsOf(account))
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<Status>(null)
+  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({})
   const set = <K extends keyof ProfileFields>(key: K, value: ProfileFields[K]) =>
     setFields((f) => ({ ...f, [key]: value }))
-  const today = new Date().toISOString().slice(0, 10)
+  const error = (field: ProfileField) => errors[field] ?? null
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
+    // The server's own rules (one schema): nothing is sent while a field is wrong.
+    const problems = profileFieldErrors(fields)
+    setErrors(problems ?? {})
+    if (problems) {
+      setMessage({ text: '❌ Please correct the highlighted fields', tone: 'error' })
+      return
+    }
     setBusy(true)
     setMessage(null)
     try {
@@ -66,70 +147,12 @@ export function ProfileSection({ account }: { account: Partial<Omit<AccountUser,
         label="Name"
         autoComplete="name"
         maxLength={100}
+        required
+        error={error('name')}
         value={fields.name}
         onChange={(e) => set('name', e.target.value)}
       />
-      <div className="settings-grid">
-        <TextField
-          label="Date of birth"
-          type="date"
-          max={today}
-          value={fields.date_of_birth}
-          onChange={(e) => set('date_of_birth', e.target.value)}
-        />
-        <TextField
-          label="Job title"
-          autoComplete="organization-title"
-          maxLength={100}
-          value={fields.job_title}
-          onChange={(e) => set('job_title', e.target.value)}
-        />
-        <TextField
-          label="Nationality"
-          maxLength={100}
-          value={fields.nationality}
-          onChange={(e) => set('nationality', e.target.value)}
-        />
-        <TextField
-          label="State / Province"
-          autoComplete="address-level1"
-          maxLength={100}
-          value={fields.state_province}
-          onChange={(e) => set('state_province', e.target.value)}
-        />
-        <SelectField
-          label="Annual income"
-          value={fields.annual_income_range}
-          onChange={(e) => set('annual_income_range', e.target.value)}
-        >
-          <option value="">Prefer not to say</option>
-          {ANNUAL_INCOME_RANGES.map((range) => (
-            <option key={range} value={range}>
-              {INCOME_LABELS[range]}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="Family size"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={50}
-          step={1}
-          value={fields.family_size}
-          onChange={(e) => set('family_size', e.target.value)}
-        />
-        <TextField
-          label="Number of dependents"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={50}
-          step={1}
-          value={fields.number_of_dependents}
-          onChange={(e) => set('number_of_dependents', e.target.value)}
-        />
-      </div>
+      <DetailsGrid fields={fields} set={set} error={error} />
       <Switch
         checked={fields.is_non_resident}
         onChange={(v) => set('is_non_resident', v)}

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { currencyOf } from '../../../schema/money/money'
 import { useAuth, useUser } from '../../lib/auth-context'
+import { useMoney } from '../../lib/use-money'
 import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { fetchAccount, isOffline, type AccountUser } from '../../data/account-api'
@@ -18,7 +19,6 @@ import { SettingsSection } from './section'
 import { SecuritySection } from './security-section'
 import './settings.css'
 import { WhatsappSection } from './whatsapp-section'
-import { displayCurrency } from '../../lib/display-currency'
 
 /** The cached user carries the server's fields too (it is what /auth/me last answered). */
 type AccountView = User & Partial<Omit<AccountUser, 'role'>>
@@ -58,7 +58,7 @@ export default function SettingsScreen() {
 
   const name = displayName(account)
   const initial = (name.trim()[0] ?? 'U').toUpperCase()
-  const currency = displayCurrency(profile.data, account)
+  const { currency } = useMoney()
   const { symbol, name: currencyName } = currencyOf(currency)
   const offline = !sync.browserOnline || !sync.serverReachable || accountOffline
 

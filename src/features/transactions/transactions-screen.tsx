@@ -3,15 +3,17 @@ import { Search, SlidersHorizontal } from 'lucide-react'
 import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { ledgerView, type TypeFilter } from '../../../schema/calc/ledger-view'
 import { periodWindow, type PeriodFilter } from '../../../schema/calc/periods'
-import { formatMoney } from '../../../schema/money/money'
-import { useUser } from '../../lib/auth-context'
+import type { Paise } from '../../../schema/money/money'
+import { useNow } from '../../lib/use-now'
 import { TransactionRow } from '../../components/transaction/transaction-row'
 import { useTransactionActions } from '../../components/transaction/use-transaction-actions'
+import { Amount } from '../../components/ui/amount'
+import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page-header'
 import { useLedger, useProfile } from '../../data/hooks'
+import type { TransactionDoc } from '../../data/transactions'
 import './transactions.css'
-import { displayCurrency } from '../../lib/display-currency'
 
 const SEARCH_DEBOUNCE_MS = 200
 /** Row height in px (see .tx-row__surface min-height plus its border). */
@@ -74,10 +76,6 @@ function Chips<T extends string>({
   )
 }
 
-/**
- * All transactions (spec part 1 'All Transactions'). The window and the type are an indexed
- * query; search and totals are one pass over its result; only the visible rows are rendered.
- */
 function LedgerTotal({
   label,
   kind,
@@ -85,73 +83,102 @@ function LedgerTotal({
   value,
 }: {
   label: string
-  kind?: 'expense' | 'income'
+  kind: 'expense' | 'income'
   testId: string
-  value: string
+  value: Paise
 }) {
   return (
     <div className="ledger__total">
       <span className="ledger__total-label">{label}</span>
-      <span
-        className={kind ? `ledger__total-value ledger__total-value--${kind}` : 'ledger__total-value'}
+      <Amount
+        value={value}
+        compact
+        className={`ledger__total-value ledger__total-value--${kind}`}
         data-testid={testId}
-      >
-        {value}
-      </span>
+      />
     </div>
   )
 }
 
-export default function TransactionsScreen() {
-  const user = useUser()
-  const profile = useProfile()
-  const currency = displayCurrency(profile.data, user)
-  const [now] = useState(() => Date.now())
-  const [search, setSearch] = useState('')
-  const [showFilters, setShowFilters] = useState(false)
-  const [type, setType] = useState<TypeFilter>('all')
-  const [period, setPeriod] = useState<PeriodFilter>('all')
-  const [from, setFrom] = useState('')
-  const [to, setTo] = useState('')
-  const filtersId = useId()
-  const actions = useTransactionActions(profile.data?.customCategories ?? [], currency)
-
-  const debouncedSearch = useDebounced(search, SEARCH_DEBOUNCE_MS)
-  const window_ = useMemo(() => periodWindow(period, now, { from, to }), [period, now, from, to])
-  const ledger = useLedger({ window: window_, type })
-  const entries = useDeferredValue(ledger.data)
-  const view = useMemo(() => ledgerView(entries, { type, search: debouncedSearch }), [entries, type, debouncedSearch])
-  const activeFilters = (type !== 'all' ? 1 : 0) + (period !== 'all' ? 1 : 0)
-
-  const listRef = useRef<HTMLDivElement>(null)
-  const [scrollMargin, setScrollMargin] = useState(0)
-  const hasRows = view.rows.length > 0
-  // The list's offset from the top of the page: the virtualiser works in page coordinates.
-  useLayoutEffect(() => {
-    const measure = () => {
-      const el = listRef.current
-      if (!el) return
-      const top = Math.round(el.getBoundingClientRect().top + window.scrollY)
-      setScrollMargin((previous) => (previous === top ? previous : top))
-    }
-    measure()
-    const observer = new ResizeObserver(measure)
-    observer.observe(document.body)
-    return () => observer.disconnect()
-  }, [showFilters, period, hasRows])
-
-  const virtualizer = useWindowVirtualizer({
-    count: view.rows.length,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    scrollMargin,
-  })
-  const items = virtualizer.getVirtualItems()
-
+function LedgerTotals({ totals, count }: { totals: { expenses: Paise; income: Paise }; count: number }) {
   return (
-    <div className="tx-page ledger">
-      <PageHeader title="All Transactions" subtitle="Everything you've recorded, newest first." />
+    <div className="ledger__totals" data-testid="ledger-totals" aria-live="polite">
+      <LedgerTotal label="Expenses" kind="expense" testId="total-expenses" value={totals.expenses} />
+      <LedgerTotal label="Income" kind="income" testId="total-income" value={totals.income} />
+      <div className="ledger__total">
+        <span className="ledger__total-label">Count</span>
+        <span className="ledger__total-value" data-testid="transaction-count">
+          {count.toLocaleString('en-IN')}
+        </span>
+      </div>
+    </div>
+  )
+}
 
+interface RangeProps {
+  from: string
+  to: string
+  onChange: (range: { from: string; to: string }) => void
+}
+
+/** Custom From/To days; a reversed range matches nothing, so it says so and offers to swap. */
+function CustomRange({ from, to, onChange }: RangeProps) {
+  const reversed = from !== '' && to !== '' && from > to
+  return (
+    <>
+      <div className="ledger__range">
+        <label className="field">
+          <span className="field__label">From</span>
+          <input
+            className="field__control"
+            type="date"
+            value={from}
+            aria-invalid={reversed || undefined}
+            onChange={(e) => onChange({ from: e.target.value, to })}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">To</span>
+          <input
+            className="field__control"
+            type="date"
+            value={to}
+            aria-invalid={reversed || undefined}
+            onChange={(e) => onChange({ from, to: e.target.value })}
+          />
+        </label>
+      </div>
+      {reversed ? (
+        <p className="ledger__range-hint" role="alert" data-testid="range-reversed">
+          <span>⚠️ The From date is after the To date, so nothing can match.</span>
+          <Button size="sm" variant="outline" onClick={() => onChange({ from: to, to: from })}>
+            Swap dates
+          </Button>
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+interface FilterState {
+  type: TypeFilter
+  period: PeriodFilter
+  from: string
+  to: string
+}
+
+function LedgerTools(props: {
+  search: string
+  onSearch: (text: string) => void
+  filters: FilterState
+  onFilters: (next: FilterState) => void
+}) {
+  const { search, onSearch, filters, onFilters } = props
+  const [showFilters, setShowFilters] = useState(false)
+  const filtersId = useId()
+  const activeFilters = (filters.type !== 'all' ? 1 : 0) + (filters.period !== 'all' ? 1 : 0)
+  return (
+    <>
       <div className="ledger__tools">
         <label className="ledger__search">
           <Search size={18} aria-hidden="true" />
@@ -160,7 +187,7 @@ export default function TransactionsScreen() {
             type="search"
             placeholder="Search description or category"
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            onChange={(e) => onSearch(e.target.value)}
           />
         </label>
         <button
@@ -175,96 +202,123 @@ export default function TransactionsScreen() {
           {activeFilters > 0 ? <span className="ledger__badge">{activeFilters}</span> : null}
         </button>
       </div>
-
       {showFilters ? (
         <Card className="ledger__filters" id={filtersId} variant="elevated">
-          <Chips legend="Type" name="type" options={TYPE_OPTIONS} value={type} onChange={setType} />
-          <Chips legend="Period" name="period" options={PERIOD_OPTIONS} value={period} onChange={setPeriod} />
-          {period === 'custom' ? (
-            <div className="ledger__range">
-              <label className="field">
-                <span className="field__label">From</span>
-                <input
-                  className="field__control"
-                  type="date"
-                  value={from}
-                  max={to || undefined}
-                  onChange={(e) => setFrom(e.target.value)}
-                />
-              </label>
-              <label className="field">
-                <span className="field__label">To</span>
-                <input
-                  className="field__control"
-                  type="date"
-                  value={to}
-                  min={from || undefined}
-                  onChange={(e) => setTo(e.target.value)}
-                />
-              </label>
-            </div>
+          <Chips
+            legend="Type"
+            name="type"
+            options={TYPE_OPTIONS}
+            value={filters.type}
+            onChange={(type) => onFilters({ ...filters, type })}
+          />
+          <Chips
+            legend="Period"
+            name="period"
+            options={PERIOD_OPTIONS}
+            value={filters.period}
+            onChange={(period) => onFilters({ ...filters, period })}
+          />
+          {filters.period === 'custom' ? (
+            <CustomRange
+              from={filters.from}
+              to={filters.to}
+              onChange={(range) => onFilters({ ...filters, ...range })}
+            />
           ) : null}
         </Card>
       ) : null}
+    </>
+  )
+}
 
-      <div className="ledger__totals" data-testid="ledger-totals" aria-live="polite">
-        <LedgerTotal
-          label="Expenses"
-          kind="expense"
-          testId="total-expenses"
-          value={formatMoney(view.totals.expenses, currency)}
-        />
-        <LedgerTotal
-          label="Income"
-          kind="income"
-          testId="total-income"
-          value={formatMoney(view.totals.income, currency)}
-        />
-        <LedgerTotal label="Count" testId="transaction-count" value={view.rows.length.toLocaleString('en-IN')} />
+/** The rows, virtualised against the window's scroll: only the visible ones are rendered. */
+function LedgerList({ rows, now, layoutKey }: { rows: readonly TransactionDoc[]; now: number; layoutKey: string }) {
+  const profile = useProfile()
+  const actions = useTransactionActions(profile.data?.customCategories ?? [])
+  const listRef = useRef<HTMLDivElement>(null)
+  const [scrollMargin, setScrollMargin] = useState(0)
+  // The list's offset from the top of the page: the virtualiser works in page coordinates.
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = listRef.current
+      if (!el) return
+      const top = Math.round(el.getBoundingClientRect().top + window.scrollY)
+      setScrollMargin((previous) => (previous === top ? previous : top))
+    }
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(document.body)
+    return () => observer.disconnect()
+  }, [layoutKey])
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    scrollMargin,
+  })
+  return (
+    <>
+      <p className="ledger__tip">Swipe left to delete, right to edit</p>
+      <div
+        ref={listRef}
+        role="list"
+        aria-label="Transactions"
+        className="ledger__list"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {virtualizer.getVirtualItems().map((item) => {
+          const tx = rows[item.index]!
+          return (
+            <div
+              key={tx.id}
+              role="listitem"
+              className="ledger__item"
+              aria-setsize={rows.length}
+              aria-posinset={item.index + 1}
+              style={{
+                height: item.size,
+                transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+              }}
+            >
+              <TransactionRow tx={tx} now={now} onEdit={actions.edit} onDelete={actions.remove} />
+            </div>
+          )
+        })}
       </div>
+      {actions.dialogs}
+    </>
+  )
+}
 
+/**
+ * All transactions (spec part 1 'All Transactions'). The window and the type are an indexed
+ * query; search and totals are one pass over its result; only the visible rows are rendered.
+ */
+export default function TransactionsScreen() {
+  const now = useNow()
+  const [search, setSearch] = useState('')
+  const [filters, setFilters] = useState<FilterState>({ type: 'all', period: 'all', from: '', to: '' })
+  const { type, period, from, to } = filters
+
+  const debouncedSearch = useDebounced(search, SEARCH_DEBOUNCE_MS)
+  const window_ = useMemo(() => periodWindow(period, now, { from, to }), [period, now, from, to])
+  const ledger = useLedger({ window: window_, type })
+  const entries = useDeferredValue(ledger.data)
+  const view = useMemo(() => ledgerView(entries, { type, search: debouncedSearch }), [entries, type, debouncedSearch])
+
+  return (
+    <div className="tx-page ledger">
+      <PageHeader title="All Transactions" subtitle="Everything you've recorded, newest first." />
+      <LedgerTools search={search} onSearch={setSearch} filters={filters} onFilters={setFilters} />
+      <LedgerTotals totals={view.totals} count={view.rows.length} />
       <Card padding="none" variant="elevated" className="ledger__card">
         {ledger.loading ? null : view.rows.length === 0 ? (
           <p className="ledger__empty">No transactions found</p>
         ) : (
-          <>
-            <p className="ledger__tip">Swipe left to delete, right to edit</p>
-            <div
-              ref={listRef}
-              role="list"
-              aria-label="Transactions"
-              className="ledger__list"
-              style={{ height: virtualizer.getTotalSize() }}
-            >
-              {items.map((item) => {
-                const tx = view.rows[item.index]!
-                return (
-                  <div
-                    key={tx.id}
-                    role="listitem"
-                    className="ledger__item"
-                    aria-setsize={view.rows.length}
-                    aria-posinset={item.index + 1}
-                    style={{
-                      height: item.size,
-                      transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
-                    }}
-                  >
-                    <TransactionRow
-                      tx={tx}
-                      currency={currency}
-                      now={now}
-                      onEdit={actions.edit}
-                      onDelete={actions.remove}
-                    />
-                  </div>
-                )
-              })}
-            </div>
-          </>
+          <LedgerList rows={view.rows} now={now} layoutKey={`${period}-${from}-${to}-${type}`} />
         )}
       </Card>
-      {actions.dialogs}
     </div>
   )
 }
