@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { desc } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { AppDatabase } from './database'
 import { loginHelpRequests } from './tables'
 import type { LoginHelpRequestRow } from './tables'
@@ -26,4 +26,8 @@ export function insertLoginHelpRequest(
 /** Requests newest first, at most `limit` (for the admin tickets screen). */
 export function listLoginHelpRequests(db: AppDatabase, limit = 200): LoginHelpRequestRow[] {
   return db.select().from(loginHelpRequests).orderBy(desc(loginHelpRequests.createdAt)).limit(limit).all()
+}
+
+export function findLoginHelpRequest(db: AppDatabase, id: string): LoginHelpRequestRow | undefined {
+  return db.select().from(loginHelpRequests).where(eq(loginHelpRequests.id, id)).get()
 }

@@ -326,6 +326,28 @@ describe('suspend and reactivate', () => {
 })
 
 describe('admin tickets', () => {
+  it('lists login-help requests from the login screen as open account tickets with their contact', async () => {
+    const help = await t.app.inject({
+      method: 'POST',
+      url: '/api/support/login-help',
+      payload: { whatsapp: '+91 98765 43210', email: 'locked@out.example', issue: 'I forgot my password' },
+    })
+    expect(help.statusCode).toBe(201)
+    const all = (await get('/api/admin/tickets')).json<AdminTicketDetail[]>()
+    const request = all.find((x) => x.description === 'I forgot my password')
+    expect(request).toMatchObject({
+      subject: 'Login help request',
+      status: 'open',
+      category: 'account',
+      user_email: 'locked@out.example · WhatsApp +91 98765 43210',
+    })
+    expect((await get('/api/admin/tickets?status=open')).json<AdminTicketDetail[]>()).toContainEqual(request)
+    expect((await get('/api/admin/tickets?status=resolved')).json<AdminTicketDetail[]>()).toEqual([])
+    const detail = await get(`/api/admin/tickets/${request!.id}`)
+    expect(detail.json<AdminTicketDetail>()).toMatchObject({ description: 'I forgot my password', messages: [] })
+    expect((await get('/api/admin/tickets/login-help-nope')).statusCode).toBe(404)
+  })
+
   it('lists with a status filter, newest first, with the owner’s name and e-mail', async () => {
     const a = await register(t.app, { name: 'Asha' })
     const older = ticketDoc(a.user.id, { createdAt: Date.now() - 60_000 })

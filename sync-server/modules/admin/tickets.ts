@@ -4,7 +4,9 @@ import { ADMIN_MESSAGES } from '../../../schema/api/admin'
 import type { AdminTicket, AdminTicketDetail } from '../../../schema/api/admin'
 import { Ticket } from '../../../schema/entities/ticket'
 import type { TICKET_STATUSES } from '../../../schema/entities/ticket'
+import { findLoginHelpRequest, listLoginHelpRequests } from '../../db/login-help'
 import type { AppDatabase } from '../../db/database'
+import type { LoginHelpRequestRow } from '../../db/tables'
 import type { DocumentsRepository } from '../../db/documents'
 import { documents, users } from '../../db/tables'
 import { HttpError } from '../../http-error'
@@ -74,7 +76,36 @@ export const supportTicketSource: AdminTicketSource = (db, filter) => {
     .map((row) => toView(row).view)
 }
 
-export const ADMIN_TICKET_SOURCES: readonly AdminTicketSource[] = [supportTicketSource]
+/** Prefix of the ids of login-help requests in the admin ticket list. */
+export const LOGIN_HELP_PREFIX = 'login-help-'
+
+/**
+ * 'Get Help' requests from the login screen (spec part 1 §2): someone who cannot sign in, so no
+ * account; shown as open account tickets, newest first, with the contact they left.
+ */
+export const loginHelpSource: AdminTicketSource = (db, filter) =>
+  filter === 'all' || filter === 'open' ? listLoginHelpRequests(db).map(loginHelpView) : []
+
+function loginHelpView(row: LoginHelpRequestRow): AdminTicket {
+  const contact = [row.email, row.whatsapp && `WhatsApp ${row.whatsapp}`].filter(Boolean).join(' · ')
+  return {
+    id: `${LOGIN_HELP_PREFIX}${row.id}`,
+    ticket_number: `HELP-${row.id.slice(0, 6).toUpperCase()}`,
+    subject: 'Login help request',
+    description: row.issue,
+    status: 'open',
+    priority: 'high',
+    category: 'account',
+    user_id: '',
+    user_name: null,
+    user_email: contact,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.createdAt),
+    message_count: 0,
+  }
+}
+
+export const ADMIN_TICKET_SOURCES: readonly AdminTicketSource[] = [supportTicketSource, loginHelpSource]
 
 /** Every source's tickets of `filter`, newest first. */
 export function listAdminTickets(
@@ -100,8 +131,13 @@ function toDetail(view: AdminTicket, ticket: Ticket): AdminTicketDetail {
   }
 }
 
-/** The ticket with its whole thread, as its owner sees it. */
+/** The ticket with its whole thread, as its owner sees it (a login-help request has no thread). */
 export function adminTicketDetail(db: AppDatabase, id: string): AdminTicketDetail {
+  if (id.startsWith(LOGIN_HELP_PREFIX)) {
+    const row = findLoginHelpRequest(db, id.slice(LOGIN_HELP_PREFIX.length))
+    if (!row) throw new HttpError(404, ADMIN_MESSAGES.ticketNotFound, 'NOT_FOUND')
+    return { ...loginHelpView(row), messages: [] }
+  }
   const { view, ticket } = loadTicket(db, id)
   return toDetail(view, ticket)
 }
