@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { allocationView } from '../../schema/calc/allocation'
+import { allocationIncome, allocationView } from '../../schema/calc/allocation'
 import { budgetsSpan, budgetStatus } from '../../schema/calc/budget-status'
 import { markPaid } from '../../schema/calc/mark-paid'
 import type { CollectionName, DocOf } from '../../schema/collections'
@@ -32,7 +32,8 @@ import {
   toBudgetItem,
   toRecurringItem,
 } from '../modules/plan/rest-shapes'
-import { fromPaise } from '../../schema/money/money'
+import { fromPaise, sumPaise } from '../../schema/money/money'
+import { localMonthWindow } from '../../schema/time'
 
 export interface PlanRestOptions {
   documents: DocumentsRepository
@@ -160,15 +161,25 @@ export const budgetsRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app
 export const allocationRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app, { documents, now }, done) => {
   app.addHook('onRequest', app.authenticate)
 
+  /** As on the Your Money screen: the planned figure when set, else this month's recorded income. */
   const incomeOf = (ownerId: string) => {
     const profile = documents.getOwned('profile', ownerId, ownerId)
-    return profile && !profile.deleted ? profile.data.monthlyIncome : 0
+    const planned = profile && !profile.deleted ? profile.data.monthlyIncome : 0
+    const month = localMonthWindow(now())
+    const recorded = sumPaise(
+      documents
+        .listByOwnerInRange('transactions', ownerId, 'date', month.start, month.end)
+        .filter((d) => d.data.type === 'income')
+        .map((d) => d.data.amount),
+    )
+    return allocationIncome(planned, recorded)
   }
 
   app.get('/summary', { schema: { response: { 200: AllocationSummaryBody } } }, (request) => {
     const lines = budgetsWithSpent(documents, request.user.id, now())
+    const income = incomeOf(request.user.id)
     const view = allocationView(
-      incomeOf(request.user.id),
+      income.income,
       lines.map(({ budget, spent }) => ({ allocated: budget.allocated, spent })),
     )
     return {
@@ -178,6 +189,7 @@ export const allocationRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (
         total_allocated: fromPaise(view.totalAllocated),
         total_spent: fromPaise(view.totalSpent),
         available: fromPaise(view.available),
+        income_basis: income.basis,
       },
       budgets: lines.map(({ budget, spent }) => ({
         id: budget.id,

@@ -41,7 +41,13 @@ interface Reply {
   payment: PaymentItem
   payments: PaymentItem[]
   transaction: { id: string; amount: number; category: string; description: string; date: string }
-  summary: { total_income: number; total_allocated: number; total_spent: number; available: number }
+  summary: {
+    total_income: number
+    total_allocated: number
+    total_spent: number
+    available: number
+    income_basis: 'planned' | 'recorded'
+  }
   documents: ({ id: string; _deleted: boolean } & Record<string, unknown>)[]
 }
 
@@ -181,6 +187,7 @@ describe('/api/allocation', () => {
       total_allocated: 60000.5,
       total_spent: 1234.5,
       available: -10000.5,
+      income_basis: 'planned',
     })
     expect(summary.body.budgets).toEqual([
       { id: food.id, category: 'Food', period: 'monthly', allocated: 12000.5, spent: 1234.5 },
@@ -192,6 +199,20 @@ describe('/api/allocation', () => {
       _deleted: false,
     })
     expect((await pull(u, 'profile'))[0]).toMatchObject({ monthlyIncome: 5_000_000 })
+  })
+
+  it("measures against this month's recorded income until a monthly figure is planned (as the screen does)", async () => {
+    const u = await register(t.app)
+    const today = new Date().toISOString()
+    await call(u, 'POST', '/api/income', { amount: 185000, source: 'Salary', date: today })
+    const lastMonth = new Date(Date.now() - 40 * 86_400_000).toISOString()
+    expect((await call(u, 'POST', '/api/income', { amount: 500, source: 'Refund', date: lastMonth })).status).toBe(201)
+    await call(u, 'POST', '/api/expenses', { amount: 300, category: 'Food', date: today })
+    const recorded = (await call(u, 'GET', '/api/allocation/summary')).body.summary
+    expect(recorded).toMatchObject({ total_income: 185000, income_basis: 'recorded', available: 185000 })
+    await call(u, 'POST', '/api/allocation/income', { amount: 150000 })
+    const planned = (await call(u, 'GET', '/api/allocation/summary')).body.summary
+    expect(planned).toMatchObject({ total_income: 150000, income_basis: 'planned' })
   })
 
   it.each([

@@ -67,6 +67,8 @@ export const AllocationSummaryBody = z.object({
     total_allocated: z.number(),
     total_spent: z.number(),
     available: z.number(),
+    /** Where total_income comes from: the planned monthly figure, or this month's recorded income. */
+    income_basis: z.enum(['planned', 'recorded']),
   }),
   budgets: z.array(AllocationBudget),
 })
