@@ -129,8 +129,10 @@ test.describe('phone bottom bar', () => {
       /Add Expense/,
       /Add Income/,
       /Budgets & Goals/,
+      /Debts & Loans/,
       /Your Money/,
       /Recurring Payments/,
+      /Households/,
       'Cancel',
     ])
     await shot(page, `${SHOTS}/phone-quick-actions-light.png`)

@@ -75,6 +75,7 @@ export const QUICK_ACTIONS: readonly QuickAction[] = [
   { to: '/add-income', label: 'Add Income', hint: 'Record money you received', icon: PlusCircle, tone: 'income' },
   { to: '/budgets', label: 'Budgets & Goals', hint: 'Set limits and see what is left', icon: Target, tone: 'neutral' },
   // On phones the top nav is hidden: the planning screens are reached from here.
+  { to: '/debts', label: 'Debts & Loans', hint: 'Loans, EMIs and a payoff plan', icon: Landmark, tone: 'neutral' },
   {
     to: '/fund-allocation',
     label: 'Your Money',
@@ -90,7 +91,6 @@ export const QUICK_ACTIONS: readonly QuickAction[] = [
     tone: 'neutral',
   },
   { to: '/households', label: 'Households', hint: 'Shared expenses, reviews, settle up', icon: Users, tone: 'neutral' },
-  { to: '/debts', label: 'Debts & Loans', hint: 'Loans, EMIs and a payoff plan', icon: Landmark, tone: 'neutral' },
 ]
 
 /** Spec part 1 §9: navigation follows a quick action after 200 ms (the sheet closes first). */
