@@ -83,7 +83,8 @@ test('a signed-in user who opens /demo gets the demo and a way back to their own
   await expect(page.getByTestId('demo-badge')).toBeVisible()
   await shot(page, 'test-results/demo-home-dark-390.png')
   await page.getByRole('button', { name: 'Create free account' }).click()
-  await expect(page).toHaveURL(/\/signup$/)
+  // /signup replaces itself with /onboarding (spec part 1 §2).
+  await expect(page).toHaveURL(/\/onboarding$/)
 
   const user = newUser('demo')
   await signUp(page, user)
