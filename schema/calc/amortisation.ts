@@ -33,14 +33,18 @@ export const monthlyRate = (rateBps: number): number => rateBps / 10_000 / 12
 
 /**
  * The reducing-balance instalment P·r·(1+r)ⁿ / ((1+r)ⁿ − 1), rounded to the nearest paisa
- * (₹10,00,000 at 8.5 % over 240 months → ₹8,678.23); P / n rounded up when interest-free.
+ * (₹10,00,000 at 8.5 % over 240 months → ₹8,678.23), and always more than the first month's interest;
+ * P / n rounded up when interest-free.
  */
 export function emiFor(principal: Paise, rateBps: number, months: number): Paise {
   const n = Math.max(1, Math.floor(months))
   const r = monthlyRate(rateBps)
   if (r === 0) return Math.ceil(principal / n)
   const growth = (1 + r) ** n
-  return Math.max(1, Math.round((principal * r * growth) / (growth - 1)))
+  const emi = Math.max(1, Math.round((principal * r * growth) / (growth - 1)))
+  // Rounding down must never leave an instalment that only covers the first month's (rounded)
+  // interest: such a loan would never be repaid (fast-check found ₹100 at 27.12 % over 274 months).
+  return Math.max(emi, Math.round(principal * r) + 1)
 }
 
 /** `total` in `n` whole parts that differ by at most one paisa and add up to it exactly. */

@@ -14,7 +14,11 @@ export type BudgetDoc = DocOf<'budgets'>
 /** Budgets in the order they were made (the first `limit`, or all); served by the `createdAt` index. */
 function budgetsQuery(limit?: number) {
   const { db } = userData()
-  return db.budgets.find({ selector: { createdAt: { $gte: 0 } }, sort: [{ createdAt: 'asc' }], ...(limit === undefined ? {} : { limit }) })
+  return db.budgets.find({
+    selector: { createdAt: { $gte: 0 } },
+    sort: [{ createdAt: 'asc' }],
+    ...(limit === undefined ? {} : { limit }),
+  })
 }
 
 export function budgets$(limit?: number): Observable<BudgetDoc[]> {
@@ -36,11 +40,24 @@ export interface BudgetFields {
 
 /** Saves a new budget locally (works offline; replication pushes it). */
 export function createBudget(fields: BudgetFields): Promise<BudgetDoc> {
-  return insertDocument('budgets', { category: fields.category.trim(), amount: fields.amount, period: fields.period, allocated: 0, createdAt: Date.now() })
+  return insertDocument('budgets', {
+    category: fields.category.trim(),
+    amount: fields.amount,
+    period: fields.period,
+    allocated: 0,
+    createdAt: Date.now(),
+  })
 }
 
 export async function updateBudget(id: string, fields: BudgetFields): Promise<void> {
-  if (!(await patchDocument('budgets', id, { category: fields.category.trim(), amount: fields.amount, period: fields.period }))) throw new Error(`Budget ${id} not found`)
+  if (
+    !(await patchDocument('budgets', id, {
+      category: fields.category.trim(),
+      amount: fields.amount,
+      period: fields.period,
+    }))
+  )
+    throw new Error(`Budget ${id} not found`)
 }
 
 export function deleteBudget(id: string): Promise<void> {

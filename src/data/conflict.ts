@@ -20,5 +20,10 @@ export function toWire<T extends Record<string, unknown>>(doc: T): T {
  */
 export const lastWriterWins: RxConflictHandler<Doc> = {
   isEqual: (a, b) => a.updatedAt === b.updatedAt && deepEqual(toWire(a), toWire(b)),
-  resolve: (input) => Promise.resolve(input.newDocumentState.updatedAt > input.realMasterState.updatedAt ? input.newDocumentState : input.realMasterState),
+  resolve: (input) =>
+    Promise.resolve(
+      input.newDocumentState.updatedAt > input.realMasterState.updatedAt
+        ? input.newDocumentState
+        : input.realMasterState,
+    ),
 }

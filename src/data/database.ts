@@ -1,4 +1,11 @@
-import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb/plugins/core'
+import {
+  addRxPlugin,
+  createRxDatabase,
+  removeRxDatabase,
+  type RxCollection,
+  type RxDatabase,
+  type RxStorage,
+} from 'rxdb/plugins/core'
 import { Dexie } from 'dexie'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
@@ -85,7 +92,13 @@ function openExclusive(userId: string, open: () => Promise<UserData>): Promise<U
 }
 
 async function createDatabase(name: string, storage: RxStorage<unknown, unknown>): Promise<HisaabDatabase> {
-  const db: HisaabDatabase = await createRxDatabase<HisaabCollections>({ name, storage, multiInstance: true, eventReduce: true, closeDuplicates: true })
+  const db: HisaabDatabase = await createRxDatabase<HisaabCollections>({
+    name,
+    storage,
+    multiInstance: true,
+    eventReduce: true,
+    closeDuplicates: true,
+  })
   const creators = Object.fromEntries(
     COLLECTION_NAMES.map((name) => [
       name,

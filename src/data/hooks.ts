@@ -5,7 +5,14 @@ import { profile$, type ProfileDoc } from './profile'
 import { getSyncSnapshot, subscribeSync, type SyncSnapshot } from './sync-state'
 import { budgetCount$, budgets$, type BudgetDoc } from './budgets'
 import { paymentsDueBy$, recurringPayments$, type RecurringDoc } from './recurring'
-import { ledger$, recentTransactions$, transactionCounts$, transactionsBetween$, type LedgerQuery, type TransactionDoc } from './transactions'
+import {
+  ledger$,
+  recentTransactions$,
+  transactionCounts$,
+  transactionsBetween$,
+  type LedgerQuery,
+  type TransactionDoc,
+} from './transactions'
 
 export interface Live<T> {
   data: T

@@ -25,15 +25,13 @@ export type SettlementDoc = DocOf<'settlements'>
 /** The households the user belongs to (a removed member's device has them deleted by sync). */
 export function households$(): Observable<HouseholdDoc[]> {
   const { db, userId } = userData()
-  return db.households
-    .find({ selector: { updatedAt: { $gte: 0 } }, sort: [{ updatedAt: 'asc' }] })
-    .$.pipe(
-      map((docs) =>
-        plainDocs<HouseholdDoc>(docs)
-          .filter((h) => h.memberIds.includes(userId))
-          .sort((a, b) => a.createdAt - b.createdAt || a.name.localeCompare(b.name)),
-      ),
-    )
+  return db.households.find({ selector: { updatedAt: { $gte: 0 } }, sort: [{ updatedAt: 'asc' }] }).$.pipe(
+    map((docs) =>
+      plainDocs<HouseholdDoc>(docs)
+        .filter((h) => h.memberIds.includes(userId))
+        .sort((a, b) => a.createdAt - b.createdAt || a.name.localeCompare(b.name)),
+    ),
+  )
 }
 
 export function household$(id: string): Observable<HouseholdDoc | null> {
@@ -183,19 +181,23 @@ export async function inviteMember(id: string, email: string): Promise<'added' |
     `/households/${encodeURIComponent(id)}/invite`,
     z.object({ status: z.enum(['added', 'invited']) }),
     {
-    method: 'POST',
-    body: { email },
-    token: token(),
-  },
+      method: 'POST',
+      body: { email },
+      token: token(),
+    },
   )
   return status
 }
 
 export async function pendingInvites(id: string, signal?: AbortSignal): Promise<string[]> {
-  const body = await apiFetch(`/households/${encodeURIComponent(id)}`, z.object({ pending_invites: z.array(z.string()).optional() }), {
-    token: token(),
-    signal,
-  })
+  const body = await apiFetch(
+    `/households/${encodeURIComponent(id)}`,
+    z.object({ pending_invites: z.array(z.string()).optional() }),
+    {
+      token: token(),
+      signal,
+    },
+  )
   return body.pending_invites ?? []
 }
 

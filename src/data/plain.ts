@@ -11,5 +11,5 @@ export function plainDocs<T>(docs: readonly RxDocument<T>[]): T[] {
 }
 
 export function plainDoc<T>(doc: RxDocument<T> | null): T | null {
-  return doc ? (doc._data) : null
+  return doc ? doc._data : null
 }

@@ -28,6 +28,9 @@ export function useInsights(now: number): Live<Insights> {
   const expenses = useExpensesBetween(start, end)
   const horizon = toDayString(new Date(now).setDate(new Date(now).getDate() + DUE_SOON_DAYS))
   const due = useObservable(() => recurringDueBy$(horizon), NO_PAYMENTS, [horizon])
-  const insights = useMemo(() => buildInsights(expenses.data, budgets.data, due.data, now), [expenses.data, budgets.data, due.data, now])
+  const insights = useMemo(
+    () => buildInsights(expenses.data, budgets.data, due.data, now),
+    [expenses.data, budgets.data, due.data, now],
+  )
   return { data: insights, loading: budgets.loading || expenses.loading || due.loading }
 }

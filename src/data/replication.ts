@@ -1,8 +1,20 @@
 import { combineLatest, map, type Subscription } from 'rxjs'
 import type { RxCollection, WithDeleted } from 'rxdb/plugins/core'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
-import { ADMIN_COLLECTIONS, entityOf, SYNCED_COLLECTIONS, type CollectionName, type DocOf } from '../../schema/collections'
-import { PullResponse, PushConflicts, RestampResponse, type SyncCheckpoint, type WireDocument } from '../../schema/api/sync'
+import {
+  ADMIN_COLLECTIONS,
+  entityOf,
+  SYNCED_COLLECTIONS,
+  type CollectionName,
+  type DocOf,
+} from '../../schema/collections'
+import {
+  PullResponse,
+  PushConflicts,
+  RestampResponse,
+  type SyncCheckpoint,
+  type WireDocument,
+} from '../../schema/api/sync'
 import { toWire } from './conflict'
 import type { HisaabDatabase } from './database'
 import { apiFetch } from './http'
@@ -151,7 +163,11 @@ function replicateCollection<N extends CollectionName>(name: N, context: Collect
           token: getToken(),
         })
         updateSync({ lastSyncedAt: Date.now() })
-        if (conflicts.length > 0) onConflicts(name, conflicts.map((doc) => String(doc.id)))
+        if (conflicts.length > 0)
+          onConflicts(
+            name,
+            conflicts.map((doc) => String(doc.id)),
+          )
         // Pushed versions are acknowledged; a conflict is resolved by the handler above and, if
         // the local version wins, pushed again as a new write.
         pending.acknowledge(
@@ -183,7 +199,8 @@ export function startReplication({ db, dbName, getToken, pending }: StartOptions
   const firstDownload = localStorage.getItem(syncedKey) !== '1'
   if (firstDownload) updateSync({ firstDownload: 0 })
   // Admins also replicate the admin-scope collections (the server refuses them to anyone else).
-  const names = readSession()?.user?.role === 'admin' ? [...SYNCED_COLLECTIONS, ...ADMIN_COLLECTIONS] : SYNCED_COLLECTIONS
+  const names =
+    readSession()?.user?.role === 'admin' ? [...SYNCED_COLLECTIONS, ...ADMIN_COLLECTIONS] : SYNCED_COLLECTIONS
   const context: CollectionContext = {
     db,
     stream,

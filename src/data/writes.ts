@@ -13,7 +13,9 @@ import { userData } from './database'
  */
 
 type OwnFields = 'id' | 'ownerId' | 'updatedAt'
-export type NewDocument<N extends CollectionName> = Omit<z.input<(typeof COLLECTIONS)[N]['entity']>, OwnFields> & { id?: string }
+export type NewDocument<N extends CollectionName> = Omit<z.input<(typeof COLLECTIONS)[N]['entity']>, OwnFields> & {
+  id?: string
+}
 
 /** The collection typed by its name (indexing the database with a generic name loses the type). */
 function collectionOf<N extends CollectionName>(name: N): RxCollection<DocOf<N>> {
@@ -27,7 +29,12 @@ function nextUpdatedAt(previous = 0): number {
 /** Inserts a new document owned by the signed-in user; throws when the entity refuses it. */
 export async function insertDocument<N extends CollectionName>(name: N, fields: NewDocument<N>): Promise<DocOf<N>> {
   const { userId, pending } = userData()
-  const doc = COLLECTIONS[name].entity.parse({ ...fields, id: fields.id ?? crypto.randomUUID(), ownerId: userId, updatedAt: nextUpdatedAt() }) as DocOf<N>
+  const doc = COLLECTIONS[name].entity.parse({
+    ...fields,
+    id: fields.id ?? crypto.randomUUID(),
+    ownerId: userId,
+    updatedAt: nextUpdatedAt(),
+  }) as DocOf<N>
   pending.add(name, doc.id, doc.updatedAt)
   await collectionOf(name).insert(doc)
   return doc
@@ -37,7 +44,11 @@ export async function insertDocument<N extends CollectionName>(name: N, fields: 
  * Applies `patch` (or a function of the current document) to an existing document. A patch that
  * changes nothing writes nothing (no new version to sync). Returns false when it does not exist.
  */
-export async function patchDocument<N extends CollectionName>(name: N, id: string, patch: Partial<DocOf<N>> | ((current: DocOf<N>) => Partial<DocOf<N>>)): Promise<boolean> {
+export async function patchDocument<N extends CollectionName>(
+  name: N,
+  id: string,
+  patch: Partial<DocOf<N>> | ((current: DocOf<N>) => Partial<DocOf<N>>),
+): Promise<boolean> {
   const { pending } = userData()
   const doc = await collectionOf(name).findOne(id).exec()
   if (!doc) return false
@@ -66,7 +77,9 @@ export async function removeDocument(name: CollectionName, id: string): Promise<
 }
 
 /** Changes the profile document (id = user id), creating it with defaults when it is absent. */
-export async function patchProfile(patch: Partial<DocOf<'profile'>> | ((current: DocOf<'profile'>) => Partial<DocOf<'profile'>>)): Promise<void> {
+export async function patchProfile(
+  patch: Partial<DocOf<'profile'>> | ((current: DocOf<'profile'>) => Partial<DocOf<'profile'>>),
+): Promise<void> {
   const { userId } = userData()
   if (await patchDocument('profile', userId, patch)) return
   const base = Profile.parse({ id: userId, ownerId: userId, updatedAt: 0 })
