@@ -4,6 +4,7 @@ import type { Ticket } from '../../schema/entities/ticket'
 import { expect, newUser, test } from './support/fixtures'
 import { apiLogin, restExpense, shot, signIn, signUp, signUpWithToken } from './support/flows'
 import type { ServerProcess } from './support/server'
+import { untilStill } from './support/a11y'
 
 const SHOTS = 'test-results/admin'
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' }
@@ -31,6 +32,7 @@ async function checkEverywhere(page: Page, name: string) {
     ] as const) {
       await page.setViewportSize({ width, height })
       await shot(page, `${SHOTS}/${name}-${theme}-${width}.png`)
+      await untilStill(page)
       const results = await new AxeBuilder({ page }).analyze()
       expect(results.violations, `${name} ${theme} ${width}px`).toEqual([])
     }

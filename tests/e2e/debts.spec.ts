@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { shot, signUpWithToken } from './support/flows'
 import type { ServerProcess } from './support/server'
+import { untilStill } from './support/a11y'
 
 test.use({ timezoneId: 'Asia/Kolkata' })
 
@@ -20,6 +21,7 @@ const daysFrom = (days: number) =>
  */
 async function expectAccessible(page: Page) {
   await expect(page.locator('.loading-screen')).toHaveCount(0)
+  await untilStill(page)
   const { violations } = await new AxeBuilder({ page })
     .exclude('.btn--primary')
     .exclude('.sync-status')

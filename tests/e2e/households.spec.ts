@@ -3,6 +3,7 @@ import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
 import { expect, newUser, test } from './support/fixtures'
 import { apiLogin, shot, signUp, type TestUser } from './support/flows'
 import type { ServerProcess } from './support/server'
+import { untilStill } from './support/a11y'
 
 const SHOTS = 'test-results/households'
 
@@ -33,6 +34,7 @@ async function member(
  */
 async function noAxeViolations(page: Page, screen: string) {
   await expect(page.locator('.loading-screen')).toHaveCount(0)
+  await untilStill(page)
   let axe = new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .include('.hh')

@@ -111,7 +111,13 @@ test('Your Money: income, allocate and adjust, the over-allocation warning and t
     .poll(async () => (await server.api<Summary>('GET', '/allocation/summary', token)).body.summary, {
       timeout: 20_000,
     })
-    .toEqual({ total_income: 50000, total_allocated: 35000, total_spent: 1500, available: 15000 })
+    .toEqual({
+      total_income: 50000,
+      total_allocated: 35000,
+      total_spent: 1500,
+      available: 15000,
+      income_basis: 'planned',
+    })
 
   await shot(page, `${SHOTS}/money-light.png`)
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'))

@@ -4,11 +4,28 @@ import { expect, type Page } from '@playwright/test'
 /** The signed-in screens' own content (the shell's bar and nav are checked with the shell). */
 export const SCREEN = 'main'
 
+/**
+ * Waits until no animation or transition is running: axe measures colour contrast on what is
+ * painted, and a dialog or toast still fading in blends into the page behind it.
+ */
+export async function untilStill(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // Endless ones (a syncing spinner) never finish and paint nothing over text.
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
+}
+
 /** Runs axe-core on the page as it is and expects no violations (colour contrast included). */
 export async function expectAccessible(page: Page, label: string, { within }: { within?: string } = {}) {
   await expect(page.locator('.loading-screen')).toHaveCount(0)
   // The floating Help widget belongs to the help feature and is checked with it; `within` limits
   // the check to a screen's own content when the signed-in shell around it is another feature's.
+  await untilStill(page)
   let builder = new AxeBuilder({ page }).exclude('.help-fab')
   if (within) builder = builder.include(within)
   const { violations } = await builder.analyze()

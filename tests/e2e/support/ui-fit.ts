@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import type { ServerProcess } from './server'
+import { untilStill } from './a11y'
 
 /**
  * The screens the UI-fit sweep visits (tests/e2e/ui-fit.spec.ts). A route added later joins the
@@ -94,6 +95,7 @@ export async function openRoute(page: Page, route: SweepRoute, theme?: Theme) {
 
 /** axe-core over the page (or one part of it): WCAG A/AA and best practice, colour contrast included. */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  await untilStill(page)
   let builder = new AxeBuilder({ page })
   if (include) builder = builder.include(include)
   const result = await builder.analyze()
