@@ -2,13 +2,13 @@ import { SuccessUser } from '../../schema/api/auth'
 import type { OnboardingGoal } from '../../schema/onboarding'
 import type { Paise } from '../../schema/money/money'
 import type { BudgetPeriod } from '../../schema/entities/budget'
-import { invertTime } from '../../schema/entities/common'
 import { fetchWhatsappStatus, updatePhone, type AccountUser } from './account-api'
 import { createBudget } from './budgets'
 import { openUserData } from './database'
 import { apiFetch } from './http'
 import { readSession, readToken, writeUser } from './session'
-import { insertDocument, patchProfile } from './writes'
+import { addTransaction } from './transactions'
+import { patchProfile } from './writes'
 
 /**
  * Onboarding's saves once the account exists. The profile, goals, first expense and first
@@ -68,15 +68,7 @@ export async function saveFirstExpense(input: {
   description: string
 }): Promise<void> {
   await ready()
-  await insertDocument('transactions', {
-    type: 'expense',
-    amount: input.amount,
-    category: input.category,
-    description: input.description.trim(),
-    date: input.date,
-    dateDesc: invertTime(input.date),
-    origin: 'onboarding',
-  })
+  await addTransaction({ type: 'expense', ...input, origin: 'onboarding' })
 }
 
 export async function saveFirstBudget(input: { category: string; amount: Paise; period: BudgetPeriod }): Promise<void> {
