@@ -181,7 +181,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     now,
   })
   const brand = new BrandRepository(database.db)
-  await app.register(adminRoutes, { prefix: '/api/admin', db: database.db, documents, bus: streamBus, brand, now })
+  await app.register(adminRoutes, {
+    prefix: '/api/admin',
+    db: database.db,
+    tickets,
+    bus: streamBus,
+    brand,
+    now,
+  })
   await app.register(brandRoutes, { brand, staticDir: config.staticDir })
   app.decorate('monthlyReports', startMonthlyReports(app, config, options, now))
 

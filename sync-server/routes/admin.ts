@@ -15,18 +15,18 @@ import {
 } from '../../schema/api/admin'
 import { Brand, BrandInput } from '../../schema/brand'
 import type { AppDatabase } from '../db/database'
-import type { DocumentsRepository } from '../db/documents'
 import { HttpError } from '../http-error'
 import { setSuspended } from '../modules/admin/accounts'
 import { computeAnalytics } from '../modules/admin/analytics'
 import type { BrandRepository } from '../modules/admin/brand'
-import { adminTicketDetail, listAdminTickets, replyToTicket, setTicketStatus } from '../modules/admin/tickets'
+import { adminTicketDetail, listAdminTickets } from '../modules/admin/tickets'
+import type { TicketService } from '../modules/support/tickets'
 import { listUsers, userDetail } from '../modules/admin/users'
 import type { StreamBus } from '../modules/sync/stream-bus'
 
 export interface AdminRoutesOptions {
   db: AppDatabase
-  documents: DocumentsRepository
+  tickets: TicketService
   bus: StreamBus
   brand: BrandRepository
   now: () => number
@@ -42,7 +42,7 @@ function requireAdmin(request: FastifyRequest, _reply: FastifyReply, done: (erro
 
 /** /api/admin (spec part 2 §7 and the back office's actions); thin: the logic is in modules/admin. */
 export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, options, done) => {
-  const { db, documents, bus, brand, now } = options
+  const { db, tickets, bus, brand, now } = options
   app.addHook('onRequest', app.authenticate)
   app.addHook('onRequest', requireAdmin)
 
@@ -82,15 +82,19 @@ export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, o
     '/tickets/:id/messages',
     { schema: { params: IdParams, body: TicketReplyBody, response: { 201: AdminTicketDetail } } },
     async (request, reply) => {
-      const detail = replyToTicket(db, documents, request.params.id, request.user.id, request.body.message)
-      return reply.status(201).send(detail)
+      // The same thread the user's side writes to (modules/support/tickets.ts).
+      tickets.addTicketMessage(request.params.id, { id: request.user.id, role: 'admin' }, request.body.message)
+      return reply.status(201).send(adminTicketDetail(db, request.params.id))
     },
   )
 
   app.put(
     '/tickets/:id/status',
     { schema: { params: IdParams, body: TicketStatusBody, response: { 200: AdminTicketDetail } } },
-    (request) => setTicketStatus(db, documents, request.params.id, request.body.status),
+    (request) => {
+      tickets.setTicketStatus(request.params.id, request.body.status)
+      return adminTicketDetail(db, request.params.id)
+    },
   )
 
   app.put('/brand', { schema: { body: BrandInput, response: { 200: Brand } } }, (request) =>

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { ADMIN_MESSAGES } from '../../../schema/api/admin'
 import type { AdminTicket, AdminTicketDetail } from '../../../schema/api/admin'
@@ -7,7 +6,6 @@ import type { TICKET_STATUSES } from '../../../schema/entities/ticket'
 import { findLoginHelpRequest, listLoginHelpRequests } from '../../db/login-help'
 import type { AppDatabase } from '../../db/database'
 import type { LoginHelpRequestRow } from '../../db/tables'
-import type { DocumentsRepository } from '../../db/documents'
 import { documents, users } from '../../db/tables'
 import { HttpError } from '../../http-error'
 
@@ -140,45 +138,4 @@ export function adminTicketDetail(db: AppDatabase, id: string): AdminTicketDetai
   }
   const { view, ticket } = loadTicket(db, id)
   return toDetail(view, ticket)
-}
-
-/**
- * Changes a ticket through the documents write path, so it takes the next sequence value and
- * reaches the owner's devices by pull and stream. `updatedAt` always moves forward.
- */
-function writeTicket(
-  db: AppDatabase,
-  docs: DocumentsRepository,
-  id: string,
-  change: (ticket: Ticket, now: number) => Ticket,
-): AdminTicketDetail {
-  const { ticket, ownerId } = loadTicket(db, id)
-  const now = Math.max(Date.now(), ticket.updatedAt + 1)
-  docs.writeDocument('tickets', ownerId, { ...change(ticket, now), updatedAt: now })
-  return adminTicketDetail(db, id)
-}
-
-/** Appends an admin reply to the thread. */
-export function replyToTicket(
-  db: AppDatabase,
-  docs: DocumentsRepository,
-  id: string,
-  adminId: string,
-  body: string,
-): AdminTicketDetail {
-  return writeTicket(db, docs, id, (ticket, now) => {
-    if (ticket.messages.length >= 500) throw new HttpError(400, 'This ticket has too many messages', 'TOO_MANY')
-    const message = { id: randomUUID(), authorId: adminId, authorRole: 'admin' as const, body, at: now }
-    return { ...ticket, messages: [...ticket.messages, message] }
-  })
-}
-
-/** Sets the status (open → waiting → resolved → closed; an admin may also reopen). */
-export function setTicketStatus(
-  db: AppDatabase,
-  docs: DocumentsRepository,
-  id: string,
-  status: TicketStatus,
-): AdminTicketDetail {
-  return writeTicket(db, docs, id, (ticket) => ({ ...ticket, status }))
 }
