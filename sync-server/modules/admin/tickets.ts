@@ -2,14 +2,13 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import { ADMIN_MESSAGES } from '../../../schema/api/admin'
 import type { AdminTicket, AdminTicketDetail } from '../../../schema/api/admin'
 import { Ticket } from '../../../schema/entities/ticket'
-import type { TICKET_STATUSES } from '../../../schema/entities/ticket'
 import { findLoginHelpRequest, listLoginHelpRequests } from '../../db/login-help'
 import type { AppDatabase } from '../../db/database'
 import type { LoginHelpRequestRow } from '../../db/tables'
 import { documents, users } from '../../db/tables'
 import { HttpError } from '../../http-error'
+import type { TicketStatus } from '../support/tickets'
 
-export type TicketStatus = (typeof TICKET_STATUSES)[number]
 export type TicketFilter = TicketStatus | 'all'
 
 /**
