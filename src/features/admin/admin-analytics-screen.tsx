@@ -2,7 +2,7 @@ import { Amount } from '../../components/ui/amount'
 import { Spinner } from '../../components/ui/spinner'
 import { fetchAnalytics } from '../../data/admin-api'
 import { rupeesToPaise } from './admin-format'
-import { BreakdownList } from './breakdown-list'
+import { AnalyticsBreakdowns } from './breakdown-list'
 import { StatCard } from './stat-card'
 import { useAdminLoad } from './use-admin-load'
 import './admin.css'
@@ -41,16 +41,7 @@ export default function AdminAnalyticsScreen() {
             <StatCard label="Total Expense Amount" value={<Amount value={rupeesToPaise(data.totalExpenseAmount)} />} />
             <StatCard label="Average Expense" value={<Amount value={average} />} />
           </section>
-          <div className="admin-grid-2">
-            <BreakdownList
-              title="Employment Breakdown"
-              rows={data.employmentBreakdown.map((r) => ({ label: r.type, count: r.count }))}
-            />
-            <BreakdownList
-              title="Country Breakdown"
-              rows={data.countryBreakdown.map((r) => ({ label: r.country, count: r.count }))}
-            />
-          </div>
+          <AnalyticsBreakdowns data={data} />
         </>
       ) : null}
     </div>

@@ -4,7 +4,7 @@ import { Amount } from '../../components/ui/amount'
 import { Spinner } from '../../components/ui/spinner'
 import { fetchAnalytics } from '../../data/admin-api'
 import { rupeesToPaise } from './admin-format'
-import { BreakdownList } from './breakdown-list'
+import { AnalyticsBreakdowns } from './breakdown-list'
 import { StatCard } from './stat-card'
 import { useAdminLoad } from './use-admin-load'
 import './admin.css'
@@ -55,16 +55,7 @@ export default function AdminDashboardScreen() {
               ))}
             </div>
           </section>
-          <div className="admin-grid-2">
-            <BreakdownList
-              title="Employment Breakdown"
-              rows={data.employmentBreakdown.map((r) => ({ label: r.type, count: r.count }))}
-            />
-            <BreakdownList
-              title="Country Breakdown"
-              rows={data.countryBreakdown.map((r) => ({ label: r.country, count: r.count }))}
-            />
-          </div>
+          <AnalyticsBreakdowns data={data} />
         </>
       ) : null}
     </div>

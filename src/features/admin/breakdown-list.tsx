@@ -1,3 +1,5 @@
+import type { Analytics } from '../../../schema/api/admin'
+
 /** A labelled count list with a bar per row (employment and country breakdowns). */
 export function BreakdownList({ title, rows }: { title: string; rows: readonly { label: string; count: number }[] }) {
   const total = rows.reduce((sum, r) => sum + r.count, 0)
@@ -25,5 +27,21 @@ export function BreakdownList({ title, rows }: { title: string; rows: readonly {
         </ul>
       )}
     </section>
+  )
+}
+
+/** The employment and country breakdowns side by side (dashboard and analytics). */
+export function AnalyticsBreakdowns({ data }: { data: Pick<Analytics, 'employmentBreakdown' | 'countryBreakdown'> }) {
+  return (
+    <div className="admin-grid-2">
+      <BreakdownList
+        title="Employment Breakdown"
+        rows={data.employmentBreakdown.map((r) => ({ label: r.type, count: r.count }))}
+      />
+      <BreakdownList
+        title="Country Breakdown"
+        rows={data.countryBreakdown.map((r) => ({ label: r.country, count: r.count }))}
+      />
+    </div>
   )
 }
