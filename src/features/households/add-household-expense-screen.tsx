@@ -1,11 +1,10 @@
-import { ArrowLeft, Plus } from 'lucide-react'
+import { Plus } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { splitMismatch } from '../../../schema/calc/splits'
 import { DEFAULT_HOUSEHOLD_CATEGORY, HOUSEHOLD_CATEGORIES } from '../../../schema/entities/household'
 import { fromDayString, startOfLocalDay, toDayString } from '../../../schema/time'
 import { HOUSEHOLD_MESSAGES, MAX_HOUSEHOLD_RUPEES } from '../../../schema/validation/household-input'
-import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { PageHeader } from '../../components/ui/page-header'
@@ -17,6 +16,7 @@ import { useMoney } from '../../lib/use-money'
 import { FormFooter } from './form-footer'
 import { equalSplit, SplitEditor, splitParts, type SplitState } from './split-editor'
 import './households.css'
+import { HouseholdNotFound } from './household-not-found'
 
 type Problem = { field: 'amount' | 'category' | 'split' | 'form'; message: string }
 
@@ -129,15 +129,7 @@ export default function AddHouseholdExpenseScreen() {
   const { user } = useAuth()
   const household = useHousehold(id)
   if (household.loading) return null
-  if (!household.data)
-    return (
-      <div className="hh">
-        <p>Household not found</p>
-        <ButtonLink to="/households" variant="outline" icon={<ArrowLeft size={18} />}>
-          Back to Households
-        </ButtonLink>
-      </div>
-    )
+  if (!household.data) return <HouseholdNotFound />
   return (
     <div className="hh">
       <PageHeader title="Add Expense" subtitle={household.data.name} />

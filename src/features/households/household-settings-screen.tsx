@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { formatDecimal } from '../../../schema/money/money'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
-import { Button, ButtonLink } from '../../components/ui/button'
+import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { useToast } from '../../components/ui/toast'
@@ -14,6 +14,7 @@ import { budgetRupees } from './create-household-screen'
 import { HouseholdFields, type HouseholdDraft } from './household-fields'
 import { REVIEW_PERIOD_LABELS } from './household-look'
 import './households.css'
+import { HouseholdNotFound } from './household-not-found'
 
 function draftOf(h: HouseholdDoc): HouseholdDraft {
   return {
@@ -180,15 +181,7 @@ export default function HouseholdSettingsScreen() {
   const { user } = useAuth()
   const household = useHousehold(id)
   if (household.loading) return null
-  if (!household.data)
-    return (
-      <div className="hh">
-        <p>Household not found</p>
-        <ButtonLink to="/households" variant="outline" icon={<ArrowLeft size={18} />}>
-          Back to Households
-        </ButtonLink>
-      </div>
-    )
+  if (!household.data) return <HouseholdNotFound />
   const h = household.data
   const me = user?.id ?? ''
   const isAdmin = h.members.some((m) => m.userId === me && m.role === 'admin')

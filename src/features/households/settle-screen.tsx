@@ -1,9 +1,8 @@
-import { ArrowLeft, Send } from 'lucide-react'
+import { Send } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../schema/entities/household'
 import { HOUSEHOLD_MESSAGES, MAX_HOUSEHOLD_RUPEES } from '../../../schema/validation/household-input'
-import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { PageHeader } from '../../components/ui/page-header'
@@ -16,6 +15,7 @@ import { useHouseholdLedger } from './balances-tab'
 import { FormFooter } from './form-footer'
 import { METHOD_LABELS } from './household-look'
 import './households.css'
+import { HouseholdNotFound } from './household-not-found'
 
 type Problem = { field: 'amount' | 'to' | 'form'; message: string }
 
@@ -105,15 +105,7 @@ export default function SettleScreen() {
   const { user } = useAuth()
   const household = useHousehold(id)
   if (household.loading) return null
-  if (!household.data)
-    return (
-      <div className="hh">
-        <p>Household not found</p>
-        <ButtonLink to="/households" variant="outline" icon={<ArrowLeft size={18} />}>
-          Back to Households
-        </ButtonLink>
-      </div>
-    )
+  if (!household.data) return <HouseholdNotFound />
   return (
     <div className="hh">
       <PageHeader
