@@ -149,6 +149,45 @@ describe('sync with another user', () => {
   })
 })
 
+describe("the attacker's own household naming the victims", () => {
+  it('cannot pay as, split with, settle with, remove or add a victim', async () => {
+    const call = (url: string, payload: unknown) =>
+      w.t.app.inject({ method: 'POST', url, headers: w.bob.headers, payload: payload as Record<string, unknown> })
+    const own = (await call('/api/households', { name: 'Bob home' })).json<{ household: { id: string } }>().household.id
+    const alice = w.alice.user.id
+    const bob = w.bob.user.id
+    const base = `/api/households/${own}`
+    const splits = [
+      { user_id: alice, amount_owed: 50 },
+      { user_id: bob, amount_owed: 50 },
+    ]
+    const probes: Probe[] = [
+      { url: `${base}/expenses`, payload: { amount: 100, category: 'Rent', paid_by: alice } },
+      { url: `${base}/expenses`, payload: { amount: 100, category: 'Rent', split_method: 'exact', splits } },
+      { url: `${base}/settlements`, payload: { to_user: alice, amount: 10 } },
+    ].map((p) => ({ ...p, label: `POST ${p.url} naming a victim`, method: 'POST', refused: true }))
+    probes.push({ label: 'remove a victim', method: 'DELETE', url: `${base}/members/${alice}`, refused: true })
+    const doc = w.t.app.documents.get('households', own)?.data as { members: unknown[]; updatedAt: number }
+    const forced = { userId: alice, name: 'Forced', email: w.alice.user.email, role: 'member', joinedAt: Date.now() }
+    const pushed = { ...doc, members: [...doc.members, forced], updatedAt: doc.updatedAt + 1, _deleted: false }
+    for (const p of probes) {
+      const res = await probe(p)
+      expect(res.statusCode, p.label).toBeOneOf([400, 403, 404, 409])
+    }
+    // Members are the server's: the push meets a conflict (the stored state) and writes nothing.
+    const seq = w.t.app.documents.lastSeq
+    const res = await probe({
+      label: 'push a victim into the attacker household',
+      method: 'POST',
+      url: '/api/sync/households/push',
+      payload: [{ assumedMasterState: { ...doc, _deleted: false }, newDocumentState: pushed }],
+      refused: false,
+    })
+    expect(res.json<{ members: unknown[] }[]>().map((d) => d.members.length)).toEqual([1])
+    expect(w.t.app.documents.lastSeq).toBe(seq)
+  })
+})
+
 describe('credentials that are not valid', () => {
   const tokens = (): [string, string][] => {
     const secret = w.t.config.jwtSecret

@@ -231,7 +231,11 @@ export function victimState(w: World): string {
     documents: db
       .prepare(`SELECT * FROM documents WHERE owner_id IN (${marks}) OR household_id = ? ORDER BY collection, id`)
       .all(...owners, w.ids.household),
-    members: db.prepare('SELECT * FROM household_members WHERE household_id = ? ORDER BY user_id').all(w.ids.household),
+    members: db
+      .prepare(
+        `SELECT * FROM household_members WHERE household_id = ? OR user_id IN (${marks}) ORDER BY household_id, user_id`,
+      )
+      .all(w.ids.household, ...owners),
     invites: db.prepare('SELECT * FROM household_invites WHERE household_id = ? ORDER BY email').all(w.ids.household),
     messages: db.prepare(`SELECT * FROM whatsapp_messages WHERE user_id IN (${marks})`).all(...owners),
     brand: db.prepare('SELECT * FROM brand_settings').all(),

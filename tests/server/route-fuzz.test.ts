@@ -35,8 +35,11 @@ const weird: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant('x'.repeat(70_000)),
   fc.integer(),
   fc.double(),
-  fc.constantFrom(-1, 0, -0.001, 0.005, 1e21, 1e308, -1e308, 2 ** 53 + 1),
-  fc.constantFrom('NaN', 'Infinity', '-1', '1e400', '0x10', '  ', '\u0000', '2024-02-30', '0000-00-00', '<b>'),
+  fc.constantFrom(-1, 0, -0.001, 0.005, 1e21, 1e308, -1e308, 2 ** 53 + 1, 99_999_999_999.99, 1e15, 4e15),
+  fc.constantFrom('NaN', 'Infinity', '-1', '1e400', '0x10', '  ', '\u0000', '<b>', '١٢٣', '１２３', '1,00,000.50'),
+  fc.constantFrom('2024-02-30', '0000-00-00', '2024-02-29', '+275760-09-13', '-000001-01-01', '9999-12-31T23:59:59Z'),
+  fc.date({ noInvalidDate: false }).map((d) => (Number.isNaN(d.getTime()) ? 'Invalid Date' : d.toISOString())),
+  fc.integer({ min: -8.64e15, max: 8.64e15 }),
   fc.boolean(),
   fc.constant(null),
   fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }),
@@ -54,6 +57,7 @@ function bodyArb(base: unknown): fc.Arbitrary<unknown> {
   return fc.oneof(
     fc.constant(base),
     fc.tuple(key, weird).map(([k, v]) => ({ ...record, [k]: v })),
+    fc.tuple(key, weird, key, weird).map(([k, v, k2, v2]) => ({ ...record, [k]: v, [k2]: v2 })),
     fc.subarray(fields).map((drop) => Object.fromEntries(Object.entries(record).filter(([k]) => !drop.includes(k)))),
     fc.dictionary(fc.oneof(key, fc.string({ maxLength: 8 })), weird, { maxKeys: 4 }),
     weird,
@@ -150,7 +154,7 @@ async function check(req: FuzzRequest & { method: string }, session: Session | n
   if (res.statusCode >= 400) {
     tally.refused += 1
     expect(wholeState(w), `a refused request changed the database: ${label}`).toEqual(before)
-    const error = (res.json() as { error?: unknown }).error
+    const error = res.json<{ error?: unknown }>().error
     expect(typeof error === 'string' && error.trim().length > 0, label).toBe(true)
   } else tally.accepted += 1
   if (session) refresh(w, session)
@@ -202,7 +206,7 @@ describe('the WhatsApp webhook with random forms', () => {
         if (res.statusCode >= 400) {
           tally.refused += 1
           expect(wholeState(w), label).toEqual(before)
-          expect((res.json() as { error?: string }).error, label).toMatch(/\S/)
+          expect(res.json<{ error?: string }>().error, label).toMatch(/\S/)
         } else tally.accepted += 1
       }),
       { seed: SEED, numRuns: RUNS * 2 },
