@@ -24,7 +24,7 @@ import { WhatsappService } from './modules/whatsapp/service'
 import { createWhatsappSender } from './modules/whatsapp/twilio'
 import type { TwilioHttpClient } from './modules/whatsapp/twilio'
 import { registerAuth } from './plugins/auth'
-import { registerErrorHandling } from './plugins/errors'
+import { frameworkErrors, registerErrorHandling } from './plugins/errors'
 import { registerNotFound, registerStaticApp } from './plugins/static-app'
 import { accountRoutes } from './routes/account'
 import { adminRoutes } from './routes/admin'
@@ -82,6 +82,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // A push carries up to 1000 documents.
     bodyLimit: 5 * 1024 * 1024,
+    frameworkErrors,
   })
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
   app.setValidatorCompiler(validatorCompiler)

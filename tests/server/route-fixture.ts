@@ -242,9 +242,18 @@ export function victimState(w: World): string {
   })
 }
 
-/** A digest of every table (row counts and contents) and the server sequence. */
+const digests = new WeakMap<World, { version: number; digest: string }>()
+
+/**
+ * A digest of every table (row counts and contents) and the server sequence. SQLite's
+ * data_version tells this second connection whether the server committed anything since the
+ * last call, so the tables are hashed again only after a write.
+ */
 export function wholeState(w: World): { seq: number; digest: string } {
   const db = w.sqlite
+  const version = db.pragma('data_version', { simple: true }) as number
+  const cached = digests.get(w)
+  if (cached?.version === version) return { seq: w.t.app.documents.lastSeq, digest: cached.digest }
   const tables = db
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
     .all() as { name: string }[]
@@ -253,7 +262,9 @@ export function wholeState(w: World): { seq: number; digest: string } {
     const rows = db.prepare(`SELECT * FROM "${name}"`).all()
     hash.update(`${name}:${rows.length}:${JSON.stringify(rows)}\n`)
   }
-  return { seq: w.t.app.documents.lastSeq, digest: hash.digest('hex') }
+  const digest = hash.digest('hex')
+  digests.set(w, { version, digest })
+  return { seq: w.t.app.documents.lastSeq, digest }
 }
 
 /** A fresh token for a session whose token may have been revoked by a probe (logout-all). */

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../schema/collections'
+import { COLLECTION_NAMES, COLLECTIONS } from '../../schema/collections'
+import type { CollectionName } from '../../schema/collections'
 import type { Session } from './helpers'
 import { createWorld, refresh, VICTIM_PHONE, wholeState } from './route-fixture'
 import type { World } from './route-fixture'
@@ -10,7 +11,7 @@ import { postWebhook, twilioParams } from './whatsapp-support'
 
 // Issue #14 "Fuzzing": every route of route-table.ts with random body, params and query, sent as
 // the right user. Never a 5xx; a refused request changes nothing and says why in `error`.
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40)
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30)
 const SEED = Number(process.env.FUZZ_SEED ?? 1414)
 
 let w: World
@@ -104,7 +105,8 @@ function requestArb(spec: RouteSpec, ids: Ids): fc.Arbitrary<FuzzRequest> {
         arbitrary: ref === 'collection' ? fc.constantFrom(...COLLECTION_NAMES) : fc.constant(ref ? ids[ref] : 'x'),
       },
       weirdText,
-      fc.constantFrom(...POLLUTERS, '..', '%00', 'a/b', ''),
+      // '%E0%A4' and '%zz' stay malformed in the URL (see below): a percent-encoding that is not UTF-8.
+      fc.constantFrom(...POLLUTERS, '..', '%00', 'a/b', '', '%E0%A4', '%zz'),
     )
   const names = Object.keys(spec.params ?? {})
   const params = fc
@@ -120,7 +122,7 @@ function requestArb(spec: RouteSpec, ids: Ids): fc.Arbitrary<FuzzRequest> {
       ? fc.constant(undefined)
       : bodyArb(baseBody(spec, ids)).chain((b) => (b === undefined ? fc.constant(undefined) : encoded(b)))
   return fc.record({ params, query, body, plain: fc.boolean() }).map(({ params, query, body, plain }) => {
-    const path = fillUrl(spec, (name) => String(params[name]))
+    const path = fillUrl(spec, (name) => String(params[name])).replace(/%25(E0|zz)/g, '%$1')
     const search = query ? new URLSearchParams(query.map(([k, v]) => [k, v])).toString() : ''
     return {
       url: search ? `${path}?${search}` : path,
@@ -133,6 +135,20 @@ function baseBody(spec: RouteSpec, ids: Ids): unknown {
   if (spec.url.endsWith('/push')) return undefined
   if (spec.url.endsWith('/restamp')) return { ids: [ids.expense] }
   return spec.body?.(ids)
+}
+
+// HTTP reason phrases say nothing about what was wrong with the request.
+const REASON_PHRASE =
+  /^(Bad Request|Not Found|Unsupported Media Type|Payload Too Large|URI Too Long|Internal Server Error)$/i
+
+/** The project's error body: `{error, code?, details?}` with a message that says what is wrong. */
+function expectClearError(body: unknown, label: string) {
+  const { error, ...rest } = body as { error?: unknown }
+  expect(typeof error === 'string' && error.trim().length > 0 && !REASON_PHRASE.test(error), label).toBe(true)
+  expect(
+    Object.keys(rest).filter((k) => k !== 'code' && k !== 'details'),
+    label,
+  ).toEqual([])
 }
 
 /** Sends one request and checks the properties; the caller's token is renewed if the request revoked it. */
@@ -154,10 +170,61 @@ async function check(req: FuzzRequest & { method: string }, session: Session | n
   if (res.statusCode >= 400) {
     tally.refused += 1
     expect(wholeState(w), `a refused request changed the database: ${label}`).toEqual(before)
-    const error = res.json<{ error?: unknown }>().error
-    expect(typeof error === 'string' && error.trim().length > 0, label).toBe(true)
+    expectClearError(res.json(), label)
   } else tally.accepted += 1
   if (session) refresh(w, session)
+  return res
+}
+
+/** The reads a device and the screens make; none may fail because of what the fuzzer stored. */
+const READS = [
+  '/api/auth/me',
+  '/api/expenses',
+  '/api/income',
+  '/api/budgets',
+  '/api/allocation/summary',
+  '/api/recurring-payments',
+  '/api/loans',
+  '/api/households',
+  '/api/households/reviews/pending',
+  '/api/support/tickets',
+  '/api/whatsapp/status',
+  ...COLLECTION_NAMES.map((c) => `/api/sync/${c}/pull?seq=0&limit=5000`),
+]
+
+/** Every stored document is still a valid entity, and every read still answers (as Alice and as the admin). */
+let checkedVersion = -1
+async function assertStillReadable(after: string) {
+  // Nothing was committed since the last check: the reads answer as they did.
+  const version = w.sqlite.pragma('data_version', { simple: true }) as number
+  if (version === checkedVersion) return
+  checkedVersion = version
+  const rows = w.sqlite.prepare('SELECT collection, id, data FROM documents WHERE deleted = 0').all() as {
+    collection: CollectionName
+    id: string
+    data: string
+  }[]
+  for (const row of rows) {
+    const parsed = COLLECTIONS[row.collection].entity.safeParse(JSON.parse(row.data))
+    expect(parsed.success, `after ${after}: stored ${row.collection} ${row.id} is invalid: ${row.data}`).toBe(true)
+  }
+  const households = (
+    w.sqlite
+      .prepare('SELECT household_id AS id FROM household_members WHERE user_id = ? AND removed_seq IS NULL')
+      .all(w.alice.user.id) as { id: string }[]
+  ).map((h) => h.id)
+  const perHousehold = households.flatMap((id) =>
+    ['expenses', 'balances', 'settlements'].map((p) => `/api/households/${id}/${p}`),
+  )
+  for (const [session, urls] of [
+    [w.alice, [...READS, ...perHousehold]],
+    [w.admin, ['/api/admin/analytics', '/api/admin/users', '/api/admin/tickets', '/api/sync/business_entries/pull']],
+  ] as const) {
+    for (const url of urls) {
+      const res = await w.t.app.inject({ url, headers: session.headers })
+      expect(res.statusCode, `after ${after}: GET ${url} → ${res.body.slice(0, 300)}`).toBeLessThan(500)
+    }
+  }
 }
 
 const sessionFor = (spec: RouteSpec): Session | null =>
@@ -165,20 +232,64 @@ const sessionFor = (spec: RouteSpec): Session | null =>
 
 describe('every route with random input', () => {
   const routes = ROUTES.filter((r) => r.access !== 'stream' && r.access !== 'webhook')
-  it.each(routes.map((r) => [routeKey(r), r] as const))('%s', async (_key, spec) => {
-    // Admin routes act on Bob (suspend/reactivate), so Alice's session stays usable.
+  it.each(routes.map((r) => [routeKey(r), r] as const))(
+    '%s',
+    async (_key, spec) => {
+      // Admin routes act on Bob (suspend/reactivate), so Alice's session stays usable.
+      const ids: Ids = spec.access === 'admin' ? { ...w.ids, victim: w.bob.user.id } : w.ids
+      const arb = spec.url.endsWith('/push')
+        ? fc.tuple(requestArb(spec, ids), pushArb(w.docs).chain(encoded)).map(([r, payload]) => ({
+            ...r,
+            payload,
+            contentType: 'application/json',
+          }))
+        : requestArb(spec, ids)
+      await fc.assert(
+        fc.asyncProperty(arb, async (req) => {
+          await check({ ...req, method: spec.method }, sessionFor(spec))
+        }),
+        { seed: SEED, numRuns: RUNS },
+      )
+      await assertStillReadable(routeKey(spec))
+    },
+    120_000,
+  )
+})
+
+describe('an over-long value', () => {
+  // zod 4 gives a schema-level `error` to every check without its own message, so a too-long
+  // value was answered "Password is required". Each text field of each listed body, 100,000
+  // characters, must be refused with another message than the same field left blank.
+  const fields = ROUTES.flatMap((spec) => {
+    const base = spec.body?.(new Proxy({}, { get: () => 'id' }) as Ids)
+    if (typeof base !== 'object' || base === null) return []
+    return Object.entries(base)
+      .filter(([, v]) => typeof v === 'string')
+      .map(([key]) => [`${routeKey(spec)} ${key}`, spec, key] as const)
+  })
+  it.each(fields)('%s is refused as too long, not as missing', async (_label, spec, key) => {
     const ids: Ids = spec.access === 'admin' ? { ...w.ids, victim: w.bob.user.id } : w.ids
-    const arb = spec.url.endsWith('/push')
-      ? fc.tuple(requestArb(spec, ids), pushArb(w.docs).chain(encoded)).map(([r, payload]) => ({
-          ...r,
-          payload,
+    const base = spec.body?.(ids) as Record<string, unknown>
+    const url = fillUrl(spec, (_n, ref) => (ref ? ids[ref] : 'x'))
+    const send = (value: string) =>
+      check(
+        {
+          method: spec.method,
+          url,
+          payload: JSON.stringify({ ...base, [key]: value }),
           contentType: 'application/json',
-        }))
-      : requestArb(spec, ids)
-    await fc.assert(
-      fc.asyncProperty(arb, (req) => check({ ...req, method: spec.method }, sessionFor(spec))),
-      { seed: SEED, numRuns: RUNS },
-    )
+        },
+        sessionFor(spec),
+      )
+    const long = await send('x'.repeat(100_000))
+    expect(long.statusCode, long.body).toBeGreaterThanOrEqual(400)
+    const blank = await send('')
+    const message = long.json<{ error: string }>().error
+    // Values from a list or of a format are refused the same way whether blank or long ("Unknown priority");
+    // a ticket's category keeps the spec's one message for missing and unknown.
+    const fromList = /valid|unknown|unsupported|must be|one of|option/i.test(message)
+    const saysWrong = fromList || (spec.url === '/api/support/tickets' && key === 'category')
+    if (blank.statusCode >= 400 && !saysWrong) expect(message).not.toBe(blank.json<{ error: string }>().error)
   })
 })
 
@@ -206,10 +317,11 @@ describe('the WhatsApp webhook with random forms', () => {
         if (res.statusCode >= 400) {
           tally.refused += 1
           expect(wholeState(w), label).toEqual(before)
-          expect(res.json<{ error?: string }>().error, label).toMatch(/\S/)
+          expectClearError(res.json(), label)
         } else tally.accepted += 1
       }),
       { seed: SEED, numRuns: RUNS * 2 },
     )
-  })
+    await assertStillReadable('the webhook')
+  }, 120_000)
 })

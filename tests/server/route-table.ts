@@ -95,7 +95,7 @@ export const ROUTES: RouteSpec[] = [
   }),
   route('POST', '/api/auth/logout-all', 'user'),
   route('PUT', '/api/auth/update-phone', 'user', { body: () => ({ phone_number: '+91 90000 11111' }) }),
-  route('PUT', '/api/auth/update-profile', 'user', { body: () => ({ name: 'Probe', occupation: 'Tester' }) }),
+  route('PUT', '/api/auth/update-profile', 'user', { body: () => ({ name: 'Probe', job_title: 'Tester' }) }),
   route('PUT', '/api/auth/currency', 'user', { body: () => ({ currency_code: 'USD' }) }),
   route('DELETE', '/api/auth/account', 'user', { body: () => ({ password: 'not-the-password' }) }),
 
