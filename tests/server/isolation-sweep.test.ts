@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES, COLLECTIONS } from '../../schema/collections'
 import type { CollectionName } from '../../schema/collections'
+import { register } from './helpers'
 import type { Session } from './helpers'
 import { createWorld, handToken, leaks, refresh, requestFor, victimState, VICTIM_PHONE } from './route-fixture'
 import type { World } from './route-fixture'
@@ -185,6 +186,35 @@ describe("the attacker's own household naming the victims", () => {
     })
     expect(res.json<{ members: unknown[] }[]>().map((d) => d.members.length)).toEqual([1])
     expect(w.t.app.documents.lastSeq).toBe(seq)
+  })
+})
+
+describe('a former member', () => {
+  it('sees nothing of the household written after their removal', async () => {
+    const dave = await register(w.t.app, { name: 'Dave Former' })
+    const as = (s: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+      w.t.app.inject({ method, url, headers: s.headers, ...(payload ? { payload: payload } : {}) })
+    const base = `/api/households/${w.ids.household}`
+    expect((await as(w.alice, 'POST', `${base}/invite`, { email: dave.user.email })).statusCode).toBe(200)
+    expect((await as(w.alice, 'DELETE', `${base}/members/${dave.user.id}`)).statusCode).toBe(200)
+    // What Dave saw as a member (the household's id, its members) he may keep, and a pull tells his
+    // device to drop the household (a scrubbed tombstone); what was written after must not reach him.
+    const later = 'AFTER-REMOVAL-k9'
+    const known = w.secrets
+    w.secrets = [later]
+    try {
+      await as(w.alice, 'PUT', base, { name: later })
+      await as(w.alice, 'POST', `${base}/expenses`, { amount: 42, category: 'Groceries', description: later })
+      for (const spec of ROUTES.filter((r) => r.params?.id === 'household' && r.method === 'GET'))
+        expect((await probe(restProbe(spec), dave)).statusCode, routeKey(spec)).toBe(404)
+      for (const name of ['households', 'household_expenses', 'settlements'])
+        await probe(
+          { label: `former member pull ${name}`, method: 'GET', url: `/api/sync/${name}/pull`, refused: false },
+          dave,
+        )
+    } finally {
+      w.secrets = known
+    }
   })
 })
 

@@ -138,8 +138,7 @@ function baseBody(spec: RouteSpec, ids: Ids): unknown {
 }
 
 // HTTP reason phrases say nothing about what was wrong with the request.
-const REASON_PHRASE =
-  /^(Bad Request|Not Found|Unsupported Media Type|Payload Too Large|URI Too Long|Internal Server Error)$/i
+const REASON_PHRASE = /^(Bad Request|Unsupported Media Type|Payload Too Large|URI Too Long|Internal Server Error)$/i
 
 /** The project's error body: `{error, code?, details?}` with a message that says what is wrong. */
 function expectClearError(body: unknown, label: string) {
