@@ -85,6 +85,25 @@ describe('the route table', () => {
   })
 })
 
+describe('the snapshot the probes compare', () => {
+  it("sees a victim's write, in a personal and in a household table", async () => {
+    for (const [session, url] of [
+      [w.alice, '/api/expenses'],
+      [w.carol, `/api/households/${w.ids.household}/expenses`],
+    ] as const) {
+      const before = victimState(w)
+      const res = await w.t.app.inject({
+        method: 'POST',
+        url,
+        headers: session.headers,
+        payload: { amount: 1, category: 'Groceries' },
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      expect(victimState(w)).not.toBe(before)
+    }
+  })
+})
+
 describe('another user, a non-member and a non-admin', () => {
   const rest = ROUTES.filter((r) => (r.access === 'user' || r.access === 'admin') && !isSync(r))
   it.each(rest.map((r) => [routeKey(r), r] as const))('%s', async (_key, spec) => {

@@ -221,25 +221,31 @@ function victimDocs(sqlite: Database.Database, owners: string[]): World['docs'] 
   return docs as World['docs']
 }
 
-/** Everything the victims own or share: their users, documents, household, messages and the brand. */
+/** Columns that tie a row to a person or a household; a table with one of them joins `victimState`. */
+const LINKS = ['id', 'user_id', 'owner_id', 'household_id', 'invited_by', 'updated_by'] as const
+
+/**
+ * Everything the victims own or share, from every table (so a table added later is covered):
+ * rows whose user, owner, household or author is a victim's, and the whole of a table with no
+ * such column (e.g. the brand settings).
+ */
 export function victimState(w: World): string {
   const db = w.sqlite
-  const owners = [w.alice, w.carol, w.admin].map((s) => s.user.id)
-  const marks = owners.map(() => '?').join(',')
-  return JSON.stringify({
-    users: db.prepare(`SELECT * FROM users WHERE id IN (${marks}) ORDER BY id`).all(...owners),
-    documents: db
-      .prepare(`SELECT * FROM documents WHERE owner_id IN (${marks}) OR household_id = ? ORDER BY collection, id`)
-      .all(...owners, w.ids.household),
-    members: db
-      .prepare(
-        `SELECT * FROM household_members WHERE household_id = ? OR user_id IN (${marks}) ORDER BY household_id, user_id`,
-      )
-      .all(w.ids.household, ...owners),
-    invites: db.prepare('SELECT * FROM household_invites WHERE household_id = ? ORDER BY email').all(w.ids.household),
-    messages: db.prepare(`SELECT * FROM whatsapp_messages WHERE user_id IN (${marks})`).all(...owners),
-    brand: db.prepare('SELECT * FROM brand_settings').all(),
-  })
+  const keys = [w.alice, w.carol, w.admin].map((s) => s.user.id).concat(w.ids.household)
+  const marks = keys.map(() => '?').join(',')
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all() as { name: string }[]
+  const state: Record<string, unknown[]> = {}
+  for (const { name } of tables) {
+    if (name.startsWith('__')) continue
+    const columns = (db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[]).map((c) => c.name)
+    const links = LINKS.filter((l) => columns.includes(l))
+    const where = links.length ? `WHERE ${links.map((l) => `"${l}" IN (${marks})`).join(' OR ')}` : ''
+    const params = links.flatMap(() => keys)
+    state[name] = db.prepare(`SELECT * FROM "${name}" ${where} ORDER BY rowid`).all(...params)
+  }
+  return JSON.stringify(state)
 }
 
 const digests = new WeakMap<World, { version: number; digest: string }>()
