@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import Fastify from 'fastify'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -24,7 +24,7 @@ import { WhatsappService } from './modules/whatsapp/service'
 import { createWhatsappSender } from './modules/whatsapp/twilio'
 import type { TwilioHttpClient } from './modules/whatsapp/twilio'
 import { registerAuth } from './plugins/auth'
-import { registerErrorHandling } from './plugins/errors'
+import { frameworkErrors, registerErrorHandling } from './plugins/errors'
 import { registerNotFound, registerStaticApp } from './plugins/static-app'
 import { accountRoutes } from './routes/account'
 import { adminRoutes } from './routes/admin'
@@ -68,6 +68,8 @@ export interface BuildOptions {
   monthlyReportIntervalMs?: number
   /** How often household expenses past their review period are approved (default every minute). */
   autoApproveIntervalMs?: number
+  /** Sees every route as it is registered (tests: the isolation sweep's list of routes). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 /**
@@ -80,7 +82,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // A push carries up to 1000 documents.
     bodyLimit: 5 * 1024 * 1024,
+    frameworkErrors,
   })
+  if (options.onRoute) app.addHook('onRoute', options.onRoute)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)

@@ -76,13 +76,20 @@ export const LoginBody = z.object({
     .string({ error: AUTH_MESSAGES.emailRequired })
     .trim()
     .min(1, AUTH_MESSAGES.emailRequired)
-    .max(254)
+    // Each check names its problem: zod 4 would give a too-long value the schema's "required" error.
+    .max(254, 'Email must be at most 254 characters')
     .toLowerCase(),
-  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(200),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(200, 'Password must be at most 200 characters'),
 })
 
 export const ChangePasswordBody = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(200, 'Password must be at most 200 characters'),
   newPassword: z
     .string({ error: 'New password is required' })
     .min(6, 'Min 6 characters')

@@ -31,19 +31,24 @@ export const LoginHelpBody = z
       .string({ error: SUPPORT_MESSAGES.helpIssueRequired })
       .trim()
       .min(1, SUPPORT_MESSAGES.helpIssueRequired)
-      .max(5000),
+      .max(5000, 'Issue must be at most 5000 characters'),
   })
   .refine((b) => b.whatsapp !== null || b.email !== null, { message: SUPPORT_MESSAGES.helpContactRequired })
 export type LoginHelpBody = z.infer<typeof LoginHelpBody>
 export const LoginHelpResponse = z.object({ success: z.literal(true) })
 
-const required = (max: number) =>
-  z.string({ error: SUPPORT_MESSAGES.ticketRequired }).trim().min(1, SUPPORT_MESSAGES.ticketRequired).max(max)
+// Each check has its own message: zod 4 would answer a too-long value with the schema's "required" one.
+const required = (max: number, label: string) =>
+  z
+    .string({ error: SUPPORT_MESSAGES.ticketRequired })
+    .trim()
+    .min(1, SUPPORT_MESSAGES.ticketRequired)
+    .max(max, `${label} must be at most ${max} characters`)
 
 export const CreateTicketBody = z.object({
   category: z.enum(TICKET_CATEGORIES, { error: SUPPORT_MESSAGES.ticketRequired }),
-  subject: required(200),
-  description: required(5000),
+  subject: required(200, 'Subject'),
+  description: required(5000, 'Description'),
   priority: z.enum(TICKET_PRIORITIES, { error: 'Unknown priority' }).default('medium'),
 })
 export type CreateTicketBody = z.infer<typeof CreateTicketBody>
@@ -53,7 +58,7 @@ export const TicketMessageBody = z.object({
     .string({ error: SUPPORT_MESSAGES.messageRequired })
     .trim()
     .min(1, SUPPORT_MESSAGES.messageRequired)
-    .max(5000),
+    .max(5000, 'Message must be at most 5000 characters'),
 })
 
 export const RestTicketMessage = z.object({

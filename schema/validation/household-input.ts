@@ -92,7 +92,8 @@ export const CreateExpenseBody = z.object({
     .string({ error: HOUSEHOLD_MESSAGES.categoryRequired })
     .trim()
     .min(1, HOUSEHOLD_MESSAGES.categoryRequired)
-    .max(60),
+    // Its own message: zod 4 would give a too-long value the schema's "required" error.
+    .max(60, 'Category must be at most 60 characters'),
   description: z.string().max(500).nullish(),
   date: z
     .string()
@@ -109,11 +110,14 @@ export const DenyBody = z.object({
     .string({ error: HOUSEHOLD_MESSAGES.reasonRequired })
     .trim()
     .min(1, HOUSEHOLD_MESSAGES.reasonRequired)
-    .max(500),
+    .max(500, 'Reason must be at most 500 characters'),
 })
 
 export const SettlementBody = z.object({
-  to_user: z.string({ error: HOUSEHOLD_MESSAGES.targetRequired }).min(1, HOUSEHOLD_MESSAGES.targetRequired).max(64),
+  to_user: z
+    .string({ error: HOUSEHOLD_MESSAGES.targetRequired })
+    .min(1, HOUSEHOLD_MESSAGES.targetRequired)
+    .max(64, 'That person is not a member of this household'),
   amount: Rupees,
   payment_method: z.enum(PAYMENT_METHODS).default('upi'),
   transaction_id: z.string().trim().max(100).nullish(),

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { ZodError } from 'zod'
 import type { ErrorBody } from '../../schema/api/sync'
@@ -76,6 +76,23 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     return reply.status(status).send(body)
   })
+}
+
+/**
+ * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`): a path
+ * with a broken percent-encoding or a parameter over `maxParamLength`. Answered in the API's
+ * own shape instead of Fastify's `{error: 'Bad Request', message: <the path>, statusCode}`.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+  const body: ErrorBody = {
+    error: tooLong ? 'A value in the address is too long' : 'The address is not valid',
+    code: tooLong ? 'URI_TOO_LONG' : 'BAD_URL',
+  }
+  void reply
+    .status(tooLong ? 414 : 400)
+    .header('cache-control', 'no-store')
+    .send(body)
 }
 
 /** True for paths that belong to the API (never answered with the app shell). */

@@ -21,7 +21,7 @@ const DeleteAccountBody = z.object({
   password: z
     .string({ error: DELETE_ACCOUNT_MESSAGES.passwordRequired })
     .min(1, DELETE_ACCOUNT_MESSAGES.passwordRequired)
-    .max(200),
+    .max(200, 'Password must be at most 200 characters'),
 })
 
 /** DELETE /api/auth/account {password}: the signed-in user deletes their account and its data. */

@@ -1,0 +1,348 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { COLLECTION_NAMES, COLLECTIONS } from '../../schema/collections'
+import type { CollectionName } from '../../schema/collections'
+import { register } from './helpers'
+import type { Session } from './helpers'
+import { createWorld, handToken, leaks, refresh, requestFor, victimState, VICTIM_PHONE } from './route-fixture'
+import type { World } from './route-fixture'
+import { ROUTES, routeKey } from './route-table'
+import type { RouteSpec } from './route-table'
+import { postWebhook, twilioParams } from './whatsapp-support'
+
+// Issue #14 "Isolation sweep": every route in route-table.ts, every sync collection and the webhook.
+let w: World
+const counts = { probes: 0 }
+const started = Date.now()
+beforeAll(async () => {
+  w = await createWorld()
+}, 60_000)
+afterAll(async () => {
+  console.log(`isolation sweep: ${ROUTES.length} routes, ${counts.probes} probes in ${Date.now() - started} ms`)
+  await w?.close()
+})
+
+interface Probe {
+  label: string
+  method: RouteSpec['method']
+  url: string
+  payload?: unknown
+  headers?: Record<string, string>
+  /** The probe names the victim's data (or an admin route): it must be refused and write nothing. */
+  refused: boolean
+}
+
+/** Sends one probe as the attacker and checks: no 5xx, nothing of the victims changed or revealed. */
+async function probe(p: Probe, attacker: Session = w.bob) {
+  const before = victimState(w)
+  const seq = w.t.app.documents.lastSeq
+  const res = await w.t.app.inject({
+    method: p.method,
+    url: p.url,
+    headers: p.headers ?? attacker.headers,
+    ...(p.payload === undefined ? {} : { payload: p.payload as Record<string, unknown> }),
+  })
+  counts.probes += 1
+  if (process.env.SWEEP_DEBUG) console.log('PROBE', p.label, res.statusCode, res.body.slice(0, 100))
+  expect(res.statusCode, `${p.label}: ${res.body}`).toBeLessThan(500)
+  expect(leaks(w, res.body), `${p.label} revealed: ${res.body}`).toEqual([])
+  expect(victimState(w) === before, `${p.label} changed the victims' data`).toBe(true)
+  if (p.refused) {
+    expect(res.statusCode, `${p.label}: ${res.body}`).toBeGreaterThanOrEqual(400)
+    expect(w.t.app.documents.lastSeq, `${p.label} took a sequence number`).toBe(seq)
+    expect(res.json<{ error: string }>().error, p.label).toMatch(/\S/)
+  }
+  // logout-all and friends may revoke the attacker's own token; the sweep goes on with a fresh one.
+  refresh(w, attacker)
+  return res
+}
+
+const isSync = (spec: RouteSpec) => spec.params?.collection === 'collection'
+
+function restProbe(spec: RouteSpec): Probe {
+  const { method, url } = requestFor(spec, w.ids)
+  const query = spec.query ? `?${new URLSearchParams(spec.query).toString()}` : ''
+  return {
+    label: routeKey(spec),
+    method,
+    url: url + query,
+    payload: spec.body?.(w.ids),
+    refused: spec.access === 'admin' || spec.params !== undefined || spec.victimInBody === true,
+  }
+}
+
+describe('the route table', () => {
+  it('lists every route the server registers, and nothing it does not', () => {
+    const listed = new Set(ROUTES.map(routeKey))
+    expect(listed.size, 'a route is listed twice').toBe(ROUTES.length)
+    expect(
+      [...w.registered].filter((r) => !listed.has(r)),
+      'registered but not in route-table.ts',
+    ).toEqual([])
+    expect(
+      [...listed].filter((r) => !w.registered.has(r)),
+      'in route-table.ts but not registered',
+    ).toEqual([])
+  })
+})
+
+describe('the snapshot the probes compare', () => {
+  it("sees a victim's write, in a personal and in a household table", async () => {
+    for (const [session, url] of [
+      [w.alice, '/api/expenses'],
+      [w.carol, `/api/households/${w.ids.household}/expenses`],
+    ] as const) {
+      const before = victimState(w)
+      const res = await w.t.app.inject({
+        method: 'POST',
+        url,
+        headers: session.headers,
+        payload: { amount: 1, category: 'Groceries' },
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      expect(victimState(w)).not.toBe(before)
+    }
+  })
+})
+
+describe('another user, a non-member and a non-admin', () => {
+  const rest = ROUTES.filter((r) => (r.access === 'user' || r.access === 'admin') && !isSync(r))
+  it.each(rest.map((r) => [routeKey(r), r] as const))('%s', async (_key, spec) => {
+    await probe(restProbe(spec))
+  })
+})
+
+describe('sync with another user', () => {
+  const pushVariants = (name: CollectionName) => {
+    const doc = w.docs[name]
+    return [
+      { newDocumentState: { ...doc, _deleted: false } },
+      { newDocumentState: { ...doc, ownerId: w.bob.user.id, _deleted: false } },
+      { newDocumentState: { ...doc, ownerId: w.bob.user.id, _deleted: true } },
+      { assumedMasterState: { ...doc, _deleted: false }, newDocumentState: { ...doc, _deleted: true } },
+      {
+        assumedMasterState: { ...doc, ownerId: w.bob.user.id, _deleted: false },
+        newDocumentState: { ...doc, ownerId: w.bob.user.id, updatedAt: Date.now(), _deleted: false },
+      },
+    ]
+  }
+
+  it.each(COLLECTION_NAMES.map((n) => [n]))('%s: pull, push and restamp', async (name) => {
+    const pull = await probe({
+      label: `pull ${name}`,
+      method: 'GET',
+      url: `/api/sync/${name}/pull?seq=0&limit=5000`,
+      refused: false,
+    })
+    // The attacker's own rows (from earlier probes) may come back; the victims' never (see `leaks`).
+    const pulled = pull.statusCode === 200 ? pull.json<{ documents: { ownerId: string }[] }>().documents : []
+    if (COLLECTIONS[name].scope === 'personal') expect(pulled.every((d) => d.ownerId === w.bob.user.id)).toBe(true)
+    for (const [i, row] of pushVariants(name).entries()) {
+      const res = await probe({
+        label: `push ${name} #${i}`,
+        method: 'POST',
+        url: `/api/sync/${name}/push`,
+        payload: [row],
+        refused: true,
+      })
+      expect(res.statusCode, `push ${name} #${i}`).toBeOneOf([403, 404, 409])
+    }
+    if (name === 'household_expenses' || name === 'settlements') {
+      // A new row of the attacker's own, filed into the victims' household.
+      const fresh = { ...w.docs[name], id: `fresh-${name}`, ownerId: w.bob.user.id, _deleted: false }
+      const res = await probe({
+        label: `push new ${name} into the victims' household`,
+        method: 'POST',
+        url: `/api/sync/${name}/push`,
+        payload: [{ newDocumentState: fresh }],
+        refused: true,
+      })
+      expect(res.statusCode).toBeOneOf([403, 404])
+    }
+    const restamp = await probe({
+      label: `restamp ${name}`,
+      method: 'POST',
+      url: `/api/sync/${name}/restamp`,
+      payload: { ids: [String(w.docs[name].id)] },
+      refused: false,
+    })
+    if (restamp.statusCode === 200) expect(restamp.json()).toEqual({ restamped: 0 })
+  })
+})
+
+describe("the attacker's own household naming the victims", () => {
+  it('cannot pay as, split with, settle with, remove or add a victim', async () => {
+    const call = (url: string, payload: unknown) =>
+      w.t.app.inject({ method: 'POST', url, headers: w.bob.headers, payload: payload as Record<string, unknown> })
+    const own = (await call('/api/households', { name: 'Bob home' })).json<{ household: { id: string } }>().household.id
+    const alice = w.alice.user.id
+    const bob = w.bob.user.id
+    const base = `/api/households/${own}`
+    const splits = [
+      { user_id: alice, amount_owed: 50 },
+      { user_id: bob, amount_owed: 50 },
+    ]
+    const probes: Probe[] = [
+      { url: `${base}/expenses`, payload: { amount: 100, category: 'Rent', paid_by: alice } },
+      { url: `${base}/expenses`, payload: { amount: 100, category: 'Rent', split_method: 'exact', splits } },
+      { url: `${base}/settlements`, payload: { to_user: alice, amount: 10 } },
+    ].map((p) => ({ ...p, label: `POST ${p.url} naming a victim`, method: 'POST', refused: true }))
+    probes.push({ label: 'remove a victim', method: 'DELETE', url: `${base}/members/${alice}`, refused: true })
+    const doc = w.t.app.documents.get('households', own)?.data as { members: unknown[]; updatedAt: number }
+    const forced = { userId: alice, name: 'Forced', email: w.alice.user.email, role: 'member', joinedAt: Date.now() }
+    const pushed = { ...doc, members: [...doc.members, forced], updatedAt: doc.updatedAt + 1, _deleted: false }
+    for (const p of probes) {
+      const res = await probe(p)
+      expect(res.statusCode, p.label).toBeOneOf([400, 403, 404, 409])
+    }
+    // Members are the server's: the push meets a conflict (the stored state) and writes nothing.
+    const seq = w.t.app.documents.lastSeq
+    const res = await probe({
+      label: 'push a victim into the attacker household',
+      method: 'POST',
+      url: '/api/sync/households/push',
+      payload: [{ assumedMasterState: { ...doc, _deleted: false }, newDocumentState: pushed }],
+      refused: false,
+    })
+    expect(res.json<{ members: unknown[] }[]>().map((d) => d.members.length)).toEqual([1])
+    expect(w.t.app.documents.lastSeq).toBe(seq)
+  })
+})
+
+describe('an invitation', () => {
+  // Found by the sweep, left for a product decision: inviting an existing account's e-mail adds
+  // it at once and answers with its user id and name, so an e-mail address is enough to learn
+  // both and to put that person in one's household. Needs an invitation the invitee accepts.
+  it.todo("to a victim's e-mail neither adds them nor reveals their id or name until they accept")
+})
+
+describe('a former member', () => {
+  it('sees nothing of the household written after their removal', async () => {
+    const dave = await register(w.t.app, { name: 'Dave Former' })
+    const as = (s: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+      w.t.app.inject({ method, url, headers: s.headers, ...(payload ? { payload: payload } : {}) })
+    const base = `/api/households/${w.ids.household}`
+    expect((await as(w.alice, 'POST', `${base}/invite`, { email: dave.user.email })).statusCode).toBe(200)
+    expect((await as(w.alice, 'DELETE', `${base}/members/${dave.user.id}`)).statusCode).toBe(200)
+    // What Dave saw as a member (the household's id, its members) he may keep, and a pull tells his
+    // device to drop the household (a scrubbed tombstone); what was written after must not reach him.
+    const later = 'AFTER-REMOVAL-k9'
+    const known = w.secrets
+    w.secrets = [later]
+    try {
+      await as(w.alice, 'PUT', base, { name: later })
+      await as(w.alice, 'POST', `${base}/expenses`, { amount: 42, category: 'Groceries', description: later })
+      for (const spec of ROUTES.filter((r) => r.params?.id === 'household' && r.method === 'GET'))
+        expect((await probe(restProbe(spec), dave)).statusCode, routeKey(spec)).toBe(404)
+      for (const name of ['households', 'household_expenses', 'settlements'])
+        await probe(
+          { label: `former member pull ${name}`, method: 'GET', url: `/api/sync/${name}/pull`, refused: false },
+          dave,
+        )
+    } finally {
+      w.secrets = known
+    }
+  })
+})
+
+describe('credentials that are not valid', () => {
+  const tokens = (): [string, string][] => {
+    const secret = w.t.config.jwtSecret
+    const now = Math.floor(Date.now() / 1000)
+    const alice = { sub: w.alice.user.id, tv: 0 }
+    return [
+      ['no token', ''],
+      ['not a bearer', `Basic ${Buffer.from('a:b').toString('base64')}`],
+      ['malformed', 'Bearer not.a.token'],
+      ['tampered', `Bearer ${w.alice.token.slice(0, -3)}xyz`],
+      ['expired', `Bearer ${handToken({ ...alice, iat: now - 7200, exp: now - 3600 }, secret)}`],
+      ['foreign key', `Bearer ${handToken({ ...alice, iat: now, exp: now + 3600 }, 'another-secret')}`],
+      ['alg none', `Bearer ${handToken({ ...alice, iat: now, exp: now + 3600 }, secret, 'none')}`],
+      ['no expiry', `Bearer ${handToken({ ...alice, iat: now }, secret)}`],
+      ['revoked version', `Bearer ${handToken({ ...alice, tv: 99, iat: now, exp: now + 3600 }, secret)}`],
+      ['unknown user', `Bearer ${handToken({ sub: 'ghost', tv: 0, iat: now, exp: now + 3600 }, secret)}`],
+    ]
+  }
+  const guarded = ROUTES.filter((r) => r.access === 'user' || r.access === 'admin' || r.access === 'stream')
+
+  it.each(guarded.map((r) => [routeKey(r), r] as const))('%s answers 401', async (_key, spec) => {
+    for (const [kind, authorization] of tokens()) {
+      const p = restProbe(spec)
+      const headers: Record<string, string> = authorization ? { authorization } : {}
+      const res = await probe({ ...p, label: `${p.label} (${kind})`, headers, refused: true })
+      expect(res.statusCode, `${p.label} (${kind})`).toBe(401)
+    }
+  })
+})
+
+describe('the WhatsApp webhook', () => {
+  const count = () => w.sqlite.prepare('SELECT count(*) AS n FROM whatsapp_messages').get() as { n: number }
+
+  it('refuses unsigned, wrongly signed and JSON posts in the victim’s name, and stores nothing', async () => {
+    const before = count().n
+    const params = twilioParams(VICTIM_PHONE, 'Spent 500 on food')
+    const form = { 'content-type': 'application/x-www-form-urlencoded' }
+    const body = new URLSearchParams(params).toString()
+    for (const [label, headers, payload] of [
+      ['unsigned', form, body],
+      ['wrong signature', { ...form, 'x-twilio-signature': 'forged' }, body],
+      ['json', { 'content-type': 'application/json', 'x-twilio-signature': 'forged' }, JSON.stringify(params)],
+    ] as const) {
+      const res = await probe({ label, method: 'POST', url: '/api/whatsapp/webhook', headers, payload, refused: true })
+      expect(res.statusCode, label).toBeOneOf([403, 415])
+    }
+    const forged = await postWebhook(w.t.app, params, { token: 'not-the-auth-token' })
+    expect(forged.statusCode).toBe(403)
+    expect(count().n).toBe(before)
+  })
+
+  it('answers a signed message from another number without anything of the victim’s', async () => {
+    const bobPhone = 'whatsapp:+919800000002'
+    w.t.app.users.update(w.bob.user.id, { phoneNumber: bobPhone })
+    for (const from of [bobPhone, 'whatsapp:+15550001111']) {
+      for (const text of ['balance', 'summary', 'report', 'undo', 'help']) {
+        const before = victimState(w)
+        const res = await postWebhook(w.t.app, twilioParams(from, text))
+        counts.probes += 1
+        expect(res.statusCode, `${from} ${text}: ${res.body}`).toBeLessThan(500)
+        expect(leaks(w, res.body), `${from} ${text}: ${res.body}`).toEqual([])
+        expect(victimState(w) === before, `${from} ${text} changed the victims' data`).toBe(true)
+      }
+    }
+  })
+})
+
+describe('the event stream', () => {
+  it('carries none of the victims’ changes to the attacker', async () => {
+    const base = await w.t.app.listen({ port: 0, host: '127.0.0.1' })
+    const controller = new AbortController()
+    try {
+      const res = await fetch(`${base}/api/sync/stream`, { headers: w.bob.headers, signal: controller.signal })
+      expect(res.status).toBe(200)
+      const reader = res.body!.getReader()
+      const call = (s: Session, method: 'POST' | 'PUT', url: string, payload: unknown) =>
+        w.t.app.inject({ method, url, headers: s.headers, payload: payload as Record<string, unknown> })
+      await call(w.alice, 'POST', '/api/expenses', {
+        amount: 98765.43,
+        category: 'Rent',
+        description: 'VICTIMSECRET-7q3x',
+      })
+      await call(w.carol, 'POST', `/api/households/${w.ids.household}/expenses`, { amount: 12, category: 'Groceries' })
+      await call(w.alice, 'POST', `/api/support/tickets/${w.ids.ticket}/messages`, { message: 'VICTIMSECRET-7q3x' })
+      // The attacker's own write comes last: once it arrives, everything before it has been sent.
+      await call(w.bob, 'POST', '/api/expenses', { amount: 7, category: 'Food & Dining', description: 'bob-marker' })
+      let text = ''
+      const decoder = new TextDecoder()
+      while (!text.includes('bob-marker')) {
+        const { value, done } = await reader.read()
+        if (done) break
+        text += decoder.decode(value, { stream: true })
+      }
+      counts.probes += 1
+      expect(text).toContain('bob-marker')
+      expect(leaks(w, text), text).toEqual([])
+    } finally {
+      controller.abort()
+      w.t.app.server.closeAllConnections()
+    }
+  })
+})

@@ -1,0 +1,301 @@
+import { createHash, createHmac } from 'node:crypto'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import type { LightMyRequestResponse, RouteOptions } from 'fastify'
+import { expect } from 'vitest'
+import { COLLECTION_NAMES } from '../../schema/collections'
+import type { CollectionName } from '../../schema/collections'
+import { bearer, createTestApp, register } from './helpers'
+import type { Session, TestApp } from './helpers'
+import type { Ids, Method, RouteSpec } from './route-table'
+import { fillUrl } from './route-table'
+import { WEBHOOK_ENV } from './whatsapp-support'
+
+/**
+ * The world the isolation sweep and the fuzzer work in: a victim (Alice) with one row of every
+ * kind, a household she runs with a member (Carol), an admin, and an attacker (Bob) who is in
+ * no household of hers. Alice's data carries marker values that must never reach Bob.
+ */
+export interface World {
+  t: TestApp
+  alice: Session
+  carol: Session
+  bob: Session
+  admin: Session
+  ids: Ids
+  /** One stored document of each collection the victims own (the admin's business entry included). */
+  docs: Record<CollectionName, Record<string, unknown>>
+  /** Strings that must not appear in any answer to the attacker. */
+  secrets: string[]
+  /** Every route the server registered (method + url), HEAD and trailing slashes folded. */
+  registered: Set<string>
+  /** A read-only second connection to the server's database file (for snapshots). */
+  sqlite: Database.Database
+  close: () => Promise<void>
+}
+
+export const SECRET_NOTE = 'VICTIMSECRET-7q3x'
+export const SECRET_RUPEES = 98765.43
+export const VICTIM_PHONE = 'whatsapp:+919812345670'
+const AMOUNT_FORMS = ['98765.43', '9876543', '98,765.43']
+
+type Inject = (session: Session, method: Method, url: string, payload?: unknown) => Promise<LightMyRequestResponse>
+
+function injector(t: TestApp): Inject {
+  return (session, method, url, payload) =>
+    t.app.inject({
+      method,
+      url,
+      headers: session.headers,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    })
+}
+
+async function created(res: Promise<LightMyRequestResponse>, pick: (body: never) => string): Promise<string> {
+  const r = await res
+  expect(r.statusCode, r.body).toBeLessThan(300)
+  return pick(r.json<never>())
+}
+
+/** Alice's rows through REST (as the app writes them), then one business entry by the admin. */
+async function seedVictim(
+  t: TestApp,
+  alice: Session,
+  carol: Session,
+  admin: Session,
+): Promise<Omit<Ids, 'collection'>> {
+  const call = injector(t)
+  const day = '2026-11-10'
+  const note = { description: SECRET_NOTE }
+  const id = (b: { id: string }) => b.id
+  const expense = await created(
+    call(alice, 'POST', '/api/expenses', { amount: SECRET_RUPEES, category: 'Rent', date: day, ...note }),
+    id,
+  )
+  const income = await created(
+    call(alice, 'POST', '/api/income', { amount: SECRET_RUPEES, source: 'Salary', date: day, ...note }),
+    id,
+  )
+  const budget = await created(
+    call(alice, 'POST', '/api/budgets', { category: SECRET_NOTE, amount: SECRET_RUPEES }),
+    (b: { budget: { id: string } }) => b.budget.id,
+  )
+  await created(call(alice, 'POST', '/api/allocation/income', { amount: SECRET_RUPEES }), () => '')
+  const recurring = await created(
+    call(alice, 'POST', '/api/recurring-payments', {
+      name: SECRET_NOTE,
+      amount: SECRET_RUPEES,
+      category: 'Rent',
+      frequency: 'monthly',
+      due_date: '2026-12-01',
+    }),
+    (b: { payment: { id: string } }) => b.payment.id,
+  )
+  const loan = await created(
+    call(alice, 'POST', '/api/loans', {
+      loan_type: 'home',
+      loan_name: SECRET_NOTE,
+      loan_status: 'new',
+      start_date: '2026-06-01',
+      principal_amount: SECRET_RUPEES,
+      interest_rate: 8.5,
+      interest_type: 'emi',
+      loan_duration_months: 24,
+      emi_amount: 4500,
+      next_due_date: '2026-12-01',
+      lender_name: SECRET_NOTE,
+    }),
+    (b: { loan: { id: string } }) => b.loan.id,
+  )
+  await created(
+    call(alice, 'POST', `/api/loans/${loan}/payments`, { payment_date: day, amount_paid: 1000, notes: SECRET_NOTE }),
+    () => '',
+  )
+  const household = await created(
+    call(alice, 'POST', '/api/households', { name: SECRET_NOTE, review_period_hours: 24 }),
+    (b: { household: { id: string } }) => b.household.id,
+  )
+  await created(call(alice, 'POST', `/api/households/${household}/invite`, { email: carol.user.email }), () => '')
+  const householdExpense = await created(
+    call(carol, 'POST', `/api/households/${household}/expenses`, {
+      amount: SECRET_RUPEES,
+      category: 'Groceries',
+      date: day,
+      ...note,
+    }),
+    (b: { expense: { id: string } }) => b.expense.id,
+  )
+  const settlement = await created(
+    call(carol, 'POST', `/api/households/${household}/settlements`, {
+      to_user: alice.user.id,
+      amount: 10,
+      notes: SECRET_NOTE,
+    }),
+    (b: { settlement: { id: string } }) => b.settlement.id,
+  )
+  const ticket = await created(
+    call(alice, 'POST', '/api/support/tickets', {
+      category: 'question',
+      subject: SECRET_NOTE,
+      description: SECRET_NOTE,
+    }),
+    (b: { ticket_id: string }) => b.ticket_id,
+  )
+  const now = Date.now()
+  const entry = { id: `be-${SECRET_NOTE}`, ownerId: admin.user.id, updatedAt: now, kind: 'revenue' as const }
+  const push = await call(admin, 'POST', '/api/sync/business_entries/push', [
+    {
+      newDocumentState: { ...entry, amount: 9_876_543, category: 'Sales', description: SECRET_NOTE, date: now },
+    },
+  ])
+  expect(push.statusCode, push.body).toBe(200)
+  return {
+    expense,
+    income,
+    budget,
+    recurring,
+    loan,
+    household,
+    householdExpense,
+    settlement,
+    ticket,
+    victim: alice.user.id,
+    member: carol.user.id,
+  }
+}
+
+/** A server with the world in it; `collection` starts as transactions (sweeps set it per collection). */
+export async function createWorld(): Promise<World> {
+  const registered = new Set<string>()
+  const onRoute = (r: RouteOptions) => {
+    for (const method of [r.method].flat()) {
+      if (method === 'HEAD') continue
+      registered.add(`${method} ${r.url.length > 1 ? r.url.replace(/\/$/, '') : r.url}`)
+    }
+  }
+  const t = await createTestApp(WEBHOOK_ENV, {}, { onRoute })
+  const alice = await register(t.app, { name: `Zelda ${SECRET_NOTE}` })
+  const carol = await register(t.app, { name: `Carol ${SECRET_NOTE}` })
+  const bob = await register(t.app, { name: 'Bob Attacker' })
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'admin@test.local', password: 'admin-password' },
+  })
+  const { user, token } = login.json<{ user: Session['user']; token: string }>()
+  const admin: Session = { user, token, headers: bearer(token) }
+  // Set directly: linking through update-phone may need a proof (issue #14 item 3).
+  t.app.users.update(alice.user.id, { phoneNumber: VICTIM_PHONE })
+  const ids: Ids = { ...(await seedVictim(t, alice, carol, admin)), collection: 'transactions' }
+  const sqlite = new Database(join(t.dir, 'app.sqlite'), { readonly: true })
+  const docs = victimDocs(
+    sqlite,
+    [alice, carol, admin].map((s) => s.user.id),
+  )
+  const secrets = [
+    SECRET_NOTE,
+    ...AMOUNT_FORMS,
+    VICTIM_PHONE.replace('whatsapp:+', ''),
+    ...[alice, carol, admin].flatMap((s) => [s.user.id, s.user.email]),
+    ...Object.values(docs).map((d) => String(d.id)),
+  ]
+  const close = async () => {
+    sqlite.close()
+    await t.close()
+  }
+  return { t, alice, carol, bob, admin, ids, docs, secrets, registered, sqlite, close }
+}
+
+function victimDocs(sqlite: Database.Database, owners: string[]): World['docs'] {
+  const docs: Partial<World['docs']> = {}
+  for (const name of COLLECTION_NAMES) {
+    const row = sqlite
+      .prepare(
+        `SELECT data FROM documents WHERE collection = ? AND owner_id IN (${owners.map(() => '?').join(',')})
+         AND deleted = 0 ORDER BY seq LIMIT 1`,
+      )
+      .get(name, ...owners) as { data: string } | undefined
+    if (!row) throw new Error(`the fixture has no ${name} document`)
+    docs[name] = JSON.parse(row.data) as Record<string, unknown>
+  }
+  return docs as World['docs']
+}
+
+/** Columns that tie a row to a person or a household; a table with one of them joins `victimState`. */
+const LINKS = ['id', 'user_id', 'owner_id', 'household_id', 'invited_by', 'updated_by'] as const
+
+/**
+ * Everything the victims own or share, from every table (so a table added later is covered):
+ * rows whose user, owner, household or author is a victim's, and the whole of a table with no
+ * such column (e.g. the brand settings).
+ */
+export function victimState(w: World): string {
+  const db = w.sqlite
+  const keys = [w.alice, w.carol, w.admin].map((s) => s.user.id).concat(w.ids.household)
+  const marks = keys.map(() => '?').join(',')
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all() as { name: string }[]
+  const state: Record<string, unknown[]> = {}
+  for (const { name } of tables) {
+    if (name.startsWith('__')) continue
+    const columns = (db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[]).map((c) => c.name)
+    const links = LINKS.filter((l) => columns.includes(l))
+    const where = links.length ? `WHERE ${links.map((l) => `"${l}" IN (${marks})`).join(' OR ')}` : ''
+    const params = links.flatMap(() => keys)
+    state[name] = db.prepare(`SELECT * FROM "${name}" ${where} ORDER BY rowid`).all(...params)
+  }
+  return JSON.stringify(state)
+}
+
+const digests = new WeakMap<World, { version: number; digest: string }>()
+
+/**
+ * A digest of every table (row counts and contents) and the server sequence. SQLite's
+ * data_version tells this second connection whether the server committed anything since the
+ * last call, so the tables are hashed again only after a write.
+ */
+export function wholeState(w: World): { seq: number; digest: string } {
+  const db = w.sqlite
+  const version = db.pragma('data_version', { simple: true }) as number
+  const cached = digests.get(w)
+  if (cached?.version === version) return { seq: w.t.app.documents.lastSeq, digest: cached.digest }
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all() as { name: string }[]
+  const hash = createHash('sha256')
+  for (const { name } of tables) {
+    const rows = db.prepare(`SELECT * FROM "${name}"`).all()
+    hash.update(`${name}:${rows.length}:${JSON.stringify(rows)}\n`)
+  }
+  const digest = hash.digest('hex')
+  digests.set(w, { version, digest })
+  return { seq: w.t.app.documents.lastSeq, digest }
+}
+
+/** A fresh token for a session whose token may have been revoked by a probe (logout-all). */
+export function refresh(w: World, session: Session): void {
+  const user = w.t.app.users.findById(session.user.id)
+  if (!user) throw new Error('the session user is gone')
+  session.token = w.t.app.issueToken(user)
+  session.headers = bearer(session.token)
+}
+
+/** The secrets found in a response body (empty when it reveals nothing). */
+export function leaks(w: World, body: string): string[] {
+  return w.secrets.filter((s) => body.includes(s))
+}
+
+/** A request to a route as `session`, parameters filled from `ids`. */
+export function requestFor(spec: RouteSpec, ids: Ids) {
+  return { method: spec.method, url: fillUrl(spec, (_name, ref) => (ref ? ids[ref] : 'x')) }
+}
+
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+
+/** An HS256 token signed by hand (an expired or foreign-key one for the auth probes). */
+export function handToken(claims: Record<string, unknown>, secret: string, alg = 'HS256'): string {
+  const head = `${b64url({ alg, typ: 'JWT' })}.${b64url(claims)}`
+  if (alg === 'none') return `${head}.`
+  return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`
+}
