@@ -123,7 +123,7 @@ test('Profile Details save through update-profile and come back after the reload
   expect((await me(server, user)).family_size).toBe(4)
 })
 
-test('Security: mismatch, too short and wrong current password; then the new password signs in and the old fails', async ({
+test('Security: mismatch, too short, wrong current password; then the new one signs in, the old fails', async ({
   page,
   server,
 }) => {
