@@ -15,6 +15,7 @@ import { HOUR_MS, MonthlyReportJob } from './jobs/monthly-report'
 import { BrandRepository } from './modules/admin/brand'
 import { AutoApproveJob, MINUTE_MS } from './jobs/auto-approve'
 import { ensureAdmin } from './modules/auth/bootstrap-admin'
+import { PhoneProof } from './modules/auth/phone-proof'
 import { HouseholdSync } from './modules/households/household-sync'
 import { HouseholdLedger } from './modules/households/ledger'
 import { HouseholdService } from './modules/households/service'
@@ -144,10 +145,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }))
   const households = new HouseholdService({ db: database.db, documents, users, bus: streamBus, now })
   const ledger = new HouseholdLedger(households)
+  const phoneProof = new PhoneProof({ db: database.db, users, documents, now })
   await app.register(authRoutes, {
     prefix: '/api/auth',
     users,
     documents,
+    bus: streamBus,
+    phoneProof,
     rateLimit: config.authRateLimit,
     now,
     onRegister: (user) => households.applyInvites(user.id, user.email),
@@ -174,7 +178,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(allocationRestRoutes, { prefix: '/api/allocation', documents, now })
   await app.register(recurringRestRoutes, { prefix: '/api/recurring-payments', documents, now })
   await app.register(loansRoutes, { prefix: '/api/loans', documents, now })
-  const whatsappService = new WhatsappService({ users, documents, whatsapp, now })
+  const whatsappService = new WhatsappService({ users, documents, whatsapp, phoneProof, now })
   await app.register(whatsappRoutes, {
     prefix: '/api/whatsapp',
     config,
@@ -182,6 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     users,
     documents,
     whatsapp,
+    phoneProof,
     now,
   })
   const brand = new BrandRepository(database.db)

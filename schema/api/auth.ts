@@ -18,6 +18,7 @@ export const AUTH_MESSAGES = {
   phoneTooShort: 'Phone number must be at least 10 digits',
   phoneTooLong: 'Phone number must be at most 15 digits',
   phoneTaken: 'This phone number is already linked to another account',
+  phoneNeedsProof: 'A new WhatsApp number needs a code sent from it: save it in Settings → WhatsApp Integration',
   currencyUnsupported: 'Unsupported currency',
 } as const
 
@@ -27,6 +28,8 @@ export const PublicUser = z.object({
   name: z.string().nullable(),
   /** `whatsapp:+<country code><number>` or null. */
   phone_number: z.string().nullable(),
+  /** True once a `link <code>` message from the number proved it; only then is it linked. */
+  phone_verified: z.boolean(),
   role: z.enum(['admin', 'user']),
   currency: z.string(),
   /** ISO 8601. */
@@ -107,4 +110,24 @@ export const CurrencyBody = z.object({
 })
 
 export const SuccessUser = z.object({ success: z.literal(true), user: PublicUser })
+
+/** A pending claim of a number: it links once `link <code>` arrives from that number in time. */
+export const PhoneClaim = z.object({
+  phone_number: z.string(),
+  /** Six digits. */
+  code: z.string(),
+  /** ISO 8601. */
+  expires_at: z.string(),
+})
+export type PhoneClaim = z.infer<typeof PhoneClaim>
+
+/**
+ * PUT /api/auth/update-phone: `pending` with the code to send from the number, or (the number is
+ * already the caller's proven one) not pending, nothing to do.
+ */
+export const UpdatePhoneResponse = z.discriminatedUnion('pending', [
+  PhoneClaim.extend({ success: z.literal(true), pending: z.literal(true), user: PublicUser }),
+  z.object({ success: z.literal(true), pending: z.literal(false), user: PublicUser }),
+])
+export type UpdatePhoneResponse = z.infer<typeof UpdatePhoneResponse>
 export const SuccessToken = z.object({ success: z.literal(true), token: z.string() })

@@ -1,7 +1,9 @@
 import { z } from 'zod'
+import { PhoneClaim } from './auth'
 
 /** GET /api/whatsapp/status: the signed-in user's WhatsApp link (Settings → WhatsApp Integration). */
 export const WhatsappStatus = z.object({
+  /** A proven number is linked; an unproven one (saved before proofs existed) is not. */
   linked: z.boolean(),
   /** `whatsapp:+<code><number>` or null. */
   phone_number: z.string().nullable(),
@@ -10,5 +12,7 @@ export const WhatsappStatus = z.object({
   /** `https://wa.me/<number>?text=<join phrase>`, or null when the server has no WhatsApp number. */
   join_url: z.string().nullable(),
   monthly_report: z.boolean(),
+  /** The number waiting for its `link <code>` message, or null. */
+  pending: PhoneClaim.nullable(),
 })
 export type WhatsappStatus = z.infer<typeof WhatsappStatus>

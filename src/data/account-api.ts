@@ -1,4 +1,11 @@
-import { MeResponse, SuccessToken, SuccessUser, type PublicUser } from '../../schema/api/auth'
+import {
+  MeResponse,
+  SuccessToken,
+  SuccessUser,
+  UpdatePhoneResponse,
+  type PhoneClaim,
+  type PublicUser,
+} from '../../schema/api/auth'
 import { WhatsappStatus } from '../../schema/api/whatsapp'
 import { apiFetch, ApiError, NetworkError } from './http'
 import { readSession, readToken, writeSession, writeUser } from './session'
@@ -33,9 +40,21 @@ async function putUser(path: string, body: unknown): Promise<AccountUser> {
   return remember(user)
 }
 
-/** `phone` is `+<code><number>`; the server stores `whatsapp:+<code><number>`. */
-export function updatePhone(phone: string): Promise<AccountUser> {
-  return putUser('/auth/update-phone', { phone_number: phone })
+export type { PhoneClaim }
+
+/**
+ * Claims `phone` (`+<code><number>`, stored as `whatsapp:+<code><number>`): the answer is pending
+ * with the code to send from that number as `link <code>`, or not pending when it is already
+ * this account's proven number. The number links only once that message arrives.
+ */
+export async function updatePhone(phone: string): Promise<UpdatePhoneResponse> {
+  const answer = await apiFetch('/auth/update-phone', UpdatePhoneResponse, {
+    method: 'PUT',
+    token: token(),
+    body: { phone_number: phone },
+  })
+  remember(answer.user)
+  return answer
 }
 
 export interface ProfileFields {

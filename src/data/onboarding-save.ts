@@ -57,8 +57,9 @@ export async function saveAccountName(name: string): Promise<AccountUser> {
   return user
 }
 
-export function linkWhatsapp(phone: string): Promise<AccountUser> {
-  return updatePhone(phone)
+/** Claims the number; it links once `link <code>` is sent from it (Settings shows the code). */
+export async function linkWhatsapp(phone: string): Promise<AccountUser> {
+  return (await updatePhone(phone)).user
 }
 
 export async function saveFirstExpense(input: {

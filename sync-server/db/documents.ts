@@ -44,6 +44,12 @@ export interface StoredDocument<D = DocumentData> {
 
 /** How far ahead of the server's clock a pushed `updatedAt` may be (device clocks drift). */
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000
+interface HeldAnnouncement {
+  ownerId: string
+  collection: CollectionName
+  written: StoredDocument[]
+}
+
 /** Reads and writes inside `DocumentsRepository.transact`. */
 export interface DocumentTransaction {
   get(collection: CollectionName, id: string): StoredDocument | undefined
@@ -60,6 +66,8 @@ export class DocumentsRepository {
   /** Last sequence value handed out. Single process: the counter lives here, not in SQLite. */
   #seq: number
   readonly #merges = new Map<CollectionName, PushMerge>()
+  /** Announcements held back while a unit of work is open; null outside one. */
+  #held: Map<string, HeldAnnouncement> | null = null
 
   constructor(
     private readonly db: AppDatabase,
@@ -242,6 +250,32 @@ export class DocumentsRepository {
   }
 
   /**
+   * Runs `fn` as one unit of work: every write inside it (documents through this repository, and
+   * plain table rows through the other repositories, which share the one SQLite connection, so
+   * better-sqlite3 runs their statements inside this transaction) commits together or not at all.
+   * Stream announcements wait until the commit and are dropped on a rollback. Nested units join
+   * the outer one.
+   */
+  unitOfWork<T>(fn: () => T): T {
+    if (this.#held) return fn()
+    const seqBefore = this.#seq
+    this.#held = new Map()
+    let held: Map<string, HeldAnnouncement>
+    let result: T
+    try {
+      result = this.db.transaction(() => fn())
+    } catch (error) {
+      this.#seq = seqBefore
+      throw error
+    } finally {
+      held = this.#held
+      this.#held = null
+    }
+    for (const { ownerId, collection, written } of held.values()) this.#announce(ownerId, collection, written)
+    return result
+  }
+
+  /**
    * Several documents of one owner (any collections) written all or nothing in one transaction,
    * each with the next seq, then announced per collection. Checks like `writeDocument`.
    */
@@ -249,27 +283,9 @@ export class DocumentsRepository {
     ownerId: string,
     entries: readonly { collection: CollectionName; doc: DocumentData | DocOf<CollectionName>; deleted?: boolean }[],
   ): StoredDocument[] {
-    const parsed = entries.map(({ collection, doc, deleted }) => {
-      const next = parseDocument(collection, doc)
-      if (!next.ok)
-        throw new HttpError(400, `Invalid document: ${describe(next.issues)}`, 'INVALID_DOCUMENT', next.issues)
-      assertOwnedByCaller(collection, ownerId, next.data)
-      return { collection, data: next.data, deleted: deleted ?? false }
-    })
-    const written = this.db.transaction((tx) =>
-      parsed.map(({ collection, data, deleted }) => {
-        const existing = this.#getRow(tx, collection, String(data.id))
-        if (existing && existing.ownerId !== ownerId) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
-        return this.#write(tx, collection, ownerId, data, deleted)
-      }),
+    return this.unitOfWork(() =>
+      entries.map(({ collection, doc, deleted }) => this.writeDocument(collection, ownerId, doc, deleted)),
     )
-    for (const collection of new Set(written.map((w) => w.collection)))
-      this.#announce(
-        ownerId,
-        collection,
-        written.filter((w) => w.collection === collection),
-      )
-    return written
   }
 
   /** Any row with this id, whoever owns it. For authorisation checks; never send it unchecked. */
@@ -372,6 +388,14 @@ export class DocumentsRepository {
   #announce(ownerId: string, collection: CollectionName, written: StoredDocument[]): void {
     const last = written.at(-1)
     if (!last) return
+    if (this.#held) {
+      // One event per owner and collection, as a single write of several documents would send.
+      const key = `${ownerId}\u0000${collection}`
+      const held = this.#held.get(key)
+      if (held) held.written.push(...written)
+      else this.#held.set(key, { ownerId, collection, written: [...written] })
+      return
+    }
     const event: StreamEvent = { collection, documents: written.map(toWire), checkpoint: { seq: last.seq } }
     this.bus.publish(isShared(collection) ? ADMIN_CHANNEL : ownerId, event)
   }

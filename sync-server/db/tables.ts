@@ -27,6 +27,11 @@ export const users = sqliteTable(
     name: text('name'),
     /** `whatsapp:+<cc><number>` (schema/phone.ts normalizePhone); the WhatsApp sender maps here. */
     phoneNumber: text('phone_number'),
+    /**
+     * True once the number was proven by a `link <code>` message sent from it; only proven numbers
+     * are booked to the account. Links made before proofs existed count as unproven.
+     */
+    phoneVerified: integer('phone_verified', { mode: 'boolean' }).notNull().default(false),
     role: text('role', { enum: USER_ROLES }).notNull().default('user'),
     /** Bumped on password change / logout-everywhere; tokens carry it as `tv`. */
     tokenVersion: integer('token_version').notNull().default(0),
@@ -45,6 +50,30 @@ export const users = sqliteTable(
 )
 
 export type UserRow = typeof users.$inferSelect
+
+/**
+ * A user's pending claim of a WhatsApp number (one per user): the number links to the account
+ * when `link <code>` arrives from it before `expires_at`. Several users may claim one number;
+ * the message from the number decides.
+ */
+export const phoneClaims = sqliteTable(
+  'phone_claims',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `whatsapp:+<cc><number>`, as users.phone_number. */
+    phone: text('phone').notNull(),
+    /** Six digits; kept readable so Settings can show it again until it expires. */
+    code: text('code').notNull(),
+    /** ms since the epoch. */
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('phone_claims_phone').on(t.phone)],
+)
+
+export type PhoneClaimRow = typeof phoneClaims.$inferSelect
 
 /**
  * Every replicated collection in one table (DESIGN §4). `seq` comes from one server-wide
@@ -76,7 +105,16 @@ export const documents = sqliteTable(
 
 export type DocumentRow = typeof documents.$inferSelect
 
-export const WHATSAPP_MESSAGE_KINDS = ['entry', 'undo', 'command', 'join', 'unknown', 'unlinked', 'rejected'] as const
+export const WHATSAPP_MESSAGE_KINDS = [
+  'entry',
+  'undo',
+  'command',
+  'join',
+  'unknown',
+  'unlinked',
+  'rejected',
+  'link',
+] as const
 export type WhatsappMessageKind = (typeof WHATSAPP_MESSAGE_KINDS)[number]
 
 /**

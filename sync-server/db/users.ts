@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { asc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { PublicUser } from '../../schema/api/auth'
 import type { AppDatabase } from './database'
 import { users } from './tables'
@@ -10,11 +10,12 @@ export interface NewUser {
   passwordHash: string
   name?: string | null
   phoneNumber?: string | null
+  phoneVerified?: boolean
   role?: UserRole
 }
 
 export type UserPatch = Partial<
-  Pick<UserRow, 'email' | 'passwordHash' | 'name' | 'phoneNumber' | 'role' | 'currency' | 'profile'>
+  Pick<UserRow, 'email' | 'passwordHash' | 'name' | 'phoneNumber' | 'phoneVerified' | 'role' | 'currency' | 'profile'>
 >
 
 /** Accounts. Emails are stored lowercase; callers pass them lowercased. */
@@ -34,9 +35,23 @@ export class UsersRepository {
     return this.db.select().from(users).where(eq(users.phoneNumber, phone)).get()
   }
 
-  /** Users with a phone number (linked to WhatsApp), oldest account first. */
+  /** The account whose proven number this is: the only one WhatsApp messages from it reach. */
+  findByVerifiedPhone(phone: string): UserRow | undefined {
+    return this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.phoneNumber, phone), eq(users.phoneVerified, true)))
+      .get()
+  }
+
+  /** Users with a proven phone number (linked to WhatsApp), oldest account first. */
   listWithPhone(): UserRow[] {
-    return this.db.select().from(users).where(isNotNull(users.phoneNumber)).orderBy(asc(users.createdAt)).all()
+    return this.db
+      .select()
+      .from(users)
+      .where(and(isNotNull(users.phoneNumber), eq(users.phoneVerified, true)))
+      .orderBy(asc(users.createdAt))
+      .all()
   }
 
   findAdmin(): UserRow | undefined {
@@ -53,6 +68,7 @@ export class UsersRepository {
         passwordHash: input.passwordHash,
         name: input.name ?? null,
         phoneNumber: input.phoneNumber ?? null,
+        phoneVerified: input.phoneVerified ?? false,
         role: input.role ?? 'user',
         createdAt: now,
         updatedAt: now,
@@ -89,6 +105,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     email: row.email,
     name: row.name,
     phone_number: row.phoneNumber,
+    phone_verified: row.phoneNumber !== null && row.phoneVerified,
     role: row.role,
     currency: row.currency,
     created_at: new Date(row.createdAt).toISOString(),

@@ -15,6 +15,8 @@ export interface TokenClaims {
 export interface AuthUser {
   id: string
   role: UserRole
+  /** The token's `tv`: an event stream opened with it ends when the user's tokens are revoked. */
+  tokenVersion: number
 }
 
 declare module '@fastify/jwt' {
@@ -65,6 +67,6 @@ export async function registerAuth(
     if (!user || user.tokenVersion !== claims.tv) throw new HttpError(401, 'Invalid or expired token', 'UNAUTHORIZED')
     // Suspension refuses every token without revoking it: reactivation makes them valid again.
     if (user.suspended) throw new HttpError(403, ADMIN_MESSAGES.accountSuspended, 'ACCOUNT_SUSPENDED')
-    request.user = { id: user.id, role: user.role }
+    request.user = { id: user.id, role: user.role, tokenVersion: user.tokenVersion }
   })
 }

@@ -1,3 +1,10 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -11,15 +18,18 @@ import {
   SuccessToken,
   SuccessUser,
   UpdatePhoneBody,
+  UpdatePhoneResponse,
   UpdateProfileBody,
 } from '../../schema/api/auth'
 import { ADMIN_MESSAGES } from '../../schema/api/admin'
 import { normalizePhone } from '../../schema/phone'
 import { dependentsProblem } from '../../schema/validation/profile-input'
 import type { DocumentsRepository } from '../db/documents'
+import type { PhoneProof } from '../modules/auth/phone-proof'
+import type { StreamBus } from '../modules/sync/stream-bus'
 import type { UserProfileFields, UserRow } from '../db/tables'
 import { toPublicUser } from '../db/users'
-import type { UsersRepository } from '../db/users'
+import type { UserPatch, UsersRepository } from '../db/users'
 import { PasswordGuard } from '../modules/auth/password-guard'
 import { HttpError } from '../http-error'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../modules/auth/passwords'
@@ -27,6 +37,9 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../modules/aut
 export interface AuthRoutesOptions {
   users: UsersRepository
   documents: DocumentsRepository
+  /** Revoking a user's tokens ends the event streams opened with them. */
+  bus: StreamBus
+  phoneProof: PhoneProof
   rateLimit: { max: number; timeWindowMs: number }
   now?: () => number
   /** Runs after an account is created (household invites waiting for its e-mail). */
@@ -43,16 +56,32 @@ function parsePhone(input: string | null | undefined): string {
   return phone
 }
 
+type Deps = AuthRoutesOptions & { guard: PasswordGuard }
+type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>
+
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { users, documents, rateLimit, onRegister } = options
-  const guard = new PasswordGuard(options.now)
+  const deps: Deps = { ...options, guard: new PasswordGuard(options.now) }
+  publicRoutes(app, deps)
+  // Everything below needs a signed-in caller.
+  await app.register((scope, _opts, done) => {
+    scope.addHook('onRequest', app.authenticate)
+    const signedIn = scope.withTypeProvider<ZodTypeProvider>()
+    sessionRoutes(app, signedIn, deps)
+    accountRoutes(signedIn, deps)
+    done()
+  })
+}
+
+/** Register and login (rate limited; login also per account). */
+function publicRoutes(app: ZodApp, deps: Deps): void {
+  const { users, rateLimit, onRegister, guard, phoneProof } = deps
   const limited = { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } }
-
-  function assertPhoneFree(phone: string, userId: string | null): void {
-    const holder = users.findByPhone(phone)
-    if (holder && holder.id !== userId) throw new HttpError(409, AUTH_MESSAGES.phoneTaken, 'PHONE_TAKEN')
-  }
-
   app.post(
     '/register',
     { config: limited, schema: { body: RegisterBody, response: { 201: AuthResponse } } },
@@ -60,13 +89,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const { email, password, name } = request.body
       const phone = request.body.phone_number?.trim() ? parsePhone(request.body.phone_number) : null
       if (users.findByEmail(email)) throw new HttpError(409, AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN')
-      if (phone) assertPhoneFree(phone, null)
-      const user = users.create({
-        email,
-        passwordHash: await hashPassword(password),
-        name: name || null,
-        phoneNumber: phone,
-      })
+      if (phone && users.findByVerifiedPhone(phone)) throw new HttpError(409, AUTH_MESSAGES.phoneTaken, 'PHONE_TAKEN')
+      const user = users.create({ email, passwordHash: await hashPassword(password), name: name || null })
+      // The number links once proven: Settings shows the code to send from it.
+      if (phone) phoneProof.claim(user, phone)
       onRegister?.(user)
       return reply.status(201).send({ user: toPublicUser(user), token: app.issueToken(user) })
     },
@@ -92,81 +118,96 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       return { user: toPublicUser(user), token: app.issueToken(user) }
     },
   )
+}
 
-  // Everything below needs a signed-in caller.
-  await app.register((scope, _opts, done) => {
-    scope.addHook('onRequest', app.authenticate)
-    const signedIn = scope.withTypeProvider<ZodTypeProvider>()
+function currentUser(users: UsersRepository, id: string): UserRow {
+  const user = users.findById(id)
+  if (!user) throw new HttpError(401, 'Invalid or expired token', 'UNAUTHORIZED')
+  return user
+}
 
-    const current = (id: string) => {
-      const user = users.findById(id)
-      if (!user) throw new HttpError(401, 'Invalid or expired token', 'UNAUTHORIZED')
-      return user
-    }
+/** Who am I, change password, logout everywhere: the last two revoke older tokens and their streams. */
+function sessionRoutes(app: ZodApp, signedIn: ZodApp, deps: Deps): void {
+  const { users, bus, guard } = deps
 
-    signedIn.get('/me', { schema: { response: { 200: z.object({ user: PublicUser }) } } }, (request) => ({
-      user: toPublicUser(current(request.user.id)),
-    }))
+  /** Bumps the token version, ends the streams opened with older tokens, and issues a fresh token. */
+  const revoke = (user: UserRow, patch: UserPatch = {}) => {
+    const updated = users.bumpTokenVersion(user.id, patch)
+    bus.endStreams(user.id, updated.tokenVersion)
+    return { success: true as const, token: app.issueToken(updated) }
+  }
 
-    signedIn.put(
-      '/change-password',
-      { schema: { body: ChangePasswordBody, response: { 200: SuccessToken } } },
-      async (request) => {
-        const user = current(request.user.id)
-        guard.check(user.email)
-        if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
-          guard.failed(user.email)
-          throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong, 'WRONG_PASSWORD')
-        }
-        guard.succeeded(user.email)
-        const updated = users.bumpTokenVersion(user.id, { passwordHash: await hashPassword(request.body.newPassword) })
-        return { success: true as const, token: app.issueToken(updated) }
-      },
-    )
+  signedIn.get('/me', { schema: { response: { 200: z.object({ user: PublicUser }) } } }, (request) => ({
+    user: toPublicUser(currentUser(users, request.user.id)),
+  }))
 
-    signedIn.post('/logout-all', { schema: { response: { 200: SuccessToken } } }, (request) => {
-      const updated = users.bumpTokenVersion(current(request.user.id).id)
-      return { success: true as const, token: app.issueToken(updated) }
-    })
+  signedIn.put(
+    '/change-password',
+    { schema: { body: ChangePasswordBody, response: { 200: SuccessToken } } },
+    async (request) => {
+      const user = currentUser(users, request.user.id)
+      guard.check(user.email)
+      if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
+        guard.failed(user.email)
+        throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong, 'WRONG_PASSWORD')
+      }
+      guard.succeeded(user.email)
+      return revoke(user, { passwordHash: await hashPassword(request.body.newPassword) })
+    },
+  )
 
-    signedIn.put('/update-phone', { schema: { body: UpdatePhoneBody, response: { 200: SuccessUser } } }, (request) => {
-      const phone = parsePhone(request.body.phone_number)
-      assertPhoneFree(phone, request.user.id)
-      return { success: true as const, user: toPublicUser(users.update(request.user.id, { phoneNumber: phone })) }
-    })
+  signedIn.post('/logout-all', { schema: { response: { 200: SuccessToken } } }, (request) =>
+    revoke(currentUser(users, request.user.id)),
+  )
+}
 
-    signedIn.put(
-      '/update-profile',
-      { schema: { body: UpdateProfileBody, response: { 200: SuccessUser } } },
-      (request) => {
-        const user = current(request.user.id)
-        const { name, phone_number, ...fields } = request.body
-        let phoneNumber: string | null | undefined
-        if (phone_number === null || phone_number?.trim() === '') phoneNumber = null
-        else if (phone_number !== undefined) {
-          phoneNumber = parsePhone(phone_number)
-          assertPhoneFree(phoneNumber, user.id)
-        }
-        const profile: UserProfileFields = { ...user.profile }
-        for (const [key, value] of Object.entries(fields)) {
-          if (value !== undefined) Object.assign(profile, { [key]: value })
-        }
-        // The body is checked on its own; a change to one of the two is also checked against the other as stored.
-        const problem = dependentsProblem(profile.family_size, profile.number_of_dependents)
-        if (problem) throw new HttpError(400, problem, 'VALIDATION_ERROR')
-        const updated = users.update(user.id, {
-          profile,
-          ...(name === undefined ? {} : { name }),
-          ...(phoneNumber === undefined ? {} : { phoneNumber }),
-        })
-        return { success: true as const, user: toPublicUser(updated) }
-      },
-    )
+/** Phone, profile and currency of the signed-in account. */
+function accountRoutes(signedIn: ZodApp, deps: Deps): void {
+  const { users, documents, phoneProof } = deps
 
-    signedIn.put('/currency', { schema: { body: CurrencyBody, response: { 200: SuccessUser } } }, (request) => {
-      const currency = request.body.currency_code
-      const updated = users.update(request.user.id, { currency })
-      // Keep the replicated profile in step, so the user's other devices switch too.
+  signedIn.put(
+    '/update-phone',
+    { schema: { body: UpdatePhoneBody, response: { 200: UpdatePhoneResponse } } },
+    (request) => {
+      const user = currentUser(users, request.user.id)
+      const claim = phoneProof.claim(user, parsePhone(request.body.phone_number))
+      const view = toPublicUser(user)
+      return claim
+        ? { success: true as const, pending: true as const, ...claim, user: view }
+        : { success: true as const, pending: false as const, user: view }
+    },
+  )
+
+  signedIn.put(
+    '/update-profile',
+    { schema: { body: UpdateProfileBody, response: { 200: SuccessUser } } },
+    (request) => {
+      const user = currentUser(users, request.user.id)
+      const { name, phone_number, ...fields } = request.body
+      const unlink = phone_number === null || phone_number?.trim() === ''
+      // Only a proven number links (update-phone); here it may stay as it is or be removed.
+      if (!unlink && phone_number !== undefined && parsePhone(phone_number) !== user.phoneNumber)
+        throw new HttpError(400, AUTH_MESSAGES.phoneNeedsProof, 'PHONE_NEEDS_PROOF')
+      const profile: UserProfileFields = { ...user.profile }
+      for (const [key, value] of Object.entries(fields)) {
+        if (value !== undefined) Object.assign(profile, { [key]: value })
+      }
+      // The body is checked on its own; a change to one of the two is also checked against the other as stored.
+      const problem = dependentsProblem(profile.family_size, profile.number_of_dependents)
+      if (problem) throw new HttpError(400, problem, 'VALIDATION_ERROR')
+      const updated = documents.unitOfWork(() => {
+        if (unlink) phoneProof.unlink(user.id)
+        return users.update(user.id, { profile, ...(name === undefined ? {} : { name }) })
+      })
+      return { success: true as const, user: toPublicUser(updated) }
+    },
+  )
+
+  signedIn.put('/currency', { schema: { body: CurrencyBody, response: { 200: SuccessUser } } }, (request) => {
+    const currency = request.body.currency_code
+    // The account row and the replicated profile (the user's other devices switch too) change together.
+    const updated = documents.unitOfWork(() => {
+      const row = users.update(request.user.id, { currency })
       const profile = documents.getOwned('profile', request.user.id, request.user.id)
       if (profile && !profile.deleted && profile.data.currency !== currency) {
         documents.writeDocument('profile', request.user.id, {
@@ -175,8 +216,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           updatedAt: Math.max(Date.now(), profile.data.updatedAt + 1),
         })
       }
-      return { success: true as const, user: toPublicUser(updated) }
+      return row
     })
-    done()
+    return { success: true as const, user: toPublicUser(updated) }
   })
 }

@@ -44,6 +44,8 @@ export interface PlanRestOptions {
 const IdParams = z.object({ id: z.string().max(200) })
 const Success = z.object({ success: z.literal(true) })
 
+const RECURRING_NOT_FOUND = 'Recurring payment not found'
+
 const invalid = (message: string) => new HttpError(400, message, 'VALIDATION_ERROR')
 
 /** The owner's live document, else 404 (someone else's id answers the same as an unknown one). */
@@ -286,7 +288,7 @@ export const recurringRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (a
   app.addHook('onRequest', app.authenticate)
 
   const findOwn = (ownerId: string, id: string) =>
-    liveOwned(documents, 'recurring_payments', ownerId, id, 'Recurring payment not found')
+    liveOwned(documents, 'recurring_payments', ownerId, id, RECURRING_NOT_FOUND)
 
   const One = z.object({ success: z.literal(true), payment: RecurringItem })
 
@@ -328,37 +330,37 @@ export const recurringRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (a
     return { success: true as const }
   })
 
-  app.post(
-    '/:id/mark-paid',
-    {
-      schema: {
-        params: IdParams,
-        response: {
-          200: z.object({ success: z.literal(true), payment: RecurringItem, transaction: RestTransactionItem }),
-        },
-      },
-    },
-    (request) => {
-      const ownerId = request.user.id
-      const payment = findOwn(ownerId, request.params.id)
-      const t = now()
-      const paid = markPaid(payment, t)
-      const tx = documents.writeDocument(
-        'transactions',
-        ownerId,
-        newTransaction(paid.expense, { ownerId, updatedAt: t }),
-      )
-      const moved = documents.writeDocument('recurring_payments', ownerId, {
+  markPaidRoute(app, documents, now)
+  done()
+}
+
+/**
+ * POST /api/recurring-payments/:id/mark-paid: the expense and the moved schedule are one unit of
+ * work (both or neither, announced after the commit).
+ */
+function markPaidRoute(
+  app: Parameters<FastifyPluginCallbackZod>[0],
+  documents: DocumentsRepository,
+  now: () => number,
+): void {
+  const Response = z.object({ success: z.literal(true), payment: RecurringItem, transaction: RestTransactionItem })
+  app.post('/:id/mark-paid', { schema: { params: IdParams, response: { 200: Response } } }, (request) => {
+    const ownerId = request.user.id
+    const payment = liveOwned(documents, 'recurring_payments', ownerId, request.params.id, RECURRING_NOT_FOUND)
+    const t = now()
+    const paid = markPaid(payment, t)
+    const { tx, moved } = documents.unitOfWork(() => ({
+      tx: documents.writeDocument('transactions', ownerId, newTransaction(paid.expense, { ownerId, updatedAt: t })),
+      moved: documents.writeDocument('recurring_payments', ownerId, {
         ...payment,
         ...paid.schedule,
         updatedAt: nextVersion(t, payment.updatedAt),
-      })
-      return {
-        success: true as const,
-        payment: toRecurringItem(moved.data),
-        transaction: toRestItem(tx.data, tx.updatedAt),
-      }
-    },
-  )
-  done()
+      }),
+    }))
+    return {
+      success: true as const,
+      payment: toRecurringItem(moved.data),
+      transaction: toRestItem(tx.data, tx.updatedAt),
+    }
+  })
 }

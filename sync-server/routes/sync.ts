@@ -20,7 +20,11 @@ export interface SyncRoutesOptions {
   pingMs: number
   /** Household collections: scoped by membership and merged by the server's rules. */
   householdSync: HouseholdSync
+  /** Most event streams open at once per user and per client address (default 10 and 50). */
+  streamLimits?: { perUser: number; perAddress: number }
 }
+
+export const STREAM_LIMITS = { perUser: 10, perAddress: 50 }
 
 const Document = z.record(z.string(), z.unknown())
 const CollectionParams = z.object({ collection: z.string().max(64) })
@@ -45,7 +49,7 @@ function syncedCollection(name: string, user: AuthUser): Scoped {
 /** Replication endpoints of RxDB's HTTP protocol (DESIGN §4). */
 export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (
   app,
-  { documents, bus, pingMs, householdSync },
+  { documents, bus, pingMs, householdSync, streamLimits = STREAM_LIMITS },
   done,
 ) => {
   app.addHook('onRequest', app.authenticate)
@@ -96,7 +100,32 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (
     hookDone()
   })
 
+  // Open streams per user and per address: each holds a socket and a listener until it ends.
+  const perUser = new Counter()
+  const perAddress = new Counter()
+  const admit = (userId: string, address: string): (() => void) => {
+    if (perUser.get(userId) >= streamLimits.perUser)
+      throw new HttpError(
+        429,
+        `Too many open sync streams for this account (at most ${streamLimits.perUser}): close other tabs or devices`,
+        'TOO_MANY_STREAMS',
+      )
+    if (perAddress.get(address) >= streamLimits.perAddress)
+      throw new HttpError(
+        429,
+        `Too many open sync streams from this address (at most ${streamLimits.perAddress})`,
+        'TOO_MANY_STREAMS',
+      )
+    perUser.add(userId, 1)
+    perAddress.add(address, 1)
+    return () => {
+      perUser.add(userId, -1)
+      perAddress.add(address, -1)
+    }
+  }
+
   app.get('/stream', { schema: { querystring: z.object({}) } }, (request, reply) => {
+    const release = admit(request.user.id, request.ip)
     reply.hijack()
     const res: ServerResponse = reply.raw
     // Headers already set by hooks (helmet) would be lost after hijack().
@@ -116,14 +145,15 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (
     const listener = (event: StreamEvent) => {
       res.write(`data: ${JSON.stringify(event)}\n\n`)
     }
-    // Suspension ends the stream through the bus (the listener's `end`).
-    const unsubscribers = [bus.subscribe(request.user.id, listener, () => end())]
+    // Suspension and revoked tokens end the stream through the bus (the listener's `end`).
+    const unsubscribers = [bus.subscribe(request.user.id, listener, () => end(), request.user.tokenVersion)]
     if (request.user.role === 'admin') unsubscribers.push(bus.subscribe(ADMIN_CHANNEL, listener))
     const ping = setInterval(() => res.write(': ping\n\n'), pingMs)
     ping.unref()
 
     const end = () => {
       if (!open.delete(end)) return
+      release()
       clearInterval(ping)
       for (const unsubscribe of unsubscribers) unsubscribe()
       if (!res.writableEnded) res.end()
@@ -133,4 +163,17 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (
     res.on('error', end)
   })
   done()
+}
+
+/** Counts per key; a key whose count drops to 0 is forgotten. */
+class Counter {
+  readonly #counts = new Map<string, number>()
+  get(key: string): number {
+    return this.#counts.get(key) ?? 0
+  }
+  add(key: string, delta: number): void {
+    const next = this.get(key) + delta
+    if (next > 0) this.#counts.set(key, next)
+    else this.#counts.delete(key)
+  }
 }

@@ -8,6 +8,7 @@ import type { AppConfig } from '../config'
 import type { DocumentsRepository } from '../db/documents'
 import type { UsersRepository } from '../db/users'
 import type { WhatsappRepository } from '../db/whatsapp'
+import type { PhoneProof } from '../modules/auth/phone-proof'
 import { HttpError } from '../http-error'
 import { readProfile } from '../modules/whatsapp/ledger'
 import { RateLimiter } from '../modules/whatsapp/rate-limiter'
@@ -20,6 +21,7 @@ export interface WhatsappRoutesOptions {
   users: UsersRepository
   documents: DocumentsRepository
   whatsapp: WhatsappRepository
+  phoneProof: PhoneProof
   now: () => number
 }
 
@@ -51,7 +53,7 @@ export function joinUrl(from: string | undefined, phrase: string | undefined): s
  * MessageSid (its stored reply), the sender's rate limit (429); then the service handles it.
  */
 export const whatsappRoutes: FastifyPluginAsyncZod<WhatsappRoutesOptions> = async (app, options) => {
-  const { config, service, users, documents, whatsapp, now } = options
+  const { config, service, users, documents, whatsapp, phoneProof, now } = options
   await app.register(formbody, { bodyLimit: 64 * 1024 })
   const limiter = new RateLimiter(config.whatsapp.rateLimit.max, config.whatsapp.rateLimit.timeWindowMs)
   const authToken = config.twilio.authToken
@@ -65,7 +67,8 @@ export const whatsappRoutes: FastifyPluginAsyncZod<WhatsappRoutesOptions> = asyn
       if (config.whatsapp.allowUnsigned) return
       throw new HttpError(
         503,
-        'WhatsApp is not configured on this server: set TWILIO_AUTH_TOKEN (or WHATSAPP_ALLOW_UNSIGNED=1 for local development)',
+        'WhatsApp is not configured on this server: set TWILIO_AUTH_TOKEN ' +
+          '(or WHATSAPP_ALLOW_UNSIGNED=1 for local development)',
         'WHATSAPP_NOT_CONFIGURED',
       )
     }
@@ -118,11 +121,12 @@ export const whatsappRoutes: FastifyPluginAsyncZod<WhatsappRoutesOptions> = asyn
     if (!user) throw new HttpError(401, 'Invalid or expired token', 'UNAUTHORIZED')
     const last = whatsapp.lastMessageAt(user.id)
     return {
-      linked: user.phoneNumber !== null,
+      linked: user.phoneNumber !== null && user.phoneVerified,
       phone_number: user.phoneNumber,
       last_message_at: last === null ? null : new Date(last).toISOString(),
       join_url: joinUrl(config.twilio.whatsappFrom, config.whatsapp.joinPhrase),
       monthly_report: readProfile(documents, user.id).monthlyReportByWhatsapp,
+      pending: phoneProof.pending(user.id),
     }
   })
 }

@@ -186,7 +186,13 @@ for (const look of [
       const auth = await apiLogin(server, user)
       const me = await server.api<{ user: { name: string; phone_number: string } }>('GET', '/auth/me', auth.token)
       expect(me.body.user.name).toBe(name)
-      expect(me.body.user.phone_number).toMatch(/^whatsapp:\+9198\d{8}$/)
+      // The number is claimed: it links once `link <code>` arrives from it (Settings shows the code).
+      const whatsapp = await server.api<{ pending: { phone_number: string } | null }>(
+        'GET',
+        '/whatsapp/status',
+        auth.token,
+      )
+      expect(whatsapp.body.pending?.phone_number).toMatch(/^whatsapp:\+9198\d{8}$/)
       await expect
         .poll(async () => (await server.api<{ description: string }[]>('GET', '/expenses', auth.token)).body)
         .toEqual([expect.objectContaining({ description: 'Onboarding chai', amount: 250, category: 'Food & Dining' })])

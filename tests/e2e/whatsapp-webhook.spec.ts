@@ -1,4 +1,5 @@
-import { test as base } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, type Page } from '@playwright/test'
 import twilio from 'twilio'
 import { expect } from './support/fixtures'
 import { restExpense, shot, signUpWithToken } from './support/flows'
@@ -61,13 +62,17 @@ async function sendWhatsapp(
   return { status: res.status, text: await res.text() }
 }
 
-test('a signed WhatsApp message shows on the open /home within a second; Settings shows the link and the last message', async ({
+test('a signed WhatsApp message shows on the open /home within a second; Settings shows link and last message', async ({
   page,
   server,
 }) => {
   const auth = await signUpWithToken(page, server, 'whatsapp')
-  const phone = await server.api('PUT', '/auth/update-phone', auth.token, { phone_number: '+91 98765 43210' })
+  const phone = await server.api<{ code: string }>('PUT', '/auth/update-phone', auth.token, {
+    phone_number: '+91 98765 43210',
+  })
   expect(phone.status).toBe(200)
+  // The number links once `link <code>` arrives from it.
+  expect((await sendWhatsapp(server, 'whatsapp:+919876543210', `link ${phone.body.code}`)).text).toContain('Linked')
 
   // The page is live: a REST write reaches it (so its stream is connected).
   await restExpense(server, auth.token, {
@@ -105,3 +110,73 @@ test('a signed WhatsApp message shows on the open /home within a second; Setting
   await expect(connect).toHaveAttribute('target', '_blank')
   await shot(page, `${SHOTS}/desktop-whatsapp-linked-light.png`)
 })
+
+/** A screenshot and no axe violations (colour contrast included). */
+async function check(page: Page, name: string) {
+  await shot(page, `${SHOTS}/${name}.png`)
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+}
+
+const LOOKS = [
+  { name: 'light-1280', theme: 'light', width: 1280, height: 900, code: '91', digits: '9812300001' },
+  { name: 'dark-390', theme: 'dark', width: 390, height: 844, code: '44', digits: '7911123456' },
+] as const
+
+for (const look of LOOKS) {
+  test(`Settings: a saved number shows its code and links once 'link <code>' arrives from it (${look.name})`, async ({
+    page,
+    server,
+  }) => {
+    await page.setViewportSize({ width: look.width, height: look.height })
+    const auth = await signUpWithToken(page, server, `proof-${look.name}`)
+    await page.evaluate((theme) => localStorage.setItem('hisaab.theme', theme), look.theme)
+    await page.goto('/settings')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme)
+    const section = page.getByRole('button', { name: /^WhatsApp Integration/ })
+    await section.click()
+    await page.getByLabel('Country code').selectOption(look.code)
+    await page.getByLabel('Phone number').fill(look.digits)
+    await page.getByRole('button', { name: 'Update Number' }).click()
+
+    const from = `whatsapp:+${look.code}${look.digits}`
+    const panel = page.getByTestId('whatsapp-code')
+    await expect(panel).toContainText(`To prove +${look.code} ${look.digits} is yours`)
+    await expect(panel).toContainText('our WhatsApp number +14155238886')
+    const message = (await panel.locator('code').textContent()) ?? ''
+    expect(message).toMatch(/^link \d{6}$/)
+    await expect(panel.getByRole('link', { name: 'Send it on WhatsApp' })).toHaveAttribute(
+      'href',
+      `https://wa.me/14155238886?text=${encodeURIComponent(message)}`,
+    )
+    await check(page, `whatsapp-code-${look.name}`)
+
+    // Until proven, the number books nothing, and a wrong code links nothing.
+    expect((await sendWhatsapp(server, from, 'Spent 100 on food')).text).toContain("isn't linked")
+    const wrong = message.endsWith('000000') ? 'link 111111' : 'link 000000'
+    expect((await sendWhatsapp(server, from, wrong)).text).toContain('wrong or has expired')
+
+    const reloaded = page.waitForEvent('load')
+    expect((await sendWhatsapp(server, from, message)).text).toContain('✅ Linked!')
+    await expect(page.getByTestId('whatsapp-linked')).toHaveText(
+      `Updated to +${look.code}${look.digits}! Refreshing...`,
+      {
+        timeout: 10_000,
+      },
+    )
+    await reloaded
+    await section.click()
+    await expect(page.getByTestId('whatsapp-status')).toHaveAttribute('data-linked', 'true')
+    await expect(page.getByTestId('whatsapp-status')).toContainText(`✅ Linked: +${look.code} ${look.digits}`)
+    // The linked number is split back into the form.
+    await expect(page.getByLabel('Country code')).toHaveValue(look.code)
+    await expect(page.getByLabel('Phone number')).toHaveValue(look.digits)
+    await check(page, `whatsapp-proven-${look.name}`)
+    const me = await server.api<{ user: { phone_number: string; phone_verified: boolean } }>(
+      'GET',
+      '/auth/me',
+      auth.token,
+    )
+    expect(me.body.user).toMatchObject({ phone_number: from, phone_verified: true })
+    expect((await server.api<unknown[]>('GET', '/expenses', auth.token)).body).toEqual([])
+  })
+}

@@ -22,14 +22,18 @@ describe('register and login', () => {
     expect(res.statusCode).toBe(201)
     const body = res.json<Body>()
     expect(body.token).toEqual(expect.any(String))
+    // The number is only claimed: it links once `link <code>` arrives from it (phone-proof.test.ts).
     expect(body.user).toMatchObject({
       email: 'asha@example.com',
       name: 'Asha',
-      phone_number: 'whatsapp:+919876543210',
+      phone_number: null,
+      phone_verified: false,
       role: 'user',
       currency: 'INR',
     })
     expect(res.body).not.toMatch(/password|hash|token_version|argon/i)
+    const status = await t.app.inject({ method: 'GET', url: '/api/whatsapp/status', headers: bearer(body.token) })
+    expect(status.json<{ pending: unknown }>().pending).toMatchObject({ phone_number: 'whatsapp:+919876543210' })
   })
 
   it('refuses a duplicate email with 409, whatever its case', async () => {
@@ -174,7 +178,7 @@ describe('signed-in account routes', () => {
     expect(newLogin.statusCode).toBe(200)
   })
 
-  it('update-phone validates with the spec messages and stores the normalized form', async () => {
+  it('update-phone validates with the spec messages and claims the normalized form', async () => {
     const s = await register(t.app)
     const put = (phone_number: unknown) =>
       t.app.inject({ method: 'PUT', url: '/api/auth/update-phone', headers: s.headers, payload: { phone_number } })
@@ -186,11 +190,24 @@ describe('signed-in account routes', () => {
 
     const ok = await put('+91 98765-00001')
     expect(ok.statusCode).toBe(200)
-    expect(ok.json<Body>()).toMatchObject({ success: true, user: { phone_number: 'whatsapp:+919876500001' } })
-    expect((await put('9876500002')).json<Body>().user.phone_number).toBe('whatsapp:+919876500002')
-    expect((await put('whatsapp:+447700900123')).json<Body>().user.phone_number).toBe('whatsapp:+447700900123')
+    expect(ok.json<Body>()).toMatchObject({
+      success: true,
+      pending: true,
+      phone_number: 'whatsapp:+919876500001',
+      code: expect.stringMatching(/^\d{6}$/) as string,
+      user: { phone_number: null },
+    })
+    expect((await put('9876500002')).json<{ phone_number: string }>().phone_number).toBe('whatsapp:+919876500002')
+    const uk = await put('whatsapp:+447700900123')
+    expect(uk.json<{ phone_number: string }>().phone_number).toBe('whatsapp:+447700900123')
 
-    // One number, one account: the WhatsApp sender must map to exactly one user.
+    // One number, one account: the WhatsApp sender must map to exactly one user. A proven number
+    // stays with its owner (an unproven one can be claimed: phone-proof.test.ts).
+    t.app.users.update(s.user.id, { phoneNumber: 'whatsapp:+447700900123', phoneVerified: true })
+    expect((await put('whatsapp:+447700900123')).json()).toMatchObject({
+      pending: false,
+      user: { phone_verified: true },
+    })
     const other = await register(t.app)
     const taken = await t.app.inject({
       method: 'PUT',

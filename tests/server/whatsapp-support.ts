@@ -99,3 +99,18 @@ export function replyText(twiml: string): string {
     .replaceAll('&apos;', "'")
     .replaceAll('&amp;', '&')
 }
+
+/**
+ * Proves the number of the signed-in user's pending claim (made by register or update-phone):
+ * sends `link <code>` from `from`, the code as GET /api/whatsapp/status shows it. Returns the reply.
+ */
+export async function proveNumber(
+  app: FastifyInstance,
+  headers: { authorization: string },
+  from: string,
+): Promise<string> {
+  const status = await app.inject({ method: 'GET', url: '/api/whatsapp/status', headers })
+  const code = status.json<{ pending: { code: string } | null }>().pending?.code
+  if (!code) throw new Error(`no pending claim: ${status.body}`)
+  return say(app, from, `link ${code}`)
+}

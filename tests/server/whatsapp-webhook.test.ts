@@ -5,9 +5,10 @@ import type { Budget } from '../../schema/entities/budget'
 import { invertTime } from '../../schema/entities/common'
 import type { Transaction } from '../../schema/entities/transaction'
 import { loadConfig } from '../../sync-server/config'
+import { whatsappMessages } from '../../sync-server/db/tables'
 import { createTestApp, register } from './helpers'
 import type { Body, Session, TestApp } from './helpers'
-import { postWebhook, replyText, say, twilioParams, WEBHOOK_ENV, WEBHOOK_URL } from './whatsapp-support'
+import { postWebhook, proveNumber, replyText, say, twilioParams, WEBHOOK_ENV, WEBHOOK_URL } from './whatsapp-support'
 
 /** Saturday 15 March 2025, 12:00 in India (tests run with TZ=Asia/Kolkata). */
 const NOW = new Date(2025, 2, 15, 12, 0).getTime()
@@ -24,12 +25,17 @@ async function setup(env: Record<string, string> = {}): Promise<TestApp> {
 }
 
 let phoneCounter = 0
-/** A registered user with a fresh Indian number; returns the session and the Twilio `From`. */
-async function linkedUser(t: TestApp, name = 'Asha'): Promise<{ session: Session; from: string }> {
+/**
+ * A registered user with a fresh Indian number, proven by its `link <code>` message (which counts
+ * towards the sender's rate limit); returns the session and the Twilio `From`.
+ */
+async function linkedUser(t: TestApp, name = 'Asha', prove = true): Promise<{ session: Session; from: string }> {
   phoneCounter += 1
   const digits = `98${String(phoneCounter).padStart(8, '0')}`
   const session = await register(t.app, { phone_number: digits, name })
-  return { session, from: `whatsapp:+91${digits}` }
+  const from = `whatsapp:+91${digits}`
+  if (prove) expect(await proveNumber(t.app, session.headers, from)).toContain('Linked')
+  return { session, from }
 }
 
 const transactionsOf = (t: TestApp, userId: string, includeDeleted = false) =>
@@ -194,7 +200,7 @@ describe('POST /api/whatsapp/webhook: a signed message from a linked number', ()
   it('finds the user whatever form their number was registered in', async () => {
     const t = await setup()
     const session = await register(t.app, { phone_number: '98765 43210' })
-    expect(session.user.phone_number).toBe('whatsapp:+919876543210')
+    expect(await proveNumber(t.app, session.headers, 'whatsapp:+919876543210')).toContain('Linked')
     expect(await say(t.app, 'whatsapp:+919876543210', 'Paid 1000 for rent')).toContain('Expense Added')
     expect(transactionsOf(t, session.user.id)).toEqual([expect.objectContaining({ amount: 100_000, category: 'Rent' })])
   })
@@ -224,6 +230,7 @@ describe('webhook security', () => {
     const t = await setup()
     const { session, from } = await linkedUser(t)
     const seq = t.app.documents.lastSeq
+    const messages = t.app.db.select().from(whatsappMessages).all().length
     const res = await postWebhook(t.app, twilioParams(from, 'Spent 500 on food'), {
       tamper: (p) => ({ ...p, Body: 'Spent 50000 on food' }),
     })
@@ -231,7 +238,7 @@ describe('webhook security', () => {
     expect(res.json<Body>()).toMatchObject({ code: 'INVALID_SIGNATURE' })
     expect(t.app.documents.lastSeq).toBe(seq)
     expect(transactionsOf(t, session.user.id, true)).toEqual([])
-    expect(t.app.whatsapp.lastMessageAt(session.user.id)).toBeNull()
+    expect(t.app.db.select().from(whatsappMessages).all()).toHaveLength(messages)
   })
 
   it('403 for a signature over another URL, another token, or another sender', async () => {
@@ -259,7 +266,7 @@ describe('webhook security', () => {
 
   it('503 with a clear message when TWILIO_AUTH_TOKEN is not configured', async () => {
     const t = await setup({ TWILIO_AUTH_TOKEN: '' })
-    const { session, from } = await linkedUser(t)
+    const { session, from } = await linkedUser(t, 'Asha', false)
     const res = await postWebhook(t.app, twilioParams(from, 'Spent 500 on food'))
     expect(res.statusCode).toBe(503)
     expect(res.json<Body>()).toMatchObject({
@@ -271,7 +278,7 @@ describe('webhook security', () => {
 
   it('503 when PUBLIC_URL is missing (signatures cannot be checked)', async () => {
     const t = await setup({ PUBLIC_URL: '' })
-    const { from } = await linkedUser(t)
+    const { from } = await linkedUser(t, 'Asha', false)
     const res = await postWebhook(t.app, twilioParams(from, 'Spent 500 on food'))
     expect(res.statusCode).toBe(503)
     expect(res.json<Body>().error).toContain('PUBLIC_URL')
@@ -292,7 +299,8 @@ describe('webhook security', () => {
   })
 
   it('rate-limits each sender; retries of answered messages are not counted', async () => {
-    const t = await setup({ WHATSAPP_RATE_LIMIT_MAX: '3' })
+    // Each sender's `link <code>` message is the first of the four.
+    const t = await setup({ WHATSAPP_RATE_LIMIT_MAX: '4' })
     const a = await linkedUser(t)
     const b = await linkedUser(t)
     const first = twilioParams(a.from, 'Spent 1 on tea')
@@ -542,12 +550,14 @@ describe('GET /api/whatsapp/status', () => {
       (await t.app.inject({ method: 'GET', url: '/api/whatsapp/status', headers: session.headers })).json<
         Record<string, unknown>
       >()
+    // The `link <code>` message that proved the number is the last one so far.
     expect(await status()).toEqual({
       linked: true,
       phone_number: from,
-      last_message_at: null,
+      last_message_at: new Date(NOW).toISOString(),
       join_url: 'https://wa.me/14155238886?text=join%20bright-tiger',
       monthly_report: true,
+      pending: null,
     })
     await say(t.app, from, 'Spent 10 on tea')
     expect((await status()).last_message_at).toBe(new Date(NOW).toISOString())

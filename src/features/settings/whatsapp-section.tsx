@@ -1,13 +1,12 @@
 import { ExternalLink, RefreshCw } from 'lucide-react'
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import { SETTINGS_COUNTRY_CODES, splitPhoneNumber } from '../../../schema/phone'
+import { useCallback, useEffect, useState } from 'react'
+import { splitPhoneNumber } from '../../../schema/phone'
 import { Button } from '../../components/ui/button'
-import { SelectField, TextField } from '../../components/ui/field'
 import { Switch } from '../../components/ui/switch'
-import { fetchWhatsappStatus, isOffline, serverMessage, updatePhone, type WhatsappStatus } from '../../data/account-api'
+import { fetchWhatsappStatus, isOffline, serverMessage, type WhatsappStatus } from '../../data/account-api'
 import { patchProfile } from '../../data/writes'
-import { RELOAD_AFTER_MS, SETTINGS_TEXT, withReason } from './messages'
-import { StatusLine, type Status } from './section'
+import { SETTINGS_TEXT, withReason } from './messages'
+import { WhatsappLink } from './whatsapp-link'
 
 /** `whatsapp:+919876543210` → '+91 9876543210' (the offered code split off when it applies). */
 export function displayPhone(stored: string | null | undefined): string {
@@ -91,65 +90,7 @@ function LinkStatus({ state, reload }: { state: StatusState; reload: () => void 
   )
 }
 
-function PhoneForm({ current }: { current: string | null | undefined }) {
-  const initial = splitPhoneNumber(current)
-  const [code, setCode] = useState<string>(initial?.code ?? '91')
-  const [number, setNumber] = useState(initial?.number ?? '')
-  const [busy, setBusy] = useState(false)
-  const [message, setMessage] = useState<Status>(null)
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!number.trim()) return setMessage({ text: SETTINGS_TEXT.phoneRequired, tone: 'error' })
-    const digits = number.replace(/\D/g, '')
-    if (digits.length < 10) return setMessage({ text: SETTINGS_TEXT.phoneTooShort, tone: 'error' })
-    setBusy(true)
-    setMessage(null)
-    try {
-      await updatePhone(`+${code}${digits}`)
-      setNumber(digits)
-      setMessage({ text: SETTINGS_TEXT.phoneUpdated(code, digits), tone: 'ok' })
-      setTimeout(() => window.location.reload(), RELOAD_AFTER_MS)
-    } catch (error) {
-      setBusy(false)
-      if (isOffline(error))
-        setMessage({
-          text: `${SETTINGS_TEXT.phoneError}. ${SETTINGS_TEXT.offline('updating your number')}`,
-          tone: 'error',
-        })
-      else setMessage({ text: withReason(SETTINGS_TEXT.phoneFailed, serverMessage(error)), tone: 'error' })
-    }
-  }
-
-  return (
-    <form className="settings-form" onSubmit={(e) => void submit(e)} noValidate>
-      <h3 className="settings-subtitle">Your WhatsApp number</h3>
-      <div className="settings-phone">
-        <SelectField label="Country code" value={code} onChange={(e) => setCode(e.target.value)}>
-          {SETTINGS_COUNTRY_CODES.map((c) => (
-            <option key={c.code} value={c.code}>
-              +{c.code} {c.label}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="Phone number"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder="9876543210"
-          value={number}
-          onChange={(e) => setNumber(e.target.value)}
-        />
-      </div>
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Updating…' : 'Update Number'}
-      </Button>
-      <StatusLine message={message} />
-    </form>
-  )
-}
-
+/** Intro, link status, the chat to join and the monthly report; the number and its proof: whatsapp-link.tsx. */
 export function WhatsappSection({
   phone,
   monthlyReport,
@@ -175,8 +116,8 @@ export function WhatsappSection({
   return (
     <div className="settings-stack">
       <p className="settings-note">
-        Log spending by message, like ‘Spent 500 on food’ or ‘300 groceries’. Save your number, tap Connect WhatsApp and
-        send the join message that opens in the chat.
+        Log spending by message, like ‘Spent 500 on food’ or ‘300 groceries’. Tap Connect WhatsApp and send the join
+        message that opens in the chat, then save your number below and send the code it shows from that number.
       </p>
       <LinkStatus state={state} reload={reload} />
       {joinUrl ? (
@@ -198,7 +139,7 @@ export function WhatsappSection({
           ) : null}
         </div>
       )}
-      <PhoneForm key={phone ?? 'none'} current={phone} />
+      <WhatsappLink phone={phone} />
       <Switch
         checked={monthlyReport}
         onChange={setMonthlyReport}

@@ -9,11 +9,14 @@ export type StreamListener = (event: StreamEvent) => void
 export class StreamBus {
   readonly #listeners = new Map<string, Set<StreamListener>>()
   /** How to end each listener's stream (suspension and revoked tokens end a user's open streams). */
-  readonly #enders = new WeakMap<StreamListener, () => void>()
+  readonly #enders = new WeakMap<StreamListener, { end: () => void; tokenVersion: number }>()
 
-  /** Registers a listener for one user's changes; call the returned function to stop. */
-  subscribe(userId: string, listener: StreamListener, end?: () => void): () => void {
-    if (end) this.#enders.set(listener, end)
+  /**
+   * Registers a listener for one user's changes; call the returned function to stop. `end`
+   * closes the stream, which was opened with a token of `tokenVersion` (see `endStreams`).
+   */
+  subscribe(userId: string, listener: StreamListener, end?: () => void, tokenVersion = 0): () => void {
+    if (end) this.#enders.set(listener, { end, tokenVersion })
     let set = this.#listeners.get(userId)
     if (!set) {
       set = new Set()
@@ -41,9 +44,15 @@ export class StreamBus {
     }
   }
 
-  /** Ends every open stream of `userId` (each stream unsubscribes itself as it closes). */
-  endStreams(userId: string): void {
-    for (const listener of [...(this.#listeners.get(userId) ?? [])]) this.#enders.get(listener)?.()
+  /**
+   * Ends the open streams of `userId` (each stream unsubscribes itself as it closes): all of them
+   * (suspension), or only those opened with a token older than `tokenVersion` (revoked tokens).
+   */
+  endStreams(userId: string, tokenVersion = Infinity): void {
+    for (const listener of [...(this.#listeners.get(userId) ?? [])]) {
+      const ender = this.#enders.get(listener)
+      if (ender && ender.tokenVersion < tokenVersion) ender.end()
+    }
   }
 
   listenerCount(userId: string): number {

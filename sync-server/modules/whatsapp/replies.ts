@@ -13,7 +13,8 @@ export const EXAMPLES = ['Spent 500 on food', 'Paid 1000 for rent', 'Received 50
 
 const examplesList = EXAMPLES.map((e) => `• ${e}`).join('\n')
 
-const LINK_STEPS = 'Open Hisaab → Settings → WhatsApp Integration, and enter this number'
+const LINK_STEPS =
+  'Open Hisaab → Settings → WhatsApp Integration, save this number and send the code it shows here as *link 123456*'
 
 /** Shown in replies as "+91 98765 43210"-ish: the stored form without the `whatsapp:` prefix. */
 export function displayPhone(stored: string): string {
@@ -27,6 +28,21 @@ export function unlinkedReply(from: string): string {
   ].join('\n\n')
 }
 
+export function linkedReply(phone: string, name: string | null): string {
+  return [
+    `✅ Linked! ${displayPhone(phone)} is now connected to your Hisaab account${name ? ` (${name})` : ''}.`,
+    `Log spending by sending messages like:\n${examplesList}\n\nSend *help* for all commands.`,
+  ].join('\n\n')
+}
+
+export function linkFailedReply(): string {
+  return [
+    '❌ That code is wrong or has expired, so nothing was linked.',
+    'Open Hisaab → Settings → WhatsApp Integration, save this number again for a new code, then send *link* and ' +
+      'the code from this number, like *link 123456*.',
+  ].join('\n\n')
+}
+
 export function unknownReply(hadMedia: boolean): string {
   const lead = hadMedia
     ? '🤔 I can only read text messages for now, not photos or voice notes.'
@@ -36,16 +52,24 @@ export function unknownReply(hadMedia: boolean): string {
 
 export function joinReply(from: string, linked: { name: string | null } | null): string {
   if (linked) {
-    return `👋 Welcome to Hisaab${linked.name ? `, ${linked.name}` : ''}! This number is linked, so just tell me what you spent:\n${examplesList}\n\nSend *help* for all commands.`
+    const name = linked.name ? `, ${linked.name}` : ''
+    return (
+      `👋 Welcome to Hisaab${name}! This number is linked, so just tell me what you spent:\n${examplesList}` +
+      '\n\nSend *help* for all commands.'
+    )
   }
-  return `👋 Welcome to Hisaab! One more step: ${LINK_STEPS} (${displayPhone(from)}).\n\nThen log spending by sending messages like:\n${examplesList}`
+  return (
+    `👋 Welcome to Hisaab! One more step: ${LINK_STEPS} (${displayPhone(from)}).` +
+    `\n\nThen log spending by sending messages like:\n${examplesList}`
+  )
 }
 
 export function helpReply(): string {
   return [
     '*Hisaab on WhatsApp*',
     `Log an expense or income:\n${examplesList}\n• auto 80 diye yesterday`,
-    'Commands:\n• *summary* – this month so far\n• *budget* – your budgets this period\n• *undo* – remove the entry from your last message\n• *help* – this message',
+    'Commands:\n• *summary* – this month so far\n• *budget* – your budgets this period\n' +
+      '• *undo* – remove the entry from your last message\n• *help* – this message',
   ].join('\n\n')
 }
 
@@ -82,12 +106,16 @@ export function entryReply(entry: EntrySummary, currency: string, now: number, a
 }
 
 export function tooLargeReply(type: 'expense' | 'income', limit: number, currency: string): string {
-  return `⚠️ That amount is more than the largest ${type} Hisaab accepts (${formatMoney(limit, currency)}). Nothing was added.`
+  return (
+    `⚠️ That amount is more than the largest ${type} Hisaab accepts (${formatMoney(limit, currency)}).` +
+    ' Nothing was added.'
+  )
 }
 
 export function undoneReply(entry: EntrySummary, currency: string, now: number): string {
   const what = entry.type === 'expense' ? 'expense' : 'income'
-  return `↩️ *Undone*: removed the ${what} of ${formatMoney(entry.amount, currency, { withPaise: entry.amount % 100 !== 0 })} (${entry.category}, ${formatDay(entry.date, now)}).`
+  const amount = formatMoney(entry.amount, currency, { withPaise: entry.amount % 100 !== 0 })
+  return `↩️ *Undone*: removed the ${what} of ${amount} (${entry.category}, ${formatDay(entry.date, now)}).`
 }
 
 export function nothingToUndoReply(): string {
@@ -112,7 +140,8 @@ const PERIOD_WORD: Record<BudgetPeriod, string> = {
 
 /** Alert added to an entry reply when the expense took a budget across 70 %, 90 % or 100 %. */
 export function budgetAlert(line: BudgetLine, level: 70 | 90 | 100, currency: string): string {
-  const used = `${formatMoney(line.spent, currency)} of ${formatMoney(line.limit, currency)} ${PERIOD_WORD[line.period]}`
+  const limit = formatMoney(line.limit, currency)
+  const used = `${formatMoney(line.spent, currency)} of ${limit} ${PERIOD_WORD[line.period]}`
   if (level === 100) return `🚨 *${line.category}* budget exceeded: ${used} (${line.percent}%).`
   return `⚠️ *${line.category}* budget past ${level}%: ${used} (${line.percent}%).`
 }
@@ -122,7 +151,8 @@ export function budgetReply(lines: BudgetLine[], currency: string): string {
     return 'You have no budgets yet. Add one in the app under Budgets, then send *budget* to see how you are doing.'
   const rows = lines.map((l) => {
     const mark = l.spent > l.limit ? '🔴' : l.percent >= 70 ? '🟡' : '🟢'
-    return `${mark} ${l.category}: ${formatMoney(l.spent, currency)} / ${formatMoney(l.limit, currency)} ${PERIOD_WORD[l.period]} (${l.percent}%)`
+    const amounts = `${formatMoney(l.spent, currency)} / ${formatMoney(l.limit, currency)}`
+    return `${mark} ${l.category}: ${amounts} ${PERIOD_WORD[l.period]} (${l.percent}%)`
   })
   return `*Your budgets*\n${rows.join('\n')}`
 }
@@ -148,7 +178,13 @@ function reportBody(report: MonthReport, currency: string): string {
   const parts = [lines.join('\n')]
   if (top.length > 0)
     parts.push(
-      `Top categories:\n${top.map((c, i) => `${i + 1}. ${c.category} – ${formatMoney(c.amount, currency)} (${formatPermille(c.permille)})`).join('\n')}`,
+      'Top categories:\n' +
+        top
+          .map((c, i) => {
+            const share = formatPermille(c.permille)
+            return `${i + 1}. ${c.category} – ${formatMoney(c.amount, currency)} (${share})`
+          })
+          .join('\n'),
     )
   return parts.join('\n\n')
 }
@@ -166,5 +202,8 @@ export function monthlyReportMessage(report: MonthReport, currency: string, name
     report.totals.balance >= 0
       ? 'Nice work staying in surplus! 🎉'
       : 'You spent more than you earned; send *budget* to see where it went.'
-  return `📅 ${greeting} is your Hisaab report for *${report.label}*:\n\n${reportBody(report, currency)}\n\n${closing}\n(Turn these reports off in Settings → WhatsApp Integration.)`
+  return (
+    `📅 ${greeting} is your Hisaab report for *${report.label}*:\n\n${reportBody(report, currency)}\n\n${closing}` +
+    '\n(Turn these reports off in Settings → WhatsApp Integration.)'
+  )
 }

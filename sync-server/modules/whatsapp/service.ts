@@ -11,9 +11,11 @@ import { maxAmountOf, newTransaction } from '../../../schema/entities/transactio
 import { normalizePhone } from '../../../schema/phone'
 import { localMonthWindow } from '../../../schema/time'
 import type { DocumentsRepository } from '../../db/documents'
-import type { WhatsappMessageKind } from '../../db/tables'
+import type { UserRow, WhatsappMessageKind } from '../../db/tables'
 import type { UsersRepository } from '../../db/users'
 import type { WhatsappRepository } from '../../db/whatsapp'
+import { parseLinkCommand } from '../auth/phone-proof'
+import type { PhoneProof } from '../auth/phone-proof'
 import { budgetLine, budgetLines, budgetsHit, liveBudgets, monthReport, readProfile, transactionsIn } from './ledger'
 import type { ProfileSettings } from './ledger'
 import { parseMessage, resolveEntryDate } from './parser'
@@ -24,6 +26,8 @@ import {
   entryReply,
   helpReply,
   joinReply,
+  linkedReply,
+  linkFailedReply,
   monthLabel,
   nothingToUndoReply,
   summaryReply,
@@ -54,6 +58,7 @@ export interface WhatsappServiceDeps {
   users: UsersRepository
   documents: DocumentsRepository
   whatsapp: WhatsappRepository
+  phoneProof: PhoneProof
   now: () => number
 }
 
@@ -65,33 +70,47 @@ export class WhatsappService {
     return this.deps.whatsapp.findMessage(messageSid)?.reply
   }
 
-  /** Handles a new message and records it with its reply; a known MessageSid gets its old reply. */
+  /**
+   * Handles a new message and records it with its reply, as one unit of work: a crash before the
+   * record leaves no entry either, so Twilio's retry books it once. A known MessageSid gets its
+   * old reply.
+   */
   handle(message: IncomingMessage): string {
     const stored = this.storedReply(message.messageSid)
     if (stored !== undefined) return stored
-    const now = this.deps.now()
-    const sender = normalizePhone(message.from)
-    const user = sender ? this.deps.users.findByPhone(sender) : undefined
+    return this.deps.documents.unitOfWork(() => {
+      const now = this.deps.now()
+      const sender = normalizePhone(message.from)
+      const { user, outcome } = this.#answer(message, sender, now)
+      this.deps.whatsapp.insertMessage({
+        messageSid: message.messageSid,
+        userId: user?.id ?? null,
+        from: sender ?? message.from,
+        body: message.body.slice(0, MAX_STORED_BODY),
+        kind: outcome.kind,
+        transactionId: outcome.transactionId ?? null,
+        reply: outcome.reply,
+        createdAt: now,
+      })
+      return outcome.reply
+    })
+  }
+
+  /** The sender's account (only a proven number has one) and what their message does. */
+  #answer(message: IncomingMessage, sender: string | null, now: number): { user?: UserRow; outcome: Outcome } {
+    const link = sender ? parseLinkCommand(message.body) : null
+    if (sender && link) {
+      const linked = this.deps.phoneProof.prove(sender, link.code)
+      if (!linked) return { outcome: { kind: 'link', reply: linkFailedReply() } }
+      return { user: linked, outcome: { kind: 'link', reply: linkedReply(sender, linked.name) } }
+    }
+    const user = sender ? this.deps.users.findByVerifiedPhone(sender) : undefined
     const profile = user ? readProfile(this.deps.documents, user.id) : null
     const parsed = parseMessage(message.body, { userCategories: profile?.customCategories ?? [] })
-
-    let outcome: Outcome
     if (parsed.kind === 'join')
-      outcome = { kind: 'join', reply: joinReply(sender ?? message.from, user ? { name: user.name } : null) }
-    else if (!user || !profile) outcome = { kind: 'unlinked', reply: unlinkedReply(sender ?? message.from) }
-    else outcome = this.#forUser(user.id, profile, parsed, message, now)
-
-    this.deps.whatsapp.insertMessage({
-      messageSid: message.messageSid,
-      userId: user?.id ?? null,
-      from: sender ?? message.from,
-      body: message.body.slice(0, MAX_STORED_BODY),
-      kind: outcome.kind,
-      transactionId: outcome.transactionId ?? null,
-      reply: outcome.reply,
-      createdAt: now,
-    })
-    return outcome.reply
+      return { user, outcome: { kind: 'join', reply: joinReply(sender ?? message.from, user ? user : null) } }
+    if (!user || !profile) return { outcome: { kind: 'unlinked', reply: unlinkedReply(sender ?? message.from) } }
+    return { user, outcome: this.#forUser(user.id, profile, parsed, message, now) }
   }
 
   #forUser(

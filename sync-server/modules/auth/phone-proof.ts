@@ -1,0 +1,102 @@
+import { randomInt } from 'node:crypto'
+import { and, eq, gt, ne } from 'drizzle-orm'
+import { AUTH_MESSAGES } from '../../../schema/api/auth'
+import type { PhoneClaim } from '../../../schema/api/auth'
+import type { AppDatabase } from '../../db/database'
+import type { DocumentsRepository } from '../../db/documents'
+import { phoneClaims, users } from '../../db/tables'
+import type { UserRow } from '../../db/tables'
+import type { UsersRepository } from '../../db/users'
+import { HttpError } from '../../http-error'
+
+/** How long a code stays good. */
+export const PHONE_CODE_TTL_MS = 15 * 60_000
+
+/** `link 123456` (any case, spaces around); `code` is what follows `link`, possibly not six digits. */
+export function parseLinkCommand(body: string): { code: string } | null {
+  const match = /^\s*link\b\s*(.*?)\s*$/is.exec(body)
+  return match ? { code: match[1]!.replace(/\s+/g, '') } : null
+}
+
+export interface PhoneProofDeps {
+  db: AppDatabase
+  users: UsersRepository
+  documents: DocumentsRepository
+  now: () => number
+}
+
+/**
+ * Who owns a WhatsApp number: a user claims it (a six-digit code, one pending claim per user), and
+ * the number becomes theirs only when `link <code>` arrives from it (Twilio vouches for the
+ * sender). A number proven by someone is taken from whoever held it unproven.
+ */
+export class PhoneProof {
+  constructor(private readonly deps: PhoneProofDeps) {}
+
+  /**
+   * Starts (or restarts) the caller's claim of `phone`; null when it is already their proven
+   * number. Someone else's proven number answers 409.
+   */
+  claim(user: UserRow, phone: string): PhoneClaim | null {
+    if (user.phoneNumber === phone && user.phoneVerified) return null
+    const holder = this.deps.users.findByVerifiedPhone(phone)
+    if (holder && holder.id !== user.id) throw new HttpError(409, AUTH_MESSAGES.phoneTaken, 'PHONE_TAKEN')
+    const now = this.deps.now()
+    const row = {
+      userId: user.id,
+      phone,
+      code: String(randomInt(0, 1_000_000)).padStart(6, '0'),
+      expiresAt: now + PHONE_CODE_TTL_MS,
+      createdAt: now,
+    }
+    this.deps.db.insert(phoneClaims).values(row).onConflictDoUpdate({ target: phoneClaims.userId, set: row }).run()
+    return toClaim(row)
+  }
+
+  /** The caller's claim that can still be proven, or null. */
+  pending(userId: string): PhoneClaim | null {
+    const row = this.deps.db
+      .select()
+      .from(phoneClaims)
+      .where(and(eq(phoneClaims.userId, userId), gt(phoneClaims.expiresAt, this.deps.now())))
+      .get()
+    return row ? toClaim(row) : null
+  }
+
+  /**
+   * `link <code>` from `phone`: links the number to the claimer whose live code matches, in one
+   * unit of work, and answers that user; undefined (nothing changed) for a wrong or expired code.
+   */
+  prove(phone: string, code: string): UserRow | undefined {
+    const { db, documents } = this.deps
+    const claim = db
+      .select()
+      .from(phoneClaims)
+      .where(and(eq(phoneClaims.phone, phone), eq(phoneClaims.code, code), gt(phoneClaims.expiresAt, this.deps.now())))
+      .get()
+    if (!claim) return undefined
+    return documents.unitOfWork(() => {
+      // Whoever held the number (unproven, or proven earlier by a former owner) lets it go.
+      db.update(users)
+        .set({ phoneNumber: null, phoneVerified: false, updatedAt: Date.now() })
+        .where(and(eq(users.phoneNumber, phone), ne(users.id, claim.userId)))
+        .run()
+      // Every claim of the number ends: the owner's choice stands until they change it.
+      db.delete(phoneClaims).where(eq(phoneClaims.phone, phone)).run()
+      db.delete(phoneClaims).where(eq(phoneClaims.userId, claim.userId)).run()
+      return this.deps.users.update(claim.userId, { phoneNumber: phone, phoneVerified: true })
+    })
+  }
+
+  /** Removes the caller's link and any pending claim. */
+  unlink(userId: string): UserRow {
+    return this.deps.documents.unitOfWork(() => {
+      this.deps.db.delete(phoneClaims).where(eq(phoneClaims.userId, userId)).run()
+      return this.deps.users.update(userId, { phoneNumber: null, phoneVerified: false })
+    })
+  }
+}
+
+function toClaim(row: { phone: string; code: string; expiresAt: number }): PhoneClaim {
+  return { phone_number: row.phone, code: row.code, expires_at: new Date(row.expiresAt).toISOString() }
+}
