@@ -19,7 +19,11 @@ const N = Number(process.env.BENCH_DOCS ?? 50_000)
 const PULL_BATCH = 500 // the client's pull batch size (src/data/replication.ts)
 
 async function main() {
-  const server = await ServerProcess.create({ LOG_LEVEL: 'warn' })
+  const server = await ServerProcess.create({
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    STREAM_MAX_PER_ADDRESS: '1000',
+  })
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [

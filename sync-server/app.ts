@@ -161,6 +161,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     documents,
     bus: streamBus,
     pingMs: config.streamPingMs,
+    streamLimits: config.streamLimits,
     householdSync: new HouseholdSync(households),
   })
   await app.register(householdRoutes, { prefix: '/api/households', households, ledger })

@@ -3,6 +3,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 
+/** Default caps on open event streams (item 2 of issue #14). */
+export const STREAM_LIMITS = { perUser: 10, perAddress: 200 }
+
 const optionalText = z
   .string()
   .trim()
@@ -40,6 +43,9 @@ const Env = z.object({
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
   /** Requests per minute per IP on register and login. */
   AUTH_RATE_LIMIT_MAX: positiveInt(20),
+  /** Open sync streams per account, and per client address (carrier NAT puts many phones behind one). */
+  STREAM_MAX_PER_USER: positiveInt(STREAM_LIMITS.perUser),
+  STREAM_MAX_PER_ADDRESS: positiveInt(STREAM_LIMITS.perAddress),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -70,6 +76,7 @@ export interface AppConfig {
   authRateLimit: { max: number; timeWindowMs: number }
   /** Interval of the `: ping` comment on open event streams. */
   streamPingMs: number
+  streamLimits: { perUser: number; perAddress: number }
   logLevel: z.infer<typeof Env>['LOG_LEVEL']
 }
 
@@ -104,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: resolve(e.STATIC_DIR),
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, timeWindowMs: 60_000 },
     streamPingMs: 15_000,
+    streamLimits: { perUser: e.STREAM_MAX_PER_USER, perAddress: e.STREAM_MAX_PER_ADDRESS },
     logLevel: e.LOG_LEVEL,
   }
 }

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { STREAM_LIMITS } from '../config'
 import { ADMIN_COLLECTIONS, PERSONAL_COLLECTIONS } from '../../schema/collections'
 import type { CollectionName } from '../../schema/collections'
 import { PullQuery, PushBody, RestampBody, RestampResponse } from '../../schema/api/sync'
@@ -20,11 +21,9 @@ export interface SyncRoutesOptions {
   pingMs: number
   /** Household collections: scoped by membership and merged by the server's rules. */
   householdSync: HouseholdSync
-  /** Most event streams open at once per user and per client address (default 10 and 50). */
+  /** Most event streams open at once per user and per client address (config STREAM_MAX_PER_*). */
   streamLimits?: { perUser: number; perAddress: number }
 }
-
-export const STREAM_LIMITS = { perUser: 10, perAddress: 50 }
 
 const Document = z.record(z.string(), z.unknown())
 const CollectionParams = z.object({ collection: z.string().max(64) })

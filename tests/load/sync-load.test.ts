@@ -9,7 +9,7 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60)
 
 let server: ServerProcess
 beforeAll(async () => {
-  server = await ServerProcess.create({ AUTH_RATE_LIMIT_MAX: '100000' })
+  server = await ServerProcess.create({ AUTH_RATE_LIMIT_MAX: '100000', STREAM_MAX_PER_ADDRESS: '1000' })
 })
 afterAll(async () => {
   await server?.dispose()

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { StreamEvent } from '../../schema/api/sync'
-import { STREAM_LIMITS } from '../../sync-server/routes/sync'
+import { STREAM_LIMITS } from '../../sync-server/config'
 import { createTestApp, register } from './helpers'
 import type { Session, TestApp } from './helpers'
 import { postWebhook, proveNumber, replyText, twilioParams, WEBHOOK_ENV } from './whatsapp-support'
