@@ -91,7 +91,7 @@ export async function insertToQueryLatency(page: Page, ownerId: string, rawDbNam
       monthWatch.sub.unsubscribe()
 
       const raw = new Dexie(rawDbName)
-      raw.version(1).stores({ tx: 'id, date, dateDesc, [type+date], updatedAt' })
+      raw.version(1).stores({ tx: 'id, date, dateDesc, [type+date], [type+dateDesc], updatedAt' })
       await raw.open()
       const rawRecent: number[] = []
       const rawMonth: number[] = []

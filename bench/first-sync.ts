@@ -45,7 +45,7 @@ export async function waitForFirstSync(page: Page, n: number): Promise<number> {
 
 /**
  * Baseline: the pull pages fetched one after another and written with raw Dexie bulkPut into a
- * fresh IndexedDB database with the same indexes. Leaves the raw table filled for (a).
+ * fresh IndexedDB database with the app's indexes on transactions. Leaves the raw table filled for (a).
  */
 export async function rawFirstSync(
   page: Page,
@@ -57,7 +57,7 @@ export async function rawFirstSync(
       const { Dexie } = window.__hisaab!
       const dbName = `bench_raw_${Date.now()}`
       const raw = new Dexie(dbName)
-      raw.version(1).stores({ tx: 'id, date, dateDesc, [type+date], updatedAt' })
+      raw.version(1).stores({ tx: 'id, date, dateDesc, [type+date], [type+dateDesc], updatedAt' })
       await raw.open()
       const t0 = performance.now()
       let seq = 0

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test'
 import type { ServerProcess } from '../tests/e2e/support/server'
 import { signedInPage } from './browser'
+import { waitForFirstSync } from './first-sync'
 import type { Account } from './seed'
 import { percentile, round } from './stats'
 
@@ -71,10 +72,10 @@ async function seenAt(page: Page, id: string): Promise<number> {
 export async function benchMultiTab(browser: Browser, server: ServerProcess, account: Account, samples: number) {
   const writer = await signedInPage(browser, server, account)
   const reader = await writer.context().newPage()
-  for (const page of [writer, reader]) {
-    await page.goto(`${server.url}/home`)
-    await page.waitForFunction(() => window.__hisaab !== undefined)
-  }
+  await writer.goto(`${server.url}/home`)
+  await waitForFirstSync(writer, 0) // a new context: its first download must not overlap the samples
+  await reader.goto(`${server.url}/home`)
+  await reader.waitForFunction(() => window.__hisaab !== undefined)
   await watch(reader)
   const ours: number[] = []
   const raw: number[] = []
