@@ -49,14 +49,21 @@ async function serverDocs(server: ServerProcess, token: string): Promise<Map<str
 }
 
 /** The other device: pushes an edit with the state it last saw, as a replicating device does. */
-async function otherDeviceEdit(server: ServerProcess, token: string, id: string, change: Partial<ServerDoc>) {
-  const current = (await serverDocs(server, token)).get(id)!
+async function otherDeviceEdit(
+  server: ServerProcess,
+  token: string,
+  known: Map<string, ServerDoc>,
+  id: string,
+  change: Partial<ServerDoc>,
+) {
+  const current = known.get(id)!
   const next = { ...current, ...change, updatedAt: Date.now() }
   const res = await server.api<unknown[]>('POST', '/sync/transactions/push', token, [
     { assumedMasterState: current, newDocumentState: next },
   ])
   expect(res.status).toBe(200)
   expect(res.body).toEqual([])
+  known.set(id, next)
 }
 
 /** An edit on the new device, through its RxDB collection (as the app's screens write). */
@@ -93,6 +100,7 @@ test('edits on two devices during and after a first download all survive and bot
     expect((await server.api('POST', '/sync/transactions/push', token, rows)).status).toBe(200)
   }
   const id = (i: number) => seeded[i]!.id
+  const known = await serverDocs(server, token)
 
   const context = await browser.newContext({ baseURL: server.url })
   await context.addInitScript(
@@ -126,12 +134,12 @@ test('edits on two devices during and after a first download all survive and bot
 
   // During the download: both devices edit documents of the first page (on the device already),
   // and the other device edits and deletes documents of pages still to come.
-  await otherDeviceEdit(server, token, id(0), { amount: 10 })
+  await otherDeviceEdit(server, token, known, id(0), { amount: 10 })
   await deviceEdit(page, id(1), 11) // the device's edit is newer: it wins
-  await otherDeviceEdit(server, token, id(1), { amount: 12 })
+  await otherDeviceEdit(server, token, known, id(1), { amount: 12 })
   await deviceEdit(page, id(1), 13)
-  await otherDeviceEdit(server, token, id(10_900), { amount: 14 })
-  await otherDeviceEdit(server, token, id(10_901), { _deleted: true })
+  await otherDeviceEdit(server, token, known, id(10_900), { amount: 14 })
+  await otherDeviceEdit(server, token, known, id(10_901), { _deleted: true })
   const added = await page.evaluate(async (ownerId) => {
     const now = Date.now()
     const doc = await window.__hisaab!.db.transactions.insert({
@@ -153,8 +161,8 @@ test('edits on two devices during and after a first download all survive and bot
 
   // After the download: both devices edit again.
   await deviceEdit(page, id(2), 16)
-  await otherDeviceEdit(server, token, id(3), { amount: 17 })
-  await otherDeviceEdit(server, token, id(6_000), { amount: 18 })
+  await otherDeviceEdit(server, token, known, id(3), { amount: 17 })
+  await otherDeviceEdit(server, token, known, id(6_000), { amount: 18 })
 
   const expected = {
     [id(0)]: 10,
