@@ -221,6 +221,12 @@ function progressOf(dbName: string, name: CollectionName): Progress {
   }
 }
 
+/** Forgets a first download's progress (the database is being removed: a new one starts over). */
+export function forgetFirstDownload(dbName: string): void {
+  const prefix = `hisaab.snapshot.${dbName}.`
+  for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key)
+}
+
 /**
  * A new device first downloads the collection (snapshot.ts) and then replicates from there; if
  * the download fails (offline, server gone) replication continues from the last written page.
