@@ -20,63 +20,6 @@ export async function signedInPage(browser: Browser, server: ServerProcess, acco
   return page
 }
 
-/**
- * Waits in the page until the first download finished (the app marks it in localStorage once
- * every collection's initial replication is done; cheap to poll, unlike counting 50k rows),
- * checks the local count, and returns ms since navigation start.
- */
-export async function waitForFirstSync(page: Page, n: number): Promise<number> {
-  const doneAt = await page.evaluate(async () => {
-    for (;;) {
-      const synced = Object.keys(localStorage).some(
-        (key) => key.startsWith('hisaab.synced.') && localStorage.getItem(key) === '1',
-      )
-      if (synced && window.__hisaab) return performance.now()
-      await new Promise((r) => setTimeout(r, 20))
-    }
-  })
-  const count = await page.evaluate(() => window.__hisaab!.db.transactions.count().exec())
-  if (count < n) throw new Error(`first sync ended with ${count} of ${n} transactions`)
-  return doneAt
-}
-
-/**
- * (b) baseline: the same pull pages fetched and written with raw Dexie bulkPut into a fresh
- * IndexedDB database with the same indexes. Leaves the raw table filled for (a).
- */
-export async function rawFirstSync(
-  page: Page,
-  token: string,
-  batch: number,
-): Promise<{ ms: number; docs: number; dbName: string }> {
-  return page.evaluate(
-    async ({ token, batch }) => {
-      const { Dexie } = window.__hisaab!
-      const dbName = `bench_raw_${Date.now()}`
-      const raw = new Dexie(dbName)
-      raw.version(1).stores({ tx: 'id, date, dateDesc, [type+date], updatedAt' })
-      await raw.open()
-      const t0 = performance.now()
-      let seq = 0
-      let docs = 0
-      for (;;) {
-        const res = await fetch(`/api/sync/transactions/pull?seq=${seq}&limit=${batch}`, {
-          headers: { authorization: `Bearer ${token}` },
-        })
-        const body = (await res.json()) as { documents: unknown[]; checkpoint: { seq: number } }
-        if (body.documents.length === 0) break
-        await raw.table('tx').bulkPut(body.documents)
-        docs += body.documents.length
-        seq = body.checkpoint.seq
-      }
-      const ms = performance.now() - t0
-      raw.close()
-      return { ms, docs, dbName }
-    },
-    { token, batch },
-  )
-}
-
 export interface LatencyResult {
   p50: number
   p95: number
@@ -148,7 +91,7 @@ export async function insertToQueryLatency(page: Page, ownerId: string, rawDbNam
       monthWatch.sub.unsubscribe()
 
       const raw = new Dexie(rawDbName)
-      raw.version(1).stores({ tx: 'id, date, dateDesc, [type+date], updatedAt' })
+      raw.version(1).stores({ tx: 'id, date, dateDesc, [type+date], [type+dateDesc], updatedAt' })
       await raw.open()
       const rawRecent: number[] = []
       const rawMonth: number[] = []

@@ -6,7 +6,9 @@
 import { chromium } from '@playwright/test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { ServerProcess } from '../tests/e2e/support/server'
-import { insertToQueryLatency, rawFirstSync, signedInPage, waitForFirstSync } from './browser'
+import { insertToQueryLatency } from './browser'
+import { benchFirstSync, firstSyncRow } from './first-sync'
+import { benchMultiTab, multiTabRow } from './multi-tab'
 import { makeTransactions, pushAll, registerAccount } from './seed'
 import { benchReports } from './reports'
 import { benchScreens } from './screens'
@@ -16,7 +18,6 @@ import { runSyncLoad } from './load'
 import { round } from './stats'
 
 const N = Number(process.env.BENCH_DOCS ?? 50_000)
-const PULL_BATCH = 500 // the client's pull batch size (src/data/replication.ts)
 
 async function main() {
   const server = await ServerProcess.create({
@@ -44,32 +45,17 @@ async function main() {
     const pull = await benchServerPull(server, account.token, account.user.id)
 
     console.log('(b) first sync into a fresh browser database…')
-    const rawPage = await signedInPage(browser, server, account)
-    await rawPage.goto(`${server.url}/home`)
-    await waitForFirstSync(rawPage, N) // this page's own RxDB sync must settle before the raw run
-    const rawBefore = await rawFirstSync(rawPage, account.token, PULL_BATCH)
-    await rawPage.context().close()
-
-    const page = await signedInPage(browser, server, account)
-    await page.goto(`${server.url}${process.env.BENCH_SYNC_PATH ?? '/home'}`)
-    const rxMs = await waitForFirstSync(page, N)
-    const rawAfter = await rawFirstSync(page, account.token, PULL_BATCH)
-    const rawMs = Math.min(rawBefore.ms, rawAfter.ms)
-    const firstSync = {
-      docs: N,
-      rxdbDocsPerSec: round(N / (rxMs / 1000), 0),
-      rawDocsPerSec: round(N / (rawMs / 1000), 0),
-      ratio: round(rawMs / rxMs, 3),
-      target: 0.5,
-      note: 'RxDB time counts from navigation start (app boot included); raw is the faster of two runs',
-    }
+    const { firstSync, page, rawDbName } = await benchFirstSync(browser, server, account, N)
 
     console.log('(a) insert → live home query…')
-    const latency = await insertToQueryLatency(page, account.user.id, rawAfter.dbName, 200)
+    const latency = await insertToQueryLatency(page, account.user.id, rawDbName, 200)
 
     console.log('(d) screens with the stored set…')
     const screens = await benchScreens(page, server.url)
     await page.context().close()
+
+    console.log('(h) add in one tab → visible in another…')
+    const multiTab = await benchMultiTab(browser, server, account, 100)
 
     console.log('(e) WhatsApp webhook…')
     const webhook = await benchWebhook()
@@ -100,6 +86,7 @@ async function main() {
       e_whatsappWebhook: { ...webhook, target: 'p95 ≤ 50 ms' },
       f_reports: { ...reports, target: 'month report + 12-month trend ≤ 100 ms' },
       g_syncLoad: { ...load, target: '0 errors' },
+      h_multiTab: multiTab,
     }
     mkdirSync('bench/results', { recursive: true })
     writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2) + '\n')
@@ -110,7 +97,8 @@ async function main() {
       '|---|---|---|---|---|',
       `| (a) insert → recent-5 query, p95 | ${round(latency.recent.rxdb.p95)} ms | ${round(latency.recent.raw.p95)} ms (Dexie put + read) | ${results.a_insertToLiveQuery.recent5.ratioP95}× | ≤ 2× and ≤ 16 ms |`,
       `| (a) insert → month query, p95 | ${round(latency.month.rxdb.p95)} ms | ${round(latency.month.raw.p95)} ms (Dexie put + range read) | ${results.a_insertToLiveQuery.month.ratioP95}× | — |`,
-      `| (b) first sync | ${firstSync.rxdbDocsPerSec} docs/s | ${firstSync.rawDocsPerSec} docs/s (fetch + bulkPut) | ${firstSync.ratio} | ≥ 0.5 |`,
+      firstSyncRow(firstSync),
+      multiTabRow(multiTab),
       `| (c) server pull, 1k page | ${results.c_serverPull.msPerPageOurs} ms | ${results.c_serverPull.msPerPageBare} ms (bare Fastify + select) | ${results.c_serverPull.throughputRatio} | ≥ 0.6 |`,
       '',
       '| screen / channel | figure |',

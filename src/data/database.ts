@@ -17,7 +17,7 @@ import { migrateDocument, rxSchemaOf, SCHEMA_VERSIONS } from '../../schema/rx-sc
 import { lastWriterWins } from './conflict'
 import { PendingWrites } from './pending'
 import { muteRxdbStorageNotice } from './rxdb-notice'
-import { startReplication, type ReplicationHandle } from './replication'
+import { forgetFirstDownload, startReplication, type ReplicationHandle } from './replication'
 import { updateSync } from './sync-state'
 
 export type HisaabCollections = { [N in CollectionName]: RxCollection<DocOf<N>> }
@@ -165,6 +165,7 @@ export async function removeUserData(userId: string): Promise<void> {
   await removeRxDatabase(dbName, await storage(), true)
   localStorage.removeItem(pendingKeyOf(dbName))
   localStorage.removeItem(`hisaab.synced.${dbName}`)
+  forgetFirstDownload(dbName)
   updateSync({ pending: 0 })
 }
 

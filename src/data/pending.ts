@@ -10,14 +10,15 @@ export class PendingWrites {
 
   /** `storageKey` null: the demo's database, which never syncs: nothing is kept or shown. */
   constructor(private readonly storageKey: string | null) {
-    let parsed: unknown = null
-    try {
-      parsed = storageKey ? JSON.parse(localStorage.getItem(storageKey) ?? 'null') : null
-    } catch {
-      parsed = null
-    }
-    this.entries = parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {}
+    this.entries = storageKey ? readEntries(localStorage.getItem(storageKey)) : {}
     this.publish()
+    // Tabs share one database and only the leader tab pushes: follow the other tabs' changes.
+    if (storageKey && typeof window !== 'undefined')
+      window.addEventListener('storage', (event) => {
+        if (event.key !== storageKey) return
+        this.entries = readEntries(event.newValue)
+        this.publish()
+      })
   }
 
   get count(): number {
@@ -59,4 +60,14 @@ export class PendingWrites {
   private publish(): void {
     if (this.storageKey) updateSync({ pending: this.count })
   }
+}
+
+function readEntries(json: string | null): Record<string, number> {
+  let parsed: unknown = null
+  try {
+    parsed = JSON.parse(json ?? 'null')
+  } catch {
+    parsed = null
+  }
+  return parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {}
 }

@@ -23,7 +23,7 @@ export function profile$(): Observable<ProfileDoc | null> {
  */
 export async function ensureProfile(currency?: string): Promise<void> {
   const { db, userId, replication, pending } = userData()
-  await replication?.states.get('profile')?.awaitInitialReplication()
+  await replication?.collectionSynced('profile')
   if (db.closed) return
   const existing = await db.profile.findOne(userId).exec()
   if (existing) return

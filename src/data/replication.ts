@@ -1,5 +1,6 @@
-import { combineLatest, map, type Subscription } from 'rxjs'
-import type { RxCollection, WithDeleted } from 'rxdb/plugins/core'
+import { map, type Subscription } from 'rxjs'
+import { addRxPlugin, type RxCollection, type WithDeleted } from 'rxdb/plugins/core'
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import {
   ADMIN_COLLECTIONS,
@@ -21,11 +22,17 @@ import { apiFetch } from './http'
 import type { PendingWrites } from './pending'
 import { readSession } from './session'
 import { SyncStream, type StreamItem } from './sync-stream'
+import { AFTER_SNAPSHOT, downloadSnapshot } from './snapshot'
 import { updateSync } from './sync-state'
+import { shareSyncState } from './sync-tabs'
 
 const PULL_BATCH = 500
 const PUSH_BATCH = 100
 const RETRY_MS = 5_000
+
+addRxPlugin(RxDBLeaderElectionPlugin)
+
+const replicationIdentifier = (name: CollectionName) => `hisaab-${name}-v1`
 
 /** What the app does with a running replication (the same for every collection). */
 type ReplicationControl = Pick<
@@ -40,9 +47,15 @@ function fromWire<N extends CollectionName>(name: N, wire: WireDocument): WithDe
 }
 
 export interface ReplicationHandle {
+  /** The collections replicating in this tab (only the leader tab replicates; filled as each starts). */
   states: Map<CollectionName, ReplicationControl>
-  /** Resolves when every collection finished its first pull and push. */
+  /** Resolves when every collection finished its first pull and push (in the leader tab). */
   initialSync: Promise<void>
+  /**
+   * Resolves once this device holds the server's documents of `name`: at once on a device that
+   * finished its first download, else when the leader tab finished that collection.
+   */
+  collectionSynced(name: CollectionName): Promise<void>
   reSync(): void
   stop(): Promise<void>
 }
@@ -121,19 +134,25 @@ function restampWhenIdle(states: Map<CollectionName, ReplicationControl>, getTok
 }
 
 /** One collection's replication; every document received is parsed with its entity. */
-function replicateCollection<N extends CollectionName>(name: N, context: CollectionContext): ReplicationControl {
+function replicateCollection<N extends CollectionName>(
+  name: N,
+  context: CollectionContext,
+  /** The pull checkpoint a first download reached (see snapshot.ts), or null on a synced device. */
+  snapshotSeq: number | null,
+): ReplicationControl {
   const { db, stream, getToken, pending, onPage, onConflicts } = context
   const collection: RxCollection<DocOf<N>> = db.collections[name]
   const received = (documents: readonly WireDocument[]) => documents.map((doc) => fromWire(name, doc))
   const state = replicateRxCollection<DocOf<N>, SyncCheckpoint>({
     collection,
-    replicationIdentifier: `hisaab-${name}-v1`,
+    replicationIdentifier: replicationIdentifier(name),
     live: true,
     retryTime: RETRY_MS,
-    waitForLeadership: false,
+    waitForLeadership: true,
     autoStart: true,
     pull: {
       batchSize: PULL_BATCH,
+      initialCheckpoint: snapshotSeq === null ? undefined : { seq: snapshotSeq },
       stream$: stream
         .events(name)
         .pipe(map((item) => (item === 'RESYNC' ? item : { ...item, documents: received(item.documents) }))),
@@ -152,6 +171,7 @@ function replicateCollection<N extends CollectionName>(name: N, context: Collect
     },
     push: {
       batchSize: PUSH_BATCH,
+      initialCheckpoint: snapshotSeq === null ? undefined : AFTER_SNAPSHOT,
       handler: async (rows) => {
         const wire = rows.map((row) => ({
           ...(row.assumedMasterState ? { assumedMasterState: toWire(row.assumedMasterState) } : {}),
@@ -185,57 +205,143 @@ function replicateCollection<N extends CollectionName>(name: N, context: Collect
   return state
 }
 
+interface Progress {
+  key: string
+  read(): number
+  save(seq: number): void
+}
+
+/** Where a first download of one collection got to (a reload resumes it), in localStorage. */
+function progressOf(dbName: string, name: CollectionName): Progress {
+  const key = `hisaab.snapshot.${dbName}.${name}`
+  return {
+    key,
+    read: () => Number(localStorage.getItem(key) ?? 0) || 0,
+    save: (seq) => localStorage.setItem(key, String(seq)),
+  }
+}
+
+/** Forgets a first download's progress (the database is being removed: a new one starts over). */
+export function forgetFirstDownload(dbName: string): void {
+  const prefix = `hisaab.snapshot.${dbName}.`
+  for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key)
+}
+
+/**
+ * A new device first downloads the collection (snapshot.ts) and then replicates from there; if
+ * the download fails (offline, server gone) replication continues from the last written page.
+ */
+async function startCollection(
+  name: CollectionName,
+  context: CollectionContext & { dbName: string; firstDownload: boolean; isStopped: () => boolean },
+): Promise<ReplicationControl | null> {
+  if (!context.firstDownload) return replicateCollection(name, context, null)
+  const progress = progressOf(context.dbName, name)
+  let seq = progress.read()
+  try {
+    seq = await downloadSnapshot({
+      name,
+      collection: context.db.collections[name],
+      identifier: `rxdbreplication${replicationIdentifier(name)}`,
+      getToken: context.getToken,
+      fromSeq: seq,
+      parse: (doc) => fromWire(name, doc),
+      onPage: (page, reached) => {
+        progress.save(reached)
+        context.onPage?.(name, page)
+        updateSync({ lastSyncedAt: Date.now() })
+      },
+      isStopped: context.isStopped,
+    })
+  } catch (error) {
+    seq = progress.read()
+    if (import.meta.env.DEV) console.warn(`[sync] first download of ${name}`, error)
+  }
+  if (context.isStopped()) return null
+  return replicateCollection(name, context, seq)
+}
+
 /**
  * Replicates every personal and household collection with the server (admins also the admin-scope
  * ones): paged pulls from a `seq` checkpoint, pushes with the assumed master state, and live
  * changes from one shared event stream. Household rows come by membership; the server answers a
  * household push with its own, newer state where it decided something (status, reviews), which
- * last-writer-wins then keeps.
+ * last-writer-wins then keeps. Only one tab of the browser replicates (RxDB's leader election);
+ * the others see its writes through RxDB's multi-instance events and its status through
+ * sync-tabs.ts.
  */
 export function startReplication({ db, dbName, getToken, pending }: StartOptions): ReplicationHandle {
   const stream = new SyncStream(getToken)
   const states = new Map<CollectionName, ReplicationControl>()
   const syncedKey = `hisaab.synced.${dbName}`
-  const firstDownload = localStorage.getItem(syncedKey) !== '1'
+  const isSynced = () => localStorage.getItem(syncedKey) === '1'
+  const firstDownload = !isSynced()
   if (firstDownload) updateSync({ firstDownload: 0 })
   // Admins also replicate the admin-scope collections (the server refuses them to anyone else).
   const names =
     readSession()?.user?.role === 'admin' ? [...SYNCED_COLLECTIONS, ...ADMIN_COLLECTIONS] : SYNCED_COLLECTIONS
-  const context: CollectionContext = {
+  let stopped = false
+  const context = {
     db,
+    dbName,
+    firstDownload,
+    isStopped: () => stopped,
     stream,
     getToken,
     pending,
     onPage: firstDownload ? downloadProgress(names.length) : null,
     onConflicts: restampWhenIdle(states, getToken),
   }
-  for (const name of names) states.set(name, replicateCollection(name, context))
-
-  const active: Subscription = combineLatest([...states.values()].map((s) => s.active$)).subscribe((flags) => {
-    updateSync({ active: flags.some(Boolean) })
-  })
-
-  const initialSync = Promise.all([...states.values()].map((s) => s.awaitInitialReplication())).then(() => {
-    if (firstDownload) {
-      localStorage.setItem(syncedKey, '1')
-      updateSync({ firstDownload: null })
-    }
-  })
-  initialSync.catch(() => undefined)
-
+  const tabs = shareSyncState(dbName, db)
   const reSync = () => {
     for (const state of states.values()) state.reSync()
   }
-  window.addEventListener('online', reSync)
-  stream.start()
+  const activeFlags = new Map<CollectionName, boolean>()
+  const subscriptions: Subscription[] = []
+  const watchActive = (name: CollectionName, state: ReplicationControl) => {
+    subscriptions.push(
+      state.active$.subscribe((flag) => {
+        activeFlags.set(name, flag)
+        updateSync({ active: [...activeFlags.values()].some(Boolean) })
+      }),
+    )
+  }
+
+  const started = new Map<CollectionName, Promise<void>>()
+  const leading = db.waitForLeadership().then(() => {
+    if (stopped) return
+    window.addEventListener('online', reSync)
+    stream.start()
+    for (const name of names) {
+      const ready = startCollection(name, context).then(async (state) => {
+        if (!state) return
+        states.set(name, state)
+        watchActive(name, state)
+        await state.awaitInitialReplication()
+      })
+      started.set(name, ready)
+    }
+  })
+  const initialSync = leading
+    .then(() => Promise.all(started.values()))
+    .then(() => {
+      if (stopped || !firstDownload) return
+      localStorage.setItem(syncedKey, '1')
+      for (const name of names) localStorage.removeItem(progressOf(dbName, name).key)
+      updateSync({ firstDownload: null })
+    })
+  initialSync.catch(() => undefined)
 
   return {
     states,
     initialSync,
+    collectionSynced: (name) => (isSynced() ? Promise.resolve() : (started.get(name) ?? tabs.synced(isSynced))),
     reSync,
     async stop() {
+      stopped = true
+      tabs.stop()
       window.removeEventListener('online', reSync)
-      active.unsubscribe()
+      for (const subscription of subscriptions) subscription.unsubscribe()
       stream.stop()
       await Promise.all([...states.values()].map((s) => s.cancel()))
       updateSync({ active: false, firstDownload: null })
