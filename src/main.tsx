@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
+import { preloadRoute } from './app/router'
 import { startThemeSync } from './lib/theme'
 import './styles/theme.css'
 
@@ -8,8 +9,11 @@ startThemeSync()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing from index.html')
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The page's own chunk first, so the first paint is the page rather than a loading screen.
+void preloadRoute(window.location.pathname).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 )
