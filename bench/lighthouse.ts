@@ -58,10 +58,22 @@ async function auditOnce(url: string, port: number): Promise<LighthouseFigures> 
   }
 }
 
+/** A loaded machine sometimes loses the trace (NO_NAVSTART): such a run is repeated, twice at most. */
+async function auditWithRetry(url: string, port: number): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url, port)
+    } catch (error) {
+      if (attempt >= 3) throw error
+      console.warn(String(error), '- again')
+    }
+  }
+}
+
 /** The run with the median performance score (Lighthouse's own advice for noisy machines). */
 async function audit(url: string, port: number): Promise<LighthouseFigures> {
   const runs: LighthouseFigures[] = []
-  for (let i = 0; i < RUNS; i++) runs.push(await auditOnce(url, port))
+  for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(url, port))
   const mid = median(runs.map((r) => r.performance))
   return runs.find((r) => r.performance === mid)!
 }
