@@ -12,6 +12,8 @@ import { benchMultiTab, multiTabRow } from './multi-tab'
 import { makeTransactions, pushAll, registerAccount } from './seed'
 import { benchReports } from './reports'
 import { benchScreens } from './screens'
+import { benchJsBudget, jsBudgetMarkdown } from './js-budget'
+import { benchLighthouse, lighthouseMarkdown } from './lighthouse'
 import { benchServerPull } from './server-pull'
 import { benchWebhook } from './whatsapp'
 import { runSyncLoad } from './load'
@@ -66,6 +68,12 @@ async function main() {
     console.log('(g) 200 syncing devices for 60 s…')
     const load = await runSyncLoad(server, 200, 60)
 
+    console.log('(i) JavaScript before first paint…')
+    const jsBudget = await benchJsBudget(browser, server.url, await registerAccount(server, 'jsbudget'))
+
+    console.log('(j) Lighthouse, mobile, first visits…')
+    const lighthouse = await benchLighthouse(server.url)
+
     const results = {
       date: new Date().toISOString(),
       machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
@@ -87,6 +95,8 @@ async function main() {
       f_reports: { ...reports, target: 'month report + 12-month trend ≤ 100 ms' },
       g_syncLoad: { ...load, target: '0 errors' },
       h_multiTab: multiTab,
+      i_jsBeforeFirstPaint: jsBudget,
+      j_lighthouse: lighthouse,
     }
     mkdirSync('bench/results', { recursive: true })
     writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2) + '\n')
@@ -112,6 +122,8 @@ async function main() {
       `| ${load.clients} syncing devices for ${load.seconds} s (push 2 + pull every ~250 ms, streams open) | ` +
         `${load.requests} requests, ${load.errors} errors, p50 ${load.p50} ms, p99 ${load.p99} ms, max ${load.max} ms |`,
       '',
+      jsBudgetMarkdown(jsBudget),
+      lighthouseMarkdown(lighthouse),
     ].join('\n')
     writeFileSync('bench/results/latest.md', md)
     console.log(md)

@@ -1,16 +1,18 @@
-import { RouterProvider } from 'react-router-dom'
+import { BrowserRouter } from 'react-router-dom'
 import { ToastProvider } from '../components/ui/toast'
 import { AuthProvider } from './auth/auth-provider'
 import { ErrorBoundary } from './error-boundary'
 import { PwaUpdatePrompt } from './pwa-update-prompt'
-import { router } from './router'
+import { AppRoutes } from './router'
 
 export function App() {
   return (
     <ErrorBoundary>
       <AuthProvider>
         <ToastProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
           <PwaUpdatePrompt />
         </ToastProvider>
       </AuthProvider>

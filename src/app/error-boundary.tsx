@@ -1,5 +1,4 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
-import { useRouteError } from 'react-router-dom'
 import { Button } from '../components/ui/button'
 import './app.css'
 
@@ -34,13 +33,6 @@ export function ErrorFallback() {
       </div>
     </main>
   )
-}
-
-/** For errors thrown while rendering a route (the router catches those itself). */
-export function RouteErrorFallback() {
-  const error = useRouteError()
-  console.error(error)
-  return <ErrorFallback />
 }
 
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

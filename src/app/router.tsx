@@ -1,64 +1,68 @@
-import { lazy, Suspense, type ReactNode } from 'react'
-import { createBrowserRouter, Navigate } from 'react-router-dom'
+import { Suspense, type ReactNode } from 'react'
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom'
 import { LoadingScreen } from '../components/ui/spinner'
 import { DemoEntry, PublicOnly, RequireAuth } from './auth/guards'
-import { RouteErrorFallback } from './error-boundary'
+import { ErrorBoundary } from './error-boundary'
+import { lazyScreen } from './lazy-screen'
 import { RootLayout } from './shell/root-layout'
 
 // Each screen is its own chunk; the signed-in shell pulls in the data layer (rxdb) lazily too.
-const LoginScreen = lazy(() => import('../features/auth/login-screen'))
+const LoginScreen = lazyScreen(() => import('../features/auth/login-screen'))
 // Public pages and onboarding load no data code (rxdb): a first visit on a slow phone stays small.
-const LandingScreen = lazy(() => import('../features/public/landing-screen'))
-const HowItWorksScreen = lazy(() => import('../features/public/how-it-works-screen'))
-const PrivacyScreen = lazy(() => import('../features/public/privacy-screen'))
-const TermsScreen = lazy(() => import('../features/public/terms-screen'))
-const ContactScreen = lazy(() => import('../features/public/contact-screen'))
-const OnboardingScreen = lazy(() => import('../features/onboarding/onboarding-screen'))
-const AppShell = lazy(() => import('./shell/app-shell'))
-const HomeScreen = lazy(() => import('../features/home/home-screen'))
-const AddExpenseScreen = lazy(() => import('../features/transactions/add-expense-screen'))
-const AddIncomeScreen = lazy(() => import('../features/transactions/add-income-screen'))
-const DashboardScreen = lazy(() => import('../features/dashboard/dashboard-screen'))
-const TransactionsScreen = lazy(() => import('../features/transactions/transactions-screen'))
-const ReportsScreen = lazy(() => import('../features/reports/reports-screen'))
-const BudgetsScreen = lazy(() => import('../features/budgets/budgets-screen'))
-const FundAllocationScreen = lazy(() => import('../features/fund-allocation/fund-allocation-screen'))
-const RecurringScreen = lazy(() => import('../features/recurring/recurring-screen'))
-const SettingsScreen = lazy(() => import('../features/settings/settings-screen'))
+const LandingScreen = lazyScreen(() => import('../features/public/landing-screen'))
+const HowItWorksScreen = lazyScreen(() => import('../features/public/how-it-works-screen'))
+const PrivacyScreen = lazyScreen(() => import('../features/public/privacy-screen'))
+const TermsScreen = lazyScreen(() => import('../features/public/terms-screen'))
+const ContactScreen = lazyScreen(() => import('../features/public/contact-screen'))
+const OnboardingScreen = lazyScreen(() => import('../features/onboarding/onboarding-screen'))
+const AppShell = lazyScreen(() => import('./shell/app-shell'))
+const HomeScreen = lazyScreen(() => import('../features/home/home-screen'))
+const AddExpenseScreen = lazyScreen(() => import('../features/transactions/add-expense-screen'))
+const AddIncomeScreen = lazyScreen(() => import('../features/transactions/add-income-screen'))
+const DashboardScreen = lazyScreen(() => import('../features/dashboard/dashboard-screen'))
+const TransactionsScreen = lazyScreen(() => import('../features/transactions/transactions-screen'))
+const ReportsScreen = lazyScreen(() => import('../features/reports/reports-screen'))
+const BudgetsScreen = lazyScreen(() => import('../features/budgets/budgets-screen'))
+const FundAllocationScreen = lazyScreen(() => import('../features/fund-allocation/fund-allocation-screen'))
+const RecurringScreen = lazyScreen(() => import('../features/recurring/recurring-screen'))
+const SettingsScreen = lazyScreen(() => import('../features/settings/settings-screen'))
 // The back office: its own layout and chunks (spec part 2 §2).
-const AdminShell = lazy(() => import('./admin/admin-shell'))
-const AdminLoginScreen = lazy(() => import('../features/admin/admin-login-screen'))
-const AdminDashboardScreen = lazy(() => import('../features/admin/admin-dashboard-screen'))
-const AdminUsersScreen = lazy(() => import('../features/admin/admin-users-screen'))
-const AdminUserScreen = lazy(() => import('../features/admin/admin-user-screen'))
-const AdminTicketsScreen = lazy(() => import('../features/admin/admin-tickets-screen'))
-const AdminTicketScreen = lazy(() => import('../features/admin/admin-ticket-screen'))
-const AdminAnalyticsScreen = lazy(() => import('../features/admin/admin-analytics-screen'))
-const BusinessScreen = lazy(() => import('../features/admin/business-screen'))
-const BrandScreen = lazy(() => import('../features/admin/brand-screen'))
-const HouseholdsScreen = lazy(() => import('../features/households/households-screen'))
-const CreateHouseholdScreen = lazy(() => import('../features/households/create-household-screen'))
-const HouseholdScreen = lazy(() => import('../features/households/household-screen'))
-const HouseholdSettingsScreen = lazy(() => import('../features/households/household-settings-screen'))
-const AddHouseholdExpenseScreen = lazy(() => import('../features/households/add-household-expense-screen'))
-const SettleScreen = lazy(() => import('../features/households/settle-screen'))
-const ReviewsScreen = lazy(() => import('../features/households/reviews-screen'))
-const SupportScreen = lazy(() => import('../features/support/support-screen'))
-const TicketsScreen = lazy(() => import('../features/support/tickets-screen'))
-const NewTicketScreen = lazy(() => import('../features/support/new-ticket-screen'))
-const TicketScreen = lazy(() => import('../features/support/ticket-screen'))
-const DebtsScreen = lazy(() => import('../features/debts/debts-screen'))
-const AddDebtScreen = lazy(() => import('../features/debts/add-debt-screen'))
-const LoanDetailScreen = lazy(() => import('../features/debts/loan-detail-screen'))
-const EditLoanScreen = lazy(() => import('../features/debts/edit-loan-screen'))
-const PlannerScreen = lazy(() => import('../features/debts/planner-screen'))
+const AdminShell = lazyScreen(() => import('./admin/admin-shell'))
+const AdminLoginScreen = lazyScreen(() => import('../features/admin/admin-login-screen'))
+const AdminDashboardScreen = lazyScreen(() => import('../features/admin/admin-dashboard-screen'))
+const AdminUsersScreen = lazyScreen(() => import('../features/admin/admin-users-screen'))
+const AdminUserScreen = lazyScreen(() => import('../features/admin/admin-user-screen'))
+const AdminTicketsScreen = lazyScreen(() => import('../features/admin/admin-tickets-screen'))
+const AdminTicketScreen = lazyScreen(() => import('../features/admin/admin-ticket-screen'))
+const AdminAnalyticsScreen = lazyScreen(() => import('../features/admin/admin-analytics-screen'))
+const BusinessScreen = lazyScreen(() => import('../features/admin/business-screen'))
+const BrandScreen = lazyScreen(() => import('../features/admin/brand-screen'))
+const HouseholdsScreen = lazyScreen(() => import('../features/households/households-screen'))
+const CreateHouseholdScreen = lazyScreen(() => import('../features/households/create-household-screen'))
+const HouseholdScreen = lazyScreen(() => import('../features/households/household-screen'))
+const HouseholdSettingsScreen = lazyScreen(() => import('../features/households/household-settings-screen'))
+const AddHouseholdExpenseScreen = lazyScreen(() => import('../features/households/add-household-expense-screen'))
+const SettleScreen = lazyScreen(() => import('../features/households/settle-screen'))
+const ReviewsScreen = lazyScreen(() => import('../features/households/reviews-screen'))
+const SupportScreen = lazyScreen(() => import('../features/support/support-screen'))
+const TicketsScreen = lazyScreen(() => import('../features/support/tickets-screen'))
+const NewTicketScreen = lazyScreen(() => import('../features/support/new-ticket-screen'))
+const TicketScreen = lazyScreen(() => import('../features/support/ticket-screen'))
+const DebtsScreen = lazyScreen(() => import('../features/debts/debts-screen'))
+const AddDebtScreen = lazyScreen(() => import('../features/debts/add-debt-screen'))
+const LoanDetailScreen = lazyScreen(() => import('../features/debts/loan-detail-screen'))
+const EditLoanScreen = lazyScreen(() => import('../features/debts/edit-loan-screen'))
+const PlannerScreen = lazyScreen(() => import('../features/debts/planner-screen'))
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingScreen />}>{node}</Suspense>
+/** A frame whose render failure shows the error fallback inside the page's outer providers. */
+const frame = (node: ReactNode) => <ErrorBoundary>{page(node)}</ErrorBoundary>
 
-export const router = createBrowserRouter([
+// Declarative routes (useRoutes), not a data router: the app uses no loaders or actions, and the data
+// router's code (about 18 KB gzipped) would load before every first paint.
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorFallback />,
     children: [
       {
         element: <PublicOnly />,
@@ -79,8 +83,7 @@ export const router = createBrowserRouter([
         element: <RequireAuth />,
         children: [
           {
-            element: page(<AppShell />),
-            errorElement: <RouteErrorFallback />,
+            element: frame(<AppShell />),
             children: [
               { path: '/home', element: <HomeScreen /> },
               // /add is the home screen with the Quick Actions sheet open (the shell opens it).
@@ -117,8 +120,7 @@ export const router = createBrowserRouter([
       },
       { path: '/admin/login', element: page(<AdminLoginScreen />) },
       {
-        element: page(<AdminShell />),
-        errorElement: <RouteErrorFallback />,
+        element: frame(<AdminShell />),
         children: [
           { path: '/admin', element: <AdminDashboardScreen /> },
           { path: '/admin/users', element: <AdminUsersScreen /> },
@@ -138,4 +140,38 @@ export const router = createBrowserRouter([
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
-])
+]
+
+type Preloadable = { preload: () => Promise<unknown> }
+/** Pages a first visit opens on: main.tsx loads the current one's chunk before the first render. */
+const FIRST_SCREENS: Record<string, Preloadable> = {
+  '/': LandingScreen,
+  '/login': LoginScreen,
+  '/how-it-works': HowItWorksScreen,
+  '/privacy': PrivacyScreen,
+  '/terms': TermsScreen,
+  '/contact': ContactScreen,
+  '/onboarding': OnboardingScreen,
+}
+/** The signed-in frame's chunks, fetched alongside the entry's first render (which waits for auth and data). */
+const FRAME_SCREENS: Record<string, Preloadable[]> = {
+  '/home': [AppShell, HomeScreen],
+  '/demo': [AppShell, HomeScreen],
+}
+
+/** Starts the chunks the path's first screen needs; resolves (never rejects) once a page's own chunk is in. */
+export function preloadRoute(pathname: string): Promise<void> {
+  const path = pathname.replace(/(.)\/$/, '$1')
+  for (const screen of FRAME_SCREENS[path] ?? []) screen.preload().catch(() => undefined)
+  const page = FIRST_SCREENS[path]
+  return page
+    ? page.preload().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve()
+}
+
+export function AppRoutes() {
+  return useRoutes(routes)
+}

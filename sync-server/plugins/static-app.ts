@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { isApiPath } from './errors'
 
 // The shell and the service worker must be revalidated, or a deploy never reaches the client.
-const NO_CACHE = /(^|[\\/])(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/
+// Both also match the .br/.gz copies the build writes next to each file (sent with `preCompressed`).
+const NO_CACHE = /(^|[\\/])(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)(\.br|\.gz)?$/
 const HASHED_ASSET = /[\\/]assets[\\/]/
 
 /**
@@ -16,9 +17,12 @@ export async function registerStaticApp(app: FastifyInstance, dir: string): Prom
   if (!existsSync(join(dir, 'index.html'))) return false
   await app.register(fastifyStatic, {
     root: dir,
+    // The build writes .br and .gz next to each text file; they go out as they are, never compressed per request.
+    preCompressed: true,
     // send's own Cache-Control would overwrite ours; we set it for every file instead.
     cacheControl: false,
     setHeaders(res, path) {
+      res.setHeader('Vary', 'Accept-Encoding')
       if (NO_CACHE.test(path)) res.setHeader('Cache-Control', 'no-cache')
       else if (HASHED_ASSET.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
       else res.setHeader('Cache-Control', 'public, max-age=3600')

@@ -1,20 +1,37 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { isHelpHidden } from '../../features/help/help-exclusions'
-import { useBrand } from '../../lib/use-brand'
 
 // Loaded only where it shows, so the sign-in screens stay small.
 const HelpWidget = lazy(() => import('../../features/help/help-widget'))
 
+/** True once the browser is idle after the first paint: work nobody waits for starts then, not before. */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false)
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setIdle(true), 300)
+      return () => clearTimeout(timer)
+    }
+    const handle = requestIdleCallback(() => setIdle(true), { timeout: 3000 })
+    return () => cancelIdleCallback(handle)
+  }, [])
+  return idle
+}
+
 /** Every page, plus the floating Help widget on pages outside its exclusion list. */
 export function RootLayout() {
   const { pathname } = useLocation()
-  // The brand (title, colours, manifest) applies on every page, signed in or not.
-  useBrand()
+  const idle = useIdle()
+  // The brand (title, colours, manifest) applies on every page, signed in or not. Its module (and zod,
+  // which checks the record) loads once the page has painted, so it never delays the first screen.
+  useEffect(() => {
+    if (idle) void import('../../data/brand').then((brand) => brand.loadBrand())
+  }, [idle])
   return (
     <>
       <Outlet />
-      {isHelpHidden(pathname) ? null : (
+      {!idle || isHelpHidden(pathname) ? null : (
         <Suspense fallback={null}>
           <HelpWidget />
         </Suspense>

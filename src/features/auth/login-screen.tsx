@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react'
+import { lazy, Suspense, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { useAuth } from '../../lib/auth-context'
 import { TextField } from '../../components/ui/field'
 import { ApiError, NetworkError } from '../../data/http'
 import { AuthLayout, AuthSubmit } from './auth-layout'
-import { LoginHelpModal } from './login-help-modal'
+
+// The help form (and the zod contracts it sends with) loads on the first open, not with the sign-in screen.
+const LoginHelpModal = lazy(() => import('./login-help-modal').then((m) => ({ default: m.LoginHelpModal })))
 
 export default function LoginScreen() {
   const { login } = useAuth()
@@ -14,6 +16,11 @@ export default function LoginScreen() {
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [helpOpen, setHelpOpen] = useState(false)
+  const [helpUsed, setHelpUsed] = useState(false)
+  const openHelp = () => {
+    setHelpUsed(true)
+    setHelpOpen(true)
+  }
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
@@ -47,7 +54,7 @@ export default function LoginScreen() {
           </span>
           <span>
             Trouble logging in?{' '}
-            <button type="button" className="auth__help" onClick={() => setHelpOpen(true)}>
+            <button type="button" className="auth__help" onClick={openHelp}>
               Get Help
             </button>
           </span>
@@ -77,7 +84,11 @@ export default function LoginScreen() {
         />
         <AuthSubmit error={error} submitting={submitting} label="Sign In" busyLabel="Signing in..." />
       </form>
-      <LoginHelpModal open={helpOpen} onClose={() => setHelpOpen(false)} />
+      {helpUsed ? (
+        <Suspense fallback={null}>
+          <LoginHelpModal open={helpOpen} onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      ) : null}
     </AuthLayout>
   )
 }
