@@ -28,16 +28,21 @@ class LedgerTotals {
         this.changes.next(totals)
       }
     })
-    const all = collection.find({ selector: { date: { $gte: 0 } }, sort: [{ date: 'asc' }] })
-    collection.storageInstance
-      .query(all.getPreparedQuery())
-      .then(({ documents }) => {
-        for (const doc of documents) totals.set(doc.id, doc)
-        for (const [id, doc] of buffered ?? []) totals.set(id, doc)
-        buffered = null
-        this.changes.next(totals)
-      })
-      .catch((error: unknown) => this.changes.error(error))
+    // Read once the screen is idle: its first rows come first.
+    const read = () => {
+      const all = collection.find({ selector: { date: { $gte: 0 } }, sort: [{ date: 'asc' }] })
+      collection.storageInstance
+        .query(all.getPreparedQuery())
+        .then(({ documents }) => {
+          for (const doc of documents) totals.set(doc.id, doc)
+          for (const [id, doc] of buffered ?? []) totals.set(id, doc)
+          buffered = null
+          this.changes.next(totals)
+        })
+        .catch((error: unknown) => this.changes.error(error))
+    }
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(read, { timeout: 1000 })
+    else setTimeout(read, 0)
   }
 }
 

@@ -239,6 +239,8 @@ interface LedgerListProps {
   /** The loaded rows, newest first: the first `rows.length` of `count`. */
   rows: readonly TransactionDoc[]
   count: number
+  /** Whether rows past the loaded ones may exist (while the count is still being worked out). */
+  more: boolean
   now: number
   layoutKey: string
   /** Asks for the rows up to `index` (the list loads page by page as it scrolls). */
@@ -246,7 +248,7 @@ interface LedgerListProps {
 }
 
 /** The rows, virtualised against the window's scroll: only the visible ones are rendered. */
-function LedgerList({ rows, count, now, layoutKey, onReach }: LedgerListProps) {
+function LedgerList({ rows, count, more, now, layoutKey, onReach }: LedgerListProps) {
   const profile = useProfile()
   const actions = useTransactionActions(profile.data?.customCategories ?? [])
   const listRef = useRef<HTMLDivElement>(null)
@@ -274,8 +276,8 @@ function LedgerList({ rows, count, now, layoutKey, onReach }: LedgerListProps) {
   const items = virtualizer.getVirtualItems()
   const lastIndex = items.at(-1)?.index ?? 0
   useEffect(() => {
-    if (lastIndex >= rows.length - PAGE_SIZE / 2 && rows.length < count) onReach(lastIndex)
-  }, [lastIndex, rows.length, count, onReach])
+    if (lastIndex >= rows.length - PAGE_SIZE / 2 && more) onReach(lastIndex)
+  }, [lastIndex, rows.length, more, onReach])
   return (
     <>
       <p className="ledger__tip">Swipe left to delete, right to edit</p>
@@ -347,11 +349,13 @@ function useLedgerView(window_: Window | null, type: TypeFilter, search: string)
       }),
     [key],
   )
-  if (found)
-    return { rows: found.rows, count: found.rows.length, totals: found.totals, loading: ledger.loading, onReach }
+  const loading = ledger.loading
+  if (found) return { rows: found.rows, count: found.rows.length, more: false, totals: found.totals, loading, onReach }
+  if (totals.loading)
+    return { rows: entries, count: entries.length, more: entries.length >= limit, totals: null, loading, onReach }
   const shown = ofType(totals.data, type)
-  const count = totals.loading ? entries.length : shown.incomeCount + shown.expenseCount
-  return { rows: entries, count, totals: totals.loading ? null : shown, loading: ledger.loading, onReach }
+  const count = shown.incomeCount + shown.expenseCount
+  return { rows: entries, count, more: entries.length < count, totals: shown, loading, onReach }
 }
 
 /**
@@ -380,6 +384,7 @@ export default function TransactionsScreen() {
           <LedgerList
             rows={view.rows}
             count={view.count}
+            more={view.more}
             now={now}
             layoutKey={`${period}-${from}-${to}-${type}`}
             onReach={view.onReach}
