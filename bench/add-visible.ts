@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test'
 import { percentile } from './stats'
 
 /**
- * Add → visible (issue #15): from the app's own `addTransaction` of a new newest expense to
- * /home's live recent-transactions query emitting it, on /home with replication live and the
+ * Add → visible (issue #15): from inserting a new newest expense (RxDB insert, as the app's write
+ * path does) to /home's live recent-transactions query emitting it, on /home with replication live and the
  * stored set in place. Baseline in the same page: raw Dexie put + the same indexed read
  * (`dateDesc`, first 5) on a plain IndexedDB table holding the same set.
  */
