@@ -99,6 +99,7 @@ async function createDatabase(name: string, storage: RxStorage<unknown, unknown>
     eventReduce: true,
     closeDuplicates: true,
   })
+  performance.mark('hisaab:db-created')
   const creators = Object.fromEntries(
     COLLECTION_NAMES.map((name) => [
       name,
@@ -113,7 +114,10 @@ async function createDatabase(name: string, storage: RxStorage<unknown, unknown>
 export function openUserData(userId: string, getToken: () => string | null): Promise<UserData> {
   return openExclusive(userId, async () => {
     const dbName = databaseNameOf(userId)
+    performance.mark('hisaab:db-open')
     const db = await createDatabase(dbName, await storage())
+    // Read by `npm run bench` (cold start): how long opening the database took.
+    performance.measure('hisaab:db-open', 'hisaab:db-open')
     const pending = new PendingWrites(pendingKeyOf(dbName))
     const replication = startReplication({ db, dbName, userId, getToken, pending })
     return { userId, dbName, db, pending, replication }

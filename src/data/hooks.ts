@@ -1,6 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { Observable } from 'rxjs'
+import type { Totals } from '../../schema/calc/totals'
 import { localMonthWindow } from '../../schema/time'
+import { windowTotals$ } from './ledger-totals'
 import { profile$, type ProfileDoc } from './profile'
 import { getSyncSnapshot, subscribeSync, type SyncSnapshot } from './sync-state'
 import { budgetCount$, budgets$, type BudgetDoc } from './budgets'
@@ -53,10 +55,17 @@ export function useTransactionsBetween(start: number, end: number): Live<Transac
   return useObservable(() => transactionsBetween$(start, end), EMPTY, [start, end])
 }
 
-/** The /transactions list: a window (null = all time) and a type, newest first, live. */
+/** The /transactions list: a window (null = all time), a type and a page limit, newest first, live. */
 export function useLedger(query: LedgerQuery): Live<TransactionDoc[]> {
-  const { window, type } = query
-  return useObservable(() => ledger$({ window, type }), EMPTY, [window?.start, window?.end, type])
+  const { window, type, limit } = query
+  return useObservable(() => ledger$({ window, type, limit }), EMPTY, [window?.start, window?.end, type, limit])
+}
+
+const NO_TOTALS: Totals = { income: 0, expenses: 0, balance: 0, incomeCount: 0, expenseCount: 0 }
+
+/** Totals of every transaction in a window (null = all time) from the month totals, live. */
+export function useWindowTotals(window: { start: number; end: number } | null): Live<Totals> {
+  return useObservable(() => windowTotals$(window), NO_TOTALS, [window?.start, window?.end])
 }
 
 const NO_COUNTS = { expense: 0, income: 0 }

@@ -80,6 +80,8 @@ export interface LedgerQuery {
   /** [start, end) in ms, or null for all time. */
   window: { start: number; end: number } | null
   type: 'all' | 'expense' | 'income'
+  /** The newest `limit` only (the list loads page by page); all when absent. */
+  limit?: number
 }
 
 /**
@@ -87,14 +89,14 @@ export interface LedgerQuery {
  * Served by the `dateDesc` index (or `[type, dateDesc]` with a type): date ∈ [start, end) is
  * dateDesc ∈ (invert(end), invert(start)], and the ascending sort on dateDesc is newest first.
  */
-export function ledger$({ window, type }: LedgerQuery): Observable<TransactionDoc[]> {
+export function ledger$({ window, type, limit }: LedgerQuery): Observable<TransactionDoc[]> {
   const { db } = userData()
   const dateDesc = window
     ? { $gt: invertTime(Math.min(window.end, INVERTED_BASE)), $lte: invertTime(Math.max(0, window.start)) }
     : { $gte: 0 }
   const selector = type === 'all' ? { dateDesc } : { type, dateDesc }
   return db.transactions
-    .find({ selector, sort: [{ dateDesc: 'asc' }] })
+    .find({ selector, sort: [{ dateDesc: 'asc' }], ...(limit === undefined ? {} : { limit }) })
     .$.pipe(map((docs) => plainDocs<TransactionDoc>(docs)))
 }
 

@@ -1,8 +1,9 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { Search, SlidersHorizontal } from 'lucide-react'
-import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import { ledgerView, type TypeFilter } from '../../../schema/calc/ledger-view'
-import { periodWindow, type PeriodFilter } from '../../../schema/calc/periods'
+import { useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { ledgerView, normaliseSearch, type TypeFilter } from '../../../schema/calc/ledger-view'
+import { periodWindow, type PeriodFilter, type Window } from '../../../schema/calc/periods'
+import type { Totals } from '../../../schema/calc/totals'
 import type { Paise } from '../../../schema/money/money'
 import { useNow } from '../../lib/use-now'
 import { TransactionRow } from '../../components/transaction/transaction-row'
@@ -11,13 +12,15 @@ import { Amount } from '../../components/ui/amount'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page-header'
-import { useLedger, useProfile } from '../../data/hooks'
+import { useLedger, useProfile, useWindowTotals } from '../../data/hooks'
 import type { TransactionDoc } from '../../data/transactions'
 import './transactions.css'
 
 const SEARCH_DEBOUNCE_MS = 200
 /** Row height in px (see .tx-row__surface min-height plus its border). */
 const ROW_HEIGHT = 69
+/** Rows per page of the list: the first page fills a tall screen several times over. */
+const PAGE_SIZE = 100
 
 const TYPE_OPTIONS: { value: TypeFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -85,30 +88,31 @@ function LedgerTotal({
   label: string
   kind: 'expense' | 'income'
   testId: string
-  value: Paise
+  value: Paise | null
 }) {
+  const className = `ledger__total-value ledger__total-value--${kind}`
   return (
     <div className="ledger__total">
       <span className="ledger__total-label">{label}</span>
-      <Amount
-        value={value}
-        compact
-        className={`ledger__total-value ledger__total-value--${kind}`}
-        data-testid={testId}
-      />
+      {value === null ? (
+        <span className={className} data-testid={testId} />
+      ) : (
+        <Amount value={value} compact className={className} data-testid={testId} />
+      )}
     </div>
   )
 }
 
-function LedgerTotals({ totals, count }: { totals: { expenses: Paise; income: Paise }; count: number }) {
+/** The totals, or empty figures while the month totals are first read (the rows show meanwhile). */
+function LedgerTotals({ totals, count }: { totals: { expenses: Paise; income: Paise } | null; count: number }) {
   return (
-    <div className="ledger__totals" data-testid="ledger-totals" aria-live="polite">
-      <LedgerTotal label="Expenses" kind="expense" testId="total-expenses" value={totals.expenses} />
-      <LedgerTotal label="Income" kind="income" testId="total-income" value={totals.income} />
+    <div className="ledger__totals" data-testid="ledger-totals" aria-live="polite" aria-busy={totals === null}>
+      <LedgerTotal label="Expenses" kind="expense" testId="total-expenses" value={totals?.expenses ?? null} />
+      <LedgerTotal label="Income" kind="income" testId="total-income" value={totals?.income ?? null} />
       <div className="ledger__total">
         <span className="ledger__total-label">Count</span>
         <span className="ledger__total-value" data-testid="transaction-count">
-          {count.toLocaleString('en-IN')}
+          {totals === null ? null : count.toLocaleString('en-IN')}
         </span>
       </div>
     </div>
@@ -231,8 +235,20 @@ function LedgerTools(props: {
   )
 }
 
+interface LedgerListProps {
+  /** The loaded rows, newest first: the first `rows.length` of `count`. */
+  rows: readonly TransactionDoc[]
+  count: number
+  /** Whether rows past the loaded ones may exist (while the count is still being worked out). */
+  more: boolean
+  now: number
+  layoutKey: string
+  /** Asks for the rows up to `index` (the list loads page by page as it scrolls). */
+  onReach: (index: number) => void
+}
+
 /** The rows, virtualised against the window's scroll: only the visible ones are rendered. */
-function LedgerList({ rows, now, layoutKey }: { rows: readonly TransactionDoc[]; now: number; layoutKey: string }) {
+function LedgerList({ rows, count, more, now, layoutKey, onReach }: LedgerListProps) {
   const profile = useProfile()
   const actions = useTransactionActions(profile.data?.customCategories ?? [])
   const listRef = useRef<HTMLDivElement>(null)
@@ -252,11 +268,16 @@ function LedgerList({ rows, now, layoutKey }: { rows: readonly TransactionDoc[];
   }, [layoutKey])
 
   const virtualizer = useWindowVirtualizer({
-    count: rows.length,
+    count,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
     scrollMargin,
   })
+  const items = virtualizer.getVirtualItems()
+  const lastIndex = items.at(-1)?.index ?? 0
+  useEffect(() => {
+    if (lastIndex >= rows.length - PAGE_SIZE / 2 && more) onReach(lastIndex)
+  }, [lastIndex, rows.length, more, onReach])
   return (
     <>
       <p className="ledger__tip">Swipe left to delete, right to edit</p>
@@ -267,19 +288,23 @@ function LedgerList({ rows, now, layoutKey }: { rows: readonly TransactionDoc[];
         className="ledger__list"
         style={{ height: virtualizer.getTotalSize() }}
       >
-        {virtualizer.getVirtualItems().map((item) => {
-          const tx = rows[item.index]!
+        {items.map((item) => {
+          const tx = rows[item.index]
+          const style = {
+            height: item.size,
+            transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+          }
+          // A row of a page still loading keeps its place, empty, so the scroll position holds.
+          if (!tx)
+            return <div key={`loading-${item.index}`} className="ledger__item" aria-hidden="true" style={style} />
           return (
             <div
               key={tx.id}
               role="listitem"
               className="ledger__item"
-              aria-setsize={rows.length}
+              aria-setsize={count}
               aria-posinset={item.index + 1}
-              style={{
-                height: item.size,
-                transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
-              }}
+              style={style}
             >
               <TransactionRow tx={tx} now={now} onEdit={actions.edit} onDelete={actions.remove} />
             </div>
@@ -291,9 +316,51 @@ function LedgerList({ rows, now, layoutKey }: { rows: readonly TransactionDoc[];
   )
 }
 
+/** Only the figures of the chosen type count (the list shows only that type). */
+function ofType(totals: Totals, type: TypeFilter): Totals {
+  if (type === 'expense') return { ...totals, income: 0, incomeCount: 0, balance: -totals.expenses }
+  if (type === 'income') return { ...totals, expenses: 0, expenseCount: 0, balance: totals.income }
+  return totals
+}
+
+/**
+ * The rows and totals to show. Without a search the list loads the newest rows page by page and
+ * the totals and count come from the month totals (no read of every row); a search reads the
+ * whole window and filters it, totalling what matches.
+ */
+function useLedgerView(window_: Window | null, type: TypeFilter, search: string) {
+  const searching = normaliseSearch(search) !== ''
+  // The list starts again at one page whenever the window or the type changes.
+  const key = `${window_?.start}-${window_?.end}-${type}`
+  const [paging, setPaging] = useState({ key, limit: PAGE_SIZE })
+  const limit = paging.key === key ? paging.limit : PAGE_SIZE
+  const ledger = useLedger({ window: window_, type, limit: searching ? undefined : limit })
+  const totals = useWindowTotals(window_)
+  const entries = useDeferredValue(ledger.data)
+  const found = useMemo(
+    () => (searching ? ledgerView(entries, { type, search }) : null),
+    [searching, entries, type, search],
+  )
+  const onReach = useCallback(
+    (index: number) =>
+      setPaging((p) => {
+        const wanted = (Math.ceil((index + 1) / PAGE_SIZE) + 1) * PAGE_SIZE
+        return { key, limit: Math.max(p.key === key ? p.limit : PAGE_SIZE, wanted) }
+      }),
+    [key],
+  )
+  const loading = ledger.loading
+  if (found) return { rows: found.rows, count: found.rows.length, more: false, totals: found.totals, loading, onReach }
+  if (totals.loading)
+    return { rows: entries, count: entries.length, more: entries.length >= limit, totals: null, loading, onReach }
+  const shown = ofType(totals.data, type)
+  const count = shown.incomeCount + shown.expenseCount
+  return { rows: entries, count, more: entries.length < count, totals: shown, loading, onReach }
+}
+
 /**
  * All transactions (spec part 1 'All Transactions'). The window and the type are an indexed
- * query; search and totals are one pass over its result; only the visible rows are rendered.
+ * query; only the visible rows are rendered.
  */
 export default function TransactionsScreen() {
   const now = useNow()
@@ -303,20 +370,25 @@ export default function TransactionsScreen() {
 
   const debouncedSearch = useDebounced(search, SEARCH_DEBOUNCE_MS)
   const window_ = useMemo(() => periodWindow(period, now, { from, to }), [period, now, from, to])
-  const ledger = useLedger({ window: window_, type })
-  const entries = useDeferredValue(ledger.data)
-  const view = useMemo(() => ledgerView(entries, { type, search: debouncedSearch }), [entries, type, debouncedSearch])
+  const view = useLedgerView(window_, type, debouncedSearch)
 
   return (
     <div className="tx-page ledger">
       <PageHeader title="All Transactions" subtitle="Everything you've recorded, newest first." />
       <LedgerTools search={search} onSearch={setSearch} filters={filters} onFilters={setFilters} />
-      <LedgerTotals totals={view.totals} count={view.rows.length} />
+      <LedgerTotals totals={view.totals} count={view.count} />
       <Card padding="none" variant="elevated" className="ledger__card">
-        {ledger.loading ? null : view.rows.length === 0 ? (
+        {view.loading ? null : view.count === 0 ? (
           <p className="ledger__empty">No transactions found</p>
         ) : (
-          <LedgerList rows={view.rows} now={now} layoutKey={`${period}-${from}-${to}-${type}`} />
+          <LedgerList
+            rows={view.rows}
+            count={view.count}
+            more={view.more}
+            now={now}
+            layoutKey={`${period}-${from}-${to}-${type}`}
+            onReach={view.onReach}
+          />
         )}
       </Card>
     </div>

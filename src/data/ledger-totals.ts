@@ -1,0 +1,82 @@
+import { BehaviorSubject, combineLatest, filter, map, of, type Observable } from 'rxjs'
+import type { RxCollection } from 'rxdb/plugins/core'
+import { totalsOf, type Totals } from '../../schema/calc/totals'
+import { INVERTED_BASE } from '../../schema/entities/common'
+import { userData } from './database'
+import { MonthTotals, splitWindow, type MonthEntry } from './month-totals'
+import { transactionsBetween$, type TransactionDoc } from './transactions'
+
+type Transactions = RxCollection<TransactionDoc>
+
+/**
+ * The per-month totals of one open database, kept in memory: one storage-level read of every
+ * row (plain data, no RxDB documents) when first needed, then each change event of any tab
+ * (RxDB's multi-instance events included) updates them, so all-time totals never rescan.
+ */
+class LedgerTotals {
+  readonly changes = new BehaviorSubject<MonthTotals | null>(null)
+
+  constructor(collection: Transactions) {
+    const totals = new MonthTotals()
+    let buffered: [string, MonthEntry | null][] | null = []
+    // Subscribed before the read: a change racing it is applied after it (last state wins).
+    collection.$.subscribe((event) => {
+      const data = event.operation === 'DELETE' || event.documentData._deleted ? null : event.documentData
+      if (buffered) buffered.push([event.documentId, data])
+      else {
+        totals.set(event.documentId, data)
+        this.changes.next(totals)
+      }
+    })
+    // Read once the screen is idle: its first rows come first.
+    const read = () => {
+      const all = collection.find({ selector: { date: { $gte: 0 } }, sort: [{ date: 'asc' }] })
+      collection.storageInstance
+        .query(all.getPreparedQuery())
+        .then(({ documents }) => {
+          for (const doc of documents) totals.set(doc.id, doc)
+          for (const [id, doc] of buffered ?? []) totals.set(id, doc)
+          buffered = null
+          this.changes.next(totals)
+        })
+        .catch((error: unknown) => this.changes.error(error))
+    }
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(read, { timeout: 1000 })
+    else setTimeout(read, 0)
+  }
+}
+
+const stores = new WeakMap<Transactions, LedgerTotals>()
+
+/** The open database's month totals, live; emits once they are known. */
+export function monthTotals$(): Observable<MonthTotals> {
+  const collection = userData().db.transactions
+  let store = stores.get(collection)
+  if (!store) stores.set(collection, (store = new LedgerTotals(collection)))
+  return store.changes.pipe(filter((t): t is MonthTotals => t !== null))
+}
+
+/**
+ * Totals of the transactions dated in `window` (all time when null), live: whole local months
+ * from the month totals, the partial months at the edges from indexed date-range queries.
+ */
+export function windowTotals$(window: { start: number; end: number } | null): Observable<Totals> {
+  if (!window) return monthTotals$().pipe(map((months) => months.between()))
+  const split = splitWindow(Math.max(0, window.start), Math.min(window.end, INVERTED_BASE))
+  const edges: Observable<TransactionDoc[]>[] = split.edges.map((e) => transactionsBetween$(e.start, e.end))
+  const whole = split.fromKey < split.toKey ? monthTotals$() : of(null)
+  return combineLatest([whole, ...edges]).pipe(
+    map(([months, ...parts]) => {
+      const sum = months ? months.between(split.fromKey, split.toKey) : totalsOf([])
+      for (const part of parts) {
+        const t = totalsOf(part)
+        sum.income += t.income
+        sum.expenses += t.expenses
+        sum.incomeCount += t.incomeCount
+        sum.expenseCount += t.expenseCount
+      }
+      sum.balance = sum.income - sum.expenses
+      return sum
+    }),
+  )
+}
