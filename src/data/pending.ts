@@ -25,10 +25,26 @@ export class PendingWrites {
     return Object.keys(this.entries).length
   }
 
-  add(collection: string, id: string, updatedAt: number): void {
+  /**
+   * Runs a local write counted as pending. The entry goes in before the write (a push may be
+   * acknowledged before the write's promise settles) and is taken back when the write throws,
+   * so a refused write never leaves a pending marker that no push will ever clear.
+   */
+  async track<T>(collection: string, id: string, updatedAt: number, write: () => Promise<T>): Promise<T> {
     const key = `${collection}/${id}`
-    this.entries[key] = Math.max(this.entries[key] ?? 0, updatedAt)
+    const before = this.entries[key]
+    this.entries[key] = Math.max(before ?? 0, updatedAt)
     this.save()
+    try {
+      return await write()
+    } catch (error) {
+      if (this.entries[key] === Math.max(before ?? 0, updatedAt)) {
+        if (before === undefined) delete this.entries[key]
+        else this.entries[key] = before
+        this.save()
+      }
+      throw error
+    }
   }
 
   /** The server accepted (or answered with a conflict for) these documents. */

@@ -28,8 +28,8 @@ export async function ensureProfile(currency?: string): Promise<void> {
   const existing = await db.profile.findOne(userId).exec()
   if (existing) return
   const doc = defaults(userId, currency)
-  pending.add('profile', doc.id, doc.updatedAt)
-  await db.profile.insert(doc).catch(() => undefined) // a concurrent pull may have inserted it
+  // A concurrent pull may have inserted it: then the insert throws and nothing stays pending.
+  await pending.track('profile', doc.id, doc.updatedAt, () => db.profile.insert(doc)).catch(() => undefined)
 }
 
 /** Remembers a category the user typed after choosing 'Others', for next time. */

@@ -35,8 +35,7 @@ export async function insertDocument<N extends CollectionName>(name: N, fields: 
     ownerId: userId,
     updatedAt: nextUpdatedAt(),
   }) as DocOf<N>
-  pending.add(name, doc.id, doc.updatedAt)
-  await collectionOf(name).insert(doc)
+  await pending.track(name, doc.id, doc.updatedAt, () => collectionOf(name).insert(doc))
   return doc
 }
 
@@ -56,13 +55,14 @@ export async function patchDocument<N extends CollectionName>(
   const changes = typeof patch === 'function' ? patch(current) : patch
   if (Object.entries(changes).every(([key, value]) => deepEqual(value, current[key as keyof DocOf<N>]))) return true
   const updatedAt = nextUpdatedAt(doc.updatedAt)
-  pending.add(name, id, updatedAt)
-  await doc.incrementalModify((current) => {
-    const changes = typeof patch === 'function' ? patch(current) : patch
-    const next = { ...current, ...changes, id: current.id, ownerId: current.ownerId, updatedAt }
-    COLLECTIONS[name].entity.parse(next)
-    return next
-  })
+  await pending.track(name, id, updatedAt, () =>
+    doc.incrementalModify((current) => {
+      const changes = typeof patch === 'function' ? patch(current) : patch
+      const next = { ...current, ...changes, id: current.id, ownerId: current.ownerId, updatedAt }
+      COLLECTIONS[name].entity.parse(next)
+      return next
+    }),
+  )
   return true
 }
 
@@ -72,8 +72,9 @@ export async function removeDocument(name: CollectionName, id: string): Promise<
   const doc = await collectionOf(name).findOne(id).exec()
   if (!doc) return
   const updatedAt = nextUpdatedAt(doc.updatedAt)
-  pending.add(name, id, updatedAt)
-  await doc.incrementalModify((current) => ({ ...current, updatedAt, _deleted: true }))
+  await pending.track(name, id, updatedAt, () =>
+    doc.incrementalModify((current) => ({ ...current, updatedAt, _deleted: true })),
+  )
 }
 
 /** Changes the profile document (id = user id), creating it with defaults when it is absent. */
