@@ -4,12 +4,12 @@ import { dueText } from '../../../schema/calc/recurrence'
 import { dueSoon, formatDueDay } from '../../../schema/calc/recurring-schedule'
 import { Amount } from '../../components/ui/amount'
 import { Card } from '../../components/ui/card'
-import { usePaymentsDueBy } from '../../data/hooks'
+import type { RecurringDoc } from '../../data/recurring'
 
 /** Recurring payments inside their reminder window (or overdue); absent when none are. */
-export function DueSoonCard({ now, masked }: { now: number; masked: boolean }) {
-  const candidates = usePaymentsDueBy(now)
-  const due = dueSoon(candidates.data, now)
+export function DueSoonCard(props: { candidates: readonly RecurringDoc[]; now: number; masked: boolean }) {
+  const { candidates, now, masked } = props
+  const due = dueSoon(candidates, now)
   if (due.length === 0) return null
   return (
     <Card

@@ -21,7 +21,13 @@ import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { ThemeToggle } from '../../components/ui/theme-toggle'
 import type { BudgetDoc } from '../../data/budgets'
-import { useBudgets, useProfile, useRecentTransactions, useTransactionsBetween } from '../../data/hooks'
+import {
+  useBudgets,
+  usePaymentsDueBy,
+  useProfile,
+  useRecentTransactions,
+  useTransactionsBetween,
+} from '../../data/hooks'
 import { setHideBalance } from '../../data/preferences'
 import { firstName } from '../../data/session'
 import type { TransactionDoc } from '../../data/transactions'
@@ -220,7 +226,7 @@ function useHomeFigures(now: number, budgets: readonly BudgetDoc[]) {
     const trend = weeklyTrend(span.data, now)
     return { ...totals, thisWeek: trend.thisWeek, trendText: describeTrend(trend) }
   }, [span.data, now])
-  return { entries: span.data, figures }
+  return { entries: span.data, figures, loading: span.loading }
 }
 
 export default function HomeScreen() {
@@ -231,7 +237,11 @@ export default function HomeScreen() {
   const budgets = useBudgets(BUDGET_COUNT)
   const [hiddenOverride, setHiddenOverride] = useState<boolean | null>(null)
   const hidden = hiddenOverride ?? profile.data?.hideBalance ?? false
-  const { entries, figures } = useHomeFigures(now, budgets.data)
+  const { entries, figures, loading } = useHomeFigures(now, budgets.data)
+  const dueCandidates = usePaymentsDueBy(now)
+  // The cards whose height depends on the data appear together once their queries have answered,
+  // so nothing on screen moves down after the first paint (Lighthouse's layout shift).
+  const settled = !budgets.loading && !loading && !dueCandidates.loading
 
   const toggleHidden = () => {
     setHiddenOverride(!hidden)
@@ -261,13 +271,19 @@ export default function HomeScreen() {
             New Income
           </ButtonLink>
         </div>
-        <DueSoonCard now={now} masked={hidden} />
-        <BudgetsCard budgets={budgets} entries={entries} now={now} masked={hidden} />
+        {settled ? (
+          <>
+            <DueSoonCard candidates={dueCandidates.data} now={now} masked={hidden} />
+            <BudgetsCard budgets={budgets} entries={entries} now={now} masked={hidden} />
+          </>
+        ) : null}
       </div>
-      <div className="home__side">
-        <HomeInsightsCard now={now} masked={hidden} />
-        <RecentCard now={now} masked={hidden} />
-      </div>
+      {settled ? (
+        <div className="home__side">
+          <HomeInsightsCard now={now} masked={hidden} />
+          <RecentCard now={now} masked={hidden} />
+        </div>
+      ) : null}
     </div>
   )
 }
