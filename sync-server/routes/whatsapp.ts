@@ -65,7 +65,8 @@ export const whatsappRoutes: FastifyPluginAsyncZod<WhatsappRoutesOptions> = asyn
       if (config.whatsapp.allowUnsigned) return
       throw new HttpError(
         503,
-        'WhatsApp is not configured on this server: set TWILIO_AUTH_TOKEN (or WHATSAPP_ALLOW_UNSIGNED=1 for local development)',
+        'WhatsApp is not configured on this server: set TWILIO_AUTH_TOKEN ' +
+          '(or WHATSAPP_ALLOW_UNSIGNED=1 for local development)',
         'WHATSAPP_NOT_CONFIGURED',
       )
     }

@@ -19,7 +19,7 @@ async function me(server: ServerProcess, user: TestUser) {
   return res.body.user
 }
 
-test('WhatsApp: phone validation, update stored as whatsapp:+91…, split back into the form; monthly report toggle', async ({
+test('WhatsApp: phone validation, stored as whatsapp:+91…, split back into the form; monthly report toggle', async ({
   page,
   server,
 }) => {
@@ -132,7 +132,7 @@ test('Profile Details save through update-profile and come back after the reload
   expect((await me(server, user)).family_size).toBe(4)
 })
 
-test('Security: mismatch, too short and wrong current password; then the new password signs in and the old fails', async ({
+test('Security: mismatch, too short and wrong current password; then the new one signs in and the old fails', async ({
   page,
   server,
 }) => {

@@ -61,7 +61,7 @@ async function sendWhatsapp(
   return { status: res.status, text: await res.text() }
 }
 
-test('a signed WhatsApp message shows on the open /home within a second; Settings shows the link and the last message', async ({
+test('a signed WhatsApp message shows on the open /home within a second; Settings shows link and last message', async ({
   page,
   server,
 }) => {

@@ -26,7 +26,9 @@ export function CategoryDonut({ categories, total }: { categories: readonly Cate
       className="donut"
       viewBox="0 0 42 42"
       role="img"
-      aria-label={`Spending by category: ${categories.map((c) => `${c.category} ${formatPermille(c.permille)}`).join(', ')}`}
+      aria-label={`Spending by category: ${categories
+        .map((c) => `${c.category} ${formatPermille(c.permille)}`)
+        .join(', ')}`}
     >
       <circle cx="21" cy="21" r={RADIUS} fill="none" stroke="var(--color-surface-2)" strokeWidth={STROKE} />
       {categories.map((c, i) => {
@@ -76,7 +78,10 @@ function niceCeil(max: number): number {
 const H = 220
 const PAD = { left: 48, right: 6, top: 12, bottom: 28 }
 
-/** The element's width in CSS pixels, kept current: the chart draws at real size so its text stays legible on phones. */
+/**
+ * The element's width in CSS pixels, kept current: the chart draws at real size so its text stays
+ * legible on phones.
+ */
 function useWidth(initial: number): [(el: HTMLElement | null) => void, number] {
   const [width, setWidth] = useState(initial)
   const ref = useCallback((el: HTMLElement | null) => {
@@ -202,7 +207,8 @@ export function TrendChart({ buckets, selected }: { buckets: readonly TrendBucke
         role="img"
         aria-label={
           first && last
-            ? `Income and expenses per month, ${monthLabel(first)} to ${monthLabel(last)}; the figures are in the table below.`
+            ? `Income and expenses per month, ${monthLabel(first)} to ${monthLabel(last)}; ` +
+              'the figures are in the table below.'
             : 'Income and expenses per month'
         }
       >

@@ -79,7 +79,10 @@ export function DeleteAccount() {
         role="alertdialog"
         title="Delete your account?"
         onClose={() => setOpen(false)}
-        description="Your account and all its expenses, income, budgets, payments and tickets are removed from our server and this device. This cannot be undone. Export a backup first if you want to keep anything."
+        description={
+          'Your account and all its expenses, income, budgets, payments and tickets are removed from our server ' +
+          'and this device. This cannot be undone. Export a backup first if you want to keep anything.'
+        }
       >
         <DeleteAccountForm onCancel={() => setOpen(false)} />
       </Modal>

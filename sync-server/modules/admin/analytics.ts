@@ -58,7 +58,8 @@ export function computeAnalytics(db: AppDatabase, now: number): Analytics {
     )
     .get()
 
-  const employment = sql<string>`coalesce(nullif(trim(json_extract(${users.profile}, '$.job_title')), ''), ${NOT_SPECIFIED})`
+  const jobTitle = sql`nullif(trim(json_extract(${users.profile}, '$.job_title')), '')`
+  const employment = sql<string>`coalesce(${jobTitle}, ${NOT_SPECIFIED})`
   const country = sql<string>`CASE WHEN json_extract(${users.profile}, '$.is_non_resident') = 1
     THEN 'Outside India' ELSE 'India' END`
   const employmentBreakdown = db
