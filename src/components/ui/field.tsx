@@ -191,3 +191,11 @@ export function CustomCategoryField({
     />
   )
 }
+
+/** A password input; `autoComplete` tells password managers whether it is the current password or a new one. */
+export function PasswordField({
+  autoComplete = 'current-password',
+  ...props
+}: FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  return <TextField type="password" autoComplete={autoComplete} {...props} />
+}

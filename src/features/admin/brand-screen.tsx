@@ -12,6 +12,7 @@ import { useAuth } from '../../lib/auth-context'
 import { useBrand } from '../../lib/use-brand'
 import { actionError } from './admin-format'
 import './admin.css'
+import { AlertLine } from '../../components/ui/alert-line'
 
 /** Spec part 2 §9: reload delays after save and reset. */
 export const SAVE_RELOAD_MS = 2_000
@@ -122,11 +123,7 @@ export default function BrandScreen() {
       </header>
       <Preview draft={draft} />
       <form className="admin-card admin-form" onSubmit={submit} noValidate>
-        {error ? (
-          <p className="admin-alert" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <AlertLine message={error} className="admin-alert" />
         <TextField
           label="App Name"
           maxLength={40}

@@ -15,6 +15,7 @@ import { HouseholdFields, type HouseholdDraft } from './household-fields'
 import { REVIEW_PERIOD_LABELS } from './household-look'
 import './households.css'
 import { HouseholdNotFound } from './household-not-found'
+import { AlertLine } from '../../components/ui/alert-line'
 
 function draftOf(h: HouseholdDoc): HouseholdDraft {
   return {
@@ -66,11 +67,7 @@ function SettingsForm({ household }: { household: HouseholdDoc }) {
         nameError={errors.name}
         budgetError={errors.budget}
       />
-      {errors.form ? (
-        <p className="hh-form__error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <AlertLine message={errors.form} className="hh-form__error" />
       <Button type="submit" icon={<Save size={18} />} disabled={busy}>
         Save Changes
       </Button>

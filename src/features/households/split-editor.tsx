@@ -13,6 +13,7 @@ import { Amount } from '../../components/ui/amount'
 import { Button } from '../../components/ui/button'
 import type { HouseholdDoc } from '../../data/households'
 import { useMoney, type MoneyFormat } from '../../lib/use-money'
+import { AlertLine } from '../../components/ui/alert-line'
 
 export interface SplitRow {
   amount: string
@@ -205,11 +206,7 @@ export function SplitEditor({
           />
         ))}
       </ul>
-      {mismatch ? (
-        <p className="field__error" role="alert">
-          {mismatch}
-        </p>
-      ) : null}
+      <AlertLine message={mismatch} className="field__error" />
       <Button
         variant="ghost"
         size="sm"

@@ -4,6 +4,7 @@ import { shortMonthLabel, monthLabel, type TrendBucket } from '../../../schema/c
 import { currencyOf } from '../../../schema/money/money'
 import { useMoney } from '../../lib/use-money'
 import { Amount } from '../../components/ui/amount'
+import { TableHead } from '../../components/ui/table-head'
 
 /** The six colours the category breakdown cycles through (spec part 1 §2 Reports). */
 export const CATEGORY_COLOURS = ['#10b981', '#3b82f6', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899'] as const
@@ -153,13 +154,7 @@ function TrendTable({ buckets }: { buckets: readonly TrendBucket[] }) {
     <details className="trend__details">
       <summary>Show the figures</summary>
       <table className="trend__table" data-testid="trend-table">
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Income</th>
-            <th scope="col">Expenses</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Month', 'Income', 'Expenses']} />
         <tbody>
           {buckets.map((b) => (
             <tr key={`${b.year}-${b.month}`}>
