@@ -9,6 +9,7 @@ import { useAdminLoad } from './use-admin-load'
 import './admin.css'
 import { AlertLine } from '../../components/ui/alert-line'
 import { TableHead } from '../../components/ui/table-head'
+import { AdminPageHeader } from './admin-page-parts'
 
 const SEARCH_DELAY_MS = 300
 
@@ -62,10 +63,7 @@ export default function AdminUsersScreen() {
 
   return (
     <div className="admin-page">
-      <header className="admin-page__header">
-        <h1>Users</h1>
-        <p className="admin-muted">Search by name, email or phone number.</p>
-      </header>
+      <AdminPageHeader title="Users" lead="Search by name, email or phone number." />
       <div className="admin-search">
         <Search size={18} aria-hidden="true" />
         <input
