@@ -1,22 +1,18 @@
 import { Plus } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import { useNavigate, useParams } from 'react-router-dom'
+import { useNavigate } from 'react-router-dom'
 import { splitMismatch } from '../../../schema/calc/splits'
 import { DEFAULT_HOUSEHOLD_CATEGORY, HOUSEHOLD_CATEGORIES } from '../../../schema/entities/household'
 import { fromDayString, startOfLocalDay, toDayString } from '../../../schema/time'
 import { HOUSEHOLD_MESSAGES, MAX_HOUSEHOLD_RUPEES } from '../../../schema/validation/household-input'
-import { Card } from '../../components/ui/card'
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
-import { PageHeader } from '../../components/ui/page-header'
 import { useToast } from '../../components/ui/toast'
-import { useHousehold } from '../../data/household-hooks'
 import { addHouseholdExpense, type HouseholdDoc } from '../../data/households'
-import { useAuth } from '../../lib/auth-context'
 import { useMoney } from '../../lib/use-money'
 import { FormFooter } from './form-footer'
 import { equalSplit, SplitEditor, splitParts, type SplitState } from './split-editor'
 import './households.css'
-import { HouseholdNotFound } from './household-not-found'
+import { HouseholdFormPage } from './household-form-page'
 
 type Problem = { field: 'amount' | 'category' | 'split' | 'form'; message: string }
 
@@ -147,17 +143,11 @@ function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string })
 
 /** /households/{id}/add-expense: saved on the device at once, reviewed by the others. */
 export default function AddHouseholdExpenseScreen() {
-  const { id = '' } = useParams()
-  const { user } = useAuth()
-  const household = useHousehold(id)
-  if (household.loading) return null
-  if (!household.data) return <HouseholdNotFound />
   return (
-    <div className="hh">
-      <PageHeader title="Add Expense" subtitle={household.data.name} />
-      <Card variant="elevated" padding="lg">
-        <ExpenseForm household={household.data} me={user?.id ?? ''} />
-      </Card>
-    </div>
+    <HouseholdFormPage
+      title="Add Expense"
+      subtitle={(household) => household.name}
+      form={(household, me) => <ExpenseForm household={household} me={me} />}
+    />
   )
 }
