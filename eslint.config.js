@@ -42,6 +42,15 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // URLs may run long; code, strings and template literals may not.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    rules: { 'max-len': ['error', { code: 120, ignoreUrls: true }] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'schema/**/*.{ts,tsx}', 'sync-server/**/*.{ts,tsx}'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
   { files: ['**/*.{js,mjs}'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['**/*.{js,mjs}'],

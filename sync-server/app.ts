@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppConfig } from './config'
 import { openDatabase } from './db/database'
-import type { AppDatabase } from './db/database'
+import type { AppDatabase, OpenDatabase } from './db/database'
 import { DocumentsRepository } from './db/documents'
 import { UsersRepository } from './db/users'
 import { WhatsappRepository } from './db/whatsapp'
@@ -96,47 +96,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     database.close()
     done()
   })
-  const users = new UsersRepository(database.db)
-  const streamBus = new StreamBus()
-  const documents = new DocumentsRepository(database.db, streamBus, now)
-  app.decorate('config', config)
-  app.decorate('db', database.db)
-  app.decorate('users', users)
-  app.decorate('documents', documents)
-  app.decorate('streamBus', streamBus)
-  const whatsapp = new WhatsappRepository(database.db)
-  app.decorate('whatsapp', whatsapp)
-  const tickets = new TicketService(documents, now)
-  app.decorate('tickets', tickets)
+  const { users, streamBus, documents, whatsapp, tickets } = decorateRepositories(app, config, database, now)
   await ensureAdmin(users, config.admin, options.print)
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // React and Vite set inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-  })
-  // API answers hold one user's data: no browser, proxy or service worker may keep a copy.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store')
-    done(null, payload)
-  })
-  // Only routes that opt in through `config.rateLimit` are limited (register, login).
-  await app.register(rateLimit, { global: false })
+  await registerSecurity(app)
   await registerAuth(app, { secret: config.jwtSecret, users })
 
   const api = app.withTypeProvider<ZodTypeProvider>()
@@ -173,12 +136,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     tickets,
     rateLimit: config.authRateLimit,
   })
-  await app.register(transactionsRestRoutes, { prefix: '/api/expenses', kind: 'expense', documents })
-  await app.register(transactionsRestRoutes, { prefix: '/api/income', kind: 'income', documents })
-  await app.register(budgetsRestRoutes, { prefix: '/api/budgets', documents, now })
-  await app.register(allocationRestRoutes, { prefix: '/api/allocation', documents, now })
-  await app.register(recurringRestRoutes, { prefix: '/api/recurring-payments', documents, now })
-  await app.register(loansRoutes, { prefix: '/api/loans', documents, now })
+  await registerRestMirror(app, documents, now)
   const whatsappService = new WhatsappService({ users, documents, whatsapp, phoneProof, now })
   await app.register(whatsappRoutes, {
     prefix: '/api/whatsapp',
@@ -205,6 +163,64 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const spa = await registerStaticApp(app, config.staticDir)
   registerNotFound(app, spa)
   return app
+}
+
+/** The repositories every route reaches through the app (`app.users`, `app.documents`…). */
+function decorateRepositories(app: FastifyInstance, config: AppConfig, database: OpenDatabase, now: () => number) {
+  const users = new UsersRepository(database.db)
+  const streamBus = new StreamBus()
+  const documents = new DocumentsRepository(database.db, streamBus, now)
+  app.decorate('config', config)
+  app.decorate('db', database.db)
+  app.decorate('users', users)
+  app.decorate('documents', documents)
+  app.decorate('streamBus', streamBus)
+  const whatsapp = new WhatsappRepository(database.db)
+  app.decorate('whatsapp', whatsapp)
+  const tickets = new TicketService(documents, now)
+  app.decorate('tickets', tickets)
+  return { users, streamBus, documents, whatsapp, tickets }
+}
+
+/** Security headers (a strict CSP), no caching of API answers, and the opt-in rate limit. */
+async function registerSecurity(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React and Vite set inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  })
+  // API answers hold one user's data: no browser, proxy or service worker may keep a copy.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store')
+    done(null, payload)
+  })
+  // Only routes that opt in through `config.rateLimit` are limited (register, login).
+  await app.register(rateLimit, { global: false })
+}
+
+/** The spec's REST mirror in decimal rupees, on the same documents as sync. */
+async function registerRestMirror(app: FastifyInstance, documents: DocumentsRepository, now: () => number) {
+  await app.register(transactionsRestRoutes, { prefix: '/api/expenses', kind: 'expense', documents })
+  await app.register(transactionsRestRoutes, { prefix: '/api/income', kind: 'income', documents })
+  await app.register(budgetsRestRoutes, { prefix: '/api/budgets', documents, now })
+  await app.register(allocationRestRoutes, { prefix: '/api/allocation', documents, now })
+  await app.register(recurringRestRoutes, { prefix: '/api/recurring-payments', documents, now })
+  await app.register(loansRoutes, { prefix: '/api/loans', documents, now })
 }
 
 /** The auto-approval job: a first pass once the app is ready (catching up after downtime), then on an interval. */

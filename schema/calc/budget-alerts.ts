@@ -50,5 +50,6 @@ export function alertsForExpense(
 
 /** '⚠️ Food & Dining budget is at 92% (₹9,200 of ₹10,000)'. */
 export function describeAlert(a: BudgetAlert, currency?: string): string {
-  return `⚠️ ${a.category} budget is at ${a.percent}% (${formatMoney(a.spent, currency)} of ${formatMoney(a.limit, currency)})`
+  const of = `${formatMoney(a.spent, currency)} of ${formatMoney(a.limit, currency)}`
+  return `⚠️ ${a.category} budget is at ${a.percent}% (${of})`
 }

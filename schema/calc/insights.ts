@@ -101,7 +101,11 @@ export function projectMonthEnd(spentSoFar: Paise, now: number): MonthProjection
 
 export function describeProjection(p: MonthProjection, currency?: string): string {
   const days = p.daysElapsed === 1 ? '1 day' : `${p.daysElapsed} days`
-  return `Projected month-end spending: ${formatMoney(p.projected, currency)} if you keep spending as in the first ${days} (${formatMoney(p.spentSoFar, currency)} so far). This is a projection, not a forecast.`
+  return (
+    `Projected month-end spending: ${formatMoney(p.projected, currency)} ` +
+    `if you keep spending as in the first ${days} ` +
+    `(${formatMoney(p.spentSoFar, currency)} so far). This is a projection, not a forecast.`
+  )
 }
 
 export interface BudgetRisk {
@@ -164,9 +168,15 @@ const PERIOD_NOUN: Record<BudgetPeriod, string> = {
 }
 
 export function describeRisk(r: BudgetRisk, currency?: string): string {
-  if (r.alreadyOver)
-    return `${r.category} is over its ${PERIOD_NOUN[r.period]} budget by ${formatMoney(r.spent - r.limit, currency)} (${formatMoney(r.spent, currency)} of ${formatMoney(r.limit, currency)}).`
-  return `${r.category} is on pace for ${formatMoney(r.projected, currency)} against a ${PERIOD_NOUN[r.period]} budget of ${formatMoney(r.limit, currency)} (${formatMoney(r.spent, currency)} spent so far).`
+  const period = PERIOD_NOUN[r.period]
+  const limit = formatMoney(r.limit, currency)
+  const spent = formatMoney(r.spent, currency)
+  if (r.alreadyOver) {
+    const over = formatMoney(r.spent - r.limit, currency)
+    return `${r.category} is over its ${period} budget by ${over} (${spent} of ${limit}).`
+  }
+  const projected = formatMoney(r.projected, currency)
+  return `${r.category} is on pace for ${projected} against a ${period} budget of ${limit} (${spent} spent so far).`
 }
 
 export interface DuePayment {

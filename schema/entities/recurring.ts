@@ -4,7 +4,10 @@ import { DayString, documentBase, PositivePaise } from './common'
 export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'yearly'] as const
 export type Frequency = (typeof FREQUENCIES)[number]
 
-/** A bill that repeats. `dueDate` is the first due day (its day of month anchors month ends); `nextDueDate` moves on Mark Paid. */
+/**
+ * A bill that repeats. `dueDate` is the first due day (its day of month anchors month ends);
+ * `nextDueDate` moves on Mark Paid.
+ */
 export const RecurringPayment = z.object({
   ...documentBase,
   name: z.string().trim().min(1).max(100),

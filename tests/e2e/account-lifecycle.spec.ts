@@ -34,7 +34,7 @@ for (const look of [
   test.describe(`leaving with your data (${look.name})`, () => {
     test.use({ colorScheme: look.colorScheme, viewport: look.viewport, hasTouch: look.hasTouch })
 
-    test('export JSON and CSV → clear → import restores every record; twice adds nothing; a bad file changes nothing', async ({
+    test('export JSON and CSV → clear → import restores all; twice adds nothing; a bad file changes nothing', async ({
       page,
       server,
     }, info) => {

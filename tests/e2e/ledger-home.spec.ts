@@ -104,7 +104,7 @@ test('home: real balance, weekly trend and budgets; the eye toggle is remembered
   await page.screenshot({ path: `${SHOTS}/home-390.png`, fullPage: true })
 })
 
-test('home: swipe left deletes after a confirm, swipe right edits with validation, and the buttons do the same', async ({
+test('home: swipe left deletes after a confirm, swipe right edits with validation, buttons do the same', async ({
   page,
   server,
 }) => {

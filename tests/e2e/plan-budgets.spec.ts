@@ -21,7 +21,7 @@ async function createBudget(page: Page, category: string, amount: string, period
   await expect(dialog).toBeHidden()
 }
 
-test('budgets: create with validation, colour thresholds, edit, duplicate guard and delete with the confirm text', async ({
+test('budgets: create with validation, colour thresholds, edit, duplicate guard, delete with the confirm text', async ({
   page,
   server,
 }) => {
@@ -77,8 +77,9 @@ test('budgets: create with validation, colour thresholds, edit, duplicate guard 
   await restExpense(server, auth.token, { amount: 7000, category: 'Food & Dining', date: '2026-11-05T12:00:00Z' })
   await restExpense(server, auth.token, { amount: 900, category: 'Travel', date: '2026-11-17T12:00:00Z' })
   await restExpense(server, auth.token, { amount: 901, category: 'Shopping', date: '2026-11-02T12:00:00Z' })
-  await restExpense(server, auth.token, { amount: 300, category: 'Shopping', date: '2026-10-30T12:00:00Z' }) // last month: not counted
-  await restIncome(server, auth.token, { amount: 900, source: 'Refund', date: '2026-11-10T12:00:00Z' }) // income: not counted
+  // Last month's expense and an income are not counted.
+  await restExpense(server, auth.token, { amount: 300, category: 'Shopping', date: '2026-10-30T12:00:00Z' })
+  await restIncome(server, auth.token, { amount: 900, source: 'Refund', date: '2026-11-10T12:00:00Z' })
   await expect(card(page, 'Food & Dining').getByTestId('budget-percent')).toHaveText('70% used')
   await expect(card(page, 'Food & Dining')).toHaveAttribute('data-colour', 'green')
   await expect(card(page, 'Travel').getByTestId('budget-percent')).toHaveText('90% used')
@@ -182,7 +183,7 @@ test('add expense announces a budget crossing 70 % and 90 %, once each', async (
   await expect(toast).not.toContainText('⚠️')
 })
 
-test('offline: a budget made with the server stopped shows at once, reports still work, and it reaches the server later', async ({
+test('offline: a budget made with the server stopped shows at once, reports work, it reaches the server later', async ({
   page,
   server,
 }) => {

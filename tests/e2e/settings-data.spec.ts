@@ -11,7 +11,7 @@ async function openSection(page: Page, title: string) {
   await expect(section(page, title)).toHaveAttribute('aria-expanded', 'true')
 }
 
-test('Appearance: Dark Mode switches the theme; Hide Balance by Default masks /home; one section open at a time', async ({
+test('Appearance: Dark Mode switches the theme; Hide Balance by Default masks /home; one section open', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 })

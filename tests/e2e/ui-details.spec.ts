@@ -20,7 +20,7 @@ async function labelNotInName(page: Page): Promise<string[]> {
   )
 }
 
-test('Your Money uses the income recorded this month, says so, and warns when a budget gets more than its limit', async ({
+test('Your Money uses the income recorded this month, says so, warns when a budget gets over its limit', async ({
   page,
   server,
 }) => {

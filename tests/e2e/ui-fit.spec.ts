@@ -182,7 +182,7 @@ test.beforeAll(async ({ server }) => {
 })
 
 for (const width of WIDTHS) {
-  test(`signed-in screens at ${width.width} px, light and dark: no axe violation, amounts whole, no sideways scroll`, async ({
+  test(`signed-in screens at ${width.width} px, light, dark: no axe violation, whole amounts, no side scroll`, async ({
     browser,
     baseURL,
   }) => {

@@ -18,7 +18,8 @@ afterAll(async () => {
 it(`${CLIENTS} devices syncing for ${SECONDS} s get no error`, async () => {
   const result = await runSyncLoad(server, CLIENTS, SECONDS)
   console.log(
-    `sync load: ${result.clients} devices × ${result.seconds} s: ${result.requests} requests, ${result.errors} errors, ` +
+    `sync load: ${result.clients} devices × ${result.seconds} s: ` +
+      `${result.requests} requests, ${result.errors} errors, ` +
       `p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, ${result.streamEvents} stream events`,
   )
   expect(result.firstErrors).toEqual([])

@@ -44,7 +44,7 @@ describe('DELETE /api/auth/account', () => {
     expect(t.app.documents.listByOwner('transactions', s.user.id)).toHaveLength(1)
   })
 
-  it('deletes the account: tokens refused, documents gone, the e-mail registers again as a new empty account', async () => {
+  it('deletes the account: tokens refused, documents gone, the e-mail registers again as a new account', async () => {
     const s = await seeded()
     const other = await seeded()
     const res = await remove(s, { password: 'secret123' })

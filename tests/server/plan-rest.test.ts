@@ -201,7 +201,7 @@ describe('/api/allocation', () => {
     expect((await pull(u, 'profile'))[0]).toMatchObject({ monthlyIncome: 5_000_000 })
   })
 
-  it("measures against this month's recorded income until a monthly figure is planned (as the screen does)", async () => {
+  it("measures against this month's recorded income until a monthly figure is planned (as the screen)", async () => {
     const u = await register(t.app)
     const today = new Date().toISOString()
     await call(u, 'POST', '/api/income', { amount: 185000, source: 'Salary', date: today })

@@ -135,7 +135,7 @@ describe('REST CRUD', () => {
     const when = new Date(created.date)
     expect(when.getHours()).toBe(12)
     expect(
-      `${when.getFullYear()}-${String(when.getMonth() + 1).padStart(2, '0')}-${String(when.getDate()).padStart(2, '0')}`,
+      [when.getFullYear(), when.getMonth() + 1, when.getDate()].map((n) => String(n).padStart(2, '0')).join('-'),
     ).toBe(day(-2))
 
     const b = await t.app.inject({

@@ -1,4 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Dispatch,
+  type ReactNode,
+  type RefObject,
+  type SetStateAction,
+} from 'react'
 import * as authApi from '../../data/auth-api'
 import { ApiError } from '../../data/http'
 import {
@@ -52,28 +62,23 @@ function initialState(): AuthState {
 /** The data layer (rxdb) loads lazily, so the login screen stays small. */
 const dataLayer = () => import('../../data/database')
 
-/**
- * Auth per spec part 1 §4: token and user in localStorage; on load a stored token is checked
- * with /auth/me. A 401 (there or from any sync call) ends the session; a failed fetch keeps it.
- */
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>(initialState)
-  const stateRef = useRef(state)
-  useEffect(() => {
-    stateRef.current = state
-  }, [state])
+type SetState = Dispatch<SetStateAction<AuthState>>
 
+/**
+ * Ends the session on a 401 from any call, and follows other tabs: one browser, one session. A
+ * logout (or a revoked token) in any tab signs out every tab at once, so a shared computer shows
+ * nobody's data after a logout; a renewed token is adopted.
+ */
+function useSessionEvents(stateRef: RefObject<AuthState>, setState: SetState) {
   const endSession = useCallback(() => {
     clearSession()
     setState({ status: 'signed-out', user: null, token: null })
     // Keep the local database: its unsynced changes push after the next sign-in.
     void dataLayer().then((data) => data.closeUserData())
-  }, [])
+  }, [setState])
 
   useEffect(() => onUnauthorized(endSession), [endSession])
 
-  // One browser, one session: a logout (or a revoked token) in any tab signs out every tab at
-  // once, so a shared computer shows nobody's data after a logout; a renewed token is adopted.
   useEffect(
     () =>
       onSessionChangedElsewhere((session) => {
@@ -87,9 +92,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           window.location.reload()
         }
       }),
-    [endSession],
+    [endSession, stateRef, setState],
   )
+}
 
+/** On load a stored token is checked with /auth/me; a failed fetch keeps the session. */
+function useTokenCheck(setState: SetState) {
   useEffect(() => {
     const token = readSession()?.token
     if (!token) return
@@ -111,26 +119,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         })
       })
     return () => controller.abort()
-  }, [])
+  }, [setState])
+}
 
-  const login = useCallback(async (email: string, password: string) => {
-    const { user, token } = await authApi.login(email, password)
-    setDemoSession(false)
-    writeSession(token, user)
-    setState({ status: 'signed-in', user, token })
-  }, [])
-
-  const register = useCallback(async (input: { name?: string; email: string; password: string }) => {
-    const { user, token } = await authApi.register(input)
-    setDemoSession(false)
-    writeSession(token, user)
-    setState({ status: 'signed-in', user, token })
-  }, [])
-
+/** Starting and leaving the public demo. */
+function useDemo(setState: SetState) {
   const startDemo = useCallback(() => {
     setDemoSession(true)
     setState({ status: 'signed-in', user: DEMO_USER, token: null })
-  }, [])
+  }, [setState])
 
   const leaveDemo = useCallback(async () => {
     setDemoSession(false)
@@ -138,9 +135,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState(next)
     // With an account the gate opens its database (closing the demo's); without one, close it here.
     if (next.status !== 'signed-in') await dataLayer().then((data) => data.closeUserData())
-  }, [])
+  }, [setState])
+  return { startDemo, leaveDemo }
+}
 
-  const logout = useCallback(async () => {
+/** Logout warns about unsynced changes, then removes this user's local database. */
+function useLogout(stateRef: RefObject<AuthState>, setState: SetState, leaveDemo: () => Promise<void>) {
+  return useCallback(async () => {
     const { user } = stateRef.current
     if (user?.id === DEMO_USER.id) {
       await leaveDemo()
@@ -163,12 +164,57 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
     }
     return true
-  }, [leaveDemo])
+  }, [stateRef, setState, leaveDemo])
+}
 
-  const setUser = useCallback((user: User) => {
-    writeUser(user)
-    setState((s) => (s.status === 'signed-in' && s.user?.id === user.id ? { ...s, user } : s))
-  }, [])
+/** Sign-in, sign-up and an updated user, each stored with the session. */
+function useAccountActions(setState: SetState) {
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const { user, token } = await authApi.login(email, password)
+      setDemoSession(false)
+      writeSession(token, user)
+      setState({ status: 'signed-in', user, token })
+    },
+    [setState],
+  )
+
+  const register = useCallback(
+    async (input: { name?: string; email: string; password: string }) => {
+      const { user, token } = await authApi.register(input)
+      setDemoSession(false)
+      writeSession(token, user)
+      setState({ status: 'signed-in', user, token })
+    },
+    [setState],
+  )
+
+  const setUser = useCallback(
+    (user: User) => {
+      writeUser(user)
+      setState((s) => (s.status === 'signed-in' && s.user?.id === user.id ? { ...s, user } : s))
+    },
+    [setState],
+  )
+  return { login, register, setUser }
+}
+
+/**
+ * Auth per spec part 1 §4: token and user in localStorage; on load a stored token is checked
+ * with /auth/me. A 401 (there or from any sync call) ends the session; a failed fetch keeps it.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>(initialState)
+  const stateRef = useRef(state)
+  useEffect(() => {
+    stateRef.current = state
+  }, [state])
+
+  useSessionEvents(stateRef, setState)
+  useTokenCheck(setState)
+  const { startDemo, leaveDemo } = useDemo(setState)
+  const logout = useLogout(stateRef, setState, leaveDemo)
+  const { login, register, setUser } = useAccountActions(setState)
 
   const demo = state.user?.id === DEMO_USER.id
   const hasAccount = demo && readSession() !== null

@@ -120,7 +120,7 @@ export function TransactionRow({ tx, now, onEdit, onDelete, masked, style, class
         style={{ transform: shift ? `translateX(${shift}px)` : undefined }}
         {...handlers}
       >
-        <span className="tx-row__emoji" aria-hidden="true">
+        <span className="emoji-tile" aria-hidden="true">
           {categoryEmoji(tx.category, tx.type)}
         </span>
         <span className="tx-row__main">

@@ -55,6 +55,18 @@ function Frame({
   )
 }
 
+/** The control's id (given or generated) and its accessible error state, shared by every field. */
+function useControl(id: string | undefined, error: string | null | undefined) {
+  const autoId = useId()
+  const fieldId = id ?? autoId
+  const control = {
+    id: fieldId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${fieldId}-error` : undefined,
+  }
+  return { fieldId, control }
+}
+
 export function TextField({
   label,
   error,
@@ -63,8 +75,7 @@ export function TextField({
   id,
   ...input
 }: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
-  const autoId = useId()
-  const fieldId = id ?? autoId
+  const { fieldId, control } = useControl(id, error)
   return (
     <Frame
       id={fieldId}
@@ -74,13 +85,7 @@ export function TextField({
       counter={<Counter id={fieldId} value={input.value} max={input.maxLength} />}
     >
       <div className="field__row">
-        <input
-          id={fieldId}
-          className="field__control"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-          {...input}
-        />
+        <input className="field__control" {...control} {...input} />
         {trailing}
       </div>
     </Frame>
@@ -95,18 +100,11 @@ export function SelectField({
   children,
   ...select
 }: FieldFrame & SelectHTMLAttributes<HTMLSelectElement>) {
-  const autoId = useId()
-  const fieldId = id ?? autoId
+  const { fieldId, control } = useControl(id, error)
   return (
     <Frame id={fieldId} label={label} error={error} hint={hint}>
       <div className="field__row field__row--select">
-        <select
-          id={fieldId}
-          className="field__control field__control--select"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-          {...select}
-        >
+        <select className="field__control field__control--select" {...control} {...select}>
           {children}
         </select>
       </div>
@@ -121,8 +119,7 @@ export function TextAreaField({
   id,
   ...area
 }: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const autoId = useId()
-  const fieldId = id ?? autoId
+  const { fieldId, control } = useControl(id, error)
   return (
     <Frame
       id={fieldId}
@@ -131,12 +128,7 @@ export function TextAreaField({
       hint={hint}
       counter={<Counter id={fieldId} value={area.value} max={area.maxLength} />}
     >
-      <textarea
-        id={fieldId}
-        className="field__control field__control--area"
-        aria-invalid={error ? true : undefined}
-        {...area}
-      />
+      <textarea className="field__control field__control--area" {...control} {...area} />
     </Frame>
   )
 }
@@ -174,4 +166,36 @@ export function ChoiceField<T extends string>({
 /** A money amount in rupees with two decimals; props given override the defaults. */
 export function AmountField(props: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
   return <TextField type="number" inputMode="decimal" step="0.01" min="0" placeholder="0.00" {...props} />
+}
+
+/** The name typed beside 'Others' in the category select; the forms save it to the user's categories. */
+export function CustomCategoryField({
+  value,
+  error,
+  onValue,
+}: {
+  value: string
+  error: string | null
+  onValue: (value: string) => void
+}) {
+  return (
+    <TextField
+      label="Custom Category"
+      name="custom-category"
+      maxLength={60}
+      placeholder="e.g. Pets"
+      value={value}
+      error={error}
+      onChange={(e) => onValue(e.target.value)}
+      hint="Saved to your categories for next time."
+    />
+  )
+}
+
+/** A password input; `autoComplete` tells password managers whether it is the current password or a new one. */
+export function PasswordField({
+  autoComplete = 'current-password',
+  ...props
+}: FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  return <TextField type="password" autoComplete={autoComplete} {...props} />
 }

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react'
 import './page-header.css'
 
-/** A screen's title block: an optional badge (coloured by `badgeClassName`), heading, a line under it, then any actions. */
+/**
+ * A screen's title block: an optional badge (coloured by `badgeClassName`), heading, a line under it,
+ * then any actions.
+ */
 export function PageHeader({
   title,
   subtitle,

@@ -6,6 +6,7 @@ import { AnalyticsBreakdowns } from './breakdown-list'
 import { StatCard } from './stat-card'
 import { useAdminLoad } from './use-admin-load'
 import './admin.css'
+import { AdminPageHeader, LoadError } from './admin-page-parts'
 
 /** /admin/analytics: every figure of spec part 2 §3 'Analytics'. */
 export default function AdminAnalyticsScreen() {
@@ -15,19 +16,9 @@ export default function AdminAnalyticsScreen() {
 
   return (
     <div className="admin-page">
-      <header className="admin-page__header">
-        <h1>Analytics</h1>
-        <p className="admin-muted">Computed from the live data when the page opens.</p>
-      </header>
+      <AdminPageHeader title="Analytics" lead="Computed from the live data when the page opens." />
       {loading && !data ? <Spinner label="Loading analytics" /> : null}
-      {error ? (
-        <div className="admin-alert" role="alert">
-          Error loading analytics{' '}
-          <button type="button" className="admin-link-button" onClick={reload}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      {error ? <LoadError what="analytics" onRetry={reload} /> : null}
       {data ? (
         <>
           <section className="admin-stats" aria-label="Users and tickets">

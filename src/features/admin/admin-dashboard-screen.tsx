@@ -8,6 +8,7 @@ import { AnalyticsBreakdowns } from './breakdown-list'
 import { StatCard } from './stat-card'
 import { useAdminLoad } from './use-admin-load'
 import './admin.css'
+import { AdminPageHeader, LoadError } from './admin-page-parts'
 
 const ACTIONS = [
   { to: '/admin/users', label: 'Manage Users', icon: Users },
@@ -23,19 +24,9 @@ export default function AdminDashboardScreen() {
 
   return (
     <div className="admin-page">
-      <header className="admin-page__header">
-        <h1>Admin Dashboard</h1>
-        <p className="admin-muted">Everything happening across the product today.</p>
-      </header>
+      <AdminPageHeader title="Admin Dashboard" lead="Everything happening across the product today." />
       {loading && !data ? <Spinner label="Loading dashboard" /> : null}
-      {error ? (
-        <div className="admin-alert" role="alert">
-          Error loading dashboard{' '}
-          <button type="button" className="admin-link-button" onClick={reload}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      {error ? <LoadError what="dashboard" onRetry={reload} /> : null}
       {data ? (
         <>
           <section className="admin-stats" aria-label="Quick stats">

@@ -2,7 +2,7 @@ import { ShieldCheck } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { Link, Navigate, useNavigate } from 'react-router-dom'
 import { Button } from '../../components/ui/button'
-import { TextField } from '../../components/ui/field'
+import { PasswordField, TextField } from '../../components/ui/field'
 import { LoadingScreen } from '../../components/ui/spinner'
 import * as authApi from '../../data/auth-api'
 import { ApiError, NetworkError } from '../../data/http'
@@ -10,6 +10,7 @@ import { useAuth } from '../../lib/auth-context'
 import { useBrand } from '../../lib/use-brand'
 import { OFFLINE_TEXT } from './admin-format'
 import './admin.css'
+import { AlertLine } from '../../components/ui/alert-line'
 
 /** Spec part 2 §8 'Admin login'. */
 export const ADMIN_LOGIN_ERRORS = {
@@ -71,11 +72,7 @@ export default function AdminLoginScreen() {
         <ShieldCheck size={36} aria-hidden="true" className="admin-login__icon" />
         <h1>{appName} Admin</h1>
         <p className="admin-muted">Sign in with an administrator account.</p>
-        {error ? (
-          <p className="admin-alert" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <AlertLine message={error} className="admin-alert" />
         <TextField
           label="Email"
           type="email"
@@ -83,13 +80,7 @@ export default function AdminLoginScreen() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <PasswordField label="Password" value={password} onChange={(e) => setPassword(e.target.value)} />
         <Button type="submit" fullWidth disabled={busy}>
           {busy ? 'Signing in…' : 'Login to Admin'}
         </Button>

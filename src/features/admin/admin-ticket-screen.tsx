@@ -14,6 +14,7 @@ import { actionError, formatDateTime, titleCase } from './admin-format'
 import { PriorityBadge, StatusBadge } from './ticket-badges'
 import { useAdminLoad } from './use-admin-load'
 import './admin.css'
+import { AlertLine } from '../../components/ui/alert-line'
 
 /** The thread as the user sees it: their description first, then every message. */
 function Thread({ ticket }: { ticket: AdminTicketDetail }) {
@@ -114,11 +115,10 @@ export default function AdminTicketScreen() {
         <ArrowLeft size={16} aria-hidden="true" /> All tickets
       </Link>
       {loading && !data ? <Spinner label="Loading ticket" /> : null}
-      {error ? (
-        <p className="admin-alert" role="alert">
-          {notFound ? 'Ticket not found' : actionError(error, 'Could not load this ticket')}
-        </p>
-      ) : null}
+      <AlertLine
+        className="admin-alert"
+        message={error ? (notFound ? 'Ticket not found' : actionError(error, 'Could not load this ticket')) : null}
+      />
       {data ? (
         <>
           <header className="admin-page__header">

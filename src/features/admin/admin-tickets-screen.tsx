@@ -7,6 +7,7 @@ import { formatDate, titleCase } from './admin-format'
 import { PriorityBadge, StatusBadge } from './ticket-badges'
 import { useAdminLoad } from './use-admin-load'
 import './admin.css'
+import { AlertLine } from '../../components/ui/alert-line'
 
 const FILTERS = ['all', ...TICKET_STATUSES] as const
 
@@ -69,11 +70,10 @@ export default function AdminTicketsScreen() {
         </label>
       </header>
       {loading && !data ? <Spinner label="Loading tickets" /> : null}
-      {error ? (
-        <p className="admin-alert" role="alert">
-          Could not load tickets. Check your connection and try again.
-        </p>
-      ) : null}
+      <AlertLine
+        className="admin-alert"
+        message={error ? 'Could not load tickets. Check your connection and try again.' : null}
+      />
       {data && data.length === 0 ? <p className="admin-empty">No tickets found</p> : null}
       {data && data.length > 0 ? (
         <ul className="admin-list">

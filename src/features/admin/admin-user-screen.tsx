@@ -15,6 +15,7 @@ import { actionError, formatDate, rupeesToPaise } from './admin-format'
 import { StatCard } from './stat-card'
 import { useAdminLoad } from './use-admin-load'
 import './admin.css'
+import { AlertLine } from '../../components/ui/alert-line'
 
 /** The e-mail Send Email copies: the admin pastes it into their mail client. */
 export function emailTemplate(user: AdminUser, appName: string): string {
@@ -132,11 +133,10 @@ export default function AdminUserScreen() {
         <ArrowLeft size={16} aria-hidden="true" /> All users
       </Link>
       {loading && !data ? <Spinner label="Loading user" /> : null}
-      {error ? (
-        <p className="admin-alert" role="alert">
-          {notFound ? 'User not found' : actionError(error, 'Could not load this user')}
-        </p>
-      ) : null}
+      <AlertLine
+        className="admin-alert"
+        message={error ? (notFound ? 'User not found' : actionError(error, 'Could not load this user')) : null}
+      />
       {data ? (
         <>
           <header className="admin-page__header">

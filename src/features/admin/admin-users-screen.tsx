@@ -7,6 +7,9 @@ import { fetchUsers } from '../../data/admin-api'
 import { formatDate } from './admin-format'
 import { useAdminLoad } from './use-admin-load'
 import './admin.css'
+import { AlertLine } from '../../components/ui/alert-line'
+import { TableHead } from '../../components/ui/table-head'
+import { AdminPageHeader } from './admin-page-parts'
 
 const SEARCH_DELAY_MS = 300
 
@@ -18,16 +21,7 @@ function StatusBadge({ user }: { user: AdminUser }) {
 function UsersTable({ users }: { users: AdminUser[] }) {
   return (
     <table className="admin-table">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Email</th>
-          <th scope="col">Phone</th>
-          <th scope="col">Role</th>
-          <th scope="col">Status</th>
-          <th scope="col">Joined</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Name', 'Email', 'Phone', 'Role', 'Status', 'Joined']} />
       <tbody>
         {users.map((u) => (
           <tr key={u.id}>
@@ -69,10 +63,7 @@ export default function AdminUsersScreen() {
 
   return (
     <div className="admin-page">
-      <header className="admin-page__header">
-        <h1>Users</h1>
-        <p className="admin-muted">Search by name, email or phone number.</p>
-      </header>
+      <AdminPageHeader title="Users" lead="Search by name, email or phone number." />
       <div className="admin-search">
         <Search size={18} aria-hidden="true" />
         <input
@@ -84,11 +75,10 @@ export default function AdminUsersScreen() {
         />
       </div>
       {loading && !data ? <Spinner label="Loading users" /> : null}
-      {error ? (
-        <p className="admin-alert" role="alert">
-          Could not load users. Check your connection and try again.
-        </p>
-      ) : null}
+      <AlertLine
+        className="admin-alert"
+        message={error ? 'Could not load users. Check your connection and try again.' : null}
+      />
       {data && data.length === 0 ? <p className="admin-empty">No users found</p> : null}
       {data && data.length > 0 ? (
         <>

@@ -12,6 +12,8 @@ import { useAuth } from '../../lib/auth-context'
 import { useBrand } from '../../lib/use-brand'
 import { actionError } from './admin-format'
 import './admin.css'
+import { AlertLine } from '../../components/ui/alert-line'
+import { AdminPageHeader } from './admin-page-parts'
 
 /** Spec part 2 §9: reload delays after save and reset. */
 export const SAVE_RELOAD_MS = 2_000
@@ -116,17 +118,10 @@ export default function BrandScreen() {
 
   return (
     <div className="admin-page">
-      <header className="admin-page__header">
-        <h1>Brand Settings</h1>
-        <p className="admin-muted">The name and colours every user and visitor sees.</p>
-      </header>
+      <AdminPageHeader title="Brand Settings" lead="The name and colours every user and visitor sees." />
       <Preview draft={draft} />
       <form className="admin-card admin-form" onSubmit={submit} noValidate>
-        {error ? (
-          <p className="admin-alert" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <AlertLine message={error} className="admin-alert" />
         <TextField
           label="App Name"
           maxLength={40}

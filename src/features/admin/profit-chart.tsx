@@ -1,5 +1,6 @@
 import type { MonthlyPnl } from '../../../schema/calc/pnl'
 import { Amount } from '../../components/ui/amount'
+import { TableHead } from '../../components/ui/table-head'
 
 const MONTH = new Intl.DateTimeFormat('en-IN', { month: 'short', year: '2-digit' })
 
@@ -38,14 +39,7 @@ export function ProfitChart({ rows }: { rows: readonly MonthlyPnl[] }) {
       </div>
       <table className="admin-table admin-table--compact">
         <caption className="admin-muted">Revenue, expenses and profit by month</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Revenue</th>
-            <th scope="col">Expenses</th>
-            <th scope="col">Profit</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Month', 'Revenue', 'Expenses', 'Profit']} />
         <tbody>
           {rows.map((r) => (
             <tr key={r.month}>

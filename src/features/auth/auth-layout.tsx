@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Button } from '../../components/ui/button'
 import './auth.css'
+import { AlertLine } from '../../components/ui/alert-line'
 
 /** The frame of the signed-out screens: brand on top, a card with the form. */
 export function AuthLayout({
@@ -44,11 +45,7 @@ export function AuthSubmit({
 }) {
   return (
     <>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <AlertLine message={error} />
       <Button type="submit" size="lg" fullWidth disabled={submitting}>
         {submitting ? busyLabel : label}
       </Button>

@@ -3,7 +3,7 @@ import { BUDGET_PERIODS, PERIOD_LABELS, type BudgetPeriod } from '../../../schem
 import { MAX_INCOME_PAISE } from '../../../schema/entities/transaction'
 import { categoryOptions, OTHER_CATEGORY } from '../../../schema/categories'
 import { formatDecimal, toPaise } from '../../../schema/money/money'
-import { AmountField, ChoiceField, TextField } from '../../components/ui/field'
+import { AmountField, ChoiceField, CustomCategoryField } from '../../components/ui/field'
 import { Modal, ModalFormActions } from '../../components/ui/modal'
 import type { BudgetDoc, BudgetFields } from '../../data/budgets'
 
@@ -29,6 +29,35 @@ interface Props {
   onSubmit: (fields: BudgetFields, customCategory: string | null) => Promise<void>
 }
 
+type Checked = { ok: true; category: string; paise: number } | { ok: false; field: Field; message: string }
+
+/** The form's rules in the order the user meets them; another budget may not share category and period. */
+function checkBudget(
+  input: { category: string; custom: string; amount: string; period: BudgetPeriod },
+  budgets: readonly BudgetDoc[],
+  editingId: string | undefined,
+): Checked {
+  const fail = (field: Field, message: string): Checked => ({ ok: false, field, message })
+  const { category, custom, amount, period } = input
+  if (!category) return fail('category', BUDGET_MESSAGES.categoryRequired)
+  const finalCategory = category === OTHER_CATEGORY ? custom.trim() : category
+  if (!finalCategory) return fail('custom', BUDGET_MESSAGES.customRequired)
+  if (amount.trim() === '') return fail('amount', BUDGET_MESSAGES.amountRequired)
+  const paise = toPaise(amount)
+  if (paise === null) return fail('amount', BUDGET_MESSAGES.amountInvalid)
+  if (paise <= 0) return fail('amount', BUDGET_MESSAGES.amountPositive)
+  if (paise > MAX_INCOME_PAISE) return fail('amount', BUDGET_MESSAGES.amountTooLarge)
+  const duplicate = budgets.find(
+    (b) => b.id !== editingId && b.period === period && b.category.toLowerCase() === finalCategory.toLowerCase(),
+  )
+  if (duplicate)
+    return fail(
+      'period',
+      `⚠️ You already have a ${PERIOD_LABELS[period].toLowerCase()} budget for ${duplicate.category}!`,
+    )
+  return { ok: true, category: finalCategory, paise }
+}
+
 /** The Create/Edit Budget modal: category and amount required, period monthly unless chosen. */
 export function BudgetFormModal({ editing, budgets, customCategories, onClose, onSubmit }: Props) {
   const options = categoryOptions('expense', 'add', customCategories, editing?.category)
@@ -43,26 +72,12 @@ export function BudgetFormModal({ editing, budgets, customCategories, onClose, o
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (saving) return
-    if (!category) return setError({ field: 'category', message: BUDGET_MESSAGES.categoryRequired })
-    const finalCategory = isOther ? custom.trim() : category
-    if (!finalCategory) return setError({ field: 'custom', message: BUDGET_MESSAGES.customRequired })
-    if (amount.trim() === '') return setError({ field: 'amount', message: BUDGET_MESSAGES.amountRequired })
-    const paise = toPaise(amount)
-    if (paise === null) return setError({ field: 'amount', message: BUDGET_MESSAGES.amountInvalid })
-    if (paise <= 0) return setError({ field: 'amount', message: BUDGET_MESSAGES.amountPositive })
-    if (paise > MAX_INCOME_PAISE) return setError({ field: 'amount', message: BUDGET_MESSAGES.amountTooLarge })
-    const duplicate = budgets.find(
-      (b) => b.id !== editing?.id && b.period === period && b.category.toLowerCase() === finalCategory.toLowerCase(),
-    )
-    if (duplicate)
-      return setError({
-        field: 'period',
-        message: `⚠️ You already have a ${PERIOD_LABELS[period].toLowerCase()} budget for ${duplicate.category}!`,
-      })
+    const checked = checkBudget({ category, custom, amount, period }, budgets, editing?.id)
+    if (!checked.ok) return setError({ field: checked.field, message: checked.message })
     setError(null)
     setSaving(true)
     try {
-      await onSubmit({ category: finalCategory, amount: paise, period }, isOther ? finalCategory : null)
+      await onSubmit({ category: checked.category, amount: checked.paise, period }, isOther ? checked.category : null)
     } catch (e) {
       console.error(e)
       setSaving(false)
@@ -84,18 +99,7 @@ export function BudgetFormModal({ editing, budgets, customCategories, onClose, o
           error={message('category')}
           onChange={(e) => setCategory(e.target.value)}
         />
-        {isOther ? (
-          <TextField
-            label="Custom Category"
-            name="custom-category"
-            maxLength={60}
-            placeholder="e.g. Pets"
-            value={custom}
-            error={message('custom')}
-            onChange={(e) => setCustom(e.target.value)}
-            hint="Saved to your categories for next time."
-          />
-        ) : null}
+        {isOther ? <CustomCategoryField value={custom} error={message('custom')} onValue={setCustom} /> : null}
         <AmountField
           label="Amount"
           name="amount"

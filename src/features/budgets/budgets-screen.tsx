@@ -67,7 +67,7 @@ function BudgetCard({
       aria-label={`${budget.category} ${PERIOD_LABELS[budget.period].toLowerCase()} budget`}
     >
       <div className="budget-card__top">
-        <span className="budget-card__emoji" aria-hidden="true">
+        <span className="emoji-tile" aria-hidden="true">
           {categoryEmoji(budget.category, 'expense')}
         </span>
         <span className="budget-card__title">

@@ -21,6 +21,7 @@ import {
 import { DetailsStep, KindStep, NotesField, PlanStep, StandingStep, StartStep } from './loan-steps'
 import { LoanReview } from './loan-review'
 import './debts.css'
+import { AlertLine } from '../../components/ui/alert-line'
 
 const STEP_TITLES: Record<StepNumber, string> = {
   1: 'What kind of loan?',
@@ -101,11 +102,7 @@ function WizardFooter(props: {
           {problem}
         </p>
       ) : null}
-      {failure ? (
-        <p className="wizard__failure" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <AlertLine message={failure} className="wizard__failure" />
       <div className="wizard__buttons">
         {step > 1 ? (
           <Button variant="outline" onClick={onBack}>

@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react'
+import { niceCeil } from '../../../schema/calc/axis'
+import { useElementWidth } from '../../lib/use-element-width'
 import { useMoney } from '../../lib/use-money'
 
 export interface ChartSeries {
@@ -13,35 +14,13 @@ export interface ChartSeries {
 const H = 220
 const PAD = { left: 56, right: 10, top: 12, bottom: 28 }
 
-/** Nice round axis top ≥ max: 1, 2 or 5 × 10ⁿ. */
-function niceCeil(max: number): number {
-  if (max <= 0) return 1
-  const power = 10 ** Math.floor(Math.log10(max))
-  for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power
-  return 10 * power
-}
-
-/** The element's width in CSS pixels, kept current, so text stays legible on phones. */
-function useWidth(initial: number): [(el: HTMLElement | null) => void, number] {
-  const [width, setWidth] = useState(initial)
-  const ref = useCallback((el: HTMLElement | null) => {
-    if (!el) return
-    const measure = () => setWidth(Math.max(280, Math.round(el.getBoundingClientRect().width)))
-    measure()
-    const observer = new ResizeObserver(measure)
-    observer.observe(el)
-    return () => observer.disconnect()
-  }, [])
-  return [ref, width]
-}
-
 /**
  * Balances over months as lines (hand-written SVG). The svg carries a summary label; the table
  * beside it on the screen holds the same figures for screen readers and anyone who wants numbers.
  */
 export function BalanceChart({ series, label }: { series: readonly ChartSeries[]; label: string }) {
   const money = useMoney()
-  const [measure, W] = useWidth(600)
+  const [measure, W] = useElementWidth(600)
   const months = Math.max(1, ...series.map((s) => s.values.length - 1))
   const top = niceCeil(Math.max(0, ...series.flatMap((s) => s.values)))
   const plotW = W - PAD.left - PAD.right

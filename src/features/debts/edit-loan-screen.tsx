@@ -14,6 +14,7 @@ import { computedBalance, formOf, suggestedEmi, toInput, type LoanForm } from '.
 import { DetailsStep, KindStep, NotesField, PlanStep, StandingStep, StartStep } from './loan-steps'
 import { loanTitle } from './loan-types'
 import './debts.css'
+import { AlertLine } from '../../components/ui/alert-line'
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -74,11 +75,7 @@ function EditForm({ loan, regularPayments }: { loan: LoanDoc; regularPayments: n
             {checked.error}
           </p>
         ) : null}
-        {failure ? (
-          <p className="wizard__failure" role="alert">
-            {failure}
-          </p>
-        ) : null}
+        <AlertLine message={failure} className="wizard__failure" />
         <div className="wizard__buttons">
           <ButtonLink to={`/debts/${loan.id}`} variant="outline">
             Cancel

@@ -26,6 +26,7 @@ import { loanView, STATUS_TEXT, type LoanView } from './loan-view'
 import { ProgressBar } from './progress-bar'
 import { RecordPaymentDialog } from './record-payment-dialog'
 import './debts.css'
+import { AlertLine } from '../../components/ui/alert-line'
 
 const DELETE_QUESTION = 'Are you sure you want to delete this loan? This action cannot be undone.'
 
@@ -215,11 +216,7 @@ export default function LoanDetailScreen() {
   return (
     <div className="loan-detail">
       <DetailHeader view={view} onDelete={() => setConfirming(true)} />
-      {deleteFailed ? (
-        <p className="wizard__failure" role="alert">
-          Failed to delete loan
-        </p>
-      ) : null}
+      <AlertLine className="wizard__failure" message={deleteFailed ? 'Failed to delete loan' : null} />
       <Card className="loan-hero">
         <p className="loan-hero__label">Outstanding</p>
         <p className="loan-hero__value" data-testid="loan-balance">

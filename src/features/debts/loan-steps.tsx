@@ -1,3 +1,4 @@
+import type { ChangeEvent } from 'react'
 import { INTEREST_TYPES, LOAN_FREQUENCIES } from '../../../schema/entities/loan'
 import { AmountField, ChoiceField, TextAreaField, TextField } from '../../components/ui/field'
 import { Switch } from '../../components/ui/switch'
@@ -9,6 +10,17 @@ export interface StepProps {
   form: LoanForm
   set: (patch: Partial<LoanForm>) => void
   today: string
+}
+
+/** The form's fields that hold free text (amounts and dates are typed as text too). */
+type TextKey = { [K in keyof LoanForm]: string extends LoanForm[K] ? K : never }[keyof LoanForm]
+
+/** `value` and `onChange` of an input bound to one text field of the form. */
+function bind({ form, set }: Pick<StepProps, 'form' | 'set'>, field: TextKey) {
+  return {
+    value: form[field],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set({ [field]: e.target.value }),
+  }
 }
 
 /** Step 1: the loan type (nine choices, each with icon, name and description) and an optional name. */
@@ -40,8 +52,7 @@ export function KindStep({ form, set }: StepProps) {
         name="loan-name"
         maxLength={100}
         placeholder="e.g. SBI home loan"
-        value={form.name}
-        onChange={(e) => set({ name: e.target.value })}
+        {...bind({ form, set }, 'name')}
       />
     </>
   )
@@ -72,14 +83,7 @@ export function StartStep({ form, set, today }: StepProps) {
           </label>
         ))}
       </fieldset>
-      <TextField
-        label="Start date"
-        name="start-date"
-        type="date"
-        max={today}
-        value={form.startDate}
-        onChange={(e) => set({ startDate: e.target.value })}
-      />
+      <TextField label="Start date" name="start-date" type="date" max={today} {...bind({ form, set }, 'startDate')} />
     </>
   )
 }
@@ -114,8 +118,7 @@ function DurationFields({ form, set, today }: StepProps) {
           min="1"
           max="600"
           step="1"
-          value={form.durationMonths}
-          onChange={(e) => set({ durationMonths: e.target.value })}
+          {...bind({ form, set }, 'durationMonths')}
         />
       ) : (
         <TextField
@@ -123,8 +126,7 @@ function DurationFields({ form, set, today }: StepProps) {
           name="payoff-date"
           type="date"
           min={today}
-          value={form.payoffDate}
-          onChange={(e) => set({ payoffDate: e.target.value })}
+          {...bind({ form, set }, 'payoffDate')}
         />
       )}
     </>
@@ -135,12 +137,7 @@ function DurationFields({ form, set, today }: StepProps) {
 export function DetailsStep({ form, set, today }: StepProps) {
   return (
     <>
-      <AmountField
-        label="Loan amount (principal)"
-        name="principal"
-        value={form.principal}
-        onChange={(e) => set({ principal: e.target.value })}
-      />
+      <AmountField label="Loan amount (principal)" name="principal" {...bind({ form, set }, 'principal')} />
       <div className="form-pair">
         <TextField
           label="Interest rate (% a year)"
@@ -151,8 +148,7 @@ export function DetailsStep({ form, set, today }: StepProps) {
           max="100"
           step="0.01"
           placeholder="0"
-          value={form.interestRate}
-          onChange={(e) => set({ interestRate: e.target.value })}
+          {...bind({ form, set }, 'interestRate')}
         />
         <ChoiceField
           label="Interest type"
@@ -165,19 +161,12 @@ export function DetailsStep({ form, set, today }: StepProps) {
       </div>
       <DurationFields form={form} set={set} today={today} />
       <div className="form-pair">
-        <TextField
-          label="Lender (optional)"
-          name="lender"
-          maxLength={100}
-          value={form.lender}
-          onChange={(e) => set({ lender: e.target.value })}
-        />
+        <TextField label="Lender (optional)" name="lender" maxLength={100} {...bind({ form, set }, 'lender')} />
         <TextField
           label="Collateral (optional)"
           name="collateral"
           maxLength={200}
-          value={form.collateral}
-          onChange={(e) => set({ collateral: e.target.value })}
+          {...bind({ form, set }, 'collateral')}
         />
       </div>
     </>
@@ -188,26 +177,19 @@ export function DetailsStep({ form, set, today }: StepProps) {
 export function StandingStep({ form, set, today, balance }: StepProps & { balance: number | null }) {
   return (
     <>
-      <AmountField
-        label="Paid so far (total)"
-        name="paid-so-far"
-        value={form.paidSoFar}
-        onChange={(e) => set({ paidSoFar: e.target.value })}
-      />
+      <AmountField label="Paid so far (total)" name="paid-so-far" {...bind({ form, set }, 'paidSoFar')} />
       <div className="form-pair">
         <TextField
           label="Last payment date (optional)"
           name="last-payment-date"
           type="date"
           max={today}
-          value={form.lastPaymentDate}
-          onChange={(e) => set({ lastPaymentDate: e.target.value })}
+          {...bind({ form, set }, 'lastPaymentDate')}
         />
         <AmountField
           label="Last payment amount (optional)"
           name="last-payment-amount"
-          value={form.lastPaymentAmount}
-          onChange={(e) => set({ lastPaymentAmount: e.target.value })}
+          {...bind({ form, set }, 'lastPaymentAmount')}
         />
       </div>
       <TextField
@@ -217,8 +199,7 @@ export function StandingStep({ form, set, today, balance }: StepProps & { balanc
         inputMode="numeric"
         min="0"
         step="1"
-        value={form.missedPayments}
-        onChange={(e) => set({ missedPayments: e.target.value })}
+        {...bind({ form, set }, 'missedPayments')}
       />
       {balance !== null ? (
         <p className="wizard__computed" data-testid="computed-balance">
@@ -236,8 +217,7 @@ export function PlanStep({ form, set, today, suggestion }: StepProps & { suggest
       <AmountField
         label="EMI (each payment)"
         name="emi"
-        value={form.emi}
-        onChange={(e) => set({ emi: e.target.value })}
+        {...bind({ form, set }, 'emi')}
         hint={
           suggestion !== null ? (
             <>
@@ -260,8 +240,7 @@ export function PlanStep({ form, set, today, suggestion }: StepProps & { suggest
           name="next-due-date"
           type="date"
           min={today}
-          value={form.nextDueDate}
-          onChange={(e) => set({ nextDueDate: e.target.value })}
+          {...bind({ form, set }, 'nextDueDate')}
         />
       </div>
       <Switch
@@ -276,13 +255,6 @@ export function PlanStep({ form, set, today, suggestion }: StepProps & { suggest
 
 export function NotesField({ form, set }: Pick<StepProps, 'form' | 'set'>) {
   return (
-    <TextAreaField
-      label="Notes (optional)"
-      name="notes"
-      maxLength={1000}
-      rows={3}
-      value={form.notes}
-      onChange={(e) => set({ notes: e.target.value })}
-    />
+    <TextAreaField label="Notes (optional)" name="notes" maxLength={1000} rows={3} {...bind({ form, set }, 'notes')} />
   )
 }

@@ -16,6 +16,7 @@ import { BalanceChart } from './debt-chart'
 import { formatMonths, INTEREST_TYPE_LABEL, loanTitle } from './loan-types'
 import { loanViews, type LoanView } from './loan-view'
 import './debts.css'
+import { TableHead } from '../../components/ui/table-head'
 
 const monthsText = (months: number | null) => (months === null ? 'Never at this payment' : formatMonths(months))
 
@@ -43,15 +44,7 @@ function ScheduleSection({ view }: { view: LoanView }) {
         <summary>Show the schedule ({rows.length} months)</summary>
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Schedule table">
           <table className="planner-table" data-testid="schedule-table">
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Principal</th>
-                <th scope="col">Interest</th>
-                <th scope="col">Balance</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Month', 'Payment', 'Principal', 'Interest', 'Balance']} />
             <tbody>
               {rows.map((r) => (
                 <tr key={r.month}>
@@ -109,16 +102,7 @@ function WhatIfSection({ view }: { view: LoanView }) {
           />
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Prepayment table">
             <table className="planner-table" data-testid="what-if-table">
-              <thead>
-                <tr>
-                  <th scope="col">Option</th>
-                  <th scope="col">EMI</th>
-                  <th scope="col">Months left</th>
-                  <th scope="col">Interest</th>
-                  <th scope="col">Interest saved</th>
-                  <th scope="col">Months saved</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Option', 'EMI', 'Months left', 'Interest', 'Interest saved', 'Months saved']} />
               <tbody>
                 {(
                   [
@@ -155,14 +139,7 @@ function PlanTable({ plans }: { plans: readonly PayoffPlan[] }) {
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label="Payoff plan table">
       <table className="planner-table" data-testid="plan-table">
-        <thead>
-          <tr>
-            <th scope="col">Strategy</th>
-            <th scope="col">Order (cleared in month)</th>
-            <th scope="col">Debt-free in</th>
-            <th scope="col">Total interest</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Strategy', 'Order (cleared in month)', 'Debt-free in', 'Total interest']} />
         <tbody>
           {plans.map((p) => (
             <tr key={p.strategy}>

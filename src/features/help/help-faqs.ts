@@ -19,7 +19,8 @@ export const HELP_FAQS: readonly HelpFaq[] = [
       'Choose Add Expense in the menu. On a phone, tap the + button in the middle of the bottom bar, then Add Expense.',
       'Enter the amount and pick a category. Choose Others to type your own category; it is kept for next time.',
       'The date is today unless you change it. A description is optional.',
-      'Tap Add Expense. It is saved on this device at once, even offline, and syncs to your account when you are back online.',
+      'Tap Add Expense. It is saved on this device at once, even offline, and syncs to your account when you are ' +
+        'back online.',
     ],
   },
   {
@@ -27,7 +28,8 @@ export const HELP_FAQS: readonly HelpFaq[] = [
     question: 'How do I change my currency?',
     steps: [
       'Open Settings and choose the Currency section.',
-      'Pick one of the ten supported currencies, for example ₹ Indian Rupee (the default), $ US Dollar, € Euro, £ British Pound or د.إ UAE Dirham.',
+      'Pick one of the ten supported currencies, for example ₹ Indian Rupee (the default), $ US Dollar, € Euro, ' +
+        '£ British Pound or د.إ UAE Dirham.',
       'Amounts across the app are then shown in that currency.',
     ],
   },
@@ -37,7 +39,8 @@ export const HELP_FAQS: readonly HelpFaq[] = [
     steps: [
       'Open Settings and choose WhatsApp Integration. Save your WhatsApp number there with its country code.',
       'Tap Connect WhatsApp and send the join message that opens in WhatsApp.',
-      "Then log spending by message, like 'Spent 500 on food', 'Paid 1000 for rent' or '300 groceries'. You get an 'Expense Added' reply and the entry appears in the app.",
+      "Then log spending by message, like 'Spent 500 on food', 'Paid 1000 for rent' or '300 groceries'. You get " +
+        "an 'Expense Added' reply and the entry appears in the app.",
     ],
   },
   {

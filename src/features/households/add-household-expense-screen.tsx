@@ -1,22 +1,18 @@
 import { Plus } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import { useNavigate, useParams } from 'react-router-dom'
+import { useNavigate } from 'react-router-dom'
 import { splitMismatch } from '../../../schema/calc/splits'
 import { DEFAULT_HOUSEHOLD_CATEGORY, HOUSEHOLD_CATEGORIES } from '../../../schema/entities/household'
 import { fromDayString, startOfLocalDay, toDayString } from '../../../schema/time'
 import { HOUSEHOLD_MESSAGES, MAX_HOUSEHOLD_RUPEES } from '../../../schema/validation/household-input'
-import { Card } from '../../components/ui/card'
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
-import { PageHeader } from '../../components/ui/page-header'
 import { useToast } from '../../components/ui/toast'
-import { useHousehold } from '../../data/household-hooks'
 import { addHouseholdExpense, type HouseholdDoc } from '../../data/households'
-import { useAuth } from '../../lib/auth-context'
 import { useMoney } from '../../lib/use-money'
 import { FormFooter } from './form-footer'
 import { equalSplit, SplitEditor, splitParts, type SplitState } from './split-editor'
 import './households.css'
-import { HouseholdNotFound } from './household-not-found'
+import { HouseholdFormPage } from './household-form-page'
 
 type Problem = { field: 'amount' | 'category' | 'split' | 'form'; message: string }
 
@@ -28,7 +24,8 @@ function expenseProblem(total: number, category: string, mismatch: string | null
   return mismatch ? { field: 'split', message: mismatch } : null
 }
 
-function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string }) {
+/** The expense as typed, its split (equal follows the amount) and a submit that saves it for review. */
+function useExpenseForm(household: HouseholdDoc, me: string) {
   const navigate = useNavigate()
   const toast = useToast()
   const money = useMoney()
@@ -81,6 +78,33 @@ function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string })
   }
 
   const errorOf = (field: Problem['field']) => (problem?.field === field ? problem.message : null)
+  const fields = { amount, category, description, day, paidBy, split }
+  const setters = { setCategory, setDescription, setDay, setPaidBy, setSplit }
+  return { fields, setters, changeAmount, total, mismatch, errorOf, saving, submit }
+}
+
+function PaidBySelect({ household, me, value, onValue }: PaidByProps) {
+  return (
+    <SelectField label="Paid by" value={value} onChange={(e) => onValue(e.target.value)}>
+      {household.members.map((m) => (
+        <option key={m.userId} value={m.userId}>
+          {m.userId === me ? `${m.name} (you)` : m.name}
+        </option>
+      ))}
+    </SelectField>
+  )
+}
+
+interface PaidByProps {
+  household: HouseholdDoc
+  me: string
+  value: string
+  onValue: (userId: string) => void
+}
+
+function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string }) {
+  const { fields, setters, changeAmount, total, mismatch, errorOf, saving, submit } = useExpenseForm(household, me)
+  const { amount, category, description, day, paidBy, split } = fields
   return (
     <form className="hh-form" onSubmit={(e) => void submit(e)} noValidate>
       <AmountField
@@ -94,24 +118,18 @@ function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string })
         choices={HOUSEHOLD_CATEGORIES}
         value={category}
         error={errorOf('category')}
-        onChange={(e) => setCategory(e.target.value)}
+        onChange={(e) => setters.setCategory(e.target.value)}
       />
       <TextAreaField
         label="Description"
         value={description}
         maxLength={500}
         rows={2}
-        onChange={(e) => setDescription(e.target.value)}
+        onChange={(e) => setters.setDescription(e.target.value)}
       />
-      <TextField label="Date" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
-      <SelectField label="Paid by" value={paidBy} onChange={(e) => setPaidBy(e.target.value)}>
-        {household.members.map((m) => (
-          <option key={m.userId} value={m.userId}>
-            {m.userId === me ? `${m.name} (you)` : m.name}
-          </option>
-        ))}
-      </SelectField>
-      <SplitEditor household={household} total={total} state={split} onChange={setSplit} mismatch={mismatch} />
+      <TextField label="Date" type="date" value={day} onChange={(e) => setters.setDay(e.target.value)} />
+      <PaidBySelect household={household} me={me} value={paidBy} onValue={setters.setPaidBy} />
+      <SplitEditor household={household} total={total} state={split} onChange={setters.setSplit} mismatch={mismatch} />
       <FormFooter
         error={errorOf('form')}
         cancelTo={`/households/${household.id}`}
@@ -125,17 +143,11 @@ function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string })
 
 /** /households/{id}/add-expense: saved on the device at once, reviewed by the others. */
 export default function AddHouseholdExpenseScreen() {
-  const { id = '' } = useParams()
-  const { user } = useAuth()
-  const household = useHousehold(id)
-  if (household.loading) return null
-  if (!household.data) return <HouseholdNotFound />
   return (
-    <div className="hh">
-      <PageHeader title="Add Expense" subtitle={household.data.name} />
-      <Card variant="elevated" padding="lg">
-        <ExpenseForm household={household.data} me={user?.id ?? ''} />
-      </Card>
-    </div>
+    <HouseholdFormPage
+      title="Add Expense"
+      subtitle={(household) => household.name}
+      form={(household, me) => <ExpenseForm household={household} me={me} />}
+    />
   )
 }

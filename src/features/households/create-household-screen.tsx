@@ -1,48 +1,29 @@
 import { Plus } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { toPaise } from '../../../schema/money/money'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
 import { Card } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page-header'
 import { createHousehold, householdError } from '../../data/households'
 import { FormFooter } from './form-footer'
-import { EMPTY_DRAFT, HouseholdFields, type HouseholdDraft } from './household-fields'
+import { checkDraft, EMPTY_DRAFT, HouseholdFields, type DraftErrors, type HouseholdDraft } from './household-fields'
 import './households.css'
-
-/** The draft's budget in rupees, or null when it is not a valid amount (blank = 0). */
-export function budgetRupees(text: string): number | null {
-  if (text.trim() === '') return 0
-  const paise = toPaise(text)
-  return paise === null || paise < 0 ? null : paise / 100
-}
 
 /** /households/create: name (required), description, icon, colour, monthly budget, review period. */
 export default function CreateHouseholdScreen() {
   const navigate = useNavigate()
   const [draft, setDraft] = useState<HouseholdDraft>(EMPTY_DRAFT)
-  const [errors, setErrors] = useState<{ name?: string; budget?: string; form?: string }>({})
+  const [errors, setErrors] = useState<DraftErrors>({})
   const [busy, setBusy] = useState(false)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const budget = budgetRupees(draft.budget)
-    const next = {
-      name: draft.name.trim() ? undefined : HOUSEHOLD_MESSAGES.nameRequired,
-      budget: budget === null ? HOUSEHOLD_MESSAGES.amountInvalid : undefined,
-    }
-    setErrors(next)
-    if (next.name || next.budget || budget === null) return
+    const { input, errors: found } = checkDraft(draft)
+    setErrors(found)
+    if (!input) return
     setBusy(true)
     try {
-      const id = await createHousehold({
-        name: draft.name.trim(),
-        description: draft.description.trim(),
-        icon: draft.icon,
-        color: draft.color,
-        monthly_budget: budget,
-        review_period_hours: draft.reviewPeriodHours,
-      })
+      const id = await createHousehold(input)
       void navigate(`/households/${id}`, { replace: true })
     } catch (error) {
       setErrors({ form: householdError(error, HOUSEHOLD_MESSAGES.createFailed) })

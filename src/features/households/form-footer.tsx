@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Button, ButtonLink } from '../../components/ui/button'
+import { AlertLine } from '../../components/ui/alert-line'
 
 /** A household form's end: its error (the server's text or the spec's fallback), Cancel and the submit button. */
 export function FormFooter({
@@ -17,11 +18,7 @@ export function FormFooter({
 }) {
   return (
     <>
-      {error ? (
-        <p className="hh-form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <AlertLine message={error} className="hh-form__error" />
       <div className="hh-form__actions">
         <ButtonLink to={cancelTo} variant="outline">
           Cancel

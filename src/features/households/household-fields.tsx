@@ -6,6 +6,9 @@ import {
   REVIEW_PERIODS,
   type HouseholdIcon,
 } from '../../../schema/entities/household'
+import { toPaise } from '../../../schema/money/money'
+import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
+import type { HouseholdSettingsInput } from '../../data/households'
 import { AmountField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { ICONS, REVIEW_PERIOD_LABELS } from './household-look'
 
@@ -17,6 +20,34 @@ export interface HouseholdDraft {
   /** As typed, in rupees. */
   budget: string
   reviewPeriodHours: number
+}
+
+export type DraftErrors = { name?: string; budget?: string; form?: string }
+
+/** The draft's budget in rupees, or null when it is not a valid amount (blank = 0). */
+function budgetRupees(text: string): number | null {
+  if (text.trim() === '') return 0
+  const paise = toPaise(text)
+  return paise === null || paise < 0 ? null : paise / 100
+}
+
+/** The draft as the server's settings (create and edit alike), or null with the problems that stop it. */
+export function checkDraft(draft: HouseholdDraft): { input: HouseholdSettingsInput | null; errors: DraftErrors } {
+  const budget = budgetRupees(draft.budget)
+  const errors = {
+    name: draft.name.trim() ? undefined : HOUSEHOLD_MESSAGES.nameRequired,
+    budget: budget === null ? HOUSEHOLD_MESSAGES.amountInvalid : undefined,
+  }
+  if (errors.name || budget === null) return { input: null, errors }
+  const input = {
+    name: draft.name.trim(),
+    description: draft.description.trim(),
+    icon: draft.icon,
+    color: draft.color,
+    monthly_budget: budget,
+    review_period_hours: draft.reviewPeriodHours,
+  }
+  return { input, errors }
 }
 
 export const EMPTY_DRAFT: HouseholdDraft = {

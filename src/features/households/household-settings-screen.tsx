@@ -2,7 +2,6 @@ import { ArrowLeft, LogOut, Save, UserMinus } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { formatDecimal } from '../../../schema/money/money'
-import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
@@ -10,11 +9,11 @@ import { useToast } from '../../components/ui/toast'
 import { useHousehold } from '../../data/household-hooks'
 import { householdError, leaveHousehold, removeMember, updateHousehold, type HouseholdDoc } from '../../data/households'
 import { useAuth } from '../../lib/auth-context'
-import { budgetRupees } from './create-household-screen'
-import { HouseholdFields, type HouseholdDraft } from './household-fields'
+import { checkDraft, HouseholdFields, type DraftErrors, type HouseholdDraft } from './household-fields'
 import { REVIEW_PERIOD_LABELS } from './household-look'
 import './households.css'
 import { HouseholdNotFound } from './household-not-found'
+import { AlertLine } from '../../components/ui/alert-line'
 
 function draftOf(h: HouseholdDoc): HouseholdDraft {
   return {
@@ -30,27 +29,16 @@ function draftOf(h: HouseholdDoc): HouseholdDraft {
 function SettingsForm({ household }: { household: HouseholdDoc }) {
   const toast = useToast()
   const [draft, setDraft] = useState(() => draftOf(household))
-  const [errors, setErrors] = useState<{ name?: string; budget?: string; form?: string }>({})
+  const [errors, setErrors] = useState<DraftErrors>({})
   const [busy, setBusy] = useState(false)
   async function save(event: FormEvent) {
     event.preventDefault()
-    const budget = budgetRupees(draft.budget)
-    const next = {
-      name: draft.name.trim() ? undefined : HOUSEHOLD_MESSAGES.nameRequired,
-      budget: budget === null ? HOUSEHOLD_MESSAGES.amountInvalid : undefined,
-    }
-    setErrors(next)
-    if (next.name || budget === null) return
+    const { input, errors: found } = checkDraft(draft)
+    setErrors(found)
+    if (!input) return
     setBusy(true)
     try {
-      await updateHousehold(household.id, {
-        name: draft.name.trim(),
-        description: draft.description.trim(),
-        icon: draft.icon,
-        color: draft.color,
-        monthly_budget: budget,
-        review_period_hours: draft.reviewPeriodHours,
-      })
+      await updateHousehold(household.id, input)
       toast.show('Household saved')
     } catch (error) {
       setErrors({ form: householdError(error, 'Failed to save household') })
@@ -66,11 +54,7 @@ function SettingsForm({ household }: { household: HouseholdDoc }) {
         nameError={errors.name}
         budgetError={errors.budget}
       />
-      {errors.form ? (
-        <p className="hh-form__error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <AlertLine message={errors.form} className="hh-form__error" />
       <Button type="submit" icon={<Save size={18} />} disabled={busy}>
         Save Changes
       </Button>

@@ -1,21 +1,17 @@
 import { Send } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom'
+import { useNavigate, useSearchParams } from 'react-router-dom'
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../schema/entities/household'
 import { HOUSEHOLD_MESSAGES, MAX_HOUSEHOLD_RUPEES } from '../../../schema/validation/household-input'
-import { Card } from '../../components/ui/card'
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
-import { PageHeader } from '../../components/ui/page-header'
 import { useToast } from '../../components/ui/toast'
-import { useHousehold } from '../../data/household-hooks'
 import { recordSettlement, type HouseholdDoc } from '../../data/households'
-import { useAuth } from '../../lib/auth-context'
 import { useMoney } from '../../lib/use-money'
 import { useHouseholdLedger } from './balances-tab'
 import { FormFooter } from './form-footer'
 import { METHOD_LABELS } from './household-look'
 import './households.css'
-import { HouseholdNotFound } from './household-not-found'
+import { HouseholdFormPage } from './household-form-page'
 
 type Problem = { field: 'amount' | 'to' | 'form'; message: string }
 
@@ -100,21 +96,12 @@ function SettleForm({ household, me, initialTo }: { household: HouseholdDoc; me:
 
 /** /households/{id}/settle?user=…: record money you paid; it counts once the receiver confirms. */
 export default function SettleScreen() {
-  const { id = '' } = useParams()
   const [params] = useSearchParams()
-  const { user } = useAuth()
-  const household = useHousehold(id)
-  if (household.loading) return null
-  if (!household.data) return <HouseholdNotFound />
   return (
-    <div className="hh">
-      <PageHeader
-        title="Settle Up"
-        subtitle={`Record a payment in ${household.data.name}. It counts once they confirm.`}
-      />
-      <Card variant="elevated" padding="lg">
-        <SettleForm household={household.data} me={user?.id ?? ''} initialTo={params.get('user') ?? ''} />
-      </Card>
-    </div>
+    <HouseholdFormPage
+      title="Settle Up"
+      subtitle={(household) => `Record a payment in ${household.name}. It counts once they confirm.`}
+      form={(household, me) => <SettleForm household={household} me={me} initialTo={params.get('user') ?? ''} />}
+    />
   )
 }

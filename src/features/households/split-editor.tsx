@@ -13,6 +13,7 @@ import { Amount } from '../../components/ui/amount'
 import { Button } from '../../components/ui/button'
 import type { HouseholdDoc } from '../../data/households'
 import { useMoney, type MoneyFormat } from '../../lib/use-money'
+import { AlertLine } from '../../components/ui/alert-line'
 
 export interface SplitRow {
   amount: string
@@ -110,6 +111,55 @@ function RowInput({
   )
 }
 
+function MethodSwitch({ method, onSwitch }: { method: SplitMethod; onSwitch: (method: SplitMethod) => void }) {
+  return (
+    <div className="hh-segments" role="radiogroup" aria-label="Split method">
+      {SPLIT_METHODS.map((m) => (
+        <button
+          key={m}
+          type="button"
+          role="radio"
+          aria-checked={method === m}
+          className="hh-segments__item"
+          onClick={() => onSwitch(m)}
+        >
+          {METHOD_LABELS[m]}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+/** One member's line: name, the method's input, and the part as money and percent of the total. */
+function SplitRowItem({
+  name,
+  method,
+  row,
+  part,
+  total,
+  onPatch,
+}: {
+  name: string
+  method: SplitMethod
+  row: SplitRow
+  part: Paise
+  total: Paise
+  onPatch: (patch: Partial<SplitRow>) => void
+}) {
+  return (
+    <li className="hh-split__row" data-testid="split-row">
+      <span className="hh-split__name">{name}</span>
+      <RowInput method={method} row={row} name={name} onChange={onPatch} />
+      <span className="hh-split__figures">
+        <Amount value={part} withPaise />
+        <span className="hh-muted" data-testid="split-percent">
+          {formatBasisPoints(percentOf(total, part))}%
+        </span>
+      </span>
+    </li>
+  )
+}
+
 /** Who owes what: equal by default; exact amounts, percentages or shares; Reset to Equal. */
 export function SplitEditor({
   household,
@@ -140,49 +190,23 @@ export function SplitEditor({
   return (
     <fieldset className="hh-split">
       <legend className="field__label">Split</legend>
-      <div className="hh-segments" role="radiogroup" aria-label="Split method">
-        {SPLIT_METHODS.map((m) => (
-          <button
-            key={m}
-            type="button"
-            role="radio"
-            aria-checked={state.method === m}
-            className="hh-segments__item"
-            onClick={() => switchTo(m)}
-          >
-            {METHOD_LABELS[m]}
-          </button>
-        ))}
-      </div>
+      <MethodSwitch method={state.method} onSwitch={switchTo} />
       <ul className="hh-split__rows">
-        {household.members.map((m, i) => {
-          const part = parts[i]?.amount ?? 0
-          return (
-            <li key={m.userId} className="hh-split__row" data-testid="split-row">
-              <span className="hh-split__name">{m.name}</span>
-              <RowInput
-                method={state.method}
-                row={state.rows[m.userId] ?? { amount: '', percent: '', shares: '' }}
-                name={m.name}
-                onChange={(patch) =>
-                  onChange({ ...state, rows: { ...state.rows, [m.userId]: { ...state.rows[m.userId]!, ...patch } } })
-                }
-              />
-              <span className="hh-split__figures">
-                <Amount value={part} withPaise />
-                <span className="hh-muted" data-testid="split-percent">
-                  {formatBasisPoints(percentOf(total, part))}%
-                </span>
-              </span>
-            </li>
-          )
-        })}
+        {household.members.map((m, i) => (
+          <SplitRowItem
+            key={m.userId}
+            name={m.name}
+            method={state.method}
+            row={state.rows[m.userId] ?? { amount: '', percent: '', shares: '' }}
+            part={parts[i]?.amount ?? 0}
+            total={total}
+            onPatch={(patch) =>
+              onChange({ ...state, rows: { ...state.rows, [m.userId]: { ...state.rows[m.userId]!, ...patch } } })
+            }
+          />
+        ))}
       </ul>
-      {mismatch ? (
-        <p className="field__error" role="alert">
-          {mismatch}
-        </p>
-      ) : null}
+      <AlertLine message={mismatch} className="field__error" />
       <Button
         variant="ghost"
         size="sm"

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react'
 import { Button } from '../../components/ui/button'
+import { AlertLine } from '../../components/ui/alert-line'
 
 /** One onboarding step: heading, text, content, and the actions row (Continue, Skip). */
 export function StepFrame({
@@ -32,11 +33,7 @@ export function StepFrame({
       </h1>
       {lead ? <p className="onb-step__lead">{lead}</p> : null}
       {children}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <AlertLine message={error} />
       {onSubmit || secondary ? (
         <div className="onb-step__actions">
           {onSubmit ? (

@@ -125,7 +125,8 @@ function WhatsappProgress({ phase }: { phase: Exclude<Phase, { kind: 'form' }> }
         <p className="onb-step__lead">
           {phase.chatUrl
             ? 'Send the join message that opened in WhatsApp. Waiting a moment…'
-            : 'Your number is saved. This server has no WhatsApp number set up yet, so messages will work once it does.'}
+            : 'Your number is saved. This server has no WhatsApp number set up yet, ' +
+              'so messages will work once it does.'}
         </p>
       </div>
     )

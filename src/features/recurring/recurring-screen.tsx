@@ -40,7 +40,8 @@ interface FormProps {
   onSaved: (message: string) => void
 }
 
-function RecurringForm({ editing, categories, onClose, onSaved }: FormProps) {
+/** The form's fields as typed, and a submit that validates with parseRecurring and saves. */
+function useRecurringForm({ editing, onClose, onSaved }: Omit<FormProps, 'categories'>) {
   const [name, setName] = useState(editing?.name ?? '')
   const [amount, setAmount] = useState(editing ? formatDecimal(editing.amount).replace(/\.00$/, '') : '')
   const [category, setCategory] = useState(editing?.category ?? '')
@@ -70,6 +71,58 @@ function RecurringForm({ editing, categories, onClose, onSaved }: FormProps) {
     }
   }
   const message = (field: RecurringField) => (error?.field === field ? error.message : null)
+  const fields = { name, amount, category, frequency, dueDate, reminderDays }
+  const setters = { setName, setAmount, setCategory, setFrequency, setDueDate, setReminderDays }
+  return { fields, setters, message, saving, submit }
+}
+
+type RecurringFormState = ReturnType<typeof useRecurringForm>
+
+/** Frequency beside the (next) due date, then how many days before to remind. */
+function ScheduleFields({ form, editing }: { form: RecurringFormState; editing: boolean }) {
+  const { fields, setters, message } = form
+  return (
+    <>
+      <div className="recurring-form__pair">
+        <ChoiceField
+          label="Frequency"
+          name="frequency"
+          choices={FREQUENCIES}
+          labelOf={(f) => FREQUENCY_LABEL[f]}
+          value={fields.frequency}
+          error={message('frequency')}
+          onChange={(e) => setters.setFrequency(e.target.value)}
+        />
+        <TextField
+          label={editing ? 'Next due date' : 'Due date'}
+          name="due-date"
+          type="date"
+          value={fields.dueDate}
+          error={message('dueDate')}
+          onChange={(e) => setters.setDueDate(e.target.value)}
+        />
+      </div>
+      <TextField
+        label="Remind me (days before)"
+        name="reminder-days"
+        type="number"
+        inputMode="numeric"
+        min="0"
+        max="30"
+        step="1"
+        value={fields.reminderDays}
+        error={message('reminderDays')}
+        onChange={(e) => setters.setReminderDays(e.target.value)}
+        hint="0 to 30 days. Inside this window the payment shows on Home."
+      />
+    </>
+  )
+}
+
+function RecurringForm({ editing, categories, onClose, onSaved }: FormProps) {
+  const form = useRecurringForm({ editing, onClose, onSaved })
+  const { fields, setters, message, saving, submit } = form
+  const { category } = fields
   const options = category && !categories.includes(category) ? [...categories, category] : categories
 
   return (
@@ -80,17 +133,17 @@ function RecurringForm({ editing, categories, onClose, onSaved }: FormProps) {
           name="name"
           maxLength={100}
           placeholder="e.g. Rent, Netflix"
-          value={name}
+          value={fields.name}
           error={message('name')}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => setters.setName(e.target.value)}
           autoFocus
         />
         <AmountField
           label="Amount"
           name="amount"
-          value={amount}
+          value={fields.amount}
           error={message('amount')}
-          onChange={(e) => setAmount(e.target.value)}
+          onChange={(e) => setters.setAmount(e.target.value)}
         />
         <ChoiceField
           label="Category (optional)"
@@ -99,40 +152,9 @@ function RecurringForm({ editing, categories, onClose, onSaved }: FormProps) {
           placeholder={{ text: 'None (Bills & Utilities when paid)' }}
           value={category}
           error={message('category')}
-          onChange={(e) => setCategory(e.target.value)}
+          onChange={(e) => setters.setCategory(e.target.value)}
         />
-        <div className="recurring-form__pair">
-          <ChoiceField
-            label="Frequency"
-            name="frequency"
-            choices={FREQUENCIES}
-            labelOf={(f) => FREQUENCY_LABEL[f]}
-            value={frequency}
-            error={message('frequency')}
-            onChange={(e) => setFrequency(e.target.value)}
-          />
-          <TextField
-            label={editing ? 'Next due date' : 'Due date'}
-            name="due-date"
-            type="date"
-            value={dueDate}
-            error={message('dueDate')}
-            onChange={(e) => setDueDate(e.target.value)}
-          />
-        </div>
-        <TextField
-          label="Remind me (days before)"
-          name="reminder-days"
-          type="number"
-          inputMode="numeric"
-          min="0"
-          max="30"
-          step="1"
-          value={reminderDays}
-          error={message('reminderDays')}
-          onChange={(e) => setReminderDays(e.target.value)}
-          hint="0 to 30 days. Inside this window the payment shows on Home."
-        />
+        <ScheduleFields form={form} editing={editing !== null} />
         <ModalFormActions onCancel={onClose} submitLabel={editing ? 'Save Changes' : 'Add Payment'} saving={saving} />
       </form>
     </Modal>

@@ -1,9 +1,11 @@
-import { useCallback, useState } from 'react'
+import { niceCeil } from '../../../schema/calc/axis'
+import { useElementWidth } from '../../lib/use-element-width'
 import { formatPermille, type CategoryShare } from '../../../schema/calc/shares'
 import { shortMonthLabel, monthLabel, type TrendBucket } from '../../../schema/calc/report'
 import { currencyOf } from '../../../schema/money/money'
 import { useMoney } from '../../lib/use-money'
 import { Amount } from '../../components/ui/amount'
+import { TableHead } from '../../components/ui/table-head'
 
 /** The six colours the category breakdown cycles through (spec part 1 §2 Reports). */
 export const CATEGORY_COLOURS = ['#10b981', '#3b82f6', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899'] as const
@@ -26,7 +28,9 @@ export function CategoryDonut({ categories, total }: { categories: readonly Cate
       className="donut"
       viewBox="0 0 42 42"
       role="img"
-      aria-label={`Spending by category: ${categories.map((c) => `${c.category} ${formatPermille(c.permille)}`).join(', ')}`}
+      aria-label={`Spending by category: ${categories
+        .map((c) => `${c.category} ${formatPermille(c.permille)}`)
+        .join(', ')}`}
     >
       <circle cx="21" cy="21" r={RADIUS} fill="none" stroke="var(--color-surface-2)" strokeWidth={STROKE} />
       {categories.map((c, i) => {
@@ -65,30 +69,8 @@ function axisMoney(paise: number, symbol: string): string {
   return `${symbol}${compact.format(Math.round(paise / 100))}`
 }
 
-/** Nice round axis top ≥ max: 1, 2 or 5 × 10ⁿ paise, at least ₹2 so the three ticks read differently. */
-function niceCeil(max: number): number {
-  if (max <= 200) return 200
-  const power = 10 ** Math.floor(Math.log10(max))
-  for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power
-  return 10 * power
-}
-
 const H = 220
 const PAD = { left: 48, right: 6, top: 12, bottom: 28 }
-
-/** The element's width in CSS pixels, kept current: the chart draws at real size so its text stays legible on phones. */
-function useWidth(initial: number): [(el: HTMLElement | null) => void, number] {
-  const [width, setWidth] = useState(initial)
-  const ref = useCallback((el: HTMLElement | null) => {
-    if (!el) return
-    const measure = () => setWidth(Math.max(280, Math.round(el.getBoundingClientRect().width)))
-    measure()
-    const observer = new ResizeObserver(measure)
-    observer.observe(el)
-    return () => observer.disconnect()
-  }, [])
-  return [ref, width]
-}
 
 interface Geometry {
   slot: number
@@ -148,13 +130,7 @@ function TrendTable({ buckets }: { buckets: readonly TrendBucket[] }) {
     <details className="trend__details">
       <summary>Show the figures</summary>
       <table className="trend__table" data-testid="trend-table">
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Income</th>
-            <th scope="col">Expenses</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Month', 'Income', 'Expenses']} />
         <tbody>
           {buckets.map((b) => (
             <tr key={`${b.year}-${b.month}`}>
@@ -179,11 +155,12 @@ function TrendTable({ buckets }: { buckets: readonly TrendBucket[] }) {
  * anyone who wants the numbers.
  */
 export function TrendChart({ buckets, selected }: { buckets: readonly TrendBucket[]; selected: number }) {
-  const [measure, W] = useWidth(600)
+  const [measure, W] = useElementWidth(600)
   const money = useMoney()
   const symbol = currencyOf(money.currency).symbol
   const max = Math.max(0, ...buckets.map((b) => Math.max(b.income, b.expenses)))
-  const top = niceCeil(max)
+  // At least ₹2, so the three ticks read differently.
+  const top = niceCeil(max, 200)
   const plotW = W - PAD.left - PAD.right
   const plotH = H - PAD.top - PAD.bottom
   const slot = plotW / Math.max(1, buckets.length)
@@ -202,7 +179,8 @@ export function TrendChart({ buckets, selected }: { buckets: readonly TrendBucke
         role="img"
         aria-label={
           first && last
-            ? `Income and expenses per month, ${monthLabel(first)} to ${monthLabel(last)}; the figures are in the table below.`
+            ? `Income and expenses per month, ${monthLabel(first)} to ${monthLabel(last)}; ` +
+              'the figures are in the table below.'
             : 'Income and expenses per month'
         }
       >

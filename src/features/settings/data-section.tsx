@@ -14,15 +14,48 @@ import { StatusLine, type Status } from './section'
 
 const countOf = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
-/** Counts, categories, a JSON backup and Clear All Data; everything here works offline. */
-export function DataSection({ customCategories }: { customCategories: readonly string[] }) {
-  const counts = useTransactionCounts()
-  const budgets = useBudgetCount()
+function DataCounts({ expenses, income, budgets }: { expenses: number; income: number; budgets: number }) {
+  return (
+    <dl className="data-counts">
+      <div>
+        <dt>Expenses</dt>
+        <dd data-testid="count-expenses">{expenses}</dd>
+      </div>
+      <div>
+        <dt>Income</dt>
+        <dd data-testid="count-income">{income}</dd>
+      </div>
+      <div>
+        <dt>Budgets</dt>
+        <dd data-testid="count-budgets">{budgets}</dd>
+      </div>
+    </dl>
+  )
+}
+
+/** The default and custom expense categories, the first few as chips and "+N more". */
+function CategoryChips({ customCategories }: { customCategories: readonly string[] }) {
+  const categories = previewList(mergeCategories(EXPENSE_CATEGORIES, customCategories))
+  return (
+    <div>
+      <h3 className="settings-subtitle">Categories</h3>
+      <ul className="category-chips" aria-label="Categories">
+        {categories.shown.map((name) => (
+          <li key={name} className="category-chip">
+            {name}
+          </li>
+        ))}
+        {categories.more > 0 ? <li className="category-chip category-chip--more">+{categories.more} more</li> : null}
+      </ul>
+    </div>
+  )
+}
+
+/** Export Data and Clear All Data, each reporting on one status line. */
+function useDataActions() {
   const [message, setMessage] = useState<Status>(null)
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
-  const categories = previewList(mergeCategories(EXPENSE_CATEGORIES, customCategories))
-  const total = counts.data.expense + counts.data.income + budgets.data
 
   const exportData = async () => {
     try {
@@ -51,34 +84,21 @@ export function DataSection({ customCategories }: { customCategories: readonly s
       setConfirming(false)
     }
   }
+  return { message, confirming, setConfirming, busy, exportData, clear }
+}
+
+/** Counts, categories, a JSON backup and Clear All Data; everything here works offline. */
+export function DataSection({ customCategories }: { customCategories: readonly string[] }) {
+  const counts = useTransactionCounts()
+  const budgets = useBudgetCount()
+  const { message, confirming, setConfirming, busy, exportData, clear } = useDataActions()
+  const { expense, income } = counts.data
+  const total = expense + income + budgets.data
 
   return (
     <div className="settings-stack">
-      <dl className="data-counts">
-        <div>
-          <dt>Expenses</dt>
-          <dd data-testid="count-expenses">{counts.data.expense}</dd>
-        </div>
-        <div>
-          <dt>Income</dt>
-          <dd data-testid="count-income">{counts.data.income}</dd>
-        </div>
-        <div>
-          <dt>Budgets</dt>
-          <dd data-testid="count-budgets">{budgets.data}</dd>
-        </div>
-      </dl>
-      <div>
-        <h3 className="settings-subtitle">Categories</h3>
-        <ul className="category-chips" aria-label="Categories">
-          {categories.shown.map((name) => (
-            <li key={name} className="category-chip">
-              {name}
-            </li>
-          ))}
-          {categories.more > 0 ? <li className="category-chip category-chip--more">+{categories.more} more</li> : null}
-        </ul>
-      </div>
+      <DataCounts expenses={expense} income={income} budgets={budgets.data} />
+      <CategoryChips customCategories={customCategories} />
       <div className="settings-actions">
         <Button variant="secondary" icon={<Download size={18} />} onClick={() => void exportData()}>
           Export Data
@@ -96,7 +116,11 @@ export function DataSection({ customCategories }: { customCategories: readonly s
       <ConfirmDialog
         open={confirming}
         title={SETTINGS_TEXT.clearConfirm}
-        description={`${countOf(counts.data.expense, 'expense')}, ${countOf(counts.data.income, 'income entry', 'income entries')} and ${countOf(budgets.data, 'budget')} are deleted on every device you use. Export a backup first if you may need them.`}
+        description={
+          `${countOf(expense, 'expense')}, ${countOf(income, 'income entry', 'income entries')} and ` +
+          `${countOf(budgets.data, 'budget')} are deleted on every device you use. ` +
+          'Export a backup first if you may need them.'
+        }
         confirmLabel="Clear All Data"
         busy={busy}
         onConfirm={() => void clear()}

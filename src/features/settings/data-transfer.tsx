@@ -34,7 +34,9 @@ export function DataTransfer() {
       if (!parsed.ok) return setMessage({ text: `❌ ${parsed.error}`, tone: 'error' })
       const { added, updated } = await importRecords(parsed.transactions, parsed.budgets)
       setMessage({
-        text: `✅ Imported ${plural(added, 'new record', 'new records')}; ${plural(updated, 'was', 'were')} already here.`,
+        text:
+          `✅ Imported ${plural(added, 'new record', 'new records')}; ` +
+          `${plural(updated, 'was', 'were')} already here.`,
         tone: 'ok',
       })
     } catch (error) {

@@ -1,11 +1,12 @@
 import { UserX } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { Button } from '../../components/ui/button'
-import { TextField } from '../../components/ui/field'
+import { PasswordField, TextField } from '../../components/ui/field'
 import { Modal, ModalFormActions } from '../../components/ui/modal'
 import './data-management.css'
 import { DELETE_ACCOUNT_FAILED, deleteAccount } from '../../data/account-lifecycle'
 import { ApiError, NetworkError } from '../../data/http'
+import { AlertLine } from '../../components/ui/alert-line'
 
 /** Where the app starts again after the account is deleted (the landing page shows a notice). */
 export const ACCOUNT_DELETED_URL = '/?account=deleted'
@@ -46,18 +47,8 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         value={typed}
         onChange={(e) => setTyped(e.target.value)}
       />
-      <TextField
-        label="Your password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <PasswordField label="Your password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <AlertLine message={error} />
       <ModalFormActions onCancel={onCancel} submitLabel={busy ? 'Deleting...' : 'Delete Account'} saving={busy} />
     </form>
   )
@@ -79,7 +70,10 @@ export function DeleteAccount() {
         role="alertdialog"
         title="Delete your account?"
         onClose={() => setOpen(false)}
-        description="Your account and all its expenses, income, budgets, payments and tickets are removed from our server and this device. This cannot be undone. Export a backup first if you want to keep anything."
+        description={
+          'Your account and all its expenses, income, budgets, payments and tickets are removed from our server ' +
+          'and this device. This cannot be undone. Export a backup first if you want to keep anything.'
+        }
       >
         <DeleteAccountForm onCancel={() => setOpen(false)} />
       </Modal>

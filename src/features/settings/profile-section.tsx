@@ -32,6 +32,19 @@ function fieldsOf(account: Partial<Omit<AccountUser, 'role'>>): ProfileFields {
   }
 }
 
+/** Free-text details, in the grid's order (the job title is the admin's employment figure). */
+const TEXT_DETAILS = [
+  { key: 'job_title', label: 'Job title', autoComplete: 'organization-title' },
+  { key: 'nationality', label: 'Nationality', autoComplete: undefined },
+  { key: 'state_province', label: 'State / Province', autoComplete: 'address-level1' },
+] as const
+
+/** Whole-number details: a family has at least one person; dependents may be none. */
+const COUNT_DETAILS = [
+  { key: 'family_size', label: 'Family size', min: 1 },
+  { key: 'number_of_dependents', label: 'Number of dependents', min: 0 },
+] as const
+
 type Setter = <K extends keyof ProfileFields>(key: K, value: ProfileFields[K]) => void
 
 function DetailsGrid(props: { fields: ProfileFields; set: Setter; error: (field: ProfileField) => string | null }) {
@@ -47,26 +60,16 @@ function DetailsGrid(props: { fields: ProfileFields; set: Setter; error: (field:
         value={fields.date_of_birth}
         onChange={(e) => set('date_of_birth', e.target.value)}
       />
-      <TextField
-        label="Job title"
-        autoComplete="organization-title"
-        maxLength={100}
-        value={fields.job_title}
-        onChange={(e) => set('job_title', e.target.value)}
-      />
-      <TextField
-        label="Nationality"
-        maxLength={100}
-        value={fields.nationality}
-        onChange={(e) => set('nationality', e.target.value)}
-      />
-      <TextField
-        label="State / Province"
-        autoComplete="address-level1"
-        maxLength={100}
-        value={fields.state_province}
-        onChange={(e) => set('state_province', e.target.value)}
-      />
+      {TEXT_DETAILS.map(({ key, label, autoComplete }) => (
+        <TextField
+          key={key}
+          label={label}
+          autoComplete={autoComplete}
+          maxLength={100}
+          value={fields[key]}
+          onChange={(e) => set(key, e.target.value)}
+        />
+      ))}
       <SelectField
         label="Annual income"
         value={fields.annual_income_range}
@@ -79,28 +82,20 @@ function DetailsGrid(props: { fields: ProfileFields; set: Setter; error: (field:
           </option>
         ))}
       </SelectField>
-      <TextField
-        label="Family size"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={50}
-        step={1}
-        error={error('family_size')}
-        value={fields.family_size}
-        onChange={(e) => set('family_size', e.target.value)}
-      />
-      <TextField
-        label="Number of dependents"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={50}
-        step={1}
-        error={error('number_of_dependents')}
-        value={fields.number_of_dependents}
-        onChange={(e) => set('number_of_dependents', e.target.value)}
-      />
+      {COUNT_DETAILS.map(({ key, label, min }) => (
+        <TextField
+          key={key}
+          label={label}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={50}
+          step={1}
+          error={error(key)}
+          value={fields[key]}
+          onChange={(e) => set(key, e.target.value)}
+        />
+      ))}
     </div>
   )
 }

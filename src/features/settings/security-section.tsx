@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button } from '../../components/ui/button'
-import { TextField } from '../../components/ui/field'
+import { PasswordField } from '../../components/ui/field'
 import { changePassword, isOffline, serverMessage } from '../../data/account-api'
 import { PASSWORD_CLOSE_AFTER_MS, SETTINGS_TEXT } from './messages'
 import { StatusLine, type Status } from './section'
@@ -47,24 +47,16 @@ export function SecuritySection({ onDone }: { onDone: () => void }) {
 
   return (
     <form className="settings-form" onSubmit={(e) => void submit(e)} noValidate>
-      <TextField
-        label="Current Password"
-        type="password"
-        autoComplete="current-password"
-        value={current}
-        onChange={(e) => setCurrent(e.target.value)}
-      />
-      <TextField
+      <PasswordField label="Current Password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+      <PasswordField
         label="New Password"
-        type="password"
         autoComplete="new-password"
         value={next}
         onChange={(e) => setNext(e.target.value)}
         hint="At least 6 characters."
       />
-      <TextField
+      <PasswordField
         label="Confirm New Password"
-        type="password"
         autoComplete="new-password"
         value={confirm}
         onChange={(e) => setConfirm(e.target.value)}

@@ -1,5 +1,15 @@
-import { Coins, Database, Info, LogOut, MessageCircle, Palette, ShieldCheck, UserCog } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import {
+  Coins,
+  Database,
+  Info,
+  LogOut,
+  MessageCircle,
+  Palette,
+  ShieldCheck,
+  UserCog,
+  type LucideIcon,
+} from 'lucide-react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { currencyOf } from '../../../schema/money/money'
 import { useAuth, useUser } from '../../lib/auth-context'
@@ -45,144 +55,178 @@ function useAccount(): { account: AccountView; offline: boolean } {
   return { account: account ?? cached, offline }
 }
 
-/** /settings and /profile (spec part 1 §2 'Settings'): one collapsible section open at a time. */
-export default function SettingsScreen() {
-  const { logout } = useAuth()
-  const navigate = useNavigate()
-  const { account, offline: accountOffline } = useAccount()
-  const profile = useProfile()
-  const sync = useSyncState()
-  const [open, setOpen] = useState<SectionId | null>(null)
-  const [confirmLogout, setConfirmLogout] = useState(false)
-  const toggle = (id: SectionId) => setOpen((current) => (current === id ? null : id))
-
+/** The signed-in person's initial, name and e-mail at the top of the screen. */
+function SettingsHeader({ account }: { account: AccountView }) {
   const name = displayName(account)
   const initial = (name.trim()[0] ?? 'U').toUpperCase()
+  return (
+    <header className="settings-header">
+      <span className="settings-header__avatar" aria-hidden="true">
+        {initial}
+      </span>
+      <div className="settings-header__text">
+        <h1 data-testid="settings-name">{name}</h1>
+        <p data-testid="settings-email">{account.email}</p>
+      </div>
+    </header>
+  )
+}
+
+function AboutFacts() {
+  return (
+    <dl className="settings-facts">
+      <div>
+        <dt>App</dt>
+        <dd>Hisaab, your personal finance tracker</dd>
+      </div>
+      <div>
+        <dt>Version</dt>
+        <dd data-testid="app-version">{APP_VERSION}</dd>
+      </div>
+      <div>
+        <dt>Works offline</dt>
+        <dd>Entries are saved on this device first and sync when you’re online.</dd>
+      </div>
+    </dl>
+  )
+}
+
+interface SectionSpec {
+  id: SectionId
+  title: string
+  summary: string
+  icon: LucideIcon
+  body: ReactNode
+}
+
+/** The seven sections in screen order, each with its collapsed summary and its body. */
+function useSectionSpecs(account: AccountView, onSecurityDone: () => void): SectionSpec[] {
+  const profile = useProfile()
   const { currency } = useMoney()
   const { symbol, name: currencyName } = currencyOf(currency)
-  const offline = !sync.browserOnline || !sync.serverReachable || accountOffline
+  const monthlyReport = profile.data?.monthlyReportByWhatsapp ?? true
+  return [
+    {
+      id: 'whatsapp',
+      title: 'WhatsApp Integration',
+      summary: account.phone_number ? 'Number saved' : 'Log expenses by message',
+      icon: MessageCircle,
+      body: <WhatsappSection phone={account.phone_number} monthlyReport={monthlyReport} />,
+    },
+    {
+      id: 'profile',
+      title: 'Profile Details',
+      summary: 'Name, birthday, income range, address',
+      icon: UserCog,
+      body: (
+        <>
+          <ProfileSection key={account.updated_at ?? 'cached'} account={account} />
+          <GoalsSummary profile={profile.data} />
+        </>
+      ),
+    },
+    {
+      id: 'security',
+      title: 'Security',
+      summary: 'Change password',
+      icon: ShieldCheck,
+      body: <SecuritySection onDone={onSecurityDone} />,
+    },
+    {
+      id: 'currency',
+      title: 'Currency',
+      summary: `${symbol} ${currencyName}`,
+      icon: Coins,
+      body: <CurrencySection current={currency} />,
+    },
+    {
+      id: 'appearance',
+      title: 'Appearance',
+      summary: 'Dark mode, balance, notifications',
+      icon: Palette,
+      body: <AppearanceSection hideBalance={profile.data?.hideBalance ?? false} />,
+    },
+    {
+      id: 'data',
+      title: 'Data Management',
+      summary: 'Export or clear your data',
+      icon: Database,
+      body: <DataSection customCategories={profile.data?.customCategories ?? []} />,
+    },
+    { id: 'about', title: 'About', summary: `Version ${APP_VERSION}`, icon: Info, body: <AboutFacts /> },
+  ]
+}
 
+/** The sections as an accordion: opening one closes the one that was open. */
+function SettingsSections({ account }: { account: AccountView }) {
+  const [open, setOpen] = useState<SectionId | null>(null)
+  const specs = useSectionSpecs(account, () => setOpen(null))
+  return (
+    <div className="settings-sections">
+      {specs.map((spec) => (
+        <SettingsSection
+          key={spec.id}
+          title={spec.title}
+          summary={spec.summary}
+          icon={spec.icon}
+          open={open === spec.id}
+          onToggle={() => setOpen((current) => (current === spec.id ? null : spec.id))}
+        >
+          {spec.body}
+        </SettingsSection>
+      ))}
+    </div>
+  )
+}
+
+/** Logout asks first, then returns to /login. */
+function LogoutButton() {
+  const { logout } = useAuth()
+  const navigate = useNavigate()
+  const [confirming, setConfirming] = useState(false)
   const onLogout = async () => {
-    setConfirmLogout(false)
+    setConfirming(false)
     if (await logout()) void navigate('/login', { replace: true })
   }
+  return (
+    <>
+      <Button
+        variant="outline"
+        fullWidth
+        icon={<LogOut size={18} />}
+        className="settings-logout"
+        onClick={() => setConfirming(true)}
+      >
+        Logout
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={SETTINGS_TEXT.logoutConfirm}
+        description="You’ll need your e-mail and password to sign in again."
+        confirmLabel="Logout"
+        onConfirm={() => void onLogout()}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  )
+}
 
+/** /settings and /profile (spec part 1 §2 'Settings'): one collapsible section open at a time. */
+export default function SettingsScreen() {
+  const { account, offline: accountOffline } = useAccount()
+  const sync = useSyncState()
+  const offline = !sync.browserOnline || !sync.serverReachable || accountOffline
   return (
     <div className="settings">
-      <header className="settings-header">
-        <span className="settings-header__avatar" aria-hidden="true">
-          {initial}
-        </span>
-        <div className="settings-header__text">
-          <h1 data-testid="settings-name">{name}</h1>
-          <p data-testid="settings-email">{account.email}</p>
-        </div>
-      </header>
-
+      <SettingsHeader account={account} />
       {offline ? (
         <p className="settings-callout settings-callout--warn" data-testid="settings-offline">
           You’re offline. Appearance and Data Management work as usual; WhatsApp, profile, password and currency changes
           need an internet connection.
         </p>
       ) : null}
-
-      <div className="settings-sections">
-        <SettingsSection
-          title="WhatsApp Integration"
-          summary={account.phone_number ? 'Number saved' : 'Log expenses by message'}
-          icon={MessageCircle}
-          open={open === 'whatsapp'}
-          onToggle={() => toggle('whatsapp')}
-        >
-          <WhatsappSection phone={account.phone_number} monthlyReport={profile.data?.monthlyReportByWhatsapp ?? true} />
-        </SettingsSection>
-        <SettingsSection
-          title="Profile Details"
-          summary="Name, birthday, income range, address"
-          icon={UserCog}
-          open={open === 'profile'}
-          onToggle={() => toggle('profile')}
-        >
-          <ProfileSection key={account.updated_at ?? 'cached'} account={account} />
-          <GoalsSummary profile={profile.data} />
-        </SettingsSection>
-        <SettingsSection
-          title="Security"
-          summary="Change password"
-          icon={ShieldCheck}
-          open={open === 'security'}
-          onToggle={() => toggle('security')}
-        >
-          <SecuritySection onDone={() => setOpen(null)} />
-        </SettingsSection>
-        <SettingsSection
-          title="Currency"
-          summary={`${symbol} ${currencyName}`}
-          icon={Coins}
-          open={open === 'currency'}
-          onToggle={() => toggle('currency')}
-        >
-          <CurrencySection current={currency} />
-        </SettingsSection>
-        <SettingsSection
-          title="Appearance"
-          summary="Dark mode, balance, notifications"
-          icon={Palette}
-          open={open === 'appearance'}
-          onToggle={() => toggle('appearance')}
-        >
-          <AppearanceSection hideBalance={profile.data?.hideBalance ?? false} />
-        </SettingsSection>
-        <SettingsSection
-          title="Data Management"
-          summary="Export or clear your data"
-          icon={Database}
-          open={open === 'data'}
-          onToggle={() => toggle('data')}
-        >
-          <DataSection customCategories={profile.data?.customCategories ?? []} />
-        </SettingsSection>
-        <SettingsSection
-          title="About"
-          summary={`Version ${APP_VERSION}`}
-          icon={Info}
-          open={open === 'about'}
-          onToggle={() => toggle('about')}
-        >
-          <dl className="settings-facts">
-            <div>
-              <dt>App</dt>
-              <dd>Hisaab, your personal finance tracker</dd>
-            </div>
-            <div>
-              <dt>Version</dt>
-              <dd data-testid="app-version">{APP_VERSION}</dd>
-            </div>
-            <div>
-              <dt>Works offline</dt>
-              <dd>Entries are saved on this device first and sync when you’re online.</dd>
-            </div>
-          </dl>
-        </SettingsSection>
-      </div>
-
-      <Button
-        variant="outline"
-        fullWidth
-        icon={<LogOut size={18} />}
-        className="settings-logout"
-        onClick={() => setConfirmLogout(true)}
-      >
-        Logout
-      </Button>
-      <ConfirmDialog
-        open={confirmLogout}
-        title={SETTINGS_TEXT.logoutConfirm}
-        description="You’ll need your e-mail and password to sign in again."
-        confirmLabel="Logout"
-        onConfirm={() => void onLogout()}
-        onCancel={() => setConfirmLogout(false)}
-      />
+      <SettingsSections account={account} />
+      <LogoutButton />
     </div>
   )
 }

@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/ui/page-header'
 import { createTicket } from '../../data/tickets'
 import { CATEGORY_LABELS, PRIORITY_LABELS } from './ticket-labels'
 import './support.css'
+import { AlertLine } from '../../components/ui/alert-line'
 
 function PriorityRadios({ value, onChange }: { value: Ticket['priority']; onChange: (p: Ticket['priority']) => void }) {
   return (
@@ -75,11 +76,7 @@ export default function NewTicketScreen() {
           onChange={(e) => setDescription(e.target.value)}
         />
         <PriorityRadios value={priority} onChange={setPriority} />
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <AlertLine message={error} />
         <div className="support-form__actions">
           <ButtonLink to="/support/tickets" variant="outline">
             Cancel

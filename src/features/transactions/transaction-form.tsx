@@ -12,7 +12,7 @@ import {
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page-header'
-import { AmountField, ChoiceField, TextField } from '../../components/ui/field'
+import { AmountField, ChoiceField, CustomCategoryField, TextField } from '../../components/ui/field'
 import { useToast } from '../../components/ui/toast'
 import { useProfile } from '../../data/hooks'
 import { NoteField } from '../../components/transaction/note-field'
@@ -165,16 +165,7 @@ function CategorySection({ type, options, category, custom, message, onCategory,
         onChange={(e) => onCategory(e.target.value)}
       />
       {custom !== null ? (
-        <TextField
-          label="Custom Category"
-          name="custom-category"
-          maxLength={60}
-          placeholder="e.g. Pets"
-          value={custom}
-          error={message('customCategory')}
-          onChange={(e) => onCustom(e.target.value)}
-          hint="Saved to your categories for next time."
-        />
+        <CustomCategoryField value={custom} error={message('customCategory')} onValue={onCustom} />
       ) : null}
     </>
   )

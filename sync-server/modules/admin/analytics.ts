@@ -6,6 +6,22 @@ import type { AppDatabase } from '../../db/database'
 import { documents, users } from '../../db/tables'
 
 /** Local midnight (the server runs in REPORT_TIME_ZONE) of the day of `now`. */
+/** How many live expenses there are and their sum in paise: everyone's, or one owner's. */
+export function expenseTotals(db: AppDatabase, ownerId?: string) {
+  return db
+    .select({ n: count(), total: sql<number>`coalesce(sum(json_extract(${documents.data}, '$.amount')), 0)` })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.collection, 'transactions'),
+        ownerId === undefined ? undefined : eq(documents.ownerId, ownerId),
+        eq(documents.deleted, false),
+        sql`json_extract(${documents.data}, '$.type') = 'expense'`,
+      ),
+    )
+    .get()
+}
+
 export function startOfDay(now: number): number {
   const d = new Date(now)
   d.setHours(0, 0, 0, 0)
@@ -46,19 +62,10 @@ export function computeAnalytics(db: AppDatabase, now: number): Analytics {
       .from(users)
       .where(and(isUser, gte(users.createdAt, startOfDay(now))))
       .get()?.n ?? 0
-  const expenses = db
-    .select({ n: count(), total: sql<number>`coalesce(sum(json_extract(${documents.data}, '$.amount')), 0)` })
-    .from(documents)
-    .where(
-      and(
-        eq(documents.collection, 'transactions'),
-        eq(documents.deleted, false),
-        sql`json_extract(${documents.data}, '$.type') = 'expense'`,
-      ),
-    )
-    .get()
+  const expenses = expenseTotals(db)
 
-  const employment = sql<string>`coalesce(nullif(trim(json_extract(${users.profile}, '$.job_title')), ''), ${NOT_SPECIFIED})`
+  const jobTitle = sql`nullif(trim(json_extract(${users.profile}, '$.job_title')), '')`
+  const employment = sql<string>`coalesce(${jobTitle}, ${NOT_SPECIFIED})`
   const country = sql<string>`CASE WHEN json_extract(${users.profile}, '$.is_non_resident') = 1
     THEN 'Outside India' ELSE 'India' END`
   const employmentBreakdown = db

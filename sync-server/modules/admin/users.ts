@@ -3,6 +3,7 @@ import type { AdminUser, AdminUserDetail } from '../../../schema/api/admin'
 import { fromPaise } from '../../../schema/money/money'
 import type { AppDatabase } from '../../db/database'
 import { documents, users } from '../../db/tables'
+import { expenseTotals } from './analytics'
 import type { UserRow } from '../../db/tables'
 
 /** At most this many rows in one user list (the search narrows it). */
@@ -62,18 +63,7 @@ export function listUsers(db: AppDatabase, search?: string): AdminUser[] {
 export function userDetail(db: AppDatabase, id: string): AdminUserDetail | undefined {
   const row = db.select().from(users).where(eq(users.id, id)).get()
   if (!row) return undefined
-  const expenses = db
-    .select({ n: count(), total: sql<number>`coalesce(sum(json_extract(${documents.data}, '$.amount')), 0)` })
-    .from(documents)
-    .where(
-      and(
-        eq(documents.collection, 'transactions'),
-        eq(documents.ownerId, id),
-        eq(documents.deleted, false),
-        sql`json_extract(${documents.data}, '$.type') = 'expense'`,
-      ),
-    )
-    .get()
+  const expenses = expenseTotals(db, id)
   const tickets = db
     .select({ n: count() })
     .from(documents)
