@@ -112,18 +112,26 @@ async function main() {
         `${round(coldStart.shellMs)} ms (empty shell) | ${results.d2_coldStart.ratio}× | ≤ 1.5× and ≤ 1 s |`,
       firstSyncRow(firstSync),
       multiTabRow(multiTab),
-      `| (c) server pull, 1k page | ${results.c_serverPull.msPerPageOurs} ms | ${results.c_serverPull.msPerPageBare} ms (bare Fastify + select) | ${results.c_serverPull.throughputRatio} | ≥ 0.6 |`,
+      `| (c) server pull, 1k page | ${results.c_serverPull.msPerPageOurs} ms | ` +
+        `${results.c_serverPull.msPerPageBare} ms (bare Fastify + select) | ` +
+        `${results.c_serverPull.throughputRatio} | ≥ 0.6 |`,
       '',
       '| screen / channel | figure |',
       '|---|---|',
       `| /home first render (navigation → 5 rows) | ${round(screens.homeFirstRenderMs)} ms |`,
       `| /transactions first render (navigation → rows) | ${round(screens.transactionsFirstRenderMs)} ms |`,
-      `| /transactions scroll, frames over 16 ms | ${screens.scroll.framesOver16ms} of ${screens.scroll.frames} (${screens.scroll.framesOver33ms} over 33 ms; p95 frame ${round(screens.scroll.p95FrameMs)} ms, ${screens.scroll.rowsInDom} rows in the DOM) |`,
-      `| WhatsApp webhook reply, p95 (target ≤ 50 ms) | ${round(webhook.p95)} ms (p50 ${round(webhook.p50)} ms, ${webhook.samples} signed requests) |`,
-      `| month report + 12-month trend over ${reports.docs} transactions (target ≤ 100 ms) | ${round(reports.reportMs + reports.trendMs)} ms (report ${round(reports.reportMs)} ms, trend ${round(reports.trendMs)} ms) |`,
+      `| /transactions scroll, frames over 16 ms | ${screens.scroll.framesOver16ms} of ${screens.scroll.frames} ` +
+        `(${screens.scroll.framesOver33ms} over 33 ms; p95 frame ${round(screens.scroll.p95FrameMs)} ms, ` +
+        `${screens.scroll.rowsInDom} rows in the DOM) |`,
+      `| WhatsApp webhook reply, p95 (target ≤ 50 ms) | ${round(webhook.p95)} ms ` +
+        `(p50 ${round(webhook.p50)} ms, ${webhook.samples} signed requests) |`,
+      `| month report + 12-month trend over ${reports.docs} transactions (target ≤ 100 ms) | ` +
+        `${round(reports.reportMs + reports.trendMs)} ms ` +
+        `(report ${round(reports.reportMs)} ms, trend ${round(reports.trendMs)} ms) |`,
       `| budget status, 10 budgets over ${reports.docs} transactions | ${round(reports.budgetStatusMs)} ms |`,
       `| ${load.clients} syncing devices for ${load.seconds} s (push 2 + pull every ~250 ms, streams open) | ` +
-        `${load.requests} requests, ${load.errors} errors, p50 ${load.p50} ms, p99 ${load.p99} ms, max ${load.max} ms |`,
+        `${load.requests} requests, ${load.errors} errors, ` +
+        `p50 ${load.p50} ms, p99 ${load.p99} ms, max ${load.max} ms |`,
       '',
       jsBudgetMarkdown(jsBudget),
       lighthouseMarkdown(lighthouse),

@@ -140,6 +140,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   process.env.TZ ??= 'Asia/Kolkata'
   const result = await benchWebhook()
   console.log(
-    `WhatsApp webhook, ${result.samples} signed requests: p50 ${result.p50} ms, p95 ${result.p95} ms (target ≤ 50 ms p95)`,
+    `WhatsApp webhook, ${result.samples} signed requests: ` +
+      `p50 ${result.p50} ms, p95 ${result.p95} ms (target ≤ 50 ms p95)`,
   )
 }

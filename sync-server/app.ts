@@ -102,10 +102,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerSecurity(app)
   await registerAuth(app, { secret: config.jwtSecret, users })
 
-  const api = app.withTypeProvider<ZodTypeProvider>()
-  api.get('/api/health', { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, () => ({
-    ok: true as const,
-  }))
+  registerHealth(app)
   const households = new HouseholdService({ db: database.db, documents, users, bus: streamBus, now })
   const ledger = new HouseholdLedger(households)
   const phoneProof = new PhoneProof({ db: database.db, users, documents, now })
@@ -163,6 +160,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const spa = await registerStaticApp(app, config.staticDir)
   registerNotFound(app, spa)
   return app
+}
+
+/** GET /api/health: the process is up and serving. */
+function registerHealth(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  api.get('/api/health', { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, () => ({
+    ok: true as const,
+  }))
 }
 
 /** The repositories every route reaches through the app (`app.users`, `app.documents`…). */

@@ -159,49 +159,54 @@ export const budgetsRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app
   done()
 }
 
+/** As on the Your Money screen: the planned figure when set, else this month's recorded income. */
+function incomeOf(documents: DocumentsRepository, ownerId: string, at: number) {
+  const profile = documents.getOwned('profile', ownerId, ownerId)
+  const planned = profile && !profile.deleted ? profile.data.monthlyIncome : 0
+  const month = localMonthWindow(at)
+  const recorded = sumPaise(
+    documents
+      .listByOwnerInRange('transactions', ownerId, 'date', month.start, month.end)
+      .filter((d) => d.data.type === 'income')
+      .map((d) => d.data.amount),
+  )
+  return allocationIncome(planned, recorded)
+}
+
+/** GET /api/allocation/summary's answer. */
+function allocationSummary(documents: DocumentsRepository, ownerId: string, at: number) {
+  const lines = budgetsWithSpent(documents, ownerId, at)
+  const income = incomeOf(documents, ownerId, at)
+  const view = allocationView(
+    income.income,
+    lines.map(({ budget, spent }) => ({ allocated: budget.allocated, spent })),
+  )
+  return {
+    success: true as const,
+    summary: {
+      total_income: fromPaise(view.totalIncome),
+      total_allocated: fromPaise(view.totalAllocated),
+      total_spent: fromPaise(view.totalSpent),
+      available: fromPaise(view.available),
+      income_basis: income.basis,
+    },
+    budgets: lines.map(({ budget, spent }) => ({
+      id: budget.id,
+      category: budget.category,
+      period: budget.period,
+      allocated: fromPaise(budget.allocated),
+      spent: fromPaise(spent),
+    })),
+  }
+}
+
 /** /api/allocation (spec part 1 §7): income in the profile document, allocations in the budgets. */
 export const allocationRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app, { documents, now }, done) => {
   app.addHook('onRequest', app.authenticate)
 
-  /** As on the Your Money screen: the planned figure when set, else this month's recorded income. */
-  const incomeOf = (ownerId: string) => {
-    const profile = documents.getOwned('profile', ownerId, ownerId)
-    const planned = profile && !profile.deleted ? profile.data.monthlyIncome : 0
-    const month = localMonthWindow(now())
-    const recorded = sumPaise(
-      documents
-        .listByOwnerInRange('transactions', ownerId, 'date', month.start, month.end)
-        .filter((d) => d.data.type === 'income')
-        .map((d) => d.data.amount),
-    )
-    return allocationIncome(planned, recorded)
-  }
-
-  app.get('/summary', { schema: { response: { 200: AllocationSummaryBody } } }, (request) => {
-    const lines = budgetsWithSpent(documents, request.user.id, now())
-    const income = incomeOf(request.user.id)
-    const view = allocationView(
-      income.income,
-      lines.map(({ budget, spent }) => ({ allocated: budget.allocated, spent })),
-    )
-    return {
-      success: true as const,
-      summary: {
-        total_income: fromPaise(view.totalIncome),
-        total_allocated: fromPaise(view.totalAllocated),
-        total_spent: fromPaise(view.totalSpent),
-        available: fromPaise(view.available),
-        income_basis: income.basis,
-      },
-      budgets: lines.map(({ budget, spent }) => ({
-        id: budget.id,
-        category: budget.category,
-        period: budget.period,
-        allocated: fromPaise(budget.allocated),
-        spent: fromPaise(spent),
-      })),
-    }
-  })
+  app.get('/summary', { schema: { response: { 200: AllocationSummaryBody } } }, (request) =>
+    allocationSummary(documents, request.user.id, now()),
+  )
 
   app.post(
     '/income',

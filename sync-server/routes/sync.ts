@@ -46,6 +46,9 @@ function syncedCollection(name: string, user: AuthUser): Scoped {
 }
 
 /** Replication endpoints of RxDB's HTTP protocol (DESIGN §4). */
+type SyncApp = Parameters<FastifyPluginCallbackZod<SyncRoutesOptions>>[0]
+type SyncLimits = { perUser: number; perAddress: number }
+
 export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (
   app,
   { documents, bus, pingMs, householdSync, streamLimits = STREAM_LIMITS },
@@ -92,6 +95,15 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (
     },
   )
 
+  registerStream(app, { bus, pingMs, streamLimits })
+  done()
+}
+
+/** GET /stream: server-sent change events for the caller (and the admin channel for admins). */
+function registerStream(
+  app: SyncApp,
+  { bus, pingMs, streamLimits }: Pick<SyncRoutesOptions, 'bus' | 'pingMs'> & { streamLimits: SyncLimits },
+) {
   // Streams still open when the server closes; ended in preClose so app.close() never waits on them.
   const open = new Set<() => void>()
   app.addHook('preClose', (hookDone) => {
@@ -99,32 +111,10 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (
     hookDone()
   })
 
-  // Open streams per user and per address: each holds a socket and a listener until it ends.
-  const perUser = new Counter()
-  const perAddress = new Counter()
-  const admit = (userId: string, address: string): (() => void) => {
-    if (perUser.get(userId) >= streamLimits.perUser)
-      throw new HttpError(
-        429,
-        `Too many open sync streams for this account (at most ${streamLimits.perUser}): close other tabs or devices`,
-        'TOO_MANY_STREAMS',
-      )
-    if (perAddress.get(address) >= streamLimits.perAddress)
-      throw new HttpError(
-        429,
-        `Too many open sync streams from this address (at most ${streamLimits.perAddress})`,
-        'TOO_MANY_STREAMS',
-      )
-    perUser.add(userId, 1)
-    perAddress.add(address, 1)
-    return () => {
-      perUser.add(userId, -1)
-      perAddress.add(address, -1)
-    }
-  }
+  const admission = new StreamAdmission(streamLimits)
 
   app.get('/stream', { schema: { querystring: z.object({}) } }, (request, reply) => {
-    const release = admit(request.user.id, request.ip)
+    const release = admission.admit(request.user.id, request.ip, () => end())
     reply.hijack()
     const res: ServerResponse = reply.raw
     // Headers already set by hooks (helmet) would be lost after hijack().
@@ -161,7 +151,38 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (
     res.on('close', end)
     res.on('error', end)
   })
-  done()
+}
+
+/**
+ * Open streams per user and per address: each holds a socket and a listener until it ends. A
+ * phone that lost its network leaves a stream the server has not noticed yet, so at the per-user
+ * cap the newest connection wins and the user's oldest stream ends; past the per-address cap
+ * (many accounts from one place) the new stream is refused.
+ */
+class StreamAdmission {
+  readonly #byUser = new Map<string, Set<() => void>>()
+  readonly #perAddress = new Counter()
+  constructor(private readonly limits: SyncLimits) {}
+
+  /** Registers a stream's `end`; returns what its end must call. Throws 429 past the address cap. */
+  admit(userId: string, address: string, end: () => void): () => void {
+    if (this.#perAddress.get(address) >= this.limits.perAddress)
+      throw new HttpError(
+        429,
+        `Too many open sync streams from this address (at most ${this.limits.perAddress})`,
+        'TOO_MANY_STREAMS',
+      )
+    const mine = this.#byUser.get(userId) ?? new Set<() => void>()
+    this.#byUser.set(userId, mine)
+    for (const oldest of [...mine].slice(0, Math.max(0, mine.size - this.limits.perUser + 1))) oldest()
+    mine.add(end)
+    this.#perAddress.add(address, 1)
+    return () => {
+      mine.delete(end)
+      if (mine.size === 0 && this.#byUser.get(userId) === mine) this.#byUser.delete(userId)
+      this.#perAddress.add(address, -1)
+    }
+  }
 }
 
 /** Counts per key; a key whose count drops to 0 is forgotten. */

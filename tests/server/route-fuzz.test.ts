@@ -163,7 +163,8 @@ async function check(req: FuzzRequest & { method: string }, session: Session | n
     ...(req.payload === undefined ? {} : { payload: req.payload }),
   })
   tally.requests += 1
-  const label = `${req.method} ${req.url.slice(0, 200)} ${req.payload?.slice(0, 300) ?? ''} → ${res.statusCode} ${res.body.slice(0, 300)}`
+  const sent = `${req.method} ${req.url.slice(0, 200)} ${req.payload?.slice(0, 300) ?? ''}`
+  const label = `${sent} → ${res.statusCode} ${res.body.slice(0, 300)}`
   expect(res.statusCode, label).toBeLessThan(500)
   expect(({} as Record<string, unknown>).polluted, label).toBeUndefined()
   if (res.statusCode >= 400) {

@@ -8,6 +8,27 @@ import { AuthLayout, AuthSubmit } from './auth-layout'
 // The help form (and the zod contracts it sends with) loads on the first open, not with the sign-in screen.
 const LoginHelpModal = lazy(() => import('./login-help-modal').then((m) => ({ default: m.LoginHelpModal })))
 
+/** Sign up, the demo, Get Help and the admin sign-in, under the form. */
+function LoginLinks({ onHelp }: { onHelp: () => void }) {
+  return (
+    <span className="auth__links">
+      <span>
+        Don't have an account? <Link to="/signup">Sign up</Link>
+      </span>
+      <span>
+        Just looking? <Link to="/demo">Try the live demo</Link>
+      </span>
+      <span>
+        Trouble logging in?{' '}
+        <button type="button" className="auth__help" onClick={onHelp}>
+          Get Help
+        </button>
+      </span>
+      <Link to="/admin/login">Admin? Login here</Link>
+    </span>
+  )
+}
+
 export default function LoginScreen() {
   const { login } = useAuth()
   const navigate = useNavigate()
@@ -44,23 +65,7 @@ export default function LoginScreen() {
     <AuthLayout
       title="Welcome back"
       subtitle="Sign in to keep track of your money."
-      footer={
-        <span className="auth__links">
-          <span>
-            Don't have an account? <Link to="/signup">Sign up</Link>
-          </span>
-          <span>
-            Just looking? <Link to="/demo">Try the live demo</Link>
-          </span>
-          <span>
-            Trouble logging in?{' '}
-            <button type="button" className="auth__help" onClick={openHelp}>
-              Get Help
-            </button>
-          </span>
-          <Link to="/admin/login">Admin? Login here</Link>
-        </span>
-      }
+      footer={<LoginLinks onHelp={openHelp} />}
     >
       <form className="auth__form" onSubmit={(e) => void onSubmit(e)}>
         <TextField

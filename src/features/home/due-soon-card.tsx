@@ -31,12 +31,11 @@ export function DueSoonCard(props: { candidates: readonly RecurringDoc[]; now: n
       <ul className="due-soon__list">
         {due.map((p) => {
           const text = dueText(p.nextDueDate, now)
+          const urgent = text.startsWith('Overdue') || text === 'Due today'
           return (
             <li key={p.id} className="due-soon__item" data-testid="due-soon-item">
               <span className="due-soon__name">{p.name}</span>
-              <span
-                className={`due-soon__when${text.startsWith('Overdue') || text === 'Due today' ? ' due-soon__when--now' : ''}`}
-              >
+              <span className={`due-soon__when${urgent ? ' due-soon__when--now' : ''}`}>
                 {text} · {formatDueDay(p.nextDueDate)}
               </span>
               <Amount value={p.amount} masked={masked} className="due-soon__amount" />

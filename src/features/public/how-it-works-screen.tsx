@@ -9,11 +9,15 @@ const STEPS = [
   },
   {
     title: 'Connect WhatsApp (optional)',
-    text: 'In Settings → WhatsApp Integration, save your number and tap Connect WhatsApp, then send the join message that opens in WhatsApp.',
+    text:
+      'In Settings → WhatsApp Integration, save your number, then send the link code it shows ' +
+      'from that number on WhatsApp.',
   },
   {
     title: 'Start tracking',
-    text: 'Add expenses and income in the app (offline too) or by message. Budgets, reports and insights update as you go.',
+    text:
+      'Add expenses and income in the app (offline too) or by message. ' +
+      'Budgets, reports and insights update as you go.',
   },
 ] as const
 

@@ -28,7 +28,8 @@ export async function ensureAdmin(
   else users.create({ email, passwordHash, name: 'Admin', role: 'admin' })
   if (oneTime) {
     print(
-      `\n  First admin account: ${email}\n  One-time password:   ${password}\n  Sign in and change it in Settings. It will not be shown again.\n`,
+      `\n  First admin account: ${email}\n  One-time password:   ${password}\n` +
+        '  Sign in and change it in Settings. It will not be shown again.\n',
     )
   }
 }
