@@ -84,9 +84,8 @@ describe('revoked tokens end their event streams (item 2)', () => {
 })
 
 describe('open streams are capped (item 2)', () => {
-  const refusal = async (res: Response) => ({ status: res.status, body: (await res.json()) as unknown })
-
-  it(`per user: at most ${STREAM_LIMITS.perUser}; the next one ends the oldest (a phone that lost its network)`, async () => {
+  const cap = STREAM_LIMITS.perUser
+  it(`per user: at most ${cap}; the next one ends the oldest (a phone that lost its network)`, async () => {
     const a = await register(t.app)
     const open: Response[] = []
     for (let i = 0; i < STREAM_LIMITS.perUser; i++) open.push(await openStream(a.token))
