@@ -226,7 +226,7 @@ function useHomeFigures(now: number, budgets: readonly BudgetDoc[]) {
     const trend = weeklyTrend(span.data, now)
     return { ...totals, thisWeek: trend.thisWeek, trendText: describeTrend(trend) }
   }, [span.data, now])
-  return { entries: span.data, figures, loading: span.loading }
+  return { entries: span.data, figures }
 }
 
 export default function HomeScreen() {
@@ -237,11 +237,12 @@ export default function HomeScreen() {
   const budgets = useBudgets(BUDGET_COUNT)
   const [hiddenOverride, setHiddenOverride] = useState<boolean | null>(null)
   const hidden = hiddenOverride ?? profile.data?.hideBalance ?? false
-  const { entries, figures, loading } = useHomeFigures(now, budgets.data)
+  const { entries, figures } = useHomeFigures(now, budgets.data)
   const dueCandidates = usePaymentsDueBy(now)
-  // The cards whose height depends on the data appear together once their queries have answered,
-  // so nothing on screen moves down after the first paint (Lighthouse's layout shift).
-  const settled = !budgets.loading && !loading && !dueCandidates.loading
+  // The cards whose height depends on the data (how many budgets, whether anything is due) appear
+  // together once those two small queries answer, so nothing on screen moves down after the first
+  // paint (Lighthouse's layout shift); the month's figures only change numbers, so they don't wait.
+  const settled = !budgets.loading && !dueCandidates.loading
 
   const toggleHidden = () => {
     setHiddenOverride(!hidden)
