@@ -1,11 +1,10 @@
 import { LogOut, ShieldCheck } from 'lucide-react'
-import { Suspense } from 'react'
-import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { Navigate, NavLink, useLocation, useNavigate } from 'react-router-dom'
 import { LoadingScreen } from '../../components/ui/spinner'
 import { ThemeToggle } from '../../components/ui/theme-toggle'
 import { useAuth } from '../../lib/auth-context'
 import { useBrand } from '../../lib/use-brand'
-import { UserDataGate } from '../shell/user-data-gate'
+import { GatedOutlet } from '../shell/user-data-gate'
 import { ADMIN_NAV } from './admin-nav'
 import './admin-shell.css'
 
@@ -54,11 +53,7 @@ export default function AdminShell() {
         </nav>
       </header>
       <main className="admin-main">
-        <UserDataGate>
-          <Suspense fallback={<LoadingScreen />}>
-            <Outlet />
-          </Suspense>
-        </UserDataGate>
+        <GatedOutlet />
       </main>
     </div>
   )

@@ -1,8 +1,7 @@
 import { LogOut, Plus } from 'lucide-react'
-import { Suspense, useEffect, useRef, useState } from 'react'
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { useEffect, useRef, useState } from 'react'
+import { NavLink, useLocation, useNavigate } from 'react-router-dom'
 import type { User } from '../../data/session'
-import { LoadingScreen } from '../../components/ui/spinner'
 import { ThemeToggle } from '../../components/ui/theme-toggle'
 import { displayName } from '../../data/session'
 import { useAuth } from '../../lib/auth-context'
@@ -12,7 +11,7 @@ import { navItemsFor, QUICK_ACTION_DELAY_MS, QUICK_ACTIONS_PATH, splitAroundAdd,
 import { QuickActionsSheet } from './quick-actions-sheet'
 import './shell.css'
 import { FirstDownloadBar, SyncIndicator } from './sync-indicator'
-import { UserDataGate } from './user-data-gate'
+import { GatedOutlet } from './user-data-gate'
 
 /** The demo says what it is and how to leave it: back to the account behind it, or sign up / exit. */
 function DemoBanner() {
@@ -185,11 +184,7 @@ export default function AppShell() {
       <TopBar user={user} demo={demo} onLogout={() => void onLogout()} />
       <TopNav />
       <main className="shell__main">
-        <UserDataGate>
-          <Suspense fallback={<LoadingScreen />}>
-            <Outlet />
-          </Suspense>
-        </UserDataGate>
+        <GatedOutlet />
       </main>
       <BottomBar onAdd={sheet.show} />
       <QuickActionsSheet open={sheet.open} onClose={sheet.close} onPick={sheet.pick} />

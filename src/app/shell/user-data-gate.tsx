@@ -1,4 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { Suspense, useEffect, useState, type ReactNode } from 'react'
+import { Outlet } from 'react-router-dom'
 import { LoadingScreen } from '../../components/ui/spinner'
 import { openDemoData, openUserData } from '../../data/database'
 import { ensureProfile } from '../../data/profile'
@@ -33,4 +34,15 @@ export function UserDataGate({ children }: { children: ReactNode }) {
   if (failed) throw failed instanceof Error ? failed : new Error('Could not open your data', { cause: failed })
   if (ready !== user.id) return <LoadingScreen label="Opening your data" />
   return <>{children}</>
+}
+
+/** A shell's page area: the user's data open, then the route's screen (lazy, with a spinner meanwhile). */
+export function GatedOutlet() {
+  return (
+    <UserDataGate>
+      <Suspense fallback={<LoadingScreen />}>
+        <Outlet />
+      </Suspense>
+    </UserDataGate>
+  )
 }

@@ -15,6 +15,7 @@ import { DetailsStep, KindStep, NotesField, PlanStep, StandingStep, StartStep } 
 import { loanTitle } from './loan-types'
 import './debts.css'
 import { AlertLine } from '../../components/ui/alert-line'
+import { LoanNotFound } from './loan-not-found'
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -96,15 +97,7 @@ export default function EditLoanScreen() {
   const loan = useLoan(id)
   const payments = useLoanPayments(id)
   if (loan.loading || payments.loading) return <Spinner />
-  if (!loan.data)
-    return (
-      <Card className="debts-empty" padding="lg">
-        <p className="debts-empty__title">Loan not found</p>
-        <ButtonLink to="/debts" variant="outline" icon={<ArrowLeft size={18} />}>
-          Back to Debts
-        </ButtonLink>
-      </Card>
-    )
+  if (!loan.data) return <LoanNotFound />
   return (
     <div className="wizard">
       <header className="wizard__header">

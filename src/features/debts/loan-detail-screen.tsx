@@ -27,6 +27,7 @@ import { ProgressBar } from './progress-bar'
 import { RecordPaymentDialog } from './record-payment-dialog'
 import './debts.css'
 import { AlertLine } from '../../components/ui/alert-line'
+import { LoanNotFound } from './loan-not-found'
 
 const DELETE_QUESTION = 'Are you sure you want to delete this loan? This action cannot be undone.'
 
@@ -176,17 +177,6 @@ function DetailHeader({ view, onDelete }: { view: LoanView; onDelete: () => void
   )
 }
 
-function NotFound() {
-  return (
-    <Card className="debts-empty" padding="lg">
-      <p className="debts-empty__title">Loan not found</p>
-      <ButtonLink to="/debts" variant="outline" icon={<ArrowLeft size={18} />}>
-        Back to Debts
-      </ButtonLink>
-    </Card>
-  )
-}
-
 /** /debts/{id}: progress, four stat cards, next payment with Pay Now, details, history, record, edit, delete. */
 export default function LoanDetailScreen() {
   const { id = '' } = useParams()
@@ -199,7 +189,7 @@ export default function LoanDetailScreen() {
   const [confirming, setConfirming] = useState(false)
   const [deleteFailed, setDeleteFailed] = useState(false)
   if (loan.loading || payments.loading) return <Spinner />
-  if (!loan.data) return <NotFound />
+  if (!loan.data) return <LoanNotFound />
   const view = loanView(loan.data, payments.data, now)
   const title = loanTitle(view.loan)
   const remove = async () => {

@@ -10,6 +10,7 @@ import { ExpensesTab } from './expenses-tab'
 import { HouseholdBadge } from './household-look'
 import { MembersTab } from './members-tab'
 import './households.css'
+import { isHouseholdAdmin } from './member-text'
 
 const TABS = [
   { key: 'expenses', label: 'Expenses' },
@@ -75,7 +76,7 @@ export default function HouseholdScreen() {
   if (!household.data) return <NotFound />
   const h = household.data
   const me = user?.id ?? ''
-  const isAdmin = h.members.some((m) => m.userId === me && m.role === 'admin')
+  const isAdmin = isHouseholdAdmin(h.members, me)
 
   return (
     <div className="hh">

@@ -14,6 +14,7 @@ import { REVIEW_PERIOD_LABELS } from './household-look'
 import './households.css'
 import { HouseholdNotFound } from './household-not-found'
 import { AlertLine } from '../../components/ui/alert-line'
+import { isHouseholdAdmin, MemberText } from './member-text'
 
 function draftOf(h: HouseholdDoc): HouseholdDraft {
   return {
@@ -85,13 +86,7 @@ function MembersSection({ household, me, isAdmin }: { household: HouseholdDoc; m
       <ul className="hh-members">
         {household.members.map((m) => (
           <li key={m.userId} className="hh-member">
-            <span className="hh-member__text">
-              <span className="hh-member__name">
-                {m.name}
-                {m.userId === me ? ' (you)' : ''}
-              </span>
-              <span className="hh-member__email">{m.email}</span>
-            </span>
+            <MemberText member={m} me={me} />
             {isAdmin && m.userId !== me ? (
               <Button
                 variant="ghost"
@@ -168,7 +163,7 @@ export default function HouseholdSettingsScreen() {
   if (!household.data) return <HouseholdNotFound />
   const h = household.data
   const me = user?.id ?? ''
-  const isAdmin = h.members.some((m) => m.userId === me && m.role === 'admin')
+  const isAdmin = isHouseholdAdmin(h.members, me)
   return (
     <div className="hh">
       <header className="hh-head">

@@ -4,6 +4,7 @@ import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
 import { Button } from '../../components/ui/button'
 import { TextField } from '../../components/ui/field'
 import { householdError, inviteMember, type HouseholdDoc } from '../../data/households'
+import { MemberText } from './member-text'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -68,13 +69,7 @@ export function MembersTab({ household, me, isAdmin }: { household: HouseholdDoc
             <span className="hh-member__avatar" aria-hidden="true">
               {m.name.slice(0, 1).toUpperCase()}
             </span>
-            <span className="hh-member__text">
-              <span className="hh-member__name">
-                {m.name}
-                {m.userId === me ? ' (you)' : ''}
-              </span>
-              <span className="hh-member__email">{m.email}</span>
-            </span>
+            <MemberText member={m} me={me} />
             <span className={`hh-role hh-role--${m.role}`}>{m.role === 'admin' ? 'Admin' : 'Member'}</span>
           </li>
         ))}
