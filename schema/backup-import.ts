@@ -3,6 +3,7 @@ import { BUDGET_PERIODS } from './entities/budget'
 import { Id, invertTime } from './entities/common'
 import { MAX_EXPENSE_PAISE, MAX_INCOME_PAISE } from './entities/transaction'
 import { toPaise } from './money/money'
+import type { BackupBudgetInput, BackupTransactionInput } from './backup'
 
 /**
  * Reading a JSON backup made by Settings → Export Data (schema/backup.ts) back into documents.
@@ -67,22 +68,13 @@ export const BackupFile = z.object({
   budgets: z.array(BackupBudget).max(10_000).default([]),
 })
 
-export interface ImportedTransaction {
-  id: string
-  type: 'expense' | 'income'
-  amount: number
-  category: string
-  description: string
-  date: number
+/** A backup's transaction as imported: what the export writes, plus the index field it needs. */
+export interface ImportedTransaction extends BackupTransactionInput {
   dateDesc: number
 }
 
-export interface ImportedBudget {
-  id: string
-  category: string
-  amount: number
+export interface ImportedBudget extends BackupBudgetInput {
   period: (typeof BUDGET_PERIODS)[number]
-  createdAt: number
 }
 
 export type ImportResult =
