@@ -17,6 +17,7 @@ import { build } from 'vite'
 import { ServerProcess } from '../tests/e2e/support/server'
 import { registerAccount, type Account } from './seed'
 import { round } from './stats'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium'
 
 const PUBLIC_ROUTES = ['/', '/how-it-works', '/privacy', '/terms', '/contact', '/login']
 export const JS_BUDGET_TARGET_KB = { public: 100, home: 250 }
@@ -161,8 +162,8 @@ export function jsBudgetMarkdown(result: JsBudgetResult): string {
 async function main() {
   const server = await ServerProcess.create({ LOG_LEVEL: 'warn' })
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   })
   try {
     const account = await registerAccount(server, 'jsbudget')

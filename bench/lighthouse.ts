@@ -12,6 +12,7 @@ import { createServer, type Server } from 'node:http'
 import { pathToFileURL } from 'node:url'
 import { ServerProcess } from '../tests/e2e/support/server'
 import { median, round } from './stats'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium'
 
 const ROUTES = ['/', '/login', '/demo'] as const
 const RUNS = Number(process.env.LH_RUNS ?? 3)
@@ -97,16 +98,8 @@ async function staticBaseline(): Promise<{ server: Server; url: string }> {
 
 export async function benchLighthouse(origin: string): Promise<LighthouseResult> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   })
   const baselineServer = await staticBaseline()
   try {

@@ -19,6 +19,7 @@ import { benchServerPull } from './server-pull'
 import { benchWebhook } from './whatsapp'
 import { runSyncLoad } from './load'
 import { round } from './stats'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium'
 
 const N = Number(process.env.BENCH_DOCS ?? 50_000)
 
@@ -29,15 +30,8 @@ async function main() {
     STREAM_MAX_PER_ADDRESS: '1000',
   })
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   })
   try {
     const account = await registerAccount(server, 'bench')
