@@ -14,7 +14,8 @@ import { ServerProcess } from '../tests/e2e/support/server'
 import { median, round } from './stats'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium'
 
-const ROUTES = ['/', '/login', '/demo'] as const
+/** LH_ROUTES=/demo,/ audits fewer pages when iterating; `npm run bench` audits all three. */
+const ROUTES = process.env.LH_ROUTES?.split(',') ?? ['/', '/login', '/demo']
 const RUNS = Number(process.env.LH_RUNS ?? 3)
 
 export const LIGHTHOUSE_TARGET = { performance: 90, accessibility: 95, lcpMs: 2500, tbtMs: 200, cls: 0.1 }

@@ -75,8 +75,24 @@ export function currencyOf(code: string | undefined): Currency {
   return CURRENCIES.find((c) => c.code === code) ?? CURRENCIES[0]!
 }
 
-const grouping = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 })
-const groupingWithPaise = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+/**
+ * Indian digit grouping of a whole number, as Intl's en-IN writes it: 12500000 → "1,25,00,000".
+ * By hand because a page's first Intl.NumberFormat costs 50–250 ms on a slow phone (ICU's number
+ * data loads), and money is on the first screen.
+ */
+export function groupIndian(whole: number): string {
+  const digits = String(whole)
+  if (digits.length <= 3) return digits
+  return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`
+}
+
+/** Hundredths as "12.5", "12.05" or "12": up to two decimals, trailing zeros dropped, grouped. */
+function upToTwoDecimals(hundredths: number): string {
+  const fraction = String(hundredths % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '')
+  return groupIndian(Math.floor(hundredths / 100)) + (fraction ? `.${fraction}` : '')
+}
 
 /**
  * Formats paise for display with Indian digit grouping: 12500000 paise → "₹1,25,000".
@@ -90,14 +106,15 @@ export function formatMoney(
 ): string {
   const { symbol } = currencyOf(currencyCode)
   const abs = Math.abs(paise)
-  const body = options.withPaise ? groupingWithPaise.format(abs / 100) : grouping.format(Math.floor((abs + 50) / 100))
+  const body = options.withPaise
+    ? `${groupIndian(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`
+    : groupIndian(Math.floor((abs + 50) / 100))
   const sign = paise < 0 ? '-' : options.signed && paise > 0 ? '+' : ''
   return `${sign}${symbol}${body}`
 }
 
 const LAKH = 1_00_000
 const CRORE = 1_00_00_000
-const compactGrouping = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 })
 
 /**
  * A short form for tight places, in Indian units to two decimals: 18500000 paise → "₹1.85 L",
@@ -111,11 +128,12 @@ export function formatCompactMoney(
 ): string {
   const units = Math.round(Math.abs(paise) / 100)
   if (units < LAKH) return formatMoney(paise, currencyCode, options)
-  const inLakh = Math.round(units / (LAKH / 100)) / 100
-  const [scaled, suffix] = inLakh < 100 ? [inLakh, ' L'] : [Math.round(units / (CRORE / 100)) / 100, ' Cr']
+  // In hundredths of a lakh or crore, so the two decimals stay exact.
+  const inLakh = Math.round(units / (LAKH / 100))
+  const [scaled, suffix] = inLakh < 100 * 100 ? [inLakh, ' L'] : [Math.round(units / (CRORE / 100)), ' Cr']
   const { symbol } = currencyOf(currencyCode)
   const sign = paise < 0 ? '-' : options.signed && paise > 0 ? '+' : ''
-  return `${sign}${symbol}${compactGrouping.format(scaled)}${suffix}`
+  return `${sign}${symbol}${upToTwoDecimals(scaled)}${suffix}`
 }
 
 /** Sum of paise values; stays an integer by construction. */

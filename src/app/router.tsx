@@ -156,7 +156,8 @@ const FIRST_SCREENS: Record<string, Preloadable> = {
 /** The signed-in frame's chunks, fetched alongside the entry's first render (which waits for auth and data). */
 const FRAME_SCREENS: Record<string, Preloadable[]> = {
   '/home': [AppShell, HomeScreen],
-  '/demo': [AppShell, HomeScreen],
+  // The demo's data code loads after its frame has painted (AppShell); its home screen with it.
+  '/demo': [AppShell],
 }
 
 /** Starts the chunks the path's first screen needs; resolves (never rejects) once a page's own chunk is in. */

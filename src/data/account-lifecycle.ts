@@ -56,7 +56,7 @@ export const DELETE_ACCOUNT_FAILED = 'Could not delete the account. Please try a
 
 /**
  * Deletes the account on the server (password checked there), then wipes this device: the
- * local database, the pending-change bookkeeping and the session. The caller then reloads the
+ * local database (with what it had not pushed yet) and the session. The caller then reloads the
  * app signed out (nothing of the account stays in memory either). Throws ApiError (wrong
  * password: 403) or NetworkError (offline) before anything local is touched.
  */

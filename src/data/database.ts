@@ -15,7 +15,7 @@ import { demoData } from '../../schema/demo-data'
 import { DEMO_OWNER } from '../../schema/demo-owner'
 import { migrateDocument, rxSchemaOf, SCHEMA_VERSIONS } from '../../schema/rx-schema'
 import { lastWriterWins } from './conflict'
-import { PendingWrites } from './pending'
+import { forgetOldPendingMarkers } from './pending'
 import { muteRxdbStorageNotice } from './rxdb-notice'
 import { forgetFirstDownload, startReplication, type ReplicationHandle } from './replication'
 import { updateSync } from './sync-state'
@@ -28,7 +28,6 @@ export interface UserData {
   userId: string
   dbName: string
   db: HisaabDatabase
-  pending: PendingWrites
   /** Null for the demo, which never talks to the server. */
   replication: ReplicationHandle | null
 }
@@ -37,8 +36,6 @@ export interface UserData {
 export function databaseNameOf(userId: string): string {
   return `hisaab_${userId.toLowerCase().replace(/[^a-z0-9_-]/g, '_')}`
 }
-
-const pendingKeyOf = (dbName: string) => `hisaab.pending.${dbName}`
 
 addRxPlugin(RxDBMigrationSchemaPlugin)
 
@@ -118,9 +115,9 @@ export function openUserData(userId: string, getToken: () => string | null): Pro
     const db = await createDatabase(dbName, await storage())
     // Read by `npm run bench` (cold start): how long opening the database took.
     performance.measure('hisaab:db-open', 'hisaab:db-open')
-    const pending = new PendingWrites(pendingKeyOf(dbName))
-    const replication = startReplication({ db, dbName, userId, getToken, pending })
-    return { userId, dbName, db, pending, replication }
+    forgetOldPendingMarkers()
+    const replication = startReplication({ db, dbName, userId, getToken })
+    return { userId, dbName, db, replication }
   })
 }
 
@@ -131,7 +128,7 @@ export function openUserData(userId: string, getToken: () => string | null): Pro
 export function openDemoData(): Promise<UserData> {
   return openExclusive(DEMO_OWNER, async () => {
     const dbName = `hisaab_demo_${Date.now().toString(36)}`
-    const db = await createDatabase(dbName, await storage(getRxStorageMemory()))
+    const db = await createDemoDatabase(dbName)
     const data = demoData(Date.now())
     await Promise.all([
       db.transactions.bulkInsert(data.transactions),
@@ -139,8 +136,37 @@ export function openDemoData(): Promise<UserData> {
       db.recurring_payments.bulkInsert(data.recurring_payments),
       db.profile.bulkInsert(data.profile),
     ])
-    return { userId: DEMO_OWNER, dbName, db, pending: new PendingWrites(null), replication: null }
+    return { userId: DEMO_OWNER, dbName, db, replication: null }
   })
+}
+
+/** Lets the browser paint and handle input between two pieces of work. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/**
+ * The demo's in-memory database, one collection at a time with a pause between them: the demo is a
+ * first visit on whatever phone, and the eleven collections at once kept its main thread busy for
+ * a third of a second (each schema is derived from its zod entity, then prepared by RxDB).
+ */
+async function createDemoDatabase(name: string): Promise<HisaabDatabase> {
+  const db: HisaabDatabase = await createRxDatabase<HisaabCollections>({
+    name,
+    storage: await storage(getRxStorageMemory()),
+    multiInstance: false,
+    eventReduce: true,
+  })
+  for (const collection of COLLECTION_NAMES) {
+    await nextTask()
+    await db.addCollections({
+      [collection]: {
+        schema: rxSchemaOf(collection),
+        conflictHandler: lastWriterWins,
+        migrationStrategies: migrationStrategiesOf(collection),
+      },
+    })
+  }
+  await nextTask()
+  return db
 }
 
 /** The open user data; screens run inside the provider that waited for it. */
@@ -167,7 +193,6 @@ export async function removeUserData(userId: string): Promise<void> {
   await closeUserData()
   const dbName = databaseNameOf(userId)
   await removeRxDatabase(dbName, await storage(), true)
-  localStorage.removeItem(pendingKeyOf(dbName))
   localStorage.removeItem(`hisaab.synced.${dbName}`)
   forgetFirstDownload(dbName)
   updateSync({ pending: 0 })

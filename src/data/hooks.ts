@@ -1,10 +1,10 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useState } from 'react'
 import type { Observable } from 'rxjs'
 import type { Totals } from '../../schema/calc/totals'
 import { localMonthWindow } from '../../schema/time'
 import { windowTotals$ } from './ledger-totals'
+import { transactionsIn$ } from './window-docs'
 import { profile$, type ProfileDoc } from './profile'
-import { getSyncSnapshot, subscribeSync, type SyncSnapshot } from './sync-state'
 import { budgetCount$, budgets$, type BudgetDoc } from './budgets'
 import { paymentsDueBy$, recurringPayments$, type RecurringDoc } from './recurring'
 import {
@@ -55,6 +55,14 @@ export function useTransactionsBetween(start: number, end: number): Live<Transac
   return useObservable(() => transactionsBetween$(start, end), EMPTY, [start, end])
 }
 
+/**
+ * Transactions dated in [start, end) in no particular order, live, for figures that add them up:
+ * O(1) per change instead of a live query over every row of the window (window-docs.ts).
+ */
+export function useTransactionsIn(start: number, end: number): Live<TransactionDoc[]> {
+  return useObservable(() => transactionsIn$(start, end), EMPTY, [start, end])
+}
+
 /** The /transactions list: a window (null = all time), a type and a page limit, newest first, live. */
 export function useLedger(query: LedgerQuery): Live<TransactionDoc[]> {
   const { window, type, limit } = query
@@ -103,6 +111,4 @@ export function useProfile(): Live<ProfileDoc | null> {
   return useObservable(() => profile$(), null, [])
 }
 
-export function useSyncState(): SyncSnapshot {
-  return useSyncExternalStore(subscribeSync, getSyncSnapshot, getSyncSnapshot)
-}
+export { useSyncState } from './sync-state'

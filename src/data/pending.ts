@@ -1,89 +1,162 @@
-import { updateSync } from './sync-state'
+import { filter, merge, type Subscription } from 'rxjs'
+import {
+  getAssumedMasterState,
+  getChangedDocumentsSince,
+  getComposedPrimaryKeyOfDocumentData,
+  getHeightOfRevision,
+  writeDocToDocState,
+  type RxDocumentData,
+  type RxStorageInstanceReplicationState,
+} from 'rxdb/plugins/core'
+import type { RxReplicationState } from 'rxdb/plugins/replication'
 
 /**
- * Ids written locally and not yet acknowledged by a successful push, per database, persisted in
- * localStorage so the count survives reloads. Each entry keeps the `updatedAt` of the newest local
- * write, so a push of an older version does not clear a newer edit.
+ * Issue #14 item 9: the pending count is read from the database, not kept beside it. A document
+ * is pending while RxDB's upstream still has to push it: its local state differs from the state
+ * the replication's meta store records as the server's (written only after a push succeeded).
+ * So a write that throws leaves nothing, a write and its pending state are one storage write,
+ * a crash before the push keeps it pending after reload, and a push clears it.
+ *
+ * Only documents changed after the upstream checkpoint can be pending (the upstream saves its
+ * checkpoint only once it pushed or skipped everything before it), so a count reads a handful of
+ * documents, not the collection. The tests mirror RxDB 17.6's upstream (`upstream.ts`
+ * persistToMaster) and downstream (a fork state it wrote itself carries `_meta.o`).
  */
-export class PendingWrites {
-  private entries: Record<string, number>
 
-  /** `storageKey` null: the demo's database, which never syncs: nothing is kept or shown. */
-  constructor(private readonly storageKey: string | null) {
-    this.entries = storageKey ? readEntries(localStorage.getItem(storageKey)) : {}
-    this.publish()
-    // Tabs share one database and only the leader tab pushes: follow the other tabs' changes.
-    if (storageKey && typeof window !== 'undefined')
-      window.addEventListener('storage', (event) => {
-        if (event.key !== storageKey) return
-        this.entries = readEntries(event.newValue)
-        this.publish()
-      })
-  }
+const PAGE = 500
+/** Lets a burst of writes settle (and the screen show a new entry first) before counting. */
+const SETTLE_MS = 100
 
-  get count(): number {
-    return Object.keys(this.entries).length
-  }
+type Replication = RxReplicationState<unknown, unknown>
+type InternalState = RxStorageInstanceReplicationState<unknown>
+type ForkDoc = RxDocumentData<unknown> & { _meta: { o?: { _rev: number; hash: string } } }
 
-  /**
-   * Runs a local write counted as pending. The entry goes in before the write (a push may be
-   * acknowledged before the write's promise settles) and is taken back when the write throws,
-   * so a refused write never leaves a pending marker that no push will ever clear.
-   */
-  async track<T>(collection: string, id: string, updatedAt: number, write: () => Promise<T>): Promise<T> {
-    const key = `${collection}/${id}`
-    const before = this.entries[key]
-    this.entries[key] = Math.max(before ?? 0, updatedAt)
-    this.save()
-    try {
-      return await write()
-    } catch (error) {
-      if (this.entries[key] === Math.max(before ?? 0, updatedAt)) {
-        if (before === undefined) delete this.entries[key]
-        else this.entries[key] = before
-        this.save()
-      }
-      throw error
+/** A state the replication's own pull wrote (and nothing changed since): it came from the server. */
+function writtenByPull(doc: ForkDoc, identifierHash: string): boolean {
+  const origin = doc._meta.o
+  return !!origin && origin.hash === identifierHash && origin._rev === getHeightOfRevision(doc._rev)
+}
+
+async function upstreamCheckpoint(state: InternalState): Promise<unknown> {
+  const meta = state.input.metaInstance
+  const id = getComposedPrimaryKeyOfDocumentData(meta.schema, { isCheckpoint: '1', itemId: 'up' })
+  const [doc] = await meta.findDocumentsById([id], false)
+  return doc?.checkpointData ?? state.input.initialCheckpoint?.upstream
+}
+
+/** How many documents of one running replication are written locally and not yet pushed. */
+export async function countUnpushed(replication: Replication): Promise<number> {
+  await replication.startPromise
+  const state = replication.internalReplicationState
+  if (!state || replication.isStopped()) return 0
+  const { forkInstance, conflictHandler, hashFunction, identifier } = state.input
+  const identifierHash = await hashFunction(identifier)
+  let checkpoint = await upstreamCheckpoint(state)
+  let count = 0
+  for (;;) {
+    const page = await getChangedDocumentsSince(forkInstance, PAGE, checkpoint)
+    const local = (page.documents as ForkDoc[])
+      .filter((doc) => !writtenByPull(doc, identifierHash))
+      .map((doc) => ({ doc, id: String((doc as Record<string, unknown>)[state.primaryPath]) }))
+    const assumed =
+      local.length > 0
+        ? await getAssumedMasterState(
+            state,
+            local.map(({ id }) => id),
+          )
+        : {}
+    for (const { doc, id } of local) {
+      const server = assumed[id]
+      const pushed =
+        !!server &&
+        server.metaDocument.isResolvedConflict !== doc._rev &&
+        conflictHandler.isEqual(
+          server.docData,
+          writeDocToDocState(doc, state.hasAttachments, !!state.input.keepMeta),
+          'hisaab-pending-count',
+        )
+      if (!pushed) count += 1
     }
-  }
-
-  /** The server accepted (or answered with a conflict for) these documents. */
-  acknowledge(collection: string, docs: readonly { id: string; updatedAt: number }[]): void {
-    let changed = false
-    for (const doc of docs) {
-      const key = `${collection}/${doc.id}`
-      const pendingAt = this.entries[key]
-      if (pendingAt !== undefined && doc.updatedAt >= pendingAt) {
-        delete this.entries[key]
-        changed = true
-      }
-    }
-    if (changed) this.save()
-  }
-
-  clear(): void {
-    this.entries = {}
-    if (this.storageKey) localStorage.removeItem(this.storageKey)
-    this.publish()
-  }
-
-  private save(): void {
-    if (!this.storageKey) return
-    localStorage.setItem(this.storageKey, JSON.stringify(this.entries))
-    this.publish()
-  }
-
-  private publish(): void {
-    if (this.storageKey) updateSync({ pending: this.count })
+    if (page.documents.length < PAGE) return count
+    checkpoint = page.checkpoint
   }
 }
 
-function readEntries(json: string | null): Record<string, number> {
-  let parsed: unknown = null
-  try {
-    parsed = JSON.parse(json ?? 'null')
-  } catch {
-    parsed = null
+/**
+ * Keeps the total of unpushed documents over the replicating collections of this (leader) tab,
+ * recounted after local writes and after the upstream records a push; `publish` gets each total.
+ */
+export class PendingCount {
+  private readonly counts = new Map<string, number>()
+  private readonly subscriptions: Subscription[] = []
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>()
+  private stopped = false
+
+  constructor(private readonly publish: (total: number) => void) {}
+
+  watch(name: string, replication: Replication): void {
+    const recount = serialized(async () => {
+      const count = await countUnpushed(replication)
+      if (this.stopped) return
+      this.counts.set(name, count)
+      this.publish([...this.counts.values()].reduce((sum, n) => sum + n, 0))
+    })
+    const later = () => {
+      if (this.stopped) return
+      const timer = setTimeout(() => {
+        this.timers.delete(timer)
+        recount()
+      }, SETTLE_MS)
+      this.timers.add(timer)
+    }
+    void replication.startPromise.then(async () => {
+      const state = replication.internalReplicationState
+      if (!state || this.stopped) return
+      const pulled = await state.downstreamBulkWriteFlag
+      // The pull never changes what is pending (it leaves unpushed documents alone); local writes
+      // and the upstream's record of a push (or of a resolved conflict) do.
+      const changes = merge(
+        state.input.forkInstance.changeStream().pipe(filter((bulk) => bulk.context !== pulled)),
+        state.input.metaInstance.changeStream().pipe(filter((bulk) => bulk.context.startsWith('replication-up'))),
+      )
+      if (this.stopped) return
+      this.subscriptions.push(changes.subscribe(later))
+      recount()
+    })
   }
-  return parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {}
+
+  stop(): void {
+    this.stopped = true
+    for (const subscription of this.subscriptions) subscription.unsubscribe()
+    for (const timer of this.timers) clearTimeout(timer)
+    this.timers.clear()
+  }
+}
+
+/**
+ * Runs `task` once at a time; calls while it runs make one more run afterwards. Failures (a
+ * closing database) are dropped: the next change counts again.
+ */
+function serialized(task: () => Promise<void>): () => void {
+  let running = false
+  let again = false
+  return function run() {
+    if (running) {
+      again = true
+      return
+    }
+    running = true
+    again = false
+    void task()
+      .catch(() => undefined)
+      .finally(() => {
+        running = false
+        if (again) run()
+      })
+  }
+}
+
+/** The localStorage pending store of earlier versions: its keys are dropped, nothing reads them. */
+export function forgetOldPendingMarkers(): void {
+  for (const key of Object.keys(localStorage)) if (key.startsWith('hisaab.pending.')) localStorage.removeItem(key)
 }

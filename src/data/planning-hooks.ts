@@ -4,14 +4,15 @@ import { buildInsights, DUE_SOON_DAYS, insightsWindow, type Insights } from '../
 import { toDayString } from '../../schema/time'
 import { useBudgets, useObservable, type Live } from './hooks'
 import { recurringDueBy$, type RecurringDoc } from './recurring'
-import { expensesBetween$, type TransactionDoc } from './transactions'
+import type { TransactionDoc } from './transactions'
+import { transactionsIn$ } from './window-docs'
 
 const NO_TRANSACTIONS: TransactionDoc[] = []
 const NO_PAYMENTS: RecurringDoc[] = []
 
-/** Expenses dated in [start, end), live. */
+/** Expenses dated in [start, end) in no particular order, live (window-docs.ts). */
 export function useExpensesBetween(start: number, end: number): Live<TransactionDoc[]> {
-  return useObservable(() => expensesBetween$(start, end), NO_TRANSACTIONS, [start, end])
+  return useObservable(() => transactionsIn$(start, end, 'expense'), NO_TRANSACTIONS, [start, end])
 }
 
 /**

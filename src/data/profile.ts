@@ -22,14 +22,14 @@ export function profile$(): Observable<ProfileDoc | null> {
  * collection, so a new device never overwrites the server's copy with defaults.
  */
 export async function ensureProfile(currency?: string): Promise<void> {
-  const { db, userId, replication, pending } = userData()
+  const { db, userId, replication } = userData()
   await replication?.collectionSynced('profile')
   if (db.closed) return
   const existing = await db.profile.findOne(userId).exec()
   if (existing) return
   const doc = defaults(userId, currency)
-  // A concurrent pull may have inserted it: then the insert throws and nothing stays pending.
-  await pending.track('profile', doc.id, doc.updatedAt, () => db.profile.insert(doc)).catch(() => undefined)
+  // A concurrent pull may have inserted it: then the insert throws and the server's copy stays.
+  await db.profile.insert(doc).catch(() => undefined)
 }
 
 /** Remembers a category the user typed after choosing 'Others', for next time. */

@@ -19,9 +19,10 @@ import {
 import { toWire } from './conflict'
 import type { HisaabDatabase } from './database'
 import { apiFetch } from './http'
-import type { PendingWrites } from './pending'
+import { PendingCount } from './pending'
 import { readSession } from './session'
 import { SyncStream, type StreamItem } from './sync-stream'
+import { StreamResync } from './stream-resync'
 import { AFTER_SNAPSHOT, downloadSnapshot } from './snapshot'
 import { updateSync } from './sync-state'
 import { shareSyncState } from './sync-tabs'
@@ -37,8 +38,8 @@ const replicationIdentifier = (name: CollectionName) => `hisaab-${name}-v1`
 /** What the app does with a running replication (the same for every collection). */
 type ReplicationControl = Pick<
   RxReplicationState<unknown, SyncCheckpoint>,
-  'active$' | 'awaitInitialReplication' | 'awaitInSync' | 'reSync' | 'cancel'
->
+  'active$' | 'awaitInitialReplication' | 'awaitInSync' | 'cancel'
+> & { reSync(): void }
 
 /** A received document, checked by its collection's entity (a malformed one fails the batch). */
 function fromWire<N extends CollectionName>(name: N, wire: WireDocument): WithDeleted<DocOf<N>> {
@@ -65,7 +66,6 @@ interface StartOptions {
   dbName: string
   userId: string
   getToken: () => string | null
-  pending: PendingWrites
 }
 
 /**
@@ -94,7 +94,8 @@ interface CollectionContext {
   db: HisaabDatabase
   stream: SyncStream
   getToken: () => string | null
-  pending: PendingWrites
+  /** Counts what each replication has not pushed yet (for the sync indicator). */
+  pending: PendingCount
   /** Called with each pulled page while a new device downloads, else null. */
   onPage: ((name: string, page: { pulled: number; remaining: number; done: boolean }) => void) | null
   /** Called with the ids of documents a push met conflicts on (see `restampWhenIdle`). */
@@ -143,6 +144,8 @@ function replicateCollection<N extends CollectionName>(
   const { db, stream, getToken, pending, onPage, onConflicts } = context
   const collection: RxCollection<DocOf<N>> = db.collections[name]
   const received = (documents: readonly WireDocument[]) => documents.map((doc) => fromWire(name, doc))
+  // RxDB 17.6 can drop a 'RESYNC' queued behind stream events (stream-resync.ts).
+  const resync = new StreamResync()
   const state = replicateRxCollection<DocOf<N>, SyncCheckpoint>({
     collection,
     replicationIdentifier: replicationIdentifier(name),
@@ -153,13 +156,15 @@ function replicateCollection<N extends CollectionName>(
     pull: {
       batchSize: PULL_BATCH,
       initialCheckpoint: snapshotSeq === null ? undefined : { seq: snapshotSeq },
-      stream$: stream
-        .events(name)
+      stream$: resync
+        .stream(stream.events(name))
         .pipe(map((item) => (item === 'RESYNC' ? item : { ...item, documents: received(item.documents) }))),
       handler: async (checkpoint, batchSize) => {
         const query = new URLSearchParams({ limit: String(batchSize) })
         if (checkpoint) query.set('seq', String(checkpoint.seq))
-        const body = await apiFetch(`/sync/${name}/pull?${query}`, PullResponse, { token: getToken() })
+        const body = await resync.pull(() =>
+          apiFetch(`/sync/${name}/pull?${query}`, PullResponse, { token: getToken() }),
+        )
         updateSync({ lastSyncedAt: Date.now() })
         const pulled = body.documents.length
         onPage?.(name, { pulled, remaining: body.remaining, done: pulled < batchSize })
@@ -188,12 +193,6 @@ function replicateCollection<N extends CollectionName>(
             name,
             conflicts.map((doc) => String(doc.id)),
           )
-        // Pushed versions are acknowledged; a conflict is resolved by the handler above and, if
-        // the local version wins, pushed again as a new write.
-        pending.acknowledge(
-          name,
-          rows.map((row) => row.newDocumentState),
-        )
         return received(conflicts)
       },
     },
@@ -202,7 +201,15 @@ function replicateCollection<N extends CollectionName>(
     // Handler failures are retried after RETRY_MS; the sync indicator shows them as offline.
     if (import.meta.env.DEV) console.warn(`[sync] ${name}`, error)
   })
-  return state
+  resync.watch(state.active$)
+  pending.watch(name, state as RxReplicationState<unknown, unknown>)
+  return {
+    active$: state.active$,
+    awaitInitialReplication: () => state.awaitInitialReplication(),
+    awaitInSync: () => state.awaitInSync(),
+    cancel: () => state.cancel(),
+    reSync: () => resync.reSync(),
+  }
 }
 
 interface Progress {
@@ -270,7 +277,7 @@ async function startCollection(
  * the others see its writes through RxDB's multi-instance events and its status through
  * sync-tabs.ts.
  */
-export function startReplication({ db, dbName, getToken, pending }: StartOptions): ReplicationHandle {
+export function startReplication({ db, dbName, getToken }: StartOptions): ReplicationHandle {
   const stream = new SyncStream(getToken)
   const states = new Map<CollectionName, ReplicationControl>()
   const syncedKey = `hisaab.synced.${dbName}`
@@ -288,7 +295,7 @@ export function startReplication({ db, dbName, getToken, pending }: StartOptions
     isStopped: () => stopped,
     stream,
     getToken,
-    pending,
+    pending: new PendingCount((pending) => updateSync({ pending })),
     onPage: firstDownload ? downloadProgress(names.length) : null,
     onConflicts: restampWhenIdle(states, getToken),
   }
@@ -335,10 +342,14 @@ export function startReplication({ db, dbName, getToken, pending }: StartOptions
   return {
     states,
     initialSync,
-    collectionSynced: (name) => (isSynced() ? Promise.resolve() : (started.get(name) ?? tabs.synced(isSynced))),
+    // Asked before this tab knows whether it leads: whichever comes first, its own replication
+    // (once it leads) or the leader tab's word that the first download is done.
+    collectionSynced: (name) =>
+      isSynced() ? Promise.resolve() : Promise.race([leading.then(() => started.get(name)), tabs.synced(isSynced)]),
     reSync,
     async stop() {
       stopped = true
+      context.pending.stop()
       tabs.stop()
       window.removeEventListener('online', reSync)
       for (const subscription of subscriptions) subscription.unsubscribe()

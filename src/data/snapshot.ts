@@ -1,11 +1,12 @@
 import type { RxCollection, RxStorageBulkWriteResponse, RxStorageInstance } from 'rxdb/plugins/core'
+import { z } from 'zod'
 import { PullResponse, type WireDocument } from '../../schema/api/sync'
 import { apiFetch } from './http'
 
 /**
  * A new device's first download of one collection (issue #15): pages of 5,000 documents from
- * the pull route, the next page fetched while the previous one is written, each written with one
- * storage bulkWrite and no replication metadata (RxDB's own pull writes every document twice, to
+ * the pull route, the next page fetched and checked while the previous one is written, each written
+ * with one storage bulkWrite and no replication metadata (RxDB's own pull writes every document twice, to
  * the collection and to its meta store, one 500-document page at a time). Replication then starts
  * from the snapshot's checkpoints (`pull.initialCheckpoint`, `push.initialCheckpoint`).
  *
@@ -56,25 +57,42 @@ export async function downloadSnapshot(options: SnapshotOptions): Promise<number
   const hash = await options.collection.database.hashFunction(options.identifier)
   const fetchPage = (seq: number) => {
     const query = new URLSearchParams({ seq: String(seq), limit: String(SNAPSHOT_PAGE) })
-    const page = apiFetch(`/sync/${name}/pull?${query}`, PullResponse, { token: getToken() })
+    const page = apiFetch(`/sync/${name}/pull?${query}`, SnapshotResponse, { token: getToken() })
     page.catch(() => undefined) // awaited below; a prefetch failing while a page is written is not unhandled
     return page
   }
   let seq = options.fromSeq
   let next = fetchPage(seq)
+  // Page n is checked while page n - 1 is being written (one write at a time, in order).
+  let writing = Promise.resolve()
   for (;;) {
     const page = await next
     const pulled = page.documents.length
     const done = pulled < SNAPSHOT_PAGE
     if (!done) next = fetchPage(page.checkpoint.seq)
+    const docs = page.documents.map((doc) => options.parse(wireDocument(doc)))
+    await writing
     if (isStopped()) return seq
-    if (pulled > 0) {
-      await writePage(storage, page.documents.map(options.parse), hash)
-      seq = page.checkpoint.seq
+    const reached = pulled > 0 ? page.checkpoint.seq : seq
+    writing = (pulled > 0 ? writePage(storage, docs, hash) : Promise.resolve()).then(() => {
+      seq = reached
+      options.onPage({ pulled, remaining: page.remaining, done }, seq)
+    })
+    writing.catch(() => undefined) // awaited on the next page or below
+    if (done) {
+      await writing
+      return seq
     }
-    options.onPage({ pulled, remaining: page.remaining, done }, seq)
-    if (done) return seq
   }
+}
+
+/** The pull route's answer with each document checked once, by `wireDocument` and the entity. */
+const SnapshotResponse = PullResponse.extend({ documents: z.array(z.unknown()) })
+
+function wireDocument(doc: unknown): WireDocument {
+  const deleted = typeof doc === 'object' && doc !== null ? (doc as { _deleted?: unknown })._deleted : undefined
+  if (typeof deleted !== 'boolean') throw new Error('A downloaded document has no _deleted flag')
+  return doc as WireDocument
 }
 
 function snapshotDoc(doc: Record<string, unknown>, height: number, hash: string): StoredDoc {

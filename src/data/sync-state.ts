@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react'
+
 /**
  * The sync indicator's store (DESIGN §4): online/offline, syncing, pending changes, last synced
  * time and the first-download progress of a new device. A tiny external store for
@@ -37,6 +39,11 @@ export function getSyncSnapshot(): SyncSnapshot {
 export function subscribeSync(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
+}
+
+/** The snapshot as React state; the shell's indicator reads it without loading the data layer. */
+export function useSyncState(): SyncSnapshot {
+  return useSyncExternalStore(subscribeSync, getSyncSnapshot, getSyncSnapshot)
 }
 
 export function updateSync(patch: Partial<SyncSnapshot>): void {

@@ -1,13 +1,14 @@
 import { getSyncSnapshot, subscribeSync, updateSync, type SyncSnapshot } from './sync-state'
 
 /** What the replicating (leader) tab knows and the other tabs cannot: the rest is per tab. */
-type SharedState = Pick<SyncSnapshot, 'serverReachable' | 'active' | 'lastSyncedAt' | 'firstDownload'>
+type SharedState = Pick<SyncSnapshot, 'serverReachable' | 'active' | 'pending' | 'lastSyncedAt' | 'firstDownload'>
 type Message = { type: 'hello' } | { type: 'state'; state: SharedState }
 
 function shared(s: SyncSnapshot): SharedState {
   return {
     serverReachable: s.serverReachable,
     active: s.active,
+    pending: s.pending,
     lastSyncedAt: s.lastSyncedAt,
     firstDownload: s.firstDownload,
   }
@@ -15,8 +16,8 @@ function shared(s: SyncSnapshot): SharedState {
 
 /**
  * Only the leader tab replicates, so only it knows whether the server answers, whether a pull or
- * push is running and how far a first download got. It sends that to the other tabs of the
- * browser on a BroadcastChannel (pending counts come from localStorage, see pending.ts), so the
+ * push is running, how many local writes it has not pushed yet (pending.ts) and how far a first
+ * download got. It sends that to the other tabs of the browser on a BroadcastChannel, so the
  * sync indicator and the progress bar look the same in every tab.
  */
 export function shareSyncState(dbName: string, db: { isLeader(): boolean }) {

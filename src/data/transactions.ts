@@ -61,10 +61,6 @@ export function expensesBetweenQuery(start: number, end: number) {
   })
 }
 
-export function expensesBetween$(start: number, end: number): Observable<TransactionDoc[]> {
-  return expensesBetweenQuery(start, end).$.pipe(map((docs) => plainDocs<TransactionDoc>(docs)))
-}
-
 /**
  * The newest `limit` transactions. Sorted ascending on the inverted `dateDesc` index: a
  * descending sort on `date` makes the Dexie storage read every row (DESIGN §3).

@@ -8,8 +8,8 @@ import { userData } from './database'
 
 /**
  * The one write path for screens: every local write is validated by the collection's zod
- * entity, stamped with a fresh `updatedAt` (last-writer-wins needs it to move forward), and
- * counted as pending until a push acknowledges it. Works offline; replication pushes later.
+ * entity and stamped with a fresh `updatedAt` (last-writer-wins needs it to move forward). Works
+ * offline; replication pushes later, and until then the document counts as pending (pending.ts).
  */
 
 type OwnFields = 'id' | 'ownerId' | 'updatedAt'
@@ -28,14 +28,14 @@ function nextUpdatedAt(previous = 0): number {
 
 /** Inserts a new document owned by the signed-in user; throws when the entity refuses it. */
 export async function insertDocument<N extends CollectionName>(name: N, fields: NewDocument<N>): Promise<DocOf<N>> {
-  const { userId, pending } = userData()
+  const { userId } = userData()
   const doc = COLLECTIONS[name].entity.parse({
     ...fields,
     id: fields.id ?? crypto.randomUUID(),
     ownerId: userId,
     updatedAt: nextUpdatedAt(),
   }) as DocOf<N>
-  await pending.track(name, doc.id, doc.updatedAt, () => collectionOf(name).insert(doc))
+  await collectionOf(name).insert(doc)
   return doc
 }
 
@@ -48,33 +48,27 @@ export async function patchDocument<N extends CollectionName>(
   id: string,
   patch: Partial<DocOf<N>> | ((current: DocOf<N>) => Partial<DocOf<N>>),
 ): Promise<boolean> {
-  const { pending } = userData()
   const doc = await collectionOf(name).findOne(id).exec()
   if (!doc) return false
   const current = doc._data as unknown as DocOf<N>
   const changes = typeof patch === 'function' ? patch(current) : patch
   if (Object.entries(changes).every(([key, value]) => deepEqual(value, current[key as keyof DocOf<N>]))) return true
   const updatedAt = nextUpdatedAt(doc.updatedAt)
-  await pending.track(name, id, updatedAt, () =>
-    doc.incrementalModify((current) => {
-      const changes = typeof patch === 'function' ? patch(current) : patch
-      const next = { ...current, ...changes, id: current.id, ownerId: current.ownerId, updatedAt }
-      COLLECTIONS[name].entity.parse(next)
-      return next
-    }),
-  )
+  await doc.incrementalModify((current) => {
+    const changes = typeof patch === 'function' ? patch(current) : patch
+    const next = { ...current, ...changes, id: current.id, ownerId: current.ownerId, updatedAt }
+    COLLECTIONS[name].entity.parse(next)
+    return next
+  })
   return true
 }
 
 /** Deletes as a tombstone stamped with a new `updatedAt`, so the delete wins over older edits. */
 export async function removeDocument(name: CollectionName, id: string): Promise<void> {
-  const { pending } = userData()
   const doc = await collectionOf(name).findOne(id).exec()
   if (!doc) return
   const updatedAt = nextUpdatedAt(doc.updatedAt)
-  await pending.track(name, id, updatedAt, () =>
-    doc.incrementalModify((current) => ({ ...current, updatedAt, _deleted: true })),
-  )
+  await doc.incrementalModify((current) => ({ ...current, updatedAt, _deleted: true }))
 }
 
 /** Changes the profile document (id = user id), creating it with defaults when it is absent. */

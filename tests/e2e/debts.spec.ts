@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
-import { shot, signUpWithToken } from './support/flows'
+import { offlineReady, shot, signUpWithToken } from './support/flows'
 import type { ServerProcess } from './support/server'
 import { untilStill } from './support/a11y'
 
@@ -162,11 +162,7 @@ test('debts: wizard for a new and an existing loan, payments online and offline,
   await shot(page, `${SHOTS}/detail-desktop.png`)
 
   // Offline: the server process is stopped; the payment counts at once and survives a reload.
-  await expect
-    .poll(() =>
-      page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active))),
-    )
-    .toBe(true)
+  await offlineReady(page)
   await server.stop()
   await page.getByRole('button', { name: 'Record Payment' }).click()
   await dialog.getByLabel('Amount paid').fill('50000')

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Page, Request } from '@playwright/test'
 import { expect, newUser, test } from './support/fixtures'
-import { apiLogin } from './support/flows'
+import { apiLogin, signedInContext } from './support/flows'
 import type { ServerProcess } from './support/server'
 
 /**
@@ -102,15 +102,7 @@ test('edits on two devices during and after a first download all survive and bot
   const id = (i: number) => seeded[i]!.id
   const known = await serverDocs(server, token)
 
-  const context = await browser.newContext({ baseURL: server.url })
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('hisaab.token', token)
-      localStorage.setItem('hisaab.user', JSON.stringify(user))
-      localStorage.setItem('hisaabDebug', '1')
-    },
-    { token, user: me.body.user },
-  )
+  const context = await signedInContext(browser, server, token, me.body.user)
   // Holds the second and third snapshot pages so the edits below land while the download runs.
   let release!: () => void
   const held = new Promise<void>((resolve) => (release = resolve))

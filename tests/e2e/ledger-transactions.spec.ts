@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
-import { mouseSwipe, restExpense, restIncome, signUpWithToken, touchSwipe } from './support/flows'
+import { mouseSwipe, offlineReady, restExpense, restIncome, signUpWithToken, touchSwipe } from './support/flows'
 
 test.use({ timezoneId: 'UTC' })
 
@@ -166,11 +166,7 @@ test('offline: add, edit and delete work without the server, survive a reload, a
   })
   await page.goto('/transactions')
   await expectTotals(page, 2, '₹650', '₹0')
-  await expect
-    .poll(() =>
-      page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active))),
-    )
-    .toBe(true)
+  await offlineReady(page)
 
   await server.stop()
   await page.goto('/add-expense')

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { expectAccessible } from './support/a11y'
 import { expect, newUser, test } from './support/fixtures'
-import { shot } from './support/flows'
+import { offlineReady, shot } from './support/flows'
 
 for (const look of [
   { name: 'dark-390', colorScheme: 'dark' as const, viewport: { width: 390, height: 844 }, hasTouch: true },
@@ -64,11 +64,7 @@ test('Get Help says so when the server cannot be reached; a signed-in login succ
   const user = newUser('loginok')
   await server.api('POST', '/auth/register', undefined, { email: user.email, password: user.password })
   await page.goto('/login')
-  await expect
-    .poll(() =>
-      page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active))),
-    )
-    .toBe(true)
+  await offlineReady(page)
   await server.stop()
   try {
     await page.getByRole('button', { name: 'Get Help' }).click()

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
-import { restExpense, restIncome, shot, signUpWithToken } from './support/flows'
+import { offlineReady, restExpense, restIncome, shot, signUpWithToken } from './support/flows'
 
 test.use({ timezoneId: 'UTC' })
 
@@ -194,6 +194,7 @@ test('offline: a budget made with the server stopped shows at once, reports work
   await page.goto('/budgets')
   await expect(page.getByRole('heading', { name: 'No budgets yet' })).toBeVisible()
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0')
+  await offlineReady(page)
 
   await server.stop()
   try {

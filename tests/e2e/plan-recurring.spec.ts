@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
-import { shot, signUpWithToken } from './support/flows'
+import { offlineReady, shot, signUpWithToken } from './support/flows'
 
 test.use({ timezoneId: 'Asia/Kolkata' })
 
@@ -186,11 +186,7 @@ test('recurring offline: add and mark paid with the server stopped, reload, then
   await page.goto('/recurring-payments')
   await addPayment(page, { name: 'Electricity', amount: '2400', category: 'Bills & Utilities', due: '2027-02-03' })
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 20_000 })
-  await expect
-    .poll(() =>
-      page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active))),
-    )
-    .toBe(true)
+  await offlineReady(page)
 
   await server.stop()
   await addPayment(page, { name: 'Broadband', amount: '999', due: '2027-01-31' })

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, newUser, test } from './support/fixtures'
-import { signUp } from './support/flows'
+import { offlineReady, signUp } from './support/flows'
 
 async function signIn(page: Page, user: ReturnType<typeof newUser>) {
   await page.goto('/login')
@@ -53,11 +53,7 @@ test('an expense survives reload, is added offline, and reaches the server and a
   await expect(recent(otherPage).filter({ hasText: 'Lunch online' })).toBeVisible()
 
   // Truly offline: the server process is gone, so service-worker fetches fail too.
-  await expect
-    .poll(() =>
-      page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active))),
-    )
-    .toBe(true)
+  await offlineReady(page)
   await server.stop()
   await addExpense(page, '40.50', 'Chai offline')
   await page.reload()

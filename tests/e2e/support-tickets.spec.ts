@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expectAccessible, SCREEN } from './support/a11y'
 import { expect, test } from './support/fixtures'
-import { shot, signUpWithToken } from './support/flows'
+import { offlineReady, shot, signUpWithToken } from './support/flows'
 
 interface RestTicket {
   id: string
@@ -105,11 +105,7 @@ test('a ticket raised with the server stopped reaches it after restart and gets 
   await page.goto('/support/tickets')
   await expect(page.getByText('No tickets yet')).toBeVisible()
   // Truly offline: the server process is gone; the service worker serves the app.
-  await expect
-    .poll(() =>
-      page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active))),
-    )
-    .toBe(true)
+  await offlineReady(page)
   await server.stop()
   try {
     await raiseTicket(page, {

@@ -6,6 +6,7 @@ import {
   formatDecimal,
   formatMoney,
   fromPaise,
+  groupIndian,
   sumPaise,
   toPaise,
 } from '../../schema/money/money'
@@ -101,6 +102,43 @@ describe('formatMoney', () => {
       'AED',
       'SAR',
     ])
+  })
+})
+
+// The formatting is done by hand (a first Intl.NumberFormat is slow on phones); Intl stays the reference.
+describe('money formatting matches Intl en-IN', () => {
+  const whole = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 })
+  const twoPlaces = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  const upToTwo = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 })
+  const paise = fc.integer({ min: -10_000_000_000_000, max: 10_000_000_000_000 })
+
+  it('groups whole numbers as Intl does', () => {
+    fc.assert(fc.property(fc.nat(Number.MAX_SAFE_INTEGER), (n) => groupIndian(n) === whole.format(n)))
+    for (const n of [0, 9, 999, 1000, 99_999, 1_00_000, 12_34_567, 1_00_00_000])
+      expect(groupIndian(n)).toBe(whole.format(n))
+  })
+
+  it('formats whole rupees and two-place amounts as Intl does', () => {
+    fc.assert(
+      fc.property(paise, (p) => {
+        const sign = p < 0 ? '-' : ''
+        expect(formatMoney(p)).toBe(`${sign}₹${whole.format(Math.floor((Math.abs(p) + 50) / 100))}`)
+        expect(formatMoney(p, 'INR', { withPaise: true })).toBe(`${sign}₹${twoPlaces.format(Math.abs(p) / 100)}`)
+      }),
+    )
+  })
+
+  it('formats compact lakh and crore figures as Intl does', () => {
+    fc.assert(
+      fc.property(paise, (p) => {
+        const text = formatCompactMoney(p)
+        const match = /^-?₹([\d,.]+) (L|Cr)$/.exec(text)
+        if (!match) return
+        const units = Math.round(Math.abs(p) / 100)
+        const scaled = match[2] === 'L' ? Math.round(units / 1000) / 100 : Math.round(units / 1_00_000) / 100
+        expect(match[1]).toBe(upToTwo.format(scaled))
+      }),
+    )
   })
 })
 

@@ -1,74 +1,198 @@
 import fc from 'fast-check'
-import { beforeEach, describe, expect, it } from 'vitest'
-import { PendingWrites } from '../../src/data/pending'
-import { getSyncSnapshot } from '../../src/data/sync-state'
+import { createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb/plugins/core'
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { invertTime } from '../../schema/entities/common'
+import type { Transaction } from '../../schema/entities/transaction'
+import { rxSchemaOf } from '../../schema/rx-schema'
+import { lastWriterWins, toWire } from '../../src/data/conflict'
+import { countUnpushed, PendingCount } from '../../src/data/pending'
 
-/** Issue #14 item 9: what the sync indicator counts as pending is what a push can still clear. */
-const KEY = 'hisaab.pending.test'
-const store = new Map<string, string>()
-Object.assign(globalThis, {
-  localStorage: {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => void store.set(k, v),
-    removeItem: (k: string) => void store.delete(k),
-  },
+/**
+ * Issue #14 item 9: the pending count is derived from the database (RxDB's replication meta
+ * store), so what the sync indicator shows is what a push still has to send: never a marker a
+ * refused write left behind, still there after a crash before the push, gone once pushed.
+ */
+
+type Doc = Transaction & { _deleted?: boolean }
+
+/** A stand-in for the sync server: holds pushed documents; `down` makes every request fail. */
+class FakeServer {
+  docs = new Map<string, Doc>()
+  down = true
+}
+
+interface Device {
+  db: RxDatabase<{ transactions: RxCollection<Transaction> }>
+  replication: RxReplicationState<Transaction, { seq: number }>
+  total: () => number
+  stop: () => Promise<void>
+}
+
+const opened: Device[] = []
+afterEach(async () => {
+  for (const device of opened.splice(0)) await device.stop()
 })
 
-const refused = () => Promise.reject(new Error('storage refused the write'))
-const stored = () => JSON.parse(store.get(KEY) ?? '{}') as Record<string, number>
+let dbNumber = 0
 
-beforeEach(() => store.clear())
-
-describe('pending writes', () => {
-  it('a write that throws leaves no pending marker, in memory, in storage or on the indicator', async () => {
-    const pending = new PendingWrites(KEY)
-    await expect(pending.track('profile', 'u1', 10, refused)).rejects.toThrow('storage refused')
-    expect(pending.count).toBe(0)
-    expect(stored()).toEqual({})
-    expect(getSyncSnapshot().pending).toBe(0)
-    // A reload (a new instance over the same storage) sees nothing pending either.
-    expect(new PendingWrites(KEY).count).toBe(0)
+/** Opens (or reopens: same storage and name = a reload of the page) a device replicating with `server`. */
+async function openDevice(server: FakeServer, storage: RxStorage<unknown, unknown>, name: string): Promise<Device> {
+  const db = await createRxDatabase<{ transactions: RxCollection<Transaction> }>({
+    name,
+    storage,
+    multiInstance: false,
   })
-
-  it('a refused edit of a document keeps its earlier, real pending write', async () => {
-    const pending = new PendingWrites(KEY)
-    await pending.track('transactions', 't1', 5, () => Promise.resolve())
-    await expect(pending.track('transactions', 't1', 9, refused)).rejects.toThrow()
-    expect(stored()).toEqual({ 'transactions/t1': 5 })
-    pending.acknowledge('transactions', [{ id: 't1', updatedAt: 5 }])
-    expect(pending.count).toBe(0)
+  await db.addCollections({ transactions: { schema: rxSchemaOf('transactions'), conflictHandler: lastWriterWins } })
+  const replication = replicateRxCollection<Transaction, { seq: number }>({
+    collection: db.transactions,
+    replicationIdentifier: 'hisaab-transactions-v1',
+    live: true,
+    retryTime: 30,
+    waitForLeadership: false,
+    pull: {
+      handler: (checkpoint) => {
+        if (server.down) return Promise.reject(new Error('server down'))
+        const all = [...server.docs.values()].map((doc) => ({ _deleted: false, ...doc }))
+        const documents = checkpoint ? [] : all
+        return Promise.resolve({ documents, checkpoint: { seq: all.length } })
+      },
+    },
+    push: {
+      handler: (rows) => {
+        if (server.down) return Promise.reject(new Error('server down'))
+        for (const row of rows) server.docs.set(row.newDocumentState.id, toWire(row.newDocumentState))
+        return Promise.resolve([])
+      },
+    },
   })
+  let total = 0
+  const pending = new PendingCount((n) => (total = n))
+  pending.watch('transactions', replication as RxReplicationState<unknown, unknown>)
+  const device = {
+    db,
+    replication,
+    total: () => total,
+    async stop() {
+      pending.stop()
+      if (!db.closed) await db.close()
+    },
+  }
+  opened.push(device)
+  return device
+}
 
-  it('a write acknowledged by a push before its promise settles is not pending afterwards', async () => {
-    const pending = new PendingWrites(KEY)
-    await pending.track('budgets', 'b1', 7, () => {
-      pending.acknowledge('budgets', [{ id: 'b1', updatedAt: 7 }])
-      return Promise.resolve()
-    })
-    expect(pending.count).toBe(0)
-  })
+function transaction(id: string, amount: number, updatedAt = Date.now()): Transaction {
+  const date = Date.UTC(2026, 10, 20)
+  return {
+    id,
+    ownerId: 'u1',
+    updatedAt,
+    type: 'expense',
+    amount,
+    category: 'Food & Dining',
+    description: '',
+    date,
+    dateDesc: invertTime(date),
+    origin: 'app',
+  }
+}
 
-  it('whatever writes succeed or fail, pending = the succeeded writes no push acknowledged', async () => {
-    const op = fc.record({ id: fc.constantFrom('a', 'b', 'c'), ok: fc.boolean(), acked: fc.boolean() })
-    await fc.assert(
-      fc.asyncProperty(fc.array(op, { maxLength: 30 }), async (ops) => {
-        store.clear()
-        const pending = new PendingWrites(KEY)
-        const expected = new Map<string, boolean>()
-        let version = 0
-        for (const { id, ok, acked } of ops) {
-          version += 1
-          await pending.track('transactions', id, version, ok ? () => Promise.resolve() : refused).catch(() => {})
-          if (ok) expected.set(id, true)
-          if (ok && acked) {
-            pending.acknowledge('transactions', [{ id, updatedAt: version }])
-            expected.delete(id)
-          }
-        }
-        expect(pending.count).toBe(expected.size)
-        expect(new PendingWrites(KEY).count).toBe(expected.size)
+/** The count the indicator shows, once it settled, and the count read straight from the database. */
+async function expectPending(device: Device, count: number) {
+  await vi.waitFor(() => expect(device.total()).toBe(count), { timeout: 5_000 })
+  expect(await countUnpushed(device.replication as RxReplicationState<unknown, unknown>)).toBe(count)
+}
+
+const fresh = () => ({ server: new FakeServer(), storage: getRxStorageMemory(), name: `pending${++dbNumber}` })
+
+describe('pending writes, derived from the database', () => {
+  it('a write that throws leaves nothing pending; a stored one is pending until pushed', async () => {
+    const { server, storage, name } = fresh()
+    const device = await openDevice(server, storage, name)
+    await device.db.transactions.insert(transaction('t1', 100))
+    await expectPending(device, 1)
+    // Refused inside the write path: a duplicate insert and an edit whose modifier throws.
+    await expect(device.db.transactions.insert(transaction('t1', 200))).rejects.toThrow()
+    const doc = await device.db.transactions.findOne('t1').exec()
+    await expect(
+      doc!.incrementalModify(() => {
+        throw new Error('refused by the entity')
       }),
-      { seed: 914, numRuns: 200 },
+    ).rejects.toThrow('refused by the entity')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await expectPending(device, 1)
+    server.down = false
+    await expectPending(device, 0)
+    expect(server.docs.get('t1')?.amount).toBe(100)
+  })
+
+  it('a crash between the write and its push keeps it pending after reload; the push clears it', async () => {
+    const { server, storage, name } = fresh()
+    const first = await openDevice(server, storage, name)
+    await first.db.transactions.insert(transaction('t1', 100))
+    await first.db.transactions.insert(transaction('t2', 200))
+    await expectPending(first, 2)
+    await first.stop() // the page is closed before any push reached the server
+    const reloaded = await openDevice(server, storage, name)
+    await expectPending(reloaded, 2)
+    server.down = false
+    await expectPending(reloaded, 0)
+    expect([...server.docs.keys()].sort()).toEqual(['t1', 't2'])
+    // And after another reload nothing comes back as pending.
+    await reloaded.stop()
+    await expectPending(await openDevice(server, storage, name), 0)
+  })
+
+  it('documents pulled from the server are not pending; a local edit of one is, until pushed', async () => {
+    const { server, storage, name } = fresh()
+    server.docs.set('s1', transaction('s1', 700, 1000))
+    server.down = false
+    const device = await openDevice(server, storage, name)
+    await device.replication.awaitInitialReplication()
+    expect(await device.db.transactions.count().exec()).toBe(1)
+    await expectPending(device, 0)
+    server.down = true
+    const doc = await device.db.transactions.findOne('s1').exec()
+    await doc!.incrementalModify((current) => ({ ...current, amount: 800, updatedAt: current.updatedAt + 1 }))
+    await expectPending(device, 1)
+    server.down = false
+    await expectPending(device, 0)
+    expect(server.docs.get('s1')?.amount).toBe(800)
+  })
+
+  it('whatever writes succeed or fail offline, pending = the documents stored and not pushed', async () => {
+    const op = fc.record({
+      id: fc.constantFrom('a', 'b', 'c', 'd'),
+      kind: fc.constantFrom('insert', 'edit', 'delete', 'refused'),
+    })
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 12 }), async (ops) => {
+        const { server, storage, name } = fresh()
+        const device = await openDevice(server, storage, name)
+        const written = new Set<string>()
+        let version = Date.now()
+        for (const { id, kind } of ops) {
+          version += 1
+          const doc = await device.db.transactions.findOne(id).exec()
+          const write =
+            kind === 'insert'
+              ? device.db.transactions.insert(transaction(id, 100, version))
+              : kind === 'edit' && doc
+                ? doc.incrementalModify((d) => ({ ...d, amount: d.amount + 1, updatedAt: version }))
+                : kind === 'delete' && doc
+                  ? doc.remove()
+                  : Promise.reject(new Error('refused'))
+          if (await write.then(() => true).catch(() => false)) written.add(id)
+        }
+        await expectPending(device, written.size)
+        server.down = false
+        await expectPending(device, 0)
+        expect(new Set(server.docs.keys())).toEqual(written)
+        await device.stop()
+      }),
+      { seed: 914, numRuns: 12 },
     )
   })
 })

@@ -1,7 +1,8 @@
 import { LogOut, Plus } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { NavLink, useLocation, useNavigate } from 'react-router-dom'
 import type { User } from '../../data/session'
+import { LoadingScreen } from '../../components/ui/spinner'
 import { ThemeToggle } from '../../components/ui/theme-toggle'
 import { displayName } from '../../data/session'
 import { useAuth } from '../../lib/auth-context'
@@ -11,7 +12,28 @@ import { navItemsFor, QUICK_ACTION_DELAY_MS, QUICK_ACTIONS_PATH, splitAroundAdd,
 import { QuickActionsSheet } from './quick-actions-sheet'
 import './shell.css'
 import { FirstDownloadBar, SyncIndicator } from './sync-indicator'
-import { GatedOutlet } from './user-data-gate'
+
+// The page area brings the data layer (rxdb, zod schemas): in its own chunk the frame paints without waiting for it.
+const GatedOutlet = lazy(() => import('./user-data-gate').then((m) => ({ default: m.GatedOutlet })))
+
+/**
+ * True once the frame has painted. The demo starts loading its data code only then: on a slow phone the
+ * banner and navigation show at once instead of after some 250 KB of database code.
+ */
+function useFramePainted(wait: boolean): boolean {
+  const [painted, setPainted] = useState(!wait)
+  useEffect(() => {
+    if (painted) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    // A timeout queued from an animation frame runs after that frame's paint.
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))))
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [painted])
+  return painted
+}
 
 /** The demo says what it is and how to leave it: back to the account behind it, or sign up / exit. */
 function DemoBanner() {
@@ -175,6 +197,7 @@ export default function AppShell() {
   const { user, logout, demo } = useAuth()
   const navigate = useNavigate()
   const sheet = useQuickActions()
+  const framePainted = useFramePainted(demo)
   const onLogout = async () => {
     if (await logout()) void navigate('/login', { replace: true })
   }
@@ -184,7 +207,7 @@ export default function AppShell() {
       <TopBar user={user} demo={demo} onLogout={() => void onLogout()} />
       <TopNav />
       <main className="shell__main">
-        <GatedOutlet />
+        <Suspense fallback={<LoadingScreen />}>{framePainted ? <GatedOutlet /> : <LoadingScreen />}</Suspense>
       </main>
       <BottomBar onAdd={sheet.show} />
       <QuickActionsSheet open={sheet.open} onClose={sheet.close} onPick={sheet.pick} />

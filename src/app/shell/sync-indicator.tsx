@@ -1,6 +1,5 @@
 import { Cloud, CloudOff, RefreshCw } from 'lucide-react'
-import { useSyncState } from '../../data/hooks'
-import { indicatorState, indicatorText } from '../../data/sync-state'
+import { indicatorState, indicatorText, useSyncState } from '../../data/sync-state'
 
 function timeOf(ms: number): string {
   return new Date(ms).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true })

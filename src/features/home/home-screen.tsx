@@ -1,5 +1,5 @@
 import { ArrowDownLeft, ArrowUpRight, Eye, EyeOff, Minus, Plus, TrendingDown, TrendingUp } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { memo, useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { barColour, budgetStatus, budgetWindow } from '../../../schema/calc/budget-status'
 import { inWindow, localWeekWindow } from '../../../schema/calc/periods'
@@ -21,17 +21,11 @@ import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { ThemeToggle } from '../../components/ui/theme-toggle'
 import type { BudgetDoc } from '../../data/budgets'
-import {
-  useBudgets,
-  usePaymentsDueBy,
-  useProfile,
-  useRecentTransactions,
-  useTransactionsBetween,
-} from '../../data/hooks'
+import { useBudgets, usePaymentsDueBy, useProfile, useRecentTransactions, useTransactionsIn } from '../../data/hooks'
 import { setHideBalance } from '../../data/preferences'
 import { firstName } from '../../data/session'
 import type { TransactionDoc } from '../../data/transactions'
-import { DueSoonCard } from './due-soon-card'
+import { DueSoonCard as DueSoonCardOf } from './due-soon-card'
 import './home.css'
 
 /** Spec part 1 §9: 5 recent transactions, 3 budgets; the home screen's bars turn red above 80 %. */
@@ -170,7 +164,11 @@ function BudgetsCard({ budgets, entries, now, masked }: BudgetsCardProps) {
   )
 }
 
-function RecentCard({ now, masked }: { now: number; masked: boolean }) {
+// A change re-renders only the cards whose data changed.
+const DueSoonCard = memo(DueSoonCardOf)
+const InsightsCard = memo(HomeInsightsCard)
+
+const RecentCard = memo(function RecentCard({ now, masked }: { now: number; masked: boolean }) {
   const profile = useProfile()
   const recent = useRecentTransactions(RECENT_COUNT)
   const actions = useTransactionActions(profile.data?.customCategories ?? [])
@@ -207,7 +205,7 @@ function RecentCard({ now, masked }: { now: number; masked: boolean }) {
       {actions.dialogs}
     </Card>
   )
-}
+})
 
 /** One date-indexed query covers the month, last and this week, and every shown budget's window. */
 function useHomeFigures(now: number, budgets: readonly BudgetDoc[]) {
@@ -220,7 +218,7 @@ function useHomeFigures(now: number, budgets: readonly BudgetDoc[]) {
     start = Math.min(start, w.start)
     end = Math.max(end, w.end)
   }
-  const span = useTransactionsBetween(start, end)
+  const span = useTransactionsIn(start, end)
   const figures = useMemo((): MonthFigures => {
     const totals = totalsOf(span.data.filter((t) => inWindow(t.date, localMonthWindow(now))))
     const trend = weeklyTrend(span.data, now)
@@ -281,7 +279,7 @@ export default function HomeScreen() {
       </div>
       {settled ? (
         <div className="home__side">
-          <HomeInsightsCard now={now} masked={hidden} />
+          <InsightsCard now={now} masked={hidden} />
           <RecentCard now={now} masked={hidden} />
         </div>
       ) : null}

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { newUser } from './fixtures'
 import type { ServerProcess } from './server'
 
@@ -56,6 +56,25 @@ export async function apiLogin(server: ServerProcess, user: TestUser): Promise<{
 }
 
 /** A new user signed up through the form, with a REST token for seeding: how most specs start. */
+/** A browser context (a device) already signed in with `token`, the app's debug handle enabled. */
+export async function signedInContext(
+  browser: Browser,
+  server: ServerProcess,
+  token: string,
+  user: unknown,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: server.url })
+  await context.addInitScript(
+    ({ token, user }) => {
+      localStorage.setItem('hisaab.token', token)
+      localStorage.setItem('hisaab.user', JSON.stringify(user))
+      localStorage.setItem('hisaabDebug', '1')
+    },
+    { token, user },
+  )
+  return context
+}
+
 export async function signUpWithToken(
   page: Page,
   server: ServerProcess,
@@ -140,4 +159,16 @@ export async function touchSwipe(page: Page, row: Locator, dx: number) {
 export async function shot(page: Page, path: string) {
   await expect(page.locator('.loading-screen')).toHaveCount(0)
   await page.screenshot({ path, animations: 'disabled' })
+}
+
+/**
+ * Waits until the service worker is active, which means its precache (every route's chunk) is
+ * complete: only then does stopping the server leave a working app behind.
+ */
+export async function offlineReady(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active))),
+    )
+    .toBe(true)
 }
