@@ -88,6 +88,13 @@ function openExclusive(userId: string, open: () => Promise<UserData>): Promise<U
   return ready
 }
 
+/** How every collection is created, in a user's database and in the demo's. */
+const creatorOf = (name: CollectionName) => ({
+  schema: rxSchemaOf(name),
+  conflictHandler: lastWriterWins,
+  migrationStrategies: migrationStrategiesOf(name),
+})
+
 async function createDatabase(name: string, storage: RxStorage<unknown, unknown>): Promise<HisaabDatabase> {
   const db: HisaabDatabase = await createRxDatabase<HisaabCollections>({
     name,
@@ -97,13 +104,7 @@ async function createDatabase(name: string, storage: RxStorage<unknown, unknown>
     closeDuplicates: true,
   })
   performance.mark('hisaab:db-created')
-  const creators = Object.fromEntries(
-    COLLECTION_NAMES.map((name) => [
-      name,
-      { schema: rxSchemaOf(name), conflictHandler: lastWriterWins, migrationStrategies: migrationStrategiesOf(name) },
-    ]),
-  )
-  await db.addCollections(creators)
+  await db.addCollections(Object.fromEntries(COLLECTION_NAMES.map((name) => [name, creatorOf(name)])))
   return db
 }
 
@@ -157,13 +158,7 @@ async function createDemoDatabase(name: string): Promise<HisaabDatabase> {
   })
   for (const collection of COLLECTION_NAMES) {
     await nextTask()
-    await db.addCollections({
-      [collection]: {
-        schema: rxSchemaOf(collection),
-        conflictHandler: lastWriterWins,
-        migrationStrategies: migrationStrategiesOf(collection),
-      },
-    })
+    await db.addCollections({ [collection]: creatorOf(collection) })
   }
   await nextTask()
   return db

@@ -8,9 +8,9 @@ type Item<E> = E | 'RESYNC'
  * RxDB 17.6's downstream (replication-protocol/downstream.ts, `addNewTask`) takes its queued
  * stream items in batches and stops a batch at a 'RESYNC'; but when documents come first in the
  * batch it has already shifted the 'RESYNC' off the queue, so it is dropped and no pull runs.
- * Stream items wait in that queue while a push is running, and a push retries for as long as the
- * server is down, so after a crash the document events held since then and the reconnect's
- * 'RESYNC' meet in one batch. The changes made while the device was disconnected were then never
+ * Stream items wait in that queue while the downstream is busy (a pull whose answer is on its
+ * way, which after a crash waits for the server to come back), so the document events held since
+ * then and the reconnect's 'RESYNC' meet in one batch (tests/unit/stream-resync.test.ts replays it). The changes made while the device was disconnected were then never
  * pulled, and the next stream event moved the checkpoint past them: the device kept an old
  * state of those documents for good (a reload did not help), while every later change arrived.
  *
