@@ -114,7 +114,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     phoneProof,
     rateLimit: config.authRateLimit,
     now,
-    onRegister: (user) => households.applyInvites(user.id, user.email),
   })
   await app.register(syncRoutes, {
     prefix: '/api/sync',

@@ -27,6 +27,7 @@ export const HOUSEHOLD_MESSAGES = {
   adminOnly: 'Only a household admin can do this',
   notMember: 'That person is not a member of this household',
   alreadyMember: 'Already a member of this household',
+  invitationNotFound: 'Invitation not found',
   payerCannotReview: 'The payer does not review their own expense',
   notReviewer: 'You are not a reviewer of this expense',
   alreadyDecided: 'This expense has already been decided',

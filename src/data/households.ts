@@ -175,30 +175,75 @@ export async function updateHousehold(id: string, input: Partial<HouseholdSettin
   await apiFetch(`/households/${encodeURIComponent(id)}`, z.unknown(), { method: 'PUT', body: input, token: token() })
 }
 
-/** 'added' when the e-mail has an account (a member at once), 'invited' when it joins on sign-up. */
-export async function inviteMember(id: string, email: string): Promise<'added' | 'invited'> {
-  const { status } = await apiFetch(
-    `/households/${encodeURIComponent(id)}/invite`,
-    z.object({ status: z.enum(['added', 'invited']) }),
-    {
-      method: 'POST',
-      body: { email },
-      token: token(),
-    },
-  )
-  return status
+/** Sends an invitation; the server answers alike whether or not the e-mail has an account. */
+export async function inviteMember(id: string, email: string): Promise<void> {
+  await apiFetch(`/households/${encodeURIComponent(id)}/invite`, z.unknown(), {
+    method: 'POST',
+    body: { email },
+    token: token(),
+  })
 }
 
-export async function pendingInvites(id: string, signal?: AbortSignal): Promise<string[]> {
+export interface PendingInvite {
+  id: string
+  email: string
+}
+
+/** The invitations of a household not yet answered (admins only). */
+export async function pendingInvites(id: string, signal?: AbortSignal): Promise<PendingInvite[]> {
   const body = await apiFetch(
     `/households/${encodeURIComponent(id)}`,
-    z.object({ pending_invites: z.array(z.string()).optional() }),
-    {
-      token: token(),
-      signal,
-    },
+    z.object({ pending_invites: z.array(z.object({ id: z.string(), email: z.string() })).optional() }),
+    { token: token(), signal },
   )
   return body.pending_invites ?? []
+}
+
+export async function cancelInvitation(householdId: string, invitationId: string): Promise<void> {
+  const path = `/households/${encodeURIComponent(householdId)}/invitations/${encodeURIComponent(invitationId)}`
+  await apiFetch(path, z.unknown(), { method: 'DELETE', token: token() })
+}
+
+export interface Invitation {
+  id: string
+  householdName: string
+  invitedBy: string
+  /** ms since the epoch. */
+  createdAt: number
+}
+
+/** Invitations waiting for the signed-in user's account e-mail. */
+export async function myInvitations(signal?: AbortSignal): Promise<Invitation[]> {
+  const { invitations } = await apiFetch(
+    '/households/invitations',
+    z.object({
+      invitations: z.array(
+        z.object({ id: z.string(), household_name: z.string(), invited_by_name: z.string(), created_at: z.string() }),
+      ),
+    }),
+    { token: token(), signal },
+  )
+  return invitations.map((i) => ({
+    id: i.id,
+    householdName: i.household_name,
+    invitedBy: i.invited_by_name,
+    createdAt: Date.parse(i.created_at),
+  }))
+}
+
+/** Joins the household; its document then reaches this device by sync. */
+export async function acceptInvitation(id: string): Promise<string> {
+  const { household_id } = await apiFetch(
+    `/households/invitations/${encodeURIComponent(id)}/accept`,
+    z.object({ household_id: z.string() }),
+    { method: 'POST', token: token() },
+  )
+  return household_id
+}
+
+export async function declineInvitation(id: string): Promise<void> {
+  const path = `/households/invitations/${encodeURIComponent(id)}/decline`
+  await apiFetch(path, z.unknown(), { method: 'POST', token: token() })
 }
 
 export async function removeMember(id: string, userId: string): Promise<void> {

@@ -198,10 +198,15 @@ export const householdMembers = sqliteTable(
 
 export type HouseholdMemberRow = typeof householdMembers.$inferSelect
 
-/** Invites to e-mails with no account yet; applied when that e-mail registers. */
+/**
+ * Invitations to join a household, by e-mail, waiting for the account with that e-mail to accept
+ * or decline (issue #14: an e-mail alone must not add anyone). Accepting, declining or the admin
+ * cancelling deletes the row.
+ */
 export const householdInvites = sqliteTable(
   'household_invites',
   {
+    id: text('id').primaryKey(),
     householdId: text('household_id').notNull(),
     /** Always lowercase. */
     email: text('email').notNull(),
@@ -211,8 +216,13 @@ export const householdInvites = sqliteTable(
     /** ms since the epoch. */
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.householdId, t.email] }), index('household_invites_email').on(t.email)],
+  (t) => [
+    uniqueIndex('household_invites_household_email').on(t.householdId, t.email),
+    index('household_invites_email').on(t.email),
+  ],
 )
+
+export type HouseholdInviteRow = typeof householdInvites.$inferSelect
 
 /**
  * 'Get Help' requests sent from the login screen by someone who cannot sign in (spec part 1

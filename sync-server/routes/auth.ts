@@ -42,8 +42,6 @@ export interface AuthRoutesOptions {
   phoneProof: PhoneProof
   rateLimit: { max: number; timeWindowMs: number }
   now?: () => number
-  /** Runs after an account is created (household invites waiting for its e-mail). */
-  onRegister?: (user: UserRow) => void
 }
 
 /** Spec §5 phone rule: required, at least 10 digits; stored as `whatsapp:+<cc><number>`. */
@@ -80,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
 /** Register and login (rate limited; login also per account). */
 function publicRoutes(app: ZodApp, deps: Deps): void {
-  const { users, rateLimit, onRegister, guard, phoneProof } = deps
+  const { users, rateLimit, guard, phoneProof } = deps
   const limited = { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } }
   app.post(
     '/register',
@@ -93,7 +91,6 @@ function publicRoutes(app: ZodApp, deps: Deps): void {
       const user = users.create({ email, passwordHash: await hashPassword(password), name: name || null })
       // The number links once proven: Settings shows the code to send from it.
       if (phone) phoneProof.claim(user, phone)
-      onRegister?.(user)
       return reply.status(201).send({ user: toPublicUser(user), token: app.issueToken(user) })
     },
   )

@@ -31,6 +31,7 @@ export interface HouseholdRoutesOptions {
 
 const IdParams = z.object({ id: z.string().min(1).max(64) })
 const MemberParams = z.object({ id: z.string().min(1).max(64), userId: z.string().min(1).max(64) })
+const InvitationParams = z.object({ id: z.string().min(1).max(64), invitationId: z.string().min(1).max(64) })
 
 type App = Parameters<FastifyPluginCallbackZod<HouseholdRoutesOptions>>[0]
 
@@ -38,6 +39,7 @@ type App = Parameters<FastifyPluginCallbackZod<HouseholdRoutesOptions>>[0]
 export const householdRoutes: FastifyPluginCallbackZod<HouseholdRoutesOptions> = (app, options, done) => {
   app.addHook('onRequest', app.authenticate)
   reviewRoutes(app, options)
+  invitationRoutes(app, options)
   householdCrudRoutes(app, options)
   expenseRoutes(app, options)
   settlementRoutes(app, options)
@@ -78,7 +80,11 @@ function householdCrudRoutes(app: App, options: HouseholdRoutesOptions): void {
       members: memberView(household),
       your_role: role,
       ...(role === 'admin'
-        ? { pending_invites: households.members.pendingInvites(household.id).map((i) => i.email) }
+        ? {
+            pending_invites: households.members
+              .pendingInvites(household.id)
+              .map((i) => ({ id: i.id, email: i.email, created_at: new Date(i.createdAt).toISOString() })),
+          }
         : {}),
     }
   })
@@ -89,14 +95,13 @@ function householdCrudRoutes(app: App, options: HouseholdRoutesOptions): void {
   })
 
   app.post('/:id/invite', { schema: { params: IdParams, body: InviteBody } }, (request) => {
-    const result = households.invite(request.user.id, request.params.id, request.body.email)
-    if (result.status === 'invited') return { success: true, status: result.status }
-    const { member } = result
-    return {
-      success: true,
-      status: result.status,
-      member: { user_id: member.userId, name: member.name, email: member.email, role: member.role },
-    }
+    households.invite(request.user.id, request.params.id, request.body.email)
+    return { success: true, status: 'invited' }
+  })
+
+  app.delete('/:id/invitations/:invitationId', { schema: { params: InvitationParams } }, (request) => {
+    households.cancelInvitation(request.user.id, request.params.id, request.params.invitationId)
+    return { success: true }
   })
 
   app.delete('/:id/members/:userId', { schema: { params: MemberParams } }, (request) => {
@@ -106,6 +111,28 @@ function householdCrudRoutes(app: App, options: HouseholdRoutesOptions): void {
 
   app.post('/:id/leave', { schema: { params: IdParams } }, (request) => {
     households.leave(request.user.id, request.params.id)
+    return { success: true }
+  })
+}
+
+/** The signed-in user's invitations (by their account e-mail): they join only by accepting one. */
+function invitationRoutes(app: App, { households }: HouseholdRoutesOptions): void {
+  app.get('/invitations', (request) => ({
+    invitations: households.invitations(request.user.id).map(({ invitation, household, inviter }) => ({
+      id: invitation.id,
+      household_name: household.name,
+      invited_by_name: inviter,
+      created_at: new Date(invitation.createdAt).toISOString(),
+    })),
+  }))
+
+  app.post('/invitations/:id/accept', { schema: { params: IdParams } }, (request) => {
+    const household = households.accept(request.user.id, request.params.id)
+    return { success: true, household_id: household.id }
+  })
+
+  app.post('/invitations/:id/decline', { schema: { params: IdParams } }, (request) => {
+    households.decline(request.user.id, request.params.id)
     return { success: true }
   })
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
+import { HOUSEHOLD_MESSAGES } from '../../schema/validation/household-input'
 import { expect, newUser, test } from './support/fixtures'
 import { apiLogin, shot, signUp, type TestUser } from './support/flows'
 import type { ServerProcess } from './support/server'
@@ -90,23 +91,61 @@ test.describe('households on a wide screen, light', () => {
     await expect(a.getByRole('heading', { name: longName })).toBeVisible()
     const householdUrl = new URL(a.url()).pathname
 
-    // Invite: an existing account joins at once, an unknown e-mail waits for its sign-up.
+    // Invite: the same message whether or not the e-mail has an account; nobody joins yet.
     await a.getByRole('tab', { name: 'Members' }).click()
     await a.getByLabel('E-mail address').fill(ravi.user.email)
     await a.getByRole('button', { name: 'Invite Member' }).click()
-    await expect(a.getByText(`${ravi.user.email} is now a member.`)).toBeVisible()
+    await expect(a.getByText(`Invitation sent to ${ravi.user.email}. They join once they accept it`)).toBeVisible()
     await a.getByLabel('E-mail address').fill('cook.later@example.com')
     await a.getByRole('button', { name: 'Invite Member' }).click()
-    await expect(a.getByText(/Invite saved: cook.later@example.com joins when they sign up/)).toBeVisible()
-    await expect(a.getByTestId('member-row')).toHaveCount(2)
-    await noAxeViolations(a, 'members tab')
+    await expect(a.getByText('Invitation sent to cook.later@example.com.')).toBeVisible()
+    await expect(a.getByTestId('member-row')).toHaveCount(1)
+    const pending = a.getByTestId('pending-invite')
+    await expect(pending).toHaveText([new RegExp(ravi.user.email), /cook\.later@example\.com/])
+    await noAxeViolations(a, 'members tab with pending invitations')
+    await shot(a, `${SHOTS}/members-pending-light.png`)
+    // The admin cancels one.
+    await a.getByRole('button', { name: 'Cancel invitation to cook.later@example.com' }).click()
+    await expect(a.getByText('Invitation to cook.later@example.com cancelled.')).toBeVisible()
+    await expect(pending).toHaveCount(1)
 
-    // Ravi sees the household as a member, without Invite Member.
+    // Ravi has a second invitation (Zoya's household) that he declines; he accepts Asha's.
+    const zoya = await server.api<{ token: string }>('POST', '/auth/register', undefined, {
+      email: newUser('zoya').email,
+      password: 'secret123',
+      name: 'Zoya',
+    })
+    const other = await server.api<{ household: { id: string } }>('POST', '/households', zoya.body.token, {
+      name: 'Goa weekend',
+      review_period_hours: 24,
+    })
+    const invite = { email: ravi.user.email }
+    await server.api('POST', `/households/${other.body.household.id}/invite`, zoya.body.token, invite)
     await r.goto('/households')
+    const invitations = r.getByTestId('invitation')
+    await expect(invitations).toHaveCount(2)
+    await expect(invitations.filter({ hasText: longName })).toContainText(`Invited by ${asha.user.name}`)
+    await expect(r.getByTestId('household-card')).toHaveCount(0)
+    await noAxeViolations(r, '/households with invitations')
+    await shot(r, `${SHOTS}/invitations-light-1280.png`)
+    await r.setViewportSize({ width: 390, height: 844 })
+    await noAxeViolations(r, '/households with invitations (390)')
+    await shot(r, `${SHOTS}/invitations-light-390.png`)
+    await r.setViewportSize({ width: 1280, height: 900 })
+    await r.getByRole('button', { name: 'Decline invitation to Goa weekend' }).click()
+    await expect(r.getByTestId('invitation-outcome')).toHaveText('You declined the invitation to Goa weekend.')
+    await expect(invitations).toHaveCount(1)
+    await r.getByRole('button', { name: `Accept invitation to ${longName}` }).click()
+    await expect(r.getByTestId('invitation-outcome')).toHaveText(`You joined ${longName}.`)
+    await expect(invitations).toHaveCount(0)
+
+    // Ravi sees the household as a member, without Invite Member; Asha's pending list empties.
     const card = r.getByTestId('household-card')
     await expect(card).toContainText(longName)
     await expect(card).toContainText('Member')
     await expect(card).toContainText('2 members')
+    await expect(a.getByTestId('member-row')).toHaveCount(2)
+    await expect(pending).toHaveCount(0)
     await card.click()
     await r.getByRole('tab', { name: 'Members' }).click()
     await expect(r.getByTestId('member-row')).toHaveCount(2)
@@ -264,6 +303,25 @@ test.describe('households on a phone, dark, with the server stopped', () => {
     const m = meera.page
     const k = kabir.page
     await m.goto(`/households/${id}`)
+
+    // Kabir's invitation: answering it offline says it needs a connection; online he joins.
+    await k.goto('/households')
+    const invitation = k.getByTestId('invitation')
+    await expect(invitation).toContainText('Family')
+    await expect(invitation).toContainText(`Invited by ${meera.user.name}`)
+    await noAxeViolations(k, '/households with an invitation (dark)')
+    await shot(k, `${SHOTS}/invitations-dark-390.png`)
+    await k.setViewportSize({ width: 1280, height: 900 })
+    await noAxeViolations(k, '/households with an invitation (dark, 1280)')
+    await shot(k, `${SHOTS}/invitations-dark-1280.png`)
+    await k.setViewportSize({ width: 390, height: 844 })
+    await k.context().setOffline(true)
+    await k.getByRole('button', { name: 'Accept invitation to Family' }).click()
+    await expect(invitation.getByRole('alert')).toHaveText(HOUSEHOLD_MESSAGES.needsConnection)
+    await noAxeViolations(k, 'invitation offline (dark)')
+    await k.context().setOffline(false)
+    await k.getByRole('button', { name: 'Accept invitation to Family' }).click()
+    await expect(k.getByTestId('household-card')).toContainText('Family')
     await k.goto(`/households/${id}`)
     await expect(k.getByRole('heading', { name: 'Family' })).toBeVisible()
     await noAxeViolations(m, 'household (dark)')
@@ -321,7 +379,11 @@ test.describe('households on a phone, dark, with the server stopped', () => {
     await m.getByRole('tab', { name: 'Expenses' }).click()
     await expect(expenseRow(m, 'Cook salary')).toHaveAttribute('data-status', 'approved')
     await m.getByRole('tab', { name: 'Members' }).click()
-    await noAxeViolations(m, 'members (dark)')
+    await m.getByLabel('E-mail address').fill('nani@example.com')
+    await m.getByRole('button', { name: 'Invite Member' }).click()
+    await expect(m.getByTestId('pending-invite')).toHaveText([/nani@example\.com/])
+    await noAxeViolations(m, 'members with a pending invitation (dark)')
+    await shot(m, `${SHOTS}/members-pending-dark-390.png`)
     await m.goto('/households')
     await noAxeViolations(m, '/households (dark)')
     await shot(m, `${SHOTS}/list-dark-390.png`)

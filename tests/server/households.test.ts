@@ -45,14 +45,25 @@ async function push(s: Session, collection: string, rows: unknown[]) {
   return { status: res.statusCode, body: res.json<Json | Wire<Json>[]>() }
 }
 
-/** A household of `members.length + 1` people: `admin` created it and invited the others. */
+/** A household of `members.length + 1` people: `admin` created it and invited the others, who accepted. */
 async function household(admin: Session, ...members: Session[]): Promise<string> {
   const created = await call(admin, 'POST', '', { name: 'Flat 4B', review_period_hours: 24 })
   expect(created.status).toBe(201)
   const id = (created.body.household as { id: string }).id
-  for (const m of members)
-    expect((await call(admin, 'POST', `/${id}/invite`, { email: m.user.email })).status).toBe(200)
+  for (const m of members) await join(admin, id, m)
   return id
+}
+
+type Invitation = { id: string; household_name: string; invited_by_name: string; created_at: string }
+
+const invitationsOf = async (s: Session) => (await call(s, 'GET', '/invitations')).body.invitations as Invitation[]
+
+/** `admin` invites `member`, who accepts (their newest invitation). */
+async function join(admin: Session, id: string, member: Session) {
+  expect((await call(admin, 'POST', `/${id}/invite`, { email: member.user.email })).status).toBe(200)
+  const invitation = (await invitationsOf(member)).at(-1)!
+  const accepted = await call(member, 'POST', `/invitations/${invitation.id}/accept`)
+  expect(accepted.body).toEqual({ success: true, household_id: id })
 }
 
 function expenseDoc(s: Session, householdId: string, members: Session[], overrides: Partial<HouseholdExpense> = {}) {
@@ -148,16 +159,85 @@ describe('households over REST', () => {
     expect((await call(a, 'GET', `/${id}`)).body.household).toMatchObject({ name: 'Flat 4B', member_count: 2 })
   })
 
-  it('invites: an existing user joins at once; an unknown e-mail joins when it registers', async () => {
-    const a = await register(t.app)
+  it('inviting adds nobody and answers the same for an account and for an unknown e-mail', async () => {
+    const [a, b] = [await register(t.app), await register(t.app)]
     const id = await household(a)
     const email = `later-${Date.now()}@example.com`
-    const invited = await call(a, 'POST', `/${id}/invite`, { email })
-    expect(invited.body).toEqual({ success: true, status: 'invited' })
+    const toAccount = await call(a, 'POST', `/${id}/invite`, { email: b.user.email.toUpperCase() })
+    const toNobody = await call(a, 'POST', `/${id}/invite`, { email })
+    expect(toAccount).toEqual({ status: 200, body: { success: true, status: 'invited' } })
+    expect(toNobody).toEqual(toAccount)
+    // Inviting again keeps one invitation each and answers the same.
+    expect(await call(a, 'POST', `/${id}/invite`, { email: b.user.email })).toEqual(toAccount)
     expect((await call(a, 'POST', `/${id}/invite`, { email: 'not-an-email' })).status).toBe(400)
+    expect((await call(b, 'GET', '')).body.households).toEqual([])
+    const detail = await call(a, 'GET', `/${id}`)
+    expect(detail.body.members).toHaveLength(1)
+    const pending = detail.body.pending_invites as { id: string; email: string; created_at: string }[]
+    expect(pending.map((p) => [p.email, p.created_at])).toEqual([
+      [b.user.email, new Date(clock).toISOString()],
+      [email, new Date(clock).toISOString()],
+    ])
+    expect(new Set(pending.map((p) => p.id)).size).toBe(2)
+    // A new account is not joined either: its invitation waits for it.
     const later = await register(t.app, { email })
-    expect((await call(later, 'GET', '')).body.households).toMatchObject([{ id, role: 'member', member_count: 2 }])
-    expect((await call(a, 'POST', `/${id}/invite`, { email })).status).toBe(409)
+    expect((await call(later, 'GET', '')).body.households).toEqual([])
+    expect(await invitationsOf(later)).toHaveLength(1)
+  })
+
+  it('the invitee accepts or declines; nobody else can, and the admin can cancel', async () => {
+    const [a, b, c, outsider] = [
+      await register(t.app),
+      await register(t.app),
+      await register(t.app),
+      await register(t.app),
+    ]
+    const id = await household(a)
+    await call(a, 'POST', `/${id}/invite`, { email: b.user.email })
+    await call(a, 'POST', `/${id}/invite`, { email: c.user.email })
+    const [forB] = await invitationsOf(b)
+    expect(await invitationsOf(b)).toEqual([
+      {
+        id: forB!.id,
+        household_name: 'Flat 4B',
+        invited_by_name: a.user.name,
+        created_at: new Date(clock).toISOString(),
+      },
+    ])
+    const [forC] = await invitationsOf(c)
+    expect(await invitationsOf(outsider)).toEqual([])
+    for (const s of [outsider, a, c])
+      for (const action of ['accept', 'decline']) {
+        const res = await call(s, 'POST', `/invitations/${forB!.id}/${action}`)
+        expect(res.status, action).toBe(404)
+        expect(res.body.error).toBe('Invitation not found')
+      }
+    expect((await call(b, 'POST', `/invitations/${'x'.repeat(65)}/accept`)).status).toBe(400)
+    expect((await call(b, 'POST', '/invitations/not-an-id/accept')).status).toBe(404)
+
+    expect((await call(b, 'POST', `/invitations/${forB!.id}/accept`)).body).toEqual({ success: true, household_id: id })
+    expect((await call(b, 'GET', '')).body.households).toMatchObject([{ id, role: 'member', member_count: 2 }])
+    expect(await invitationsOf(b)).toEqual([])
+    expect((await call(b, 'POST', `/invitations/${forB!.id}/accept`)).status).toBe(404)
+    expect((await call(a, 'POST', `/${id}/invite`, { email: b.user.email })).status).toBe(409)
+
+    expect((await call(c, 'POST', `/invitations/${forC!.id}/decline`)).body).toEqual({ success: true })
+    expect((await call(c, 'GET', '')).body.households).toEqual([])
+    expect((await call(c, 'POST', `/invitations/${forC!.id}/accept`)).status).toBe(404)
+    expect((await call(a, 'GET', `/${id}`)).body.pending_invites).toEqual([])
+
+    // Cancelling: only the admin of that household, only its own invitations.
+    await call(a, 'POST', `/${id}/invite`, { email: c.user.email })
+    const [again] = await invitationsOf(c)
+    const other = await household(outsider)
+    expect((await call(b, 'DELETE', `/${id}/invitations/${again!.id}`)).status).toBe(403)
+    expect((await call(outsider, 'DELETE', `/${id}/invitations/${again!.id}`)).status).toBe(404)
+    expect((await call(outsider, 'DELETE', `/${other}/invitations/${again!.id}`)).status).toBe(404)
+    expect((await call(a, 'DELETE', `/${id}/invitations/nope`)).status).toBe(404)
+    expect((await call(a, 'DELETE', `/${id}/invitations/${again!.id}`)).body).toEqual({ success: true })
+    expect(await invitationsOf(c)).toEqual([])
+    expect((await call(a, 'GET', `/${id}`)).body.pending_invites).toEqual([])
+    expect((await call(c, 'POST', `/invitations/${again!.id}/accept`)).status).toBe(404)
   })
 
   it('splits: equal by default to the paisa, the spec message when amounts do not add up', async () => {
@@ -402,7 +482,7 @@ describe('household sync', () => {
     const before = await pull(c, 'household_expenses', 0)
     expect(before.documents).toEqual([])
     const checkpoint = t.app.documents.lastSeq
-    await call(a, 'POST', `/${id}/invite`, { email: c.user.email })
+    await join(a, id, c)
     const history = await pull<HouseholdExpense>(c, 'household_expenses', checkpoint)
     expect(history.documents.map((d) => d.description)).toEqual(['June rent'])
     expect((await pull<Json>(c, 'households', checkpoint)).documents[0]).toMatchObject({ id, _deleted: false })

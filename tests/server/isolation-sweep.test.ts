@@ -209,10 +209,41 @@ describe("the attacker's own household naming the victims", () => {
 })
 
 describe('an invitation', () => {
-  // Found by the sweep, left for a product decision: inviting an existing account's e-mail adds
-  // it at once and answers with its user id and name, so an e-mail address is enough to learn
-  // both and to put that person in one's household. Needs an invitation the invitee accepts.
-  it.todo("to a victim's e-mail neither adds them nor reveals their id or name until they accept")
+  it("to a victim's e-mail neither adds them nor reveals their id or name until they accept", async () => {
+    const as = (s: Session, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+      w.t.app.inject({ method, url, headers: s.headers, ...(payload ? { payload: payload } : {}) })
+    const own = (await as(w.bob, 'POST', '/api/households', { name: 'Bob lure' })).json<{ household: { id: string } }>()
+      .household.id
+    const invite = (email: string) =>
+      probe({
+        label: `invite ${email}`,
+        method: 'POST',
+        url: `/api/households/${own}/invite`,
+        payload: { email },
+        refused: false,
+      })
+    const toVictim = await invite(w.alice.user.email)
+    const toNobody = await invite('nobody-here@example.com')
+    expect(toVictim.statusCode).toBe(200)
+    expect(toVictim.json()).toEqual({ success: true, status: 'invited' })
+    expect(toNobody.json()).toEqual(toVictim.json())
+    // Bob's view of his household: the e-mail he typed, nothing of the account behind it.
+    const detail = (await as(w.bob, 'GET', `/api/households/${own}`)).body
+    for (const s of [w.alice.user.id, w.alice.user.name!]) expect(detail).not.toContain(s)
+    const members = () => (w.t.app.documents.get('households', own)?.data as { memberIds: string[] }).memberIds
+    expect(members()).toEqual([w.bob.user.id])
+
+    const mine = (await as(w.alice, 'GET', '/api/households/invitations')).json<{
+      invitations: { id: string; household_name: string; invited_by_name: string }[]
+    }>().invitations
+    const lure = mine.find((i) => i.household_name === 'Bob lure')!
+    expect(lure.invited_by_name).toBe(w.t.app.users.findById(w.bob.user.id)!.name)
+    expect((await as(w.alice, 'POST', `/api/households/invitations/${lure.id}/accept`)).statusCode).toBe(200)
+    expect(members()).toEqual([w.bob.user.id, w.alice.user.id])
+    // Alice leaves again so the rest of the sweep still has Bob in no household of hers.
+    expect((await as(w.alice, 'POST', `/api/households/${own}/leave`)).statusCode).toBe(200)
+    expect(members()).toEqual([w.bob.user.id])
+  })
 })
 
 describe('a former member', () => {
@@ -222,6 +253,10 @@ describe('a former member', () => {
       w.t.app.inject({ method, url, headers: s.headers, ...(payload ? { payload: payload } : {}) })
     const base = `/api/households/${w.ids.household}`
     expect((await as(w.alice, 'POST', `${base}/invite`, { email: dave.user.email })).statusCode).toBe(200)
+    const [invitation] = (await as(dave, 'GET', '/api/households/invitations')).json<{
+      invitations: { id: string }[]
+    }>().invitations
+    expect((await as(dave, 'POST', `/api/households/invitations/${invitation!.id}/accept`)).statusCode).toBe(200)
     expect((await as(w.alice, 'DELETE', `${base}/members/${dave.user.id}`)).statusCode).toBe(200)
     // What Dave saw as a member (the household's id, its members) he may keep, and a pull tells his
     // device to drop the household (a scrubbed tombstone); what was written after must not reach him.

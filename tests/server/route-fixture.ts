@@ -13,8 +13,9 @@ import { WEBHOOK_ENV } from './whatsapp-support'
 
 /**
  * The world the isolation sweep and the fuzzer work in: a victim (Alice) with one row of every
- * kind, a household she runs with a member (Carol), an admin, and an attacker (Bob) who is in
- * no household of hers. Alice's data carries marker values that must never reach Bob.
+ * kind, a household she runs with a member (Carol, who accepted her invitation) and one
+ * invitation still pending, an admin, and an attacker (Bob) who is in no household of hers.
+ * Alice's data carries marker values that must never reach Bob.
  */
 export interface World {
   t: TestApp
@@ -37,6 +38,8 @@ export interface World {
 export const SECRET_NOTE = 'VICTIMSECRET-7q3x'
 export const SECRET_RUPEES = 98765.43
 export const VICTIM_PHONE = 'whatsapp:+919812345670'
+/** The e-mail of the victims' household's pending invitation. */
+export const INVITEE_EMAIL = 'waiting-invitee@example.com'
 const AMOUNT_FORMS = ['98765.43', '9876543', '98,765.43']
 
 type Inject = (session: Session, method: Method, url: string, payload?: unknown) => Promise<LightMyRequestResponse>
@@ -116,6 +119,17 @@ async function seedVictim(
     (b: { household: { id: string } }) => b.household.id,
   )
   await created(call(alice, 'POST', `/api/households/${household}/invite`, { email: carol.user.email }), () => '')
+  const carolsInvitation = await created(
+    call(carol, 'GET', '/api/households/invitations'),
+    (b: { invitations: { id: string }[] }) => b.invitations[0]!.id,
+  )
+  await created(call(carol, 'POST', `/api/households/invitations/${carolsInvitation}/accept`), () => '')
+  // One invitation stays pending, for an e-mail with no account yet.
+  await created(call(alice, 'POST', `/api/households/${household}/invite`, { email: INVITEE_EMAIL }), () => '')
+  const invitation = await created(
+    call(alice, 'GET', `/api/households/${household}`),
+    (b: { pending_invites: { id: string }[] }) => b.pending_invites[0]!.id,
+  )
   const householdExpense = await created(
     call(carol, 'POST', `/api/households/${household}/expenses`, {
       amount: SECRET_RUPEES,
@@ -156,6 +170,7 @@ async function seedVictim(
     recurring,
     loan,
     household,
+    invitation,
     householdExpense,
     settlement,
     ticket,
@@ -196,6 +211,8 @@ export async function createWorld(): Promise<World> {
     SECRET_NOTE,
     ...AMOUNT_FORMS,
     VICTIM_PHONE.replace('whatsapp:+', ''),
+    INVITEE_EMAIL,
+    ids.invitation,
     ...[alice, carol, admin].flatMap((s) => [s.user.id, s.user.email]),
     ...Object.values(docs).map((d) => String(d.id)),
   ]

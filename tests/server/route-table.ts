@@ -20,6 +20,7 @@ export type Ref =
   | 'ticket'
   | 'victim'
   | 'member'
+  | 'invitation'
   | 'collection'
 
 export type Ids = Record<Ref, string>
@@ -139,6 +140,12 @@ export const ROUTES: RouteSpec[] = [
     params: { id: 'household' },
     body: () => ({ email: 'invitee-probe@example.com' }),
   }),
+  route('DELETE', '/api/households/:id/invitations/:invitationId', 'user', {
+    params: { id: 'household', invitationId: 'invitation' },
+  }),
+  route('GET', '/api/households/invitations', 'user'),
+  route('POST', '/api/households/invitations/:id/accept', 'user', { params: { id: 'invitation' } }),
+  route('POST', '/api/households/invitations/:id/decline', 'user', { params: { id: 'invitation' } }),
   route('DELETE', '/api/households/:id/members/:userId', 'user', { params: { id: 'household', userId: 'member' } }),
   route('POST', '/api/households/:id/leave', 'user', { params: { id: 'household' } }),
   route('GET', '/api/households/reviews/pending', 'user'),

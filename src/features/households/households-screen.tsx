@@ -10,6 +10,7 @@ import type { HouseholdDoc, HouseholdExpenseDoc } from '../../data/households'
 import { useAuth } from '../../lib/auth-context'
 import { useNow } from '../../lib/use-now'
 import { HouseholdBadge } from './household-look'
+import { MyInvitations } from './my-invitations'
 import './households.css'
 
 /** Expenses waiting for this member's review. */
@@ -67,7 +68,7 @@ function EmptyState() {
   )
 }
 
-/** /households: the user's households, the pending-reviews banner and an empty state. */
+/** /households: invitations to answer, the user's households, the pending-reviews banner and an empty state. */
 export default function HouseholdsScreen() {
   const { user } = useAuth()
   const userId = user?.id ?? ''
@@ -95,6 +96,7 @@ export default function HouseholdsScreen() {
           Create
         </ButtonLink>
       </PageHeader>
+      <MyInvitations households={households.data} />
       {pending > 0 ? (
         <Link to="/households/reviews" className="hh-banner" data-testid="reviews-banner">
           <Bell size={20} aria-hidden="true" />

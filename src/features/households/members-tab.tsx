@@ -1,14 +1,22 @@
-import { UserPlus } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { UserPlus, X } from 'lucide-react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
+import { AlertLine } from '../../components/ui/alert-line'
 import { Button } from '../../components/ui/button'
 import { TextField } from '../../components/ui/field'
-import { householdError, inviteMember, type HouseholdDoc } from '../../data/households'
+import {
+  cancelInvitation,
+  householdError,
+  inviteMember,
+  pendingInvites,
+  type HouseholdDoc,
+  type PendingInvite,
+} from '../../data/households'
 import { MemberText } from './member-text'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-function InviteForm({ household }: { household: HouseholdDoc }) {
+function InviteForm({ household, onInvited }: { household: HouseholdDoc; onInvited: () => void }) {
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
@@ -22,13 +30,10 @@ function InviteForm({ household }: { household: HouseholdDoc }) {
     setError(null)
     setBusy(true)
     try {
-      const status = await inviteMember(household.id, address)
-      setDone(
-        status === 'added'
-          ? `${address} is now a member.`
-          : `Invite saved: ${address} joins when they sign up with this e-mail.`,
-      )
+      await inviteMember(household.id, address)
+      setDone(`Invitation sent to ${address}. They join once they accept it (after signing up, if they are new).`)
       setEmail('')
+      onInvited()
     } catch (e) {
       setError(householdError(e, 'Failed to invite member'))
     } finally {
@@ -59,8 +64,80 @@ function InviteForm({ household }: { household: HouseholdDoc }) {
   )
 }
 
-/** The members with their roles; a household admin also sees Invite Member. */
+type PendingState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; list: PendingInvite[] }
+
+/** The admin's invitations not yet answered, each with Cancel. They come from the server, so they need a connection. */
+function PendingInvites({ household, version }: { household: HouseholdDoc; version: number }) {
+  const [state, setState] = useState<PendingState>({ kind: 'loading' })
+  const [cancelling, setCancelling] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+  // A new member (an invitation accepted) arrives by sync: the list is read again then.
+  const members = household.memberIds.length
+
+  useEffect(() => {
+    const controller = new AbortController()
+    pendingInvites(household.id, controller.signal)
+      .then((list) => setState({ kind: 'ready', list }))
+      .catch((e: unknown) => {
+        if (!controller.signal.aborted)
+          setState({ kind: 'failed', message: householdError(e, 'Could not load pending invitations') })
+      })
+    return () => controller.abort()
+  }, [household.id, version, members])
+
+  async function cancel(invite: PendingInvite) {
+    setCancelling(invite.id)
+    setError(null)
+    setDone(null)
+    try {
+      await cancelInvitation(household.id, invite.id)
+      setState((s) => (s.kind === 'ready' ? { kind: 'ready', list: s.list.filter((i) => i.id !== invite.id) } : s))
+      setDone(`Invitation to ${invite.email} cancelled.`)
+    } catch (e) {
+      setError(householdError(e, 'Failed to cancel invitation'))
+    } finally {
+      setCancelling(null)
+    }
+  }
+
+  if (state.kind === 'loading' || (state.kind === 'ready' && state.list.length === 0 && !done)) return null
+  return (
+    <section className="hh-section" aria-labelledby="hh-pending-invites">
+      <h2 id="hh-pending-invites">Pending Invitations</h2>
+      {state.kind === 'failed' ? <p className="hh-muted">{state.message}</p> : null}
+      {state.kind === 'ready' && state.list.length > 0 ? (
+        <ul className="hh-members">
+          {state.list.map((invite) => (
+            <li key={invite.id} className="hh-pending" data-testid="pending-invite">
+              <span className="hh-member__email">{invite.email}</span>
+              <Button
+                variant="ghost"
+                size="sm"
+                icon={<X size={16} />}
+                disabled={cancelling !== null}
+                onClick={() => void cancel(invite)}
+                aria-label={`Cancel invitation to ${invite.email}`}
+              >
+                Cancel
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <AlertLine message={error} className="hh-form__error" />
+      {done ? (
+        <p className="hh-invite__done" role="status">
+          {done}
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+/** The members with their roles; a household admin also sees the pending invitations and Invite Member. */
 export function MembersTab({ household, me, isAdmin }: { household: HouseholdDoc; me: string; isAdmin: boolean }) {
+  const [invited, setInvited] = useState(0)
   return (
     <>
       <ul className="hh-members">
@@ -74,7 +151,12 @@ export function MembersTab({ household, me, isAdmin }: { household: HouseholdDoc
           </li>
         ))}
       </ul>
-      {isAdmin ? <InviteForm household={household} /> : null}
+      {isAdmin ? (
+        <>
+          <PendingInvites household={household} version={invited} />
+          <InviteForm household={household} onInvited={() => setInvited((n) => n + 1)} />
+        </>
+      ) : null}
     </>
   )
 }

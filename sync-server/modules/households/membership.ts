@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { AppDatabase } from '../../db/database'
 import { householdInvites, householdMembers } from '../../db/tables'
-import type { HouseholdMemberRow } from '../../db/tables'
+import type { HouseholdInviteRow, HouseholdMemberRow } from '../../db/tables'
 
-/** Household membership and pending e-mail invites (tables household_members, household_invites). */
+/** Household membership and invitations by e-mail (tables household_members, household_invites). */
 export class MembershipStore {
   constructor(private readonly db: Pick<AppDatabase, 'select' | 'insert' | 'update' | 'delete'>) {}
 
@@ -80,30 +81,39 @@ export class MembershipStore {
       .run()
   }
 
-  /** Records an invite for an e-mail with no account; inviting twice keeps one. */
+  /** Records an invitation for an e-mail; inviting twice keeps the first (and its id). */
   invite(householdId: string, email: string, invitedBy: string, createdAt: number): void {
-    this.db.insert(householdInvites).values({ householdId, email, invitedBy, createdAt }).onConflictDoNothing().run()
+    this.db
+      .insert(householdInvites)
+      .values({ id: randomUUID(), householdId, email, invitedBy, createdAt })
+      .onConflictDoNothing()
+      .run()
   }
 
-  invitesFor(email: string): { householdId: string }[] {
+  invitation(id: string): HouseholdInviteRow | undefined {
+    return this.db.select().from(householdInvites).where(eq(householdInvites.id, id)).get()
+  }
+
+  /** The invitations waiting for an e-mail, oldest first. */
+  invitesFor(email: string): HouseholdInviteRow[] {
     return this.db
-      .select({ householdId: householdInvites.householdId })
+      .select()
       .from(householdInvites)
       .where(eq(householdInvites.email, email))
-      .orderBy(asc(householdInvites.createdAt))
+      .orderBy(asc(householdInvites.createdAt), sql`rowid`)
       .all()
   }
 
-  pendingInvites(householdId: string): { email: string; createdAt: number }[] {
+  pendingInvites(householdId: string): { id: string; email: string; createdAt: number }[] {
     return this.db
-      .select({ email: householdInvites.email, createdAt: householdInvites.createdAt })
+      .select({ id: householdInvites.id, email: householdInvites.email, createdAt: householdInvites.createdAt })
       .from(householdInvites)
       .where(eq(householdInvites.householdId, householdId))
-      .orderBy(asc(householdInvites.createdAt))
+      .orderBy(asc(householdInvites.createdAt), sql`rowid`)
       .all()
   }
 
-  dropInvites(email: string): void {
-    this.db.delete(householdInvites).where(eq(householdInvites.email, email)).run()
+  dropInvitation(id: string): void {
+    this.db.delete(householdInvites).where(eq(householdInvites.id, id)).run()
   }
 }

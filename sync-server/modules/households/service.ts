@@ -8,7 +8,7 @@ import type { AppDatabase } from '../../db/database'
 import { toWire } from '../../db/documents'
 import type { DocumentsRepository, DocumentTransaction, StoredDocument } from '../../db/documents'
 import { documents as documentsTable } from '../../db/tables'
-import type { UserRow } from '../../db/tables'
+import type { HouseholdInviteRow, UserRow } from '../../db/tables'
 import type { UsersRepository } from '../../db/users'
 import { HttpError } from '../../http-error'
 import type { StreamBus } from '../sync/stream-bus'
@@ -103,34 +103,75 @@ export class HouseholdService {
     return stored.data as Household
   }
 
-  /** An existing account joins at once; an unknown e-mail is kept until that person registers. */
-  invite(
-    userId: string,
-    householdId: string,
-    email: string,
-  ): { status: 'added'; member: HouseholdMember } | { status: 'invited' } {
+  /**
+   * Records an invitation the account with that e-mail may accept or decline. The answer is the
+   * same whether or not such an account exists, so an e-mail tells the inviter nothing about it;
+   * only someone already in the household (whom the admin sees anyway) is refused.
+   */
+  invite(userId: string, householdId: string, email: string): void {
     this.requireAdmin(householdId, userId)
     const invitee = this.deps.users.findByEmail(email)
-    if (!invitee) {
-      this.members.invite(householdId, email.toLowerCase(), userId, this.now)
-      return { status: 'invited' }
-    }
-    if (this.members.active(householdId, invitee.id))
+    if (invitee && this.members.active(householdId, invitee.id))
       throw new HttpError(409, HOUSEHOLD_MESSAGES.alreadyMember, 'ALREADY_MEMBER')
-    const household = this.join(householdId, invitee.id)
-    const member = household.members.find((m) => m.userId === invitee.id)
-    if (!member) throw new Error('joined member missing from the household document')
-    return { status: 'added', member }
+    this.members.invite(householdId, email.toLowerCase(), userId, this.now)
   }
 
-  /** Called when an account is created: the invites waiting for its e-mail become memberships. */
-  applyInvites(userId: string, email: string): void {
-    const invites = this.members.invitesFor(email.toLowerCase())
-    for (const { householdId } of invites) {
-      const doc = this.deps.documents.get('households', householdId)
-      if (doc && !doc.deleted && !this.members.active(householdId, userId)) this.join(householdId, userId)
+  /** The invitations waiting for the user's account e-mail, with the household and who invited them. */
+  invitations(userId: string): { invitation: HouseholdInviteRow; household: Household; inviter: string }[] {
+    const user = this.deps.users.findById(userId)
+    if (!user) return []
+    return this.members.invitesFor(user.email.toLowerCase()).flatMap((invitation) => {
+      const doc = this.deps.documents.get('households', invitation.householdId)
+      if (!doc || doc.deleted) return []
+      const inviter = this.deps.users.findById(invitation.invitedBy)
+      const name = inviter ? (inviter.name || inviter.email).slice(0, 100) : 'A former member'
+      return [{ invitation, household: doc.data as Household, inviter: name }]
+    })
+  }
+
+  /** Joins the household the invitation is for; its rows reach the new member by sync. */
+  accept(userId: string, invitationId: string): Household {
+    const invitation = this.invitationFor(userId, invitationId)
+    const { householdId } = invitation
+    const doc = this.deps.documents.get('households', householdId)
+    if (!doc || doc.deleted) {
+      this.members.dropInvitation(invitation.id)
+      throw new HttpError(404, HOUSEHOLD_MESSAGES.invitationNotFound, 'NOT_FOUND')
     }
-    if (invites.length > 0) this.members.dropInvites(email.toLowerCase())
+    if (this.members.active(householdId, userId)) {
+      this.members.dropInvitation(invitation.id)
+      return doc.data as Household
+    }
+    const now = this.now
+    const written = this.deps.documents.transact((tx) => {
+      this.members.dropInvitation(invitation.id)
+      this.members.join(householdId, userId, 'member', now)
+      return this.restamp(tx, householdId, now)
+    })
+    this.announceAll(householdId, written)
+    return written.households[0]!.data as Household
+  }
+
+  decline(userId: string, invitationId: string): void {
+    this.members.dropInvitation(this.invitationFor(userId, invitationId).id)
+  }
+
+  /** An admin takes back an invitation of their household. */
+  cancelInvitation(adminId: string, householdId: string, invitationId: string): void {
+    this.requireAdmin(householdId, adminId)
+    const invitation = this.members.invitation(invitationId)
+    if (invitation?.householdId !== householdId)
+      throw new HttpError(404, HOUSEHOLD_MESSAGES.invitationNotFound, 'NOT_FOUND')
+    this.members.dropInvitation(invitation.id)
+  }
+
+  /** The invitation when it was sent to the user's account e-mail; 404 otherwise, whether it exists or not. */
+  private invitationFor(userId: string, invitationId: string): HouseholdInviteRow {
+    const user = this.deps.users.findById(userId)
+    const invitation = this.members.invitation(invitationId)
+    if (!user || invitation?.email !== user.email.toLowerCase())
+      throw new HttpError(404, HOUSEHOLD_MESSAGES.invitationNotFound, 'NOT_FOUND')
+    return invitation
   }
 
   removeMember(adminId: string, householdId: string, memberId: string): void {
@@ -143,16 +184,6 @@ export class HouseholdService {
   leave(userId: string, householdId: string): void {
     this.access(householdId, userId)
     this.depart(householdId, userId)
-  }
-
-  private join(householdId: string, userId: string): Household {
-    const now = this.now
-    const written = this.deps.documents.transact((tx) => {
-      this.members.join(householdId, userId, 'member', now)
-      return this.restamp(tx, householdId, now)
-    })
-    this.announceAll(householdId, written)
-    return written.households[0]!.data as Household
   }
 
   /**
