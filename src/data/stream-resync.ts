@@ -10,9 +10,10 @@ type Item<E> = E | 'RESYNC'
  * batch it has already shifted the 'RESYNC' off the queue, so it is dropped and no pull runs.
  * Stream items wait in that queue while the downstream is busy (a pull whose answer is on its
  * way, which after a crash waits for the server to come back), so the document events held since
- * then and the reconnect's 'RESYNC' meet in one batch (tests/unit/stream-resync.test.ts replays it). The changes made while the device was disconnected were then never
- * pulled, and the next stream event moved the checkpoint past them: the device kept an old
- * state of those documents for good (a reload did not help), while every later change arrived.
+ * then and the reconnect's 'RESYNC' meet in one batch (tests/unit/stream-resync.test.ts replays
+ * it). The changes made while the device was disconnected were then never pulled, and the next
+ * stream event moved the checkpoint past them: the device kept an old state of those documents
+ * for good (a reload did not help), while every later change arrived.
  *
  * Here a 'RESYNC' stays owed until a pull that was sent after it has been answered: meanwhile
  * document events are passed on as 'RESYNC' (the pull brings their documents), and each time
