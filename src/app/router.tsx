@@ -4,6 +4,7 @@ import { LoadingScreen } from '../components/ui/spinner'
 import { DemoEntry, PublicOnly, RequireAuth } from './auth/guards'
 import { ErrorBoundary } from './error-boundary'
 import { lazyScreen } from './lazy-screen'
+import { HomePlaceholder } from './shell/home-placeholder'
 import { RootLayout } from './shell/root-layout'
 
 // Each screen is its own chunk; the signed-in shell pulls in the data layer (rxdb) lazily too.
@@ -155,7 +156,8 @@ const FIRST_SCREENS: Record<string, Preloadable> = {
 }
 /** The signed-in frame's chunks, fetched alongside the entry's first render (which waits for auth and data). */
 const FRAME_SCREENS: Record<string, Preloadable[]> = {
-  '/home': [AppShell, HomeScreen],
+  // The saved home screen's chunk before the data layer's: it paints while the database opens.
+  '/home': [AppShell, HomePlaceholder, HomeScreen],
   // The demo's data code loads after its frame has painted (AppShell); its home screen with it.
   '/demo': [AppShell],
 }

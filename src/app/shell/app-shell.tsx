@@ -7,6 +7,7 @@ import { ThemeToggle } from '../../components/ui/theme-toggle'
 import { displayName } from '../../data/session'
 import { useAuth } from '../../lib/auth-context'
 import { useBrand } from '../../lib/use-brand'
+import { HomePlaceholder } from './home-placeholder'
 import { initials } from './initials'
 import { navItemsFor, QUICK_ACTION_DELAY_MS, QUICK_ACTIONS_PATH, splitAroundAdd, type NavItem } from './nav-items'
 import { QuickActionsSheet } from './quick-actions-sheet'
@@ -33,6 +34,15 @@ function useFramePainted(wait: boolean): boolean {
     }
   }, [painted])
   return painted
+}
+
+/** The page area's stand-in while the data layer loads: its own boundary, so the frame stays up meanwhile. */
+function PageFallback() {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <HomePlaceholder />
+    </Suspense>
+  )
 }
 
 /** The demo says what it is and how to leave it: back to the account behind it, or sign up / exit. */
@@ -207,7 +217,7 @@ export default function AppShell() {
       <TopBar user={user} demo={demo} onLogout={() => void onLogout()} />
       <TopNav />
       <main className="shell__main">
-        <Suspense fallback={<LoadingScreen />}>{framePainted ? <GatedOutlet /> : <LoadingScreen />}</Suspense>
+        <Suspense fallback={<PageFallback />}>{framePainted ? <GatedOutlet /> : <LoadingScreen />}</Suspense>
       </main>
       <BottomBar onAdd={sheet.show} />
       <QuickActionsSheet open={sheet.open} onClose={sheet.close} onPick={sheet.pick} />
