@@ -69,10 +69,18 @@ export default function HomeScreen() {
   // together once those two small queries answer, so nothing on screen moves down after the first
   // paint (Lighthouse's layout shift); the month's figures only change numbers, so they don't wait.
   const settled = !budgets.loading && !dueCandidates.loading
-  const ready = settled && !profile.loading && !home.loading && !recent.loading && !insights.loading
+  const snapshot = useHomeSnapshot()
+  // Insights read three months and more of entries, the slowest of these queries: until they
+  // answer, the saved screen's lines stand in on the live screen (text only, nothing to act on).
+  const insightsPending = insights.loading && snapshot === null
+  const ready = settled && !profile.loading && !home.loading && !recent.loading && !insightsPending
 
   const due = useMemo(() => dueSoon(dueCandidates.data, now).map(homeDueLine), [dueCandidates.data, now])
-  const lines = useMemo(() => insightLines(insights.data, money.currency, true), [insights.data, money.currency])
+  const savedLines = snapshot?.view.insights
+  const lines = useMemo(
+    () => (insights.loading && savedLines ? savedLines : insightLines(insights.data, money.currency, true)),
+    [insights.loading, savedLines, insights.data, money.currency],
+  )
   const view = useMemo(
     () => ({ figures: home.figures, budgets: home.budgetLines, due, insights: lines, recent: recent.data }),
     [home.figures, home.budgetLines, due, lines, recent.data],
@@ -80,17 +88,16 @@ export default function HomeScreen() {
 
   // Every complete home screen is kept for the next cold start (never the demo's).
   useEffect(() => {
-    if (!ready || demo) return
+    if (!ready || insights.loading || demo) return
     const saved = {
       ...view,
       insights: view.insights.slice(0, HOME_INSIGHT_COUNT),
       recent: view.recent.map(homeRecentRow),
     }
     writeHomeSnapshot(user.id, { currency: money.currency, hidden, view: saved }, Date.now())
-  }, [ready, demo, view, user.id, money.currency, hidden])
+  }, [ready, insights.loading, demo, view, user.id, money.currency, hidden])
 
-  // Until every query has answered, the saved screen stays up rather than a half-empty one.
-  const snapshot = useHomeSnapshot()
+  // Until the queries have answered, the saved screen stays up rather than a half-empty one.
   if (!ready && snapshot) return <SnapshotHome snapshot={snapshot} />
 
   const toggleHidden = () => {
@@ -105,7 +112,7 @@ export default function HomeScreen() {
       hidden={hidden}
       settled={settled}
       recentLoading={recent.loading}
-      insightsLoading={insights.loading}
+      insightsLoading={insightsPending}
       onToggleHidden={toggleHidden}
       actions={actions}
     />
