@@ -40,8 +40,13 @@ function useFramePainted(wait: boolean): boolean {
   return painted
 }
 
-/** The page area's stand-in while the data layer loads: its own boundary, so the frame stays up meanwhile. */
+/**
+ * The page area's stand-in while the data layer loads: on /home the saved home screen (in its own
+ * boundary, so the frame stays up meanwhile), elsewhere the loading screen.
+ */
 function PageFallback() {
+  const { pathname } = useLocation()
+  if (pathname.replace(/(.)\/$/, '$1') !== '/home') return <LoadingScreen />
   return (
     <Suspense fallback={<LoadingScreen />}>
       <HomePlaceholder />
