@@ -4,6 +4,7 @@ import { LoadingScreen } from '../components/ui/spinner'
 import { DemoEntry, PublicOnly, RequireAuth } from './auth/guards'
 import { ErrorBoundary } from './error-boundary'
 import { lazyScreen } from './lazy-screen'
+import { afterPlaceholderPaint, HomePlaceholder } from './shell/home-placeholder'
 import { RootLayout } from './shell/root-layout'
 
 // Each screen is its own chunk; the signed-in shell pulls in the data layer (rxdb) lazily too.
@@ -155,22 +156,33 @@ const FIRST_SCREENS: Record<string, Preloadable> = {
 }
 /** The signed-in frame's chunks, fetched alongside the entry's first render (which waits for auth and data). */
 const FRAME_SCREENS: Record<string, Preloadable[]> = {
-  '/home': [AppShell, HomeScreen],
   // The demo's data code loads after its frame has painted (AppShell); its home screen with it.
   '/demo': [AppShell],
 }
+/**
+ * /home's first render waits for the frame and the saved home screen's chunk (no data layer in
+ * either): the first paint is then the user's last home screen rather than a spinner, which React
+ * would keep up at least 300 ms once shown. The home screen's own chunk (with rxdb) loads once that
+ * has painted (issue #15).
+ */
+const HOME_FRAME: Preloadable[] = [AppShell, HomePlaceholder]
+
+const settle = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    () => undefined,
+  )
 
 /** Starts the chunks the path's first screen needs; resolves (never rejects) once a page's own chunk is in. */
 export function preloadRoute(pathname: string): Promise<void> {
   const path = pathname.replace(/(.)\/$/, '$1')
   for (const screen of FRAME_SCREENS[path] ?? []) screen.preload().catch(() => undefined)
+  if (path === '/home') {
+    void afterPlaceholderPaint().then(() => HomeScreen.preload().catch(() => undefined))
+    return settle(Promise.all(HOME_FRAME.map((screen) => screen.preload())))
+  }
   const page = FIRST_SCREENS[path]
-  return page
-    ? page.preload().then(
-        () => undefined,
-        () => undefined,
-      )
-    : Promise.resolve()
+  return page ? settle(page.preload()) : Promise.resolve()
 }
 
 export function AppRoutes() {

@@ -118,6 +118,9 @@ for (const look of [
     }) => {
       const { user, token, userId } = await signUpWithToken(page, server, `leaver${look.name.replace('-', '')}`)
       await restExpense(server, token, { amount: 500, category: 'Food & Dining', date: '2026-11-02' })
+      // The home screen this device saved for the next cold start (issue #15) goes with the account.
+      const savedHome = () => page.evaluate((key) => localStorage.getItem(key), `hisaab.views.${userId}`)
+      await expect.poll(savedHome).not.toBeNull()
       await openData(page)
       await counts(page, '1', '0', '0')
       await page.getByRole('button', { name: 'Delete Account' }).click()
@@ -141,6 +144,7 @@ for (const look of [
       await expect(page.getByText('Your account and all its data were deleted.')).toBeVisible()
       expect((await server.api('GET', '/auth/me', token)).status).toBe(401)
       expect(await page.evaluate(() => localStorage.getItem('hisaab.token'))).toBeNull()
+      expect(await savedHome()).toBeNull()
       const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''))
       expect(databases.filter((name) => name.includes(userId.toLowerCase().replace(/-/g, '_')))).toEqual([])
 

@@ -24,6 +24,7 @@ import {
   type User,
 } from '../../data/session'
 import { getSyncSnapshot } from '../../data/sync-state'
+import { forgetHomeSnapshot } from '../../data/home-snapshot-key'
 import { AuthContext, type AuthApi, type AuthState } from '../../lib/auth-context'
 
 /** The user id (`sub`) of a JWT, to open the local database offline when no user was cached. */
@@ -154,6 +155,8 @@ function useLogout(stateRef: RefObject<AuthState>, setState: SetState, leaveDemo
       if (!ok) return false
     }
     clearSession()
+    // At once, not after the data layer loads: the next person on this device never sees it.
+    if (user) forgetHomeSnapshot(user.id)
     setState({ status: 'signed-out', user: null, token: null })
     if (user) {
       try {

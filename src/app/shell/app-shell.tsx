@@ -7,6 +7,7 @@ import { ThemeToggle } from '../../components/ui/theme-toggle'
 import { displayName } from '../../data/session'
 import { useAuth } from '../../lib/auth-context'
 import { useBrand } from '../../lib/use-brand'
+import { afterPlaceholderPaint, HomePlaceholder, markPlaceholderPainted } from './home-placeholder'
 import { initials } from './initials'
 import { navItemsFor, QUICK_ACTION_DELAY_MS, QUICK_ACTIONS_PATH, splitAroundAdd, type NavItem } from './nav-items'
 import { QuickActionsSheet } from './quick-actions-sheet'
@@ -14,7 +15,11 @@ import './shell.css'
 import { FirstDownloadBar, SyncIndicator } from './sync-indicator'
 
 // The page area brings the data layer (rxdb, zod schemas): in its own chunk the frame paints without waiting for it.
-const GatedOutlet = lazy(() => import('./user-data-gate').then((m) => ({ default: m.GatedOutlet })))
+const GatedOutlet = lazy(() =>
+  afterPlaceholderPaint()
+    .then(() => import('./user-data-gate'))
+    .then((m) => ({ default: m.GatedOutlet })),
+)
 
 /**
  * True once the frame has painted. The demo starts loading its data code only then: on a slow phone the
@@ -33,6 +38,34 @@ function useFramePainted(wait: boolean): boolean {
     }
   }, [painted])
   return painted
+}
+
+/**
+ * The page area's stand-in while the data layer loads: on /home the saved home screen (in its own
+ * boundary, so the frame stays up meanwhile), elsewhere the loading screen.
+ */
+function PageFallback() {
+  const { pathname } = useLocation()
+  if (pathname.replace(/(.)\/$/, '$1') !== '/home') return <LoadingScreen />
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <HomePlaceholder />
+      <PaintedMark />
+    </Suspense>
+  )
+}
+
+/** Tells the data layer's loader that the stand-in above has painted (a timeout queued from a frame runs after it). */
+function PaintedMark() {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => (timer = setTimeout(markPlaceholderPainted)))
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [])
+  return null
 }
 
 /** The demo says what it is and how to leave it: back to the account behind it, or sign up / exit. */
@@ -207,7 +240,7 @@ export default function AppShell() {
       <TopBar user={user} demo={demo} onLogout={() => void onLogout()} />
       <TopNav />
       <main className="shell__main">
-        <Suspense fallback={<LoadingScreen />}>{framePainted ? <GatedOutlet /> : <LoadingScreen />}</Suspense>
+        <Suspense fallback={<PageFallback />}>{framePainted ? <GatedOutlet /> : <LoadingScreen />}</Suspense>
       </main>
       <BottomBar onAdd={sheet.show} />
       <QuickActionsSheet open={sheet.open} onClose={sheet.close} onPick={sheet.pick} />

@@ -1,10 +1,11 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react'
 import { Outlet } from 'react-router-dom'
-import { LoadingScreen } from '../../components/ui/spinner'
 import { openDemoData, openUserData } from '../../data/database'
 import { ensureProfile } from '../../data/profile'
 import { readToken } from '../../data/session'
+import HomePlaceholder from '../../features/home/home-snapshot'
 import { useAuth, useUser } from '../../lib/auth-context'
+import { MoneyProvider } from '../../lib/use-money'
 
 /** Opens the signed-in user's local database (or the demo's) before the screens that read it render. */
 export function UserDataGate({ children }: { children: ReactNode }) {
@@ -32,15 +33,16 @@ export function UserDataGate({ children }: { children: ReactNode }) {
   }, [user.id, user.currency, demo])
 
   if (failed) throw failed instanceof Error ? failed : new Error('Could not open your data', { cause: failed })
-  if (ready !== user.id) return <LoadingScreen label="Opening your data" />
-  return <>{children}</>
+  // On /home the last home screen this user saw stands in meanwhile (issue #15).
+  if (ready !== user.id) return <HomePlaceholder label="Opening your data" />
+  return <MoneyProvider>{children}</MoneyProvider>
 }
 
 /** A shell's page area: the user's data open, then the route's screen (lazy, with a spinner meanwhile). */
 export function GatedOutlet() {
   return (
     <UserDataGate>
-      <Suspense fallback={<LoadingScreen />}>
+      <Suspense fallback={<HomePlaceholder />}>
         <Outlet />
       </Suspense>
     </UserDataGate>

@@ -8,8 +8,8 @@ import {
   describeRisk,
   type Insights,
 } from '../../../schema/calc/insights'
-import { useInsights } from '../../data/planning-hooks'
-import { useMoney } from '../../lib/use-money'
+import { useMoneyFormat } from '../../lib/money-format'
+import type { HomeInsightLine } from '../../../schema/home-view'
 import { Card } from '../ui/card'
 import './insights.css'
 
@@ -25,41 +25,33 @@ interface Props {
   masked?: boolean
 }
 
-interface Line {
-  key: string
-  icon: ReactNode
-  tone: 'up' | 'down' | 'warn' | 'info'
-  text: string
+const ICONS: Record<HomeInsightLine['icon'], ReactNode> = {
+  risk: <AlertTriangle size={16} />,
+  due: <CalendarClock size={16} />,
+  up: <TrendingUp size={16} />,
+  down: <TrendingDown size={16} />,
+  projection: <Gauge size={16} />,
 }
 
-function linesOf(i: Insights, currency: string, withoutDue: boolean): Line[] {
-  const lines: Line[] = []
+/** The insights as lines of text, in the order the card lists them. */
+export function insightLines(i: Insights, currency: string, withoutDue: boolean): HomeInsightLine[] {
+  const lines: HomeInsightLine[] = []
   for (const r of i.risks)
-    lines.push({
-      key: `risk-${r.category}-${r.period}`,
-      icon: <AlertTriangle size={16} />,
-      tone: 'warn',
-      text: describeRisk(r, currency),
-    })
+    lines.push({ key: `risk-${r.category}-${r.period}`, icon: 'risk', tone: 'warn', text: describeRisk(r, currency) })
   if (!withoutDue)
     for (const d of i.due)
-      lines.push({
-        key: `due-${d.name}-${d.nextDueDate}`,
-        icon: <CalendarClock size={16} />,
-        tone: 'info',
-        text: describeDue(d, currency),
-      })
+      lines.push({ key: `due-${d.name}-${d.nextDueDate}`, icon: 'due', tone: 'info', text: describeDue(d, currency) })
   for (const c of i.categories)
     lines.push({
       key: `cat-${c.category}`,
-      icon: c.percent > 0 ? <TrendingUp size={16} /> : <TrendingDown size={16} />,
+      icon: c.percent > 0 ? 'up' : 'down',
       tone: c.percent > 0 ? 'up' : 'down',
       text: describeComparison(c, currency),
     })
   if (i.projection)
     lines.push({
       key: 'projection',
-      icon: <Gauge size={16} />,
+      icon: 'projection',
       tone: 'info',
       text: describeProjection(i.projection, currency),
     })
@@ -70,16 +62,19 @@ function linesOf(i: Insights, currency: string, withoutDue: boolean): Line[] {
  * Insights worked out from the user's own entries on this device (no model, no outside data).
  * Shows 'Not enough data yet' rather than any figure the data does not support.
  */
-export function InsightsCard({
-  insights,
+export function InsightsCard({ insights, withoutDue = false, ...rest }: Props) {
+  const { currency } = useMoneyFormat()
+  return <InsightsCardView lines={insightLines(insights, currency, withoutDue)} {...rest} />
+}
+
+/** The card itself, from lines already worked out (the home screen's snapshot keeps its lines). */
+export function InsightsCardView({
+  lines,
   loading,
   compact = false,
   limit = 3,
-  withoutDue = false,
   masked = false,
-}: Props) {
-  const { currency } = useMoney()
-  const lines = linesOf(insights, currency, withoutDue)
+}: Omit<Props, 'insights' | 'withoutDue'> & { lines: readonly HomeInsightLine[] }) {
   const shown = compact ? lines.slice(0, limit) : lines
   return (
     <Card
@@ -112,7 +107,7 @@ export function InsightsCard({
           {shown.map((line) => (
             <li key={line.key} className={`insights__item insights__item--${line.tone}`} data-testid="insight">
               <span className="insights__icon" aria-hidden="true">
-                {line.icon}
+                {ICONS[line.icon]}
               </span>
               <span>{line.text}</span>
             </li>
@@ -121,10 +116,4 @@ export function InsightsCard({
       )}
     </Card>
   )
-}
-
-/** The home screen's small Insights card (payments due are on its own Due soon card). */
-export function HomeInsightsCard({ now, masked }: { now: number; masked: boolean }) {
-  const insights = useInsights(now)
-  return <InsightsCard insights={insights.data} loading={insights.loading} compact withoutDue masked={masked} />
 }

@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react'
 import { useRef, useState, type CSSProperties, type PointerEvent } from 'react'
 import { categoryEmoji } from '../../../schema/categories'
-import type { TransactionDoc } from '../../data/transactions'
+import type { HomeRecentRow } from '../../../schema/home-view'
 import { Amount } from '../ui/amount'
 import { formatWhen } from './format-when'
 import './transaction.css'
@@ -12,11 +12,14 @@ export const SWIPE_THRESHOLD_PX = 80
 const DRAG_SLOP_PX = 8
 const MAX_SHIFT_PX = 132
 
-interface Props {
-  tx: TransactionDoc
+/** The fields a row draws: a transaction document, or a row of the home screen's snapshot. */
+type RowTransaction = Pick<HomeRecentRow, 'id' | 'type' | 'amount' | 'category' | 'description' | 'date'>
+
+interface Props<T extends RowTransaction> {
+  tx: T
   now: number
-  onEdit: (tx: TransactionDoc) => void
-  onDelete: (tx: TransactionDoc) => void
+  onEdit: (tx: T) => void
+  onDelete: (tx: T) => void
   /** Mask the amount (hide balance). */
   masked?: boolean
   style?: CSSProperties
@@ -88,7 +91,15 @@ function useSwipe(onLeft: () => void, onRight: () => void) {
  * Swipe left past 80 px to delete, right to edit (pointer events: touch, pen and mouse drags).
  * The Edit and Delete buttons do the same from a keyboard or a plain click.
  */
-export function TransactionRow({ tx, now, onEdit, onDelete, masked, style, className }: Props) {
+export function TransactionRow<T extends RowTransaction>({
+  tx,
+  now,
+  onEdit,
+  onDelete,
+  masked,
+  style,
+  className,
+}: Props<T>) {
   const { shift, handlers } = useSwipe(
     () => onDelete(tx),
     () => onEdit(tx),

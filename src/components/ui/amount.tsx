@@ -1,5 +1,5 @@
 import type { Paise } from '../../../schema/money/money'
-import { useMoney } from '../../lib/use-money'
+import { useMoneyFormat } from '../../lib/money-format'
 import './ui.css'
 
 export const MASKED_AMOUNT = '••••••'
@@ -24,7 +24,7 @@ export interface AmountProps {
  * the title (hover) and as the text screen readers read.
  */
 export function Amount({ value, signed, withPaise, compact, masked, className, ...rest }: AmountProps) {
-  const money = useMoney()
+  const money = useMoneyFormat()
   const exact = money.format(value, { signed, withPaise })
   const classes = ['amount', className].filter(Boolean).join(' ')
   if (masked) {

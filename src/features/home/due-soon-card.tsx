@@ -1,15 +1,14 @@
 import { CalendarClock } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import { dueText } from '../../../schema/calc/recurrence'
-import { dueSoon, formatDueDay } from '../../../schema/calc/recurring-schedule'
+import { formatDueDay } from '../../../schema/calc/recurring-schedule'
+import type { HomeDueLine } from '../../../schema/home-view'
 import { Amount } from '../../components/ui/amount'
 import { Card } from '../../components/ui/card'
-import type { RecurringDoc } from '../../data/recurring'
 
-/** Recurring payments inside their reminder window (or overdue); absent when none are. */
-export function DueSoonCard(props: { candidates: readonly RecurringDoc[]; now: number; masked: boolean }) {
-  const { candidates, now, masked } = props
-  const due = dueSoon(candidates, now)
+/** Recurring payments inside their reminder window (or overdue), soonest first; absent when none are. */
+export function DueSoonCard(props: { due: readonly HomeDueLine[]; now: number; masked: boolean }) {
+  const { due, now, masked } = props
   if (due.length === 0) return null
   return (
     <Card

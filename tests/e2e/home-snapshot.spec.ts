@@ -1,0 +1,195 @@
+import type { Page } from '@playwright/test'
+import { expectAccessible, LOOKS } from './support/a11y'
+import { expect, newUser, test } from './support/fixtures'
+import { offlineReady, restExpense, restIncome, shot, signIn, signUpWithToken } from './support/flows'
+
+/**
+ * Issue #15: a cold start paints the user's last home screen from a small per-user snapshot while
+ * the database opens, then the live screen replaces it without anything moving. The snapshot is
+ * the user's own: logout removes it and the next person on the device never sees it.
+ */
+
+const SHOTS = '.tmp/shots-home-snapshot'
+const SNAPSHOT_PREFIX = 'hisaab.views.'
+
+interface Seen {
+  state: 'snapshot' | 'live'
+  text: string
+  balance: string | null
+  /** The database had finished opening when this was on screen. */
+  dbOpen: boolean
+}
+
+/** Records every version of `.home` a load puts on screen, and the layout shifts, from the first paint. */
+async function recordHome(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __homeSeen: unknown[]; __shift: number }
+    w.__homeSeen = []
+    w.__shift = 0
+    let last = ''
+    const check = () => {
+      const home = document.querySelector('.home')
+      if (!home) return
+      const state = home.hasAttribute('data-snapshot') ? 'snapshot' : 'live'
+      const text = home.textContent ?? ''
+      if (`${state}|${text}` === last) return
+      last = `${state}|${text}`
+      w.__homeSeen.push({
+        state,
+        text,
+        balance: home.querySelector('[data-testid="balance"]')?.textContent ?? null,
+        dbOpen: performance.getEntriesByName('hisaab:db-open', 'measure').length > 0,
+      })
+    }
+    new MutationObserver(check).observe(document, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+    })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) w.__shift += entry.value
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+}
+
+const seen = (page: Page) => page.evaluate(() => (window as unknown as { __homeSeen: Seen[] }).__homeSeen)
+const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __shift: number }).__shift)
+const snapshotKeys = (page: Page) =>
+  page.evaluate((prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix)), SNAPSHOT_PREFIX)
+const live = (page: Page) => page.locator('.home:not([data-snapshot])')
+
+async function addExpense(page: Page, amount: string, description: string) {
+  await page.goto('/add-expense')
+  await page.getByLabel('Amount').fill(amount)
+  await page.getByLabel('Category', { exact: true }).selectOption('Food & Dining')
+  await page.getByLabel('Description').fill(description)
+  await page.getByRole('button', { name: 'Add Expense' }).click()
+  await expect(page).toHaveURL(/\/home$/)
+}
+
+test('offline reload: the saved home before the database opens, then the live one; logout leaves nothing', async ({
+  page,
+  server,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const first = await signUpWithToken(page, server, 'snapshot')
+  await addExpense(page, '120', 'Chai at the station')
+  await expect(live(page).getByText('Chai at the station')).toBeVisible()
+  await expect.poll(() => snapshotKeys(page)).toEqual([`${SNAPSHOT_PREFIX}${first.userId}`])
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced')
+  await offlineReady(page)
+  await server.stop()
+
+  await recordHome(page)
+  await page.reload()
+  await expect(live(page).getByText('Chai at the station')).toBeVisible()
+  await expect(live(page).getByTestId('balance')).toHaveText('-₹120')
+  const cold = await seen(page)
+  // First the snapshot, drawn before the database had opened, already with the entry and its figures…
+  expect(cold[0]).toMatchObject({ state: 'snapshot', dbOpen: false, balance: '-₹120' })
+  expect(cold[0]!.text).toContain('Chai at the station')
+  // …then the live screen with the same figures, and nothing moved when it took over.
+  const liveSeen = cold.filter((s) => s.state === 'live')
+  expect(liveSeen.length).toBeGreaterThan(0)
+  expect(liveSeen.at(-1)!.text).toBe(cold[0]!.text)
+  expect(await layoutShift(page)).toBeLessThan(0.01)
+  // Nothing acts on the snapshot: the whole screen was marked busy while it stood in.
+  await shot(page, `${SHOTS}/offline-live-390.png`)
+
+  // Hide balance hides the snapshot's figures too.
+  await page.getByRole('button', { name: 'Hide balance' }).click()
+  await expect(live(page).getByTestId('balance')).toHaveText('••••••')
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { hidden?: boolean }).hidden,
+        `${SNAPSHOT_PREFIX}${first.userId}`,
+      ),
+    )
+    .toBe(true)
+  await page.reload()
+  await expect(live(page).getByTestId('balance')).toHaveText('••••••')
+  const hidden = await seen(page)
+  expect(hidden[0]).toMatchObject({ state: 'snapshot', balance: '••••••' })
+  for (const s of hidden) expect(s.text).not.toContain('₹')
+  await page.getByRole('button', { name: 'Show balance' }).click()
+  await expect(live(page).getByTestId('balance')).toHaveText('-₹120')
+
+  // Back online, the user logs out: the snapshot is gone at once.
+  await server.start()
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced', { timeout: 30_000 })
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  expect(await snapshotKeys(page)).toEqual([])
+
+  // The next person on this browser sees nothing of the first, on the first load or any reload.
+  const next = newUser('next')
+  const registered = await server.api<{ user: { id: string } }>('POST', '/auth/register', undefined, next)
+  expect(registered.status).toBe(201)
+  await signIn(page, next)
+  await expect(live(page).getByText('No transactions yet')).toBeVisible()
+  await expect.poll(() => snapshotKeys(page)).toEqual([`${SNAPSHOT_PREFIX}${registered.body.user.id}`])
+  await page.reload()
+  await expect(live(page).getByText('No transactions yet')).toBeVisible()
+  const nextSeen = await seen(page)
+  expect(nextSeen[0]).toMatchObject({ state: 'snapshot', balance: '₹0' })
+  for (const s of nextSeen) expect(s.text).not.toContain('Chai')
+  await expectAccessible(page, 'home after the snapshot (second user)')
+})
+
+test('the snapshot as it stands in while the data layer loads: the live figures, axe in both themes', async ({
+  page,
+  browser,
+  server,
+}) => {
+  const { token } = await signUpWithToken(page, server, 'looks')
+  const today = new Date().toISOString()
+  await restIncome(server, token, { amount: 185000, source: 'Salary', date: today, description: 'Pay' })
+  await restExpense(server, token, { amount: 450, category: 'Food & Dining', date: today, description: 'Groceries' })
+  await expect(live(page).getByTestId('balance')).toHaveText('₹1,84,550')
+  await expect(live(page).getByText('Groceries')).toBeVisible()
+  // A new device signed in as this user, with the saved home screen (the rest of this browser's
+  // bookkeeping, such as its first download being done, is not copied).
+  const stored = await page.evaluate(
+    (prefix) =>
+      Object.fromEntries(
+        Object.entries(localStorage).filter(
+          ([k]) => k === 'hisaab.token' || k === 'hisaab.user' || k.startsWith(prefix),
+        ),
+      ) as Record<string, string>,
+    SNAPSHOT_PREFIX,
+  )
+  expect(Object.keys(stored)).toHaveLength(3)
+
+  for (const look of LOOKS) {
+    // No service worker, so the data layer's chunk can be held back: the snapshot stays up meanwhile.
+    const context = await browser.newContext({ ...look, baseURL: server.url, serviceWorkers: 'block' })
+    await context.addInitScript((items) => {
+      if (localStorage.getItem('hisaab.token')) return
+      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value)
+    }, stored)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await context.route(/\/assets\/user-data-gate-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    const device = await context.newPage()
+    await device.goto('/home')
+    const snapshot = device.locator('.home[data-snapshot]')
+    await expect(snapshot.getByTestId('balance')).toHaveText('₹1,84,550')
+    await expect(snapshot.getByText('Groceries')).toBeVisible()
+    await expect(snapshot).toHaveAttribute('aria-busy', 'true')
+    await expect(snapshot.getByRole('button', { name: 'Hide balance' })).toHaveAttribute('aria-disabled', 'true')
+    await expectAccessible(device, `home snapshot ${look.name}`)
+    await shot(device, `${SHOTS}/snapshot-${look.name}.png`)
+    release()
+    await expect(live(device).getByText('Groceries')).toBeVisible({ timeout: 30_000 })
+    await expect(live(device).getByTestId('balance')).toHaveText('₹1,84,550')
+    await expectAccessible(device, `home live ${look.name}`)
+    await shot(device, `${SHOTS}/live-${look.name}.png`)
+    await context.close()
+  }
+})
