@@ -35,7 +35,7 @@ async function coldStartOf(browser: Browser, server: ServerProcess) {
 function coldStartRow(coldStart: Awaited<ReturnType<typeof benchColdStart>>) {
   return (
     `| cold start offline → interactive /home, median (live data: ${round(coldStart.liveMs)} ms) | ` +
-    `${round(coldStart.homeMs)} ms | ${round(coldStart.shellMs)} ms (empty shell) | ` +
+    `${round(coldStart.homeMs)} ms | ${round(coldStart.shellMs)} ms (empty shell: /privacy) | ` +
     `${round(coldStart.ratio, 2)}× | ≤ 1.5× and ≤ 1 s |`
   )
 }
