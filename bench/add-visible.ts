@@ -9,7 +9,9 @@ import { percentile } from './stats'
  */
 export async function benchAddVisible(page: Page, origin: string, rawDbName: string, samples: number) {
   await page.goto(`${origin}/home`)
-  await page.locator('[data-testid="transaction-item"]').first().waitFor()
+  // The live screen (not the saved one /home paints first) with the database open.
+  await page.locator('.home:not([data-snapshot]) [data-testid="transaction-item"]').first().waitFor()
+  await page.waitForFunction(() => window.__hisaab !== undefined)
   const result = await page.evaluate(
     async ({ rawDbName, samples }) => {
       const { db, Dexie } = window.__hisaab!

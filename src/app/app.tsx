@@ -2,8 +2,8 @@ import { BrowserRouter } from 'react-router-dom'
 import { ToastProvider } from '../components/ui/toast'
 import { AuthProvider } from './auth/auth-provider'
 import { ErrorBoundary } from './error-boundary'
-import { PwaUpdatePrompt } from './pwa-update-prompt'
 import { AppRoutes } from './router'
+import './app.css'
 
 export function App() {
   return (
@@ -13,7 +13,6 @@ export function App() {
           <BrowserRouter>
             <AppRoutes />
           </BrowserRouter>
-          <PwaUpdatePrompt />
         </ToastProvider>
       </AuthProvider>
     </ErrorBoundary>

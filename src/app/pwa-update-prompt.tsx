@@ -1,9 +1,8 @@
 import { useRegisterSW } from 'virtual:pwa-register/react'
 import { Button } from '../components/ui/button'
-import './app.css'
 
 /** registerType 'prompt': a new service worker waits until the user chooses to reload. */
-export function PwaUpdatePrompt() {
+export default function PwaUpdatePrompt() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
-import { signUpWithToken } from './support/flows'
+import { offlineReady, signUpWithToken } from './support/flows'
 
 /**
  * Issue #14 item 9: the pending count of the sync indicator is derived from the database. A
@@ -37,11 +37,7 @@ test('pending is what the database has not pushed: across a closed page, tabs an
     .poll(async () => (await server.api<{ documents: unknown[] }>('GET', '/sync/profile/pull', token)).body.documents)
     .toHaveLength(1)
 
-  await expect
-    .poll(() =>
-      page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active))),
-    )
-    .toBe(true)
+  await offlineReady(page)
   await server.stop()
   await addExpense(page, '120', 'Written offline')
   await expect(status(page)).toHaveText('Offline · 1 pending')

@@ -4,6 +4,8 @@ import { isHelpHidden } from '../../features/help/help-exclusions'
 
 // Loaded only where it shows, so the sign-in screens stay small.
 const HelpWidget = lazy(() => import('../../features/help/help-widget'))
+// The service worker (and workbox-window, which registers it) waits for the page to paint too.
+const PwaUpdatePrompt = lazy(() => import('../pwa-update-prompt'))
 
 /** True once the browser is idle after the first paint: work nobody waits for starts then, not before. */
 function useIdle(): boolean {
@@ -19,7 +21,7 @@ function useIdle(): boolean {
   return idle
 }
 
-/** Every page, plus the floating Help widget on pages outside its exclusion list. */
+/** Every page, plus the floating Help widget on pages outside its exclusion list and the update prompt. */
 export function RootLayout() {
   const { pathname } = useLocation()
   const idle = useIdle()
@@ -31,11 +33,12 @@ export function RootLayout() {
   return (
     <>
       <Outlet />
-      {!idle || isHelpHidden(pathname) ? null : (
+      {idle ? (
         <Suspense fallback={null}>
-          <HelpWidget />
+          {isHelpHidden(pathname) ? null : <HelpWidget />}
+          <PwaUpdatePrompt />
         </Suspense>
-      )}
+      ) : null}
     </>
   )
 }

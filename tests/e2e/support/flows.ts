@@ -167,8 +167,10 @@ export async function shot(page: Page, path: string) {
  */
 export async function offlineReady(page: Page) {
   await expect
-    .poll(() =>
-      page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active))),
+    .poll(
+      () => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()?.then((r) => r?.active))),
+      // The app registers it once the page is idle; then it precaches the app.
+      { timeout: 30_000 },
     )
     .toBe(true)
 }
