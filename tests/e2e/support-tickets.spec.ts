@@ -117,14 +117,21 @@ test('a ticket raised with the server stopped reaches it after restart and gets 
     await expect(page.getByText('Not sent yet')).toBeVisible()
     await page.getByLabel('Add a message').fill('Also offline')
     await page.getByRole('button', { name: 'Send' }).click()
+    await expect(page.getByText('Also offline')).toBeVisible()
     await page.reload()
     await expect(page.getByRole('heading', { level: 1, name: 'Written offline' })).toBeVisible()
+    await expect(page.getByText('Also offline')).toBeVisible()
   } finally {
     await server.start()
   }
   await expect(page.getByText(/^TKT-\d{6}$/)).toBeVisible({ timeout: 30_000 })
   const list = (await server.api<RestTicket[]>('GET', '/support/tickets', token)).body
   expect(list.map((t) => [t.subject, t.status])).toEqual([['Written offline', 'open']])
-  const one = await server.api<RestTicket>('GET', `/support/tickets/${list[0]!.id}`, token)
-  expect(one.body.messages.map((m) => m.message)).toEqual(['Also offline'])
+  // The number comes with the ticket's first push; the message may follow in a later one.
+  await expect
+    .poll(async () => {
+      const one = await server.api<RestTicket>('GET', `/support/tickets/${list[0]!.id}`, token)
+      return one.body.messages.map((m) => m.message)
+    })
+    .toEqual(['Also offline'])
 })
