@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expectAccessible, LOOKS } from './support/a11y'
 import { expect, newUser, test } from './support/fixtures'
-import { offlineReady, restExpense, restIncome, shot, signIn, signUpWithToken } from './support/flows'
+import { addExpense, offlineReady, restExpense, restIncome, shot, signIn, signUpWithToken } from './support/flows'
 
 /**
  * Issue #15: a cold start paints the user's last home screen from a small per-user snapshot while
@@ -59,15 +59,6 @@ const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { 
 const snapshotKeys = (page: Page) =>
   page.evaluate((prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix)), SNAPSHOT_PREFIX)
 const live = (page: Page) => page.locator('.home:not([data-snapshot])')
-
-async function addExpense(page: Page, amount: string, description: string) {
-  await page.goto('/add-expense')
-  await page.getByLabel('Amount').fill(amount)
-  await page.getByLabel('Category', { exact: true }).selectOption('Food & Dining')
-  await page.getByLabel('Description').fill(description)
-  await page.getByRole('button', { name: 'Add Expense' }).click()
-  await expect(page).toHaveURL(/\/home$/)
-}
 
 test('offline reload: the saved home before the database opens, then the live one; logout leaves nothing', async ({
   page,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
-import { offlineReady, signUpWithToken } from './support/flows'
+import { addExpense, offlineReady, signUpWithToken } from './support/flows'
 
 /**
  * Issue #14 item 9: the pending count of the sync indicator is derived from the database. A
@@ -8,15 +8,6 @@ import { offlineReady, signUpWithToken } from './support/flows'
  * pending when its page is closed before the push (in the other tab, then after reload) and
  * clears once the server is back.
  */
-async function addExpense(page: Page, amount: string, description: string) {
-  await page.goto('/add-expense')
-  await page.getByLabel('Amount').fill(amount)
-  await page.getByLabel('Category', { exact: true }).selectOption('Food & Dining')
-  await page.getByLabel('Description').fill(description)
-  await page.getByRole('button', { name: 'Add Expense' }).click()
-  await expect(page).toHaveURL(/\/home$/)
-}
-
 const status = (page: Page) => page.getByTestId('sync-status')
 
 test('pending is what the database has not pushed: across a closed page, tabs and reload', async ({ page, server }) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, newUser, test } from './support/fixtures'
-import { offlineReady, signUp } from './support/flows'
+import { addExpense, offlineReady, signUp } from './support/flows'
 
 async function signIn(page: Page, user: ReturnType<typeof newUser>) {
   await page.goto('/login')
@@ -10,14 +10,9 @@ async function signIn(page: Page, user: ReturnType<typeof newUser>) {
   await expect(page).toHaveURL(/\/home$/)
 }
 
-async function addExpense(page: Page, amount: string, description: string) {
-  await page.goto('/add-expense')
-  await page.getByLabel('Amount').fill(amount)
-  await page.getByLabel('Category', { exact: true }).selectOption('Food & Dining')
-  await page.getByLabel('Description').fill(description)
-  await page.getByRole('button', { name: 'Add Expense' }).click()
+async function addExpenseConfirmed(page: Page, amount: string, description: string) {
+  await addExpense(page, amount, description)
   await expect(page.getByRole('status')).toBeVisible()
-  await expect(page).toHaveURL(/\/home$/)
 }
 
 const recent = (page: Page) => page.getByTestId('transaction-item')
@@ -29,7 +24,7 @@ test('an expense survives reload, is added offline, and reaches the server and a
 }) => {
   const user = newUser('spine')
   await signUp(page, user)
-  await addExpense(page, '250', 'Lunch online')
+  await addExpenseConfirmed(page, '250', 'Lunch online')
   await page.reload()
   await expect(recent(page).filter({ hasText: 'Lunch online' })).toBeVisible()
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced')
@@ -55,7 +50,7 @@ test('an expense survives reload, is added offline, and reaches the server and a
   // Truly offline: the server process is gone, so service-worker fetches fail too.
   await offlineReady(page)
   await server.stop()
-  await addExpense(page, '40.50', 'Chai offline')
+  await addExpenseConfirmed(page, '40.50', 'Chai offline')
   await page.reload()
   await expect(recent(page).filter({ hasText: 'Lunch online' })).toBeVisible()
   await expect(recent(page).filter({ hasText: 'Chai offline' })).toBeVisible()

@@ -174,3 +174,13 @@ export async function offlineReady(page: Page) {
     )
     .toBe(true)
 }
+
+/** Adds a Food & Dining expense through /add-expense and waits for the app to return to /home. */
+export async function addExpense(page: Page, amount: string, description: string) {
+  await page.goto('/add-expense')
+  await page.getByLabel('Amount').fill(amount)
+  await page.getByLabel('Category', { exact: true }).selectOption('Food & Dining')
+  await page.getByLabel('Description').fill(description)
+  await page.getByRole('button', { name: 'Add Expense' }).click()
+  await expect(page).toHaveURL(/\/home$/)
+}
