@@ -1,5 +1,5 @@
-import { Suspense, type ReactNode } from 'react'
-import { Navigate, useRoutes, type RouteObject } from 'react-router-dom'
+import { isValidElement, Suspense, type ReactNode } from 'react'
+import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom'
 import { LoadingScreen } from '../components/ui/spinner'
 import { DemoEntry, PublicOnly, RequireAuth } from './auth/guards'
 import { ErrorBoundary } from './error-boundary'
@@ -59,6 +59,39 @@ const page = (node: ReactNode) => <Suspense fallback={<LoadingScreen />}>{node}<
 /** A frame whose render failure shows the error fallback inside the page's outer providers. */
 const frame = (node: ReactNode) => <ErrorBoundary>{page(node)}</ErrorBoundary>
 
+/** The signed-in screens, inside the app shell and its data gate. */
+const appScreens: RouteObject[] = [
+  { path: '/home', element: <HomeScreen /> },
+  // /add is the home screen with the Quick Actions sheet open (the shell opens it).
+  { path: '/add', element: <HomeScreen /> },
+  { path: '/add-expense', element: <AddExpenseScreen /> },
+  { path: '/add-income', element: <AddIncomeScreen /> },
+  { path: '/home-old', element: <DashboardScreen /> },
+  { path: '/transactions', element: <TransactionsScreen /> },
+  { path: '/reports', element: <ReportsScreen /> },
+  { path: '/budgets', element: <BudgetsScreen /> },
+  { path: '/fund-allocation', element: <FundAllocationScreen /> },
+  { path: '/recurring-payments', element: <RecurringScreen /> },
+  { path: '/settings', element: <SettingsScreen /> },
+  { path: '/profile', element: <SettingsScreen /> },
+  { path: '/households', element: <HouseholdsScreen /> },
+  { path: '/households/create', element: <CreateHouseholdScreen /> },
+  { path: '/households/reviews', element: <ReviewsScreen /> },
+  { path: '/households/:id', element: <HouseholdScreen /> },
+  { path: '/households/:id/settings', element: <HouseholdSettingsScreen /> },
+  { path: '/households/:id/add-expense', element: <AddHouseholdExpenseScreen /> },
+  { path: '/households/:id/settle', element: <SettleScreen /> },
+  { path: '/support', element: <SupportScreen /> },
+  { path: '/support/tickets', element: <TicketsScreen /> },
+  { path: '/support/tickets/new', element: <NewTicketScreen /> },
+  { path: '/support/tickets/:id', element: <TicketScreen /> },
+  { path: '/debts', element: <DebtsScreen /> },
+  { path: '/debts/add', element: <AddDebtScreen /> },
+  { path: '/debts/planner', element: <PlannerScreen /> },
+  { path: '/debts/:id', element: <LoanDetailScreen /> },
+  { path: '/debts/:id/edit', element: <EditLoanScreen /> },
+]
+
 // Declarative routes (useRoutes), not a data router: the app uses no loaders or actions, and the data
 // router's code (about 18 KB gzipped) would load before every first paint.
 const routes: RouteObject[] = [
@@ -85,37 +118,7 @@ const routes: RouteObject[] = [
         children: [
           {
             element: frame(<AppShell />),
-            children: [
-              { path: '/home', element: <HomeScreen /> },
-              // /add is the home screen with the Quick Actions sheet open (the shell opens it).
-              { path: '/add', element: <HomeScreen /> },
-              { path: '/add-expense', element: <AddExpenseScreen /> },
-              { path: '/add-income', element: <AddIncomeScreen /> },
-              { path: '/home-old', element: <DashboardScreen /> },
-              { path: '/transactions', element: <TransactionsScreen /> },
-              { path: '/reports', element: <ReportsScreen /> },
-              { path: '/budgets', element: <BudgetsScreen /> },
-              { path: '/fund-allocation', element: <FundAllocationScreen /> },
-              { path: '/recurring-payments', element: <RecurringScreen /> },
-              { path: '/settings', element: <SettingsScreen /> },
-              { path: '/profile', element: <SettingsScreen /> },
-              { path: '/households', element: <HouseholdsScreen /> },
-              { path: '/households/create', element: <CreateHouseholdScreen /> },
-              { path: '/households/reviews', element: <ReviewsScreen /> },
-              { path: '/households/:id', element: <HouseholdScreen /> },
-              { path: '/households/:id/settings', element: <HouseholdSettingsScreen /> },
-              { path: '/households/:id/add-expense', element: <AddHouseholdExpenseScreen /> },
-              { path: '/households/:id/settle', element: <SettleScreen /> },
-              { path: '/support', element: <SupportScreen /> },
-              { path: '/support/tickets', element: <TicketsScreen /> },
-              { path: '/support/tickets/new', element: <NewTicketScreen /> },
-              { path: '/support/tickets/:id', element: <TicketScreen /> },
-              { path: '/debts', element: <DebtsScreen /> },
-              { path: '/debts/add', element: <AddDebtScreen /> },
-              { path: '/debts/planner', element: <PlannerScreen /> },
-              { path: '/debts/:id', element: <LoanDetailScreen /> },
-              { path: '/debts/:id/edit', element: <EditLoanScreen /> },
-            ],
+            children: appScreens,
           },
         ],
       },
@@ -160,12 +163,14 @@ const FRAME_SCREENS: Record<string, Preloadable[]> = {
   '/demo': [AppShell],
 }
 /**
- * /home's first render waits for the frame and the saved home screen's chunk (no data layer in
- * either): the first paint is then the user's last home screen rather than a spinner, which React
- * would keep up at least 300 ms once shown. The home screen's own chunk (with rxdb) loads once that
- * has painted (issue #15).
+ * A signed-in page's first render waits for the frame and the page area's stand-in (no data layer
+ * in either): the first paint is then the user's last home screen on /home, a spinner elsewhere,
+ * and no Suspense fallback that React would keep up at least 300 ms once shown. On /home the home
+ * screen's own chunk (with rxdb) loads once that has painted (issue #15).
  */
-const HOME_FRAME: Preloadable[] = [AppShell, HomePlaceholder]
+const SIGNED_IN_FRAME: Preloadable[] = [AppShell, HomePlaceholder]
+/** The page area's data layer (rxdb, the schemas), which the app shell loads as its own chunk. */
+const DATA_GATE: Preloadable = { preload: () => import('./shell/user-data-gate') }
 
 const settle = (p: Promise<unknown>) =>
   p.then(
@@ -173,13 +178,27 @@ const settle = (p: Promise<unknown>) =>
     () => undefined,
   )
 
+/** The screen a signed-in path renders in the app shell (its leaf route's lazy screen), if any. */
+function appScreenAt(path: string): Preloadable | null {
+  const element = matchRoutes(appScreens, path)?.at(-1)?.route.element
+  const screen = isValidElement(element) ? (element.type as Partial<Preloadable>) : null
+  return typeof screen?.preload === 'function' ? (screen as Preloadable) : null
+}
+
 /** Starts the chunks the path's first screen needs; resolves (never rejects) once a page's own chunk is in. */
 export function preloadRoute(pathname: string): Promise<void> {
   const path = pathname.replace(/(.)\/$/, '$1')
   for (const screen of FRAME_SCREENS[path] ?? []) screen.preload().catch(() => undefined)
   if (path === '/home') {
     void afterPlaceholderPaint().then(() => HomeScreen.preload().catch(() => undefined))
-    return settle(Promise.all(HOME_FRAME.map((screen) => screen.preload())))
+    return settle(Promise.all(SIGNED_IN_FRAME.map((screen) => screen.preload())))
+  }
+  const appScreen = appScreenAt(path)
+  if (appScreen) {
+    // Any other signed-in page: the frame first (a spinner in the page area), the data layer and the
+    // page's own chunk loading alongside instead of one after another (issue #15).
+    for (const chunk of [DATA_GATE, appScreen]) chunk.preload().catch(() => undefined)
+    return settle(Promise.all(SIGNED_IN_FRAME.map((screen) => screen.preload())))
   }
   const page = FIRST_SCREENS[path]
   return page ? settle(page.preload()) : Promise.resolve()

@@ -269,6 +269,18 @@ async function startCollection(
 }
 
 /**
+ * On a device that holds its data, replication starts once the page is idle (at most half a second
+ * on): its start-up reads of every collection's checkpoints and changes otherwise compete with the
+ * first screen's queries on a cold start (issue #15).
+ */
+function afterFirstScreen(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 500 })
+    else setTimeout(resolve, 0)
+  })
+}
+
+/**
  * Replicates every personal and household collection with the server (admins also the admin-scope
  * ones): paged pulls from a `seq` checkpoint, pushes with the assumed master state, and live
  * changes from one shared event stream. Household rows come by membership; the server answers a
@@ -315,20 +327,23 @@ export function startReplication({ db, dbName, getToken }: StartOptions): Replic
   }
 
   const started = new Map<CollectionName, Promise<void>>()
-  const leading = db.waitForLeadership().then(() => {
-    if (stopped) return
-    window.addEventListener('online', reSync)
-    stream.start()
-    for (const name of names) {
-      const ready = startCollection(name, context).then(async (state) => {
-        if (!state) return
-        states.set(name, state)
-        watchActive(name, state)
-        await state.awaitInitialReplication()
-      })
-      started.set(name, ready)
-    }
-  })
+  const leading = db
+    .waitForLeadership()
+    .then(firstDownload ? undefined : afterFirstScreen)
+    .then(() => {
+      if (stopped) return
+      window.addEventListener('online', reSync)
+      stream.start()
+      for (const name of names) {
+        const ready = startCollection(name, context).then(async (state) => {
+          if (!state) return
+          states.set(name, state)
+          watchActive(name, state)
+          await state.awaitInitialReplication()
+        })
+        started.set(name, ready)
+      }
+    })
   const initialSync = leading
     .then(() => Promise.all(started.values()))
     .then(() => {

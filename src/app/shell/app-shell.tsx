@@ -1,5 +1,5 @@
 import { LogOut, Plus } from 'lucide-react'
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { NavLink, useLocation, useNavigate } from 'react-router-dom'
 import type { User } from '../../data/session'
 import { LoadingScreen } from '../../components/ui/spinner'
@@ -13,13 +13,30 @@ import { navItemsFor, QUICK_ACTION_DELAY_MS, QUICK_ACTIONS_PATH, splitAroundAdd,
 import { QuickActionsSheet } from './quick-actions-sheet'
 import './shell.css'
 import { FirstDownloadBar, SyncIndicator } from './sync-indicator'
+import type * as UserDataGateModule from './user-data-gate'
 
+type DataGate = typeof UserDataGateModule
+let loadedGate: DataGate | null = null
 // The page area brings the data layer (rxdb, zod schemas): in its own chunk the frame paints without waiting for it.
-const GatedOutlet = lazy(() =>
+const loadGate = () =>
   afterPlaceholderPaint()
     .then(() => import('./user-data-gate'))
-    .then((m) => ({ default: m.GatedOutlet })),
-)
+    .then((gate) => (loadedGate = gate))
+
+/**
+ * The page area once the data layer's chunk is in, its fallback meanwhile. Loaded with state, not
+ * React.lazy: a Suspense fallback, once shown, holds the content back at least 300 ms (React's
+ * reveal throttle), which delayed every cold start's live screen by that much (issue #15).
+ */
+function PageArea() {
+  const [gate, setGate] = useState(loadedGate)
+  const [failed, setFailed] = useState<unknown>(null)
+  useEffect(() => {
+    if (!gate) loadGate().then(setGate, setFailed)
+  }, [gate])
+  if (failed) throw failed instanceof Error ? failed : new Error('Could not load the app', { cause: failed })
+  return gate ? <gate.GatedOutlet /> : <PageFallback />
+}
 
 /**
  * True once the frame has painted. The demo starts loading its data code only then: on a slow phone the
@@ -240,7 +257,7 @@ export default function AppShell() {
       <TopBar user={user} demo={demo} onLogout={() => void onLogout()} />
       <TopNav />
       <main className="shell__main">
-        <Suspense fallback={<PageFallback />}>{framePainted ? <GatedOutlet /> : <LoadingScreen />}</Suspense>
+        <Suspense fallback={<PageFallback />}>{framePainted ? <PageArea /> : <LoadingScreen />}</Suspense>
       </main>
       <BottomBar onAdd={sheet.show} />
       <QuickActionsSheet open={sheet.open} onClose={sheet.close} onPick={sheet.pick} />
