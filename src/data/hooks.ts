@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import type { Observable } from 'rxjs'
 import type { Totals } from '../../schema/calc/totals'
 import { localMonthWindow } from '../../schema/time'
@@ -21,12 +21,17 @@ export interface Live<T> {
   loading: boolean
 }
 
-/** Subscribes to an observable made by `make` (re-made when `deps` change). */
+/**
+ * Subscribes to an observable made by `make` (re-made when `deps` change). Each result renders as a
+ * transition: React renders it in slices and yields to taps in between, where a plain update from
+ * outside an event would render the whole screen in one blocking task (on a slow phone each query
+ * answering /home's first render was a long task; issue #15).
+ */
 export function useObservable<T>(make: () => Observable<T>, initial: T, deps: readonly unknown[]): Live<T> {
   const [state, setState] = useState<Live<T>>({ data: initial, loading: true })
   useEffect(() => {
     const subscription = make().subscribe({
-      next: (data) => setState({ data, loading: false }),
+      next: (data) => startTransition(() => setState({ data, loading: false })),
       error: (error: unknown) => {
         console.error(error)
         setState((s) => ({ ...s, loading: false }))

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { offlineReady, shot, signUpWithToken } from './support/flows'
 import type { ServerProcess } from './support/server'
-import { untilStill } from './support/a11y'
+import { untilLoaded, untilStill } from './support/a11y'
 
 test.use({ timezoneId: 'Asia/Kolkata' })
 
@@ -20,7 +20,7 @@ const daysFrom = (days: number) =>
  * outside this feature (reported to the lead).
  */
 async function expectAccessible(page: Page) {
-  await expect(page.locator('.loading-screen')).toHaveCount(0)
+  await untilLoaded(page)
   await untilStill(page)
   const { violations } = await new AxeBuilder({ page })
     .exclude('.btn--primary')

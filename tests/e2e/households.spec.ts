@@ -4,7 +4,7 @@ import { HOUSEHOLD_MESSAGES } from '../../schema/validation/household-input'
 import { expect, newUser, test } from './support/fixtures'
 import { apiLogin, shot, signUp, type TestUser } from './support/flows'
 import type { ServerProcess } from './support/server'
-import { untilStill } from './support/a11y'
+import { untilLoaded, untilStill } from './support/a11y'
 
 const SHOTS = 'test-results/households'
 
@@ -34,7 +34,7 @@ async function member(
  * #10b981, 3.8:1 and 2.5:1) belong to the UI kit and are left to it.
  */
 async function noAxeViolations(page: Page, screen: string) {
-  await expect(page.locator('.loading-screen')).toHaveCount(0)
+  await untilLoaded(page)
   await untilStill(page)
   let axe = new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

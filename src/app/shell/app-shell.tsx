@@ -1,5 +1,5 @@
 import { LogOut, Plus } from 'lucide-react'
-import { Suspense, useEffect, useRef, useState } from 'react'
+import { startTransition, Suspense, useEffect, useRef, useState } from 'react'
 import { NavLink, useLocation, useNavigate } from 'react-router-dom'
 import type { User } from '../../data/session'
 import { LoadingScreen } from '../../components/ui/spinner'
@@ -32,7 +32,7 @@ function PageArea() {
   const [gate, setGate] = useState(loadedGate)
   const [failed, setFailed] = useState<unknown>(null)
   useEffect(() => {
-    if (!gate) loadGate().then(setGate, setFailed)
+    if (!gate) loadGate().then((loaded) => startTransition(() => setGate(loaded)), setFailed)
   }, [gate])
   if (failed) throw failed instanceof Error ? failed : new Error('Could not load the app', { cause: failed })
   return gate ? <gate.GatedOutlet /> : <PageFallback />

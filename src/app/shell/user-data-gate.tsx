@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react'
+import { startTransition, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { Outlet } from 'react-router-dom'
 import { openDemoData, openUserData } from '../../data/database'
 import { ensureProfile } from '../../data/profile'
@@ -20,7 +20,8 @@ export function UserDataGate({ children }: { children: ReactNode }) {
     open
       .then(() => {
         if (cancelled) return
-        setReady(user.id)
+        // The screen's first render, in slices that yield to taps (a blocking one was a long task).
+        startTransition(() => setReady(user.id))
         if (!demo)
           ensureProfile(user.currency).catch((error: unknown) => console.warn('Could not create the profile', error))
       })

@@ -20,9 +20,18 @@ export async function untilStill(page: Page): Promise<void> {
   )
 }
 
+/**
+ * Waits until the app has rendered (a signed-in page's first render waits for its frame's chunks,
+ * so #root can still be empty right after `goto`) and no loading screen is left.
+ */
+export async function untilLoaded(page: Page) {
+  await expect(page.locator('#root > *').first()).toBeAttached()
+  await expect(page.locator('.loading-screen')).toHaveCount(0)
+}
+
 /** Runs axe-core on the page as it is and expects no violations (colour contrast included). */
 export async function expectAccessible(page: Page, label: string, { within }: { within?: string } = {}) {
-  await expect(page.locator('.loading-screen')).toHaveCount(0)
+  await untilLoaded(page)
   // The floating Help widget belongs to the help feature and is checked with it; `within` limits
   // the check to a screen's own content when the signed-in shell around it is another feature's.
   await untilStill(page)

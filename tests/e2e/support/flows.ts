@@ -1,4 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { untilLoaded } from './a11y'
 import { newUser } from './fixtures'
 import type { ServerProcess } from './server'
 
@@ -157,7 +158,7 @@ export async function touchSwipe(page: Page, row: Locator, dx: number) {
 
 /** A screenshot once loading spinners are gone, with animations finished (for review, not comparison). */
 export async function shot(page: Page, path: string) {
-  await expect(page.locator('.loading-screen')).toHaveCount(0)
+  await untilLoaded(page)
   await page.screenshot({ path, animations: 'disabled' })
 }
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import type { ServerProcess } from './server'
-import { untilStill } from './a11y'
+import { untilLoaded, untilStill } from './a11y'
 
 /**
  * The screens the UI-fit sweep visits (tests/e2e/ui-fit.spec.ts). A route added later joins the
@@ -88,7 +88,7 @@ export async function openRoute(page: Page, route: SweepRoute, theme?: Theme) {
     await expect(heading).not.toHaveText(before)
   } else await page.goto(route.path)
   if (theme) await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
-  await expect(page.locator('.loading-screen')).toHaveCount(0)
+  await untilLoaded(page)
   const ready = route.ready ? route.ready(page) : page.getByRole('heading').first()
   await expect(ready).toBeVisible()
 }
