@@ -1,5 +1,5 @@
 import { BehaviorSubject, combineLatest, filter, map, of, type Observable } from 'rxjs'
-import type { RxCollection } from 'rxdb/plugins/core'
+import type { RxChangeEventBulk, RxCollection } from 'rxdb/plugins/core'
 import { totalsOf, type Totals } from '../../schema/calc/totals'
 import { INVERTED_BASE } from '../../schema/entities/common'
 import { userData } from './database'
@@ -19,14 +19,15 @@ class LedgerTotals {
   constructor(collection: Transactions) {
     const totals = new MonthTotals()
     let buffered: [string, MonthEntry | null][] | null = []
-    // Subscribed before the read: a change racing it is applied after it (last state wins).
-    collection.$.subscribe((event) => {
-      const data = event.operation === 'DELETE' || event.documentData._deleted ? null : event.documentData
-      if (buffered) buffered.push([event.documentId, data])
-      else {
-        totals.set(event.documentId, data)
-        this.changes.next(totals)
+    // Subscribed before the read: a change racing it is applied after it (last state wins). One
+    // emission per write's bulk of events: a first download's page is 5,000 of them.
+    collection.eventBulks$.subscribe(({ events }: RxChangeEventBulk<TransactionDoc>) => {
+      for (const event of events) {
+        const data = event.operation === 'DELETE' || event.documentData._deleted ? null : event.documentData
+        if (buffered) buffered.push([event.documentId, data])
+        else totals.set(event.documentId, data)
       }
+      if (!buffered) this.changes.next(totals)
     })
     // Read once the screen is idle: its first rows come first.
     const read = () => {
@@ -50,7 +51,11 @@ const stores = new WeakMap<Transactions, LedgerTotals>()
 
 /** The open database's month totals, live; emits once they are known. */
 export function monthTotals$(): Observable<MonthTotals> {
-  const collection = userData().db.transactions
+  return monthTotalsOf(userData().db.transactions)
+}
+
+/** A transactions collection's month totals, live (one store per collection). */
+export function monthTotalsOf(collection: Transactions): Observable<MonthTotals> {
   let store = stores.get(collection)
   if (!store) stores.set(collection, (store = new LedgerTotals(collection)))
   return store.changes.pipe(filter((t): t is MonthTotals => t !== null))
