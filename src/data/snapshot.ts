@@ -4,7 +4,7 @@ import { PullResponse, type WireDocument } from '../../schema/api/sync'
 import { apiFetch } from './http'
 
 /**
- * A new device's first download of one collection (issue #15): pages of 5,000 documents from
+ * A new device's first download of one collection (issue #15): pages of 2,000 documents from
  * the pull route, the next page fetched and checked while the previous one is written, each written
  * with one storage bulkWrite and no replication metadata (RxDB's own pull writes every document twice, to
  * the collection and to its meta store, one 500-document page at a time). Replication then starts
@@ -22,7 +22,11 @@ import { apiFetch } from './http'
  */
 export const SNAPSHOT_LWT = 1
 export const AFTER_SNAPSHOT = { id: '', lwt: SNAPSHOT_LWT + 1 }
-export const SNAPSHOT_PAGE = 5000
+/**
+ * Each page is written in one task: 5,000 held the main thread for 600–700 ms at a time, 2,000 for
+ * 250–290 ms with the same throughput (1,000: 190 ms, 10 % slower).
+ */
+export const SNAPSHOT_PAGE = 2000
 
 const WRITE_CONTEXT = 'hisaab-snapshot'
 

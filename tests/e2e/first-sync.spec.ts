@@ -10,7 +10,9 @@ import type { ServerProcess } from './support/server'
  * made on that device and on another one during and after the download must all survive and
  * both must end with the server's state; the downloaded documents are never pushed back.
  */
-const SEEDED = 11_000 // three snapshot pages of 5,000
+/** The client's first-download page (SNAPSHOT_PAGE in src/data/snapshot.ts). */
+const PAGE = 2_000
+const SEEDED = 11_000 // six snapshot pages
 
 type Doc = Record<string, unknown> & { id: string; amount: number; updatedAt: number }
 type ServerDoc = Doc & { _deleted: boolean }
@@ -106,7 +108,7 @@ test('edits on two devices during and after a first download all survive and bot
   // Holds the second and third snapshot pages so the edits below land while the download runs.
   let release!: () => void
   const held = new Promise<void>((resolve) => (release = resolve))
-  await context.route(/\/api\/sync\/transactions\/pull\?seq=[1-9]\d*&limit=5000/, async (route) => {
+  await context.route(new RegExp(`/api/sync/transactions/pull\\?seq=[1-9]\\d*&limit=${PAGE}`), async (route) => {
     await held
     await route.continue()
   })
@@ -122,7 +124,7 @@ test('edits on two devices during and after a first download all survive and bot
     .poll(() => page.evaluate(() => window.__hisaab?.db.transactions.count().exec()), {
       timeout: 30_000,
     })
-    .toBe(5_000)
+    .toBe(PAGE)
 
   // During the download: both devices edit documents of the first page (on the device already),
   // and the other device edits and deletes documents of pages still to come.
