@@ -35,7 +35,11 @@ export function ErrorFallback() {
   )
 }
 
-export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+/**
+ * Catches a render failure below it: the top-level fallback by default, or `fallback` (null for a
+ * part of the page that can go missing, like a widget whose chunk could not load offline).
+ */
+export class ErrorBoundary extends Component<{ children: ReactNode; fallback?: ReactNode }, { failed: boolean }> {
   override state = { failed: false }
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -47,6 +51,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   }
 
   override render(): ReactNode {
-    return this.state.failed ? <ErrorFallback /> : this.props.children
+    if (!this.state.failed) return this.props.children
+    return this.props.fallback === undefined ? <ErrorFallback /> : this.props.fallback
   }
 }

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { isHelpHidden } from '../../features/help/help-exclusions'
+import { ErrorBoundary } from '../error-boundary'
 
 // Loaded only where it shows, so the sign-in screens stay small.
 const HelpWidget = lazy(() => import('../../features/help/help-widget'))
@@ -21,23 +22,36 @@ function useIdle(): boolean {
   return idle
 }
 
+/**
+ * A part of the page loaded after it: if its chunk cannot load (the connection dropped before
+ * the page was idle, and no service worker holds it yet) it is left out, not the whole app.
+ */
+function Extra({ element }: { element: ReactNode }) {
+  return (
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>{element}</Suspense>
+    </ErrorBoundary>
+  )
+}
+
 /** Every page, plus the floating Help widget on pages outside its exclusion list and the update prompt. */
 export function RootLayout() {
   const { pathname } = useLocation()
   const idle = useIdle()
   // The brand (title, colours, manifest) applies on every page, signed in or not. Its module (and zod,
-  // which checks the record) loads once the page has painted, so it never delays the first screen.
+  // which checks the record) loads once the page has painted, so it never delays the first screen;
+  // offline before it has loaded, the built-in brand stays.
   useEffect(() => {
-    if (idle) void import('../../data/brand').then((brand) => brand.loadBrand())
+    if (idle) import('../../data/brand').then((brand) => brand.loadBrand()).catch(() => undefined)
   }, [idle])
   return (
     <>
       <Outlet />
       {idle ? (
-        <Suspense fallback={null}>
-          {isHelpHidden(pathname) ? null : <HelpWidget />}
-          <PwaUpdatePrompt />
-        </Suspense>
+        <>
+          {isHelpHidden(pathname) ? null : <Extra element={<HelpWidget />} />}
+          <Extra element={<PwaUpdatePrompt />} />
+        </>
       ) : null}
     </>
   )
