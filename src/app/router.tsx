@@ -189,15 +189,13 @@ function appScreenAt(path: string): Preloadable | null {
 export function preloadRoute(pathname: string): Promise<void> {
   const path = pathname.replace(/(.)\/$/, '$1')
   for (const screen of FRAME_SCREENS[path] ?? []) screen.preload().catch(() => undefined)
-  if (path === '/home') {
-    void afterPlaceholderPaint().then(() => HomeScreen.preload().catch(() => undefined))
-    return settle(Promise.all(SIGNED_IN_FRAME.map((screen) => screen.preload())))
-  }
   const appScreen = appScreenAt(path)
   if (appScreen) {
-    // Any other signed-in page: the frame first (a spinner in the page area), the data layer and the
-    // page's own chunk loading alongside instead of one after another (issue #15).
-    for (const chunk of [DATA_GATE, appScreen]) chunk.preload().catch(() => undefined)
+    // The frame first; the data layer and the page's own chunk alongside, not one after another
+    // (issue #15). On /home they wait for its saved screen to paint (afterPlaceholderPaint).
+    void afterPlaceholderPaint().then(() => {
+      for (const chunk of [DATA_GATE, appScreen]) chunk.preload().catch(() => undefined)
+    })
     return settle(Promise.all(SIGNED_IN_FRAME.map((screen) => screen.preload())))
   }
   const page = FIRST_SCREENS[path]

@@ -2,9 +2,11 @@ import { BehaviorSubject, combineLatest, filter, map, of, type Observable } from
 import type { RxChangeEventBulk, RxCollection } from 'rxdb/plugins/core'
 import { totalsOf, type Totals } from '../../schema/calc/totals'
 import { INVERTED_BASE } from '../../schema/entities/common'
+import { whenIdle } from '../lib/idle'
 import { userData } from './database'
 import { MonthTotals, splitWindow, type MonthEntry } from './month-totals'
 import { transactionsBetween$, type TransactionDoc } from './transactions'
+import { stateAfter } from './window-docs'
 
 type Transactions = RxCollection<TransactionDoc>
 
@@ -23,7 +25,7 @@ class LedgerTotals {
     // emission per write's bulk of events: a first download's page is 5,000 of them.
     collection.eventBulks$.subscribe(({ events }: RxChangeEventBulk<TransactionDoc>) => {
       for (const event of events) {
-        const data = event.operation === 'DELETE' || event.documentData._deleted ? null : event.documentData
+        const data = stateAfter(event)
         if (buffered) buffered.push([event.documentId, data])
         else totals.set(event.documentId, data)
       }
@@ -42,8 +44,7 @@ class LedgerTotals {
         })
         .catch((error: unknown) => this.changes.error(error))
     }
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(read, { timeout: 1000 })
-    else setTimeout(read, 0)
+    whenIdle(read, 1000)
   }
 }
 

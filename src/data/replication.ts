@@ -16,6 +16,7 @@ import {
   type SyncCheckpoint,
   type WireDocument,
 } from '../../schema/api/sync'
+import { whenIdle } from '../lib/idle'
 import { toWire } from './conflict'
 import type { HisaabDatabase } from './database'
 import { apiFetch } from './http'
@@ -274,10 +275,7 @@ async function startCollection(
  * first screen's queries on a cold start (issue #15).
  */
 function afterFirstScreen(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 500 })
-    else setTimeout(resolve, 0)
-  })
+  return new Promise((resolve) => void whenIdle(resolve, 500))
 }
 
 /**

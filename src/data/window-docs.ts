@@ -22,6 +22,11 @@ export interface LiveSetSource<T> {
 
 const nextTask = (emit: () => void) => void setTimeout(emit, 0)
 
+/** A document's state after one of its change events: its data, or null once deleted. */
+export function stateAfter<T>(event: { operation: string; documentData: T & { _deleted?: boolean } }): T | null {
+  return event.operation === 'DELETE' || event.documentData._deleted ? null : event.documentData
+}
+
 /**
  * The matching documents of a collection, live, at O(1) per change: one read, then each change
  * event updates a map, and the set is emitted at most once per task, after the task of the write
@@ -87,12 +92,7 @@ export function transactionsIn$(start: number, end: number, type?: 'expense'): O
       })
     : collection.find({ selector: { date: { $gte: start, $lt: upTo } }, sort: [{ date: 'asc' }] })
   return liveSet$<TransactionDoc>({
-    changes: collection.$.pipe(
-      map((event) => ({
-        id: event.documentId,
-        data: event.operation === 'DELETE' || event.documentData._deleted ? null : event.documentData,
-      })),
-    ),
+    changes: collection.$.pipe(map((event) => ({ id: event.documentId, data: stateAfter(event) }))),
     read: async () => {
       const { documents } = await collection.storageInstance.query(query.getPreparedQuery())
       return documents
