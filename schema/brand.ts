@@ -1,4 +1,5 @@
-import { z } from 'zod'
+// zod/mini: the app's frame checks the cached brand before its first paint, before classic zod loads.
+import * as z from 'zod/mini'
 
 /**
  * Brand settings (spec part 2 §2, §3): one record for the whole product, kept on the server and
@@ -19,17 +20,17 @@ export const BRAND_MESSAGES = {
 
 const HexColor = z
   .string({ error: BRAND_MESSAGES.colorInvalid })
-  .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, BRAND_MESSAGES.colorInvalid)
-  .transform((v) => v.toLowerCase())
+  .check(z.trim(), z.regex(/^#[0-9a-fA-F]{6}$/, BRAND_MESSAGES.colorInvalid), z.toLowerCase())
 
 export const BrandInput = z.object({
   appName: z
     .string({ error: BRAND_MESSAGES.appNameRequired })
-    .trim()
-    .min(1, BRAND_MESSAGES.appNameRequired)
-    .max(40, 'App name must be at most 40 characters'),
-  tagline: z.string().trim().max(100, 'Tagline must be at most 100 characters').default(''),
+    .check(
+      z.trim(),
+      z.minLength(1, BRAND_MESSAGES.appNameRequired),
+      z.maxLength(40, 'App name must be at most 40 characters'),
+    ),
+  tagline: z._default(z.string().check(z.trim(), z.maxLength(100, 'Tagline must be at most 100 characters')), ''),
   primaryColor: HexColor,
   secondaryColor: HexColor,
 })
@@ -42,7 +43,7 @@ export const Brand = z.object({
   primaryColor: z.string(),
   secondaryColor: z.string(),
   /** ms since the epoch of the last change; 0 for the defaults. */
-  updatedAt: z.number().int().min(0),
+  updatedAt: z.int().check(z.minimum(0)),
 })
 export type Brand = z.infer<typeof Brand>
 

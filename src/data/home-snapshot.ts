@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { localWeekWindow } from '../../schema/calc/periods'
 import { HomeView } from '../../schema/home-view'
 import { localMonthWindow } from '../../schema/time'
@@ -20,11 +20,11 @@ export const HOME_SNAPSHOT_MAX_CHARS = 8_000
 
 export const HomeSnapshot = z.object({
   version: z.literal(HOME_SNAPSHOT_VERSION),
-  userId: z.string().min(1),
+  userId: z.string().check(z.minLength(1)),
   savedAt: z.number(),
   monthStart: z.number(),
   weekStart: z.number(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
   /** The balance was hidden: the snapshot's amounts are drawn masked. */
   hidden: z.boolean(),
   view: HomeView,

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { ZodMiniType } from 'zod/mini'
 import { DEMO_REFUSAL, isDemoSession, notifyUnauthorized } from './session'
 import { updateSync } from './sync-state'
 
@@ -39,7 +40,7 @@ export const BAD_RESPONSE = 'Unexpected answer from the server'
  * carried a token ends the session (spec part 1 §4). Network failures mark the server unreachable
  * for the sync indicator.
  */
-export async function apiFetch<S extends z.ZodType>(
+export async function apiFetch<S extends z.ZodType | ZodMiniType>(
   path: string,
   contract: S,
   request: ApiRequest = {},
@@ -91,5 +92,5 @@ export async function apiFetch<S extends z.ZodType>(
   }
   const parsed = contract.safeParse(body)
   if (!parsed.success) throw new ApiError(response.status, BAD_RESPONSE, 'BAD_RESPONSE')
-  return parsed.data
+  return parsed.data as z.output<S>
 }
