@@ -26,10 +26,12 @@ export async function benchScreens(page: Page, origin: string) {
     for (let i = 0; i < 3; i++) times.push(await timeToSelector(page, `${origin}${path}`, selector, count))
     return percentile(times, 50)
   }
-  // /home first paints the user's saved screen, then the live one (database open, queries answered).
+  // /home and /transactions first paint the user's saved screen, then the live one (database
+  // open, queries answered).
   const homeMs = await loads('/home', '[data-testid="transaction-item"]', 5)
   const homeLiveMs = await loads('/home', '.home:not([data-snapshot]) [data-testid="transaction-item"]', 5)
   const transactionsMs = await loads('/transactions', '[role="listitem"]', 5)
+  const transactionsLiveMs = await loads('/transactions', '.ledger:not([data-snapshot]) [role="listitem"]', 5)
 
   // Scroll the window-virtualised list 40 px per frame for 300 frames; record each frame's duration.
   const frames = await page.evaluate(async () => {
@@ -51,6 +53,7 @@ export async function benchScreens(page: Page, origin: string) {
     homeFirstRenderMs: homeMs,
     homeLiveRenderMs: homeLiveMs,
     transactionsFirstRenderMs: transactionsMs,
+    transactionsLiveRenderMs: transactionsLiveMs,
     scroll: {
       frames: frames.durations.length,
       framesOver16ms: over16,

@@ -4,7 +4,7 @@ import { LoadingScreen } from '../components/ui/spinner'
 import { DemoEntry, PublicOnly, RequireAuth } from './auth/guards'
 import { ErrorBoundary } from './error-boundary'
 import { lazyScreen } from './lazy-screen'
-import { afterPlaceholderPaint, HomePlaceholder } from './shell/home-placeholder'
+import { afterPlaceholderPaint, placeholderAt } from './shell/page-placeholder'
 import { RootLayout } from './shell/root-layout'
 
 // Each screen is its own chunk; the signed-in shell pulls in the data layer (rxdb) lazily too.
@@ -164,11 +164,14 @@ const FRAME_SCREENS: Record<string, Preloadable[]> = {
 }
 /**
  * A signed-in page's first render waits for the frame and the page area's stand-in (no data layer
- * in either): the first paint is then the user's last home screen on /home, a spinner elsewhere,
- * and no Suspense fallback that React would keep up at least 300 ms once shown. On /home the home
- * screen's own chunk (with rxdb) loads once that has painted (issue #15).
+ * in either): the first paint is then the user's saved screen on /home and /transactions, a spinner
+ * elsewhere, and no Suspense fallback that React would keep up at least 300 ms once shown. There
+ * the page's own chunk (with rxdb) loads once that has painted (issue #15).
  */
-const SIGNED_IN_FRAME: Preloadable[] = [AppShell, HomePlaceholder]
+function signedInFrame(path: string): Preloadable[] {
+  const placeholder = placeholderAt(path)
+  return placeholder ? [AppShell, placeholder] : [AppShell]
+}
 /** The page area's data layer (rxdb, the schemas), which the app shell loads as its own chunk. */
 const DATA_GATE: Preloadable = { preload: () => import('./shell/user-data-gate') }
 
@@ -192,11 +195,11 @@ export function preloadRoute(pathname: string): Promise<void> {
   const appScreen = appScreenAt(path)
   if (appScreen) {
     // The frame first; the data layer and the page's own chunk alongside, not one after another
-    // (issue #15). On /home they wait for its saved screen to paint (afterPlaceholderPaint).
+    // (issue #15). They wait for a saved screen to paint (afterPlaceholderPaint).
     void afterPlaceholderPaint().then(() => {
       for (const chunk of [DATA_GATE, appScreen]) chunk.preload().catch(() => undefined)
     })
-    return settle(Promise.all(SIGNED_IN_FRAME.map((screen) => screen.preload())))
+    return settle(Promise.all(signedInFrame(path).map((screen) => screen.preload())))
   }
   const page = FIRST_SCREENS[path]
   return page ? settle(page.preload()) : Promise.resolve()

@@ -19,7 +19,7 @@ import { forgetOldPendingMarkers } from './pending'
 import { muteRxdbStorageNotice } from './rxdb-notice'
 import { forgetFirstDownload, startReplication, type ReplicationHandle } from './replication'
 import { updateSync } from './sync-state'
-import { forgetHomeSnapshot } from './home-snapshot-key'
+import { forgetSavedScreens } from './saved-screen-keys'
 
 export type HisaabCollections = { [N in CollectionName]: RxCollection<DocOf<N>> }
 export type HisaabDatabase = RxDatabase<HisaabCollections>
@@ -190,7 +190,7 @@ export async function removeUserData(userId: string): Promise<void> {
   const dbName = databaseNameOf(userId)
   await removeRxDatabase(dbName, await storage(), true)
   localStorage.removeItem(`hisaab.synced.${dbName}`)
-  forgetHomeSnapshot(userId)
+  forgetSavedScreens(userId)
   forgetFirstDownload(dbName)
   updateSync({ pending: 0 })
 }

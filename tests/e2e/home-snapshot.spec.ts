@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { expectAccessible, LOOKS } from './support/a11y'
 import { expect, newUser, test } from './support/fixtures'
 import { addExpense, offlineReady, restExpense, restIncome, shot, signIn, signUpWithToken } from './support/flows'
+import { layoutShift, recordScreen, savedKeys, seen, sessionWithSaved } from './support/saved-screens'
 
 /**
  * Issue #15: a cold start paints the user's last home screen from a small per-user snapshot while
@@ -12,52 +13,8 @@ import { addExpense, offlineReady, restExpense, restIncome, shot, signIn, signUp
 const SHOTS = '.tmp/shots-home-snapshot'
 const SNAPSHOT_PREFIX = 'hisaab.views.'
 
-interface Seen {
-  state: 'snapshot' | 'live'
-  text: string
-  balance: string | null
-  /** The database had finished opening when this was on screen. */
-  dbOpen: boolean
-}
-
-/** Records every version of `.home` a load puts on screen, and the layout shifts, from the first paint. */
-async function recordHome(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __homeSeen: unknown[]; __shift: number }
-    w.__homeSeen = []
-    w.__shift = 0
-    let last = ''
-    const check = () => {
-      const home = document.querySelector('.home')
-      if (!home) return
-      const state = home.hasAttribute('data-snapshot') ? 'snapshot' : 'live'
-      const text = home.textContent ?? ''
-      if (`${state}|${text}` === last) return
-      last = `${state}|${text}`
-      w.__homeSeen.push({
-        state,
-        text,
-        balance: home.querySelector('[data-testid="balance"]')?.textContent ?? null,
-        dbOpen: performance.getEntriesByName('hisaab:db-open', 'measure').length > 0,
-      })
-    }
-    new MutationObserver(check).observe(document, {
-      childList: true,
-      subtree: true,
-      characterData: true,
-      attributes: true,
-    })
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-        if (!entry.hadRecentInput) w.__shift += entry.value
-    }).observe({ type: 'layout-shift', buffered: true })
-  })
-}
-
-const seen = (page: Page) => page.evaluate(() => (window as unknown as { __homeSeen: Seen[] }).__homeSeen)
-const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __shift: number }).__shift)
-const snapshotKeys = (page: Page) =>
-  page.evaluate((prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix)), SNAPSHOT_PREFIX)
+const snapshotKeys = (page: Page) => savedKeys(page, SNAPSHOT_PREFIX)
+const recordHome = (page: Page) => recordScreen(page, '.home', 'balance')
 const live = (page: Page) => page.locator('.home:not([data-snapshot])')
 
 test('offline reload: the saved home before the database opens, then the live one; logout leaves nothing', async ({
@@ -79,7 +36,7 @@ test('offline reload: the saved home before the database opens, then the live on
   await expect(live(page).getByTestId('balance')).toHaveText('-₹120')
   const cold = await seen(page)
   // First the snapshot, drawn before the database had opened, already with the entry and its figures…
-  expect(cold[0]).toMatchObject({ state: 'snapshot', dbOpen: false, balance: '-₹120' })
+  expect(cold[0]).toMatchObject({ state: 'snapshot', dbOpen: false, figure: '-₹120' })
   expect(cold[0]!.text).toContain('Chai at the station')
   // …then the live screen with the same figures, and nothing moved when it took over.
   const liveSeen = cold.filter((s) => s.state === 'live')
@@ -103,7 +60,7 @@ test('offline reload: the saved home before the database opens, then the live on
   await page.reload()
   await expect(live(page).getByTestId('balance')).toHaveText('••••••')
   const hidden = await seen(page)
-  expect(hidden[0]).toMatchObject({ state: 'snapshot', balance: '••••••' })
+  expect(hidden[0]).toMatchObject({ state: 'snapshot', figure: '••••••' })
   for (const s of hidden) expect(s.text).not.toContain('₹')
   await page.getByRole('button', { name: 'Show balance' }).click()
   await expect(live(page).getByTestId('balance')).toHaveText('-₹120')
@@ -125,7 +82,7 @@ test('offline reload: the saved home before the database opens, then the live on
   await page.reload()
   await expect(live(page).getByText('No transactions yet')).toBeVisible()
   const nextSeen = await seen(page)
-  expect(nextSeen[0]).toMatchObject({ state: 'snapshot', balance: '₹0' })
+  expect(nextSeen[0]).toMatchObject({ state: 'snapshot', figure: '₹0' })
   for (const s of nextSeen) expect(s.text).not.toContain('Chai')
   await expectAccessible(page, 'home after the snapshot (second user)')
 })
@@ -143,15 +100,7 @@ test('the snapshot as it stands in while the data layer loads: the live figures,
   await expect(live(page).getByText('Groceries')).toBeVisible()
   // A new device signed in as this user, with the saved home screen (the rest of this browser's
   // bookkeeping, such as its first download being done, is not copied).
-  const stored = await page.evaluate(
-    (prefix) =>
-      Object.fromEntries(
-        Object.entries(localStorage).filter(
-          ([k]) => k === 'hisaab.token' || k === 'hisaab.user' || k.startsWith(prefix),
-        ),
-      ) as Record<string, string>,
-    SNAPSHOT_PREFIX,
-  )
+  const stored = await sessionWithSaved(page, SNAPSHOT_PREFIX)
   expect(Object.keys(stored)).toHaveLength(3)
 
   for (const look of LOOKS) {

@@ -24,7 +24,7 @@ import {
   type User,
 } from '../../data/session'
 import { getSyncSnapshot } from '../../data/sync-state'
-import { forgetHomeSnapshot } from '../../data/home-snapshot-key'
+import { forgetSavedScreens } from '../../data/saved-screen-keys'
 import { AuthContext, type AuthApi, type AuthState } from '../../lib/auth-context'
 
 /** The user id (`sub`) of a JWT, to open the local database offline when no user was cached. */
@@ -156,7 +156,7 @@ function useLogout(stateRef: RefObject<AuthState>, setState: SetState, leaveDemo
     }
     clearSession()
     // At once, not after the data layer loads: the next person on this device never sees it.
-    if (user) forgetHomeSnapshot(user.id)
+    if (user) forgetSavedScreens(user.id)
     setState({ status: 'signed-out', user: null, token: null })
     if (user) {
       try {

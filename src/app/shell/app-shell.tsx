@@ -7,7 +7,7 @@ import { ThemeToggle } from '../../components/ui/theme-toggle'
 import { displayName } from '../../data/session'
 import { useAuth } from '../../lib/auth-context'
 import { useBrand } from '../../lib/use-brand'
-import { afterPlaceholderPaint, HomePlaceholder, markPlaceholderPainted } from './home-placeholder'
+import { afterPlaceholderPaint, markPlaceholderPainted, PagePlaceholder } from './page-placeholder'
 import { initials } from './initials'
 import { navItemsFor, QUICK_ACTION_DELAY_MS, QUICK_ACTIONS_PATH, splitAroundAdd, type NavItem } from './nav-items'
 import { QuickActionsSheet } from './quick-actions-sheet'
@@ -58,17 +58,15 @@ function useFramePainted(wait: boolean): boolean {
 }
 
 /**
- * The page area's stand-in while the data layer loads: on /home the saved home screen (in its own
- * boundary, so the frame stays up meanwhile), elsewhere the loading screen.
+ * The page area's stand-in while the data layer loads: the page's saved screen on /home and
+ * /transactions (in its own boundary, so the frame stays up meanwhile), elsewhere the loading screen.
  */
 function PageFallback() {
-  const { pathname } = useLocation()
-  if (pathname.replace(/(.)\/$/, '$1') !== '/home') return <LoadingScreen />
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <HomePlaceholder />
+    <>
+      <PagePlaceholder />
       <PaintedMark />
-    </Suspense>
+    </>
   )
 }
 

@@ -3,9 +3,9 @@ import { Outlet } from 'react-router-dom'
 import { openDemoData, openUserData } from '../../data/database'
 import { ensureProfile } from '../../data/profile'
 import { readToken } from '../../data/session'
-import HomePlaceholder from '../../features/home/home-snapshot'
 import { useAuth, useUser } from '../../lib/auth-context'
 import { MoneyProvider } from '../../lib/use-money'
+import { PagePlaceholder } from './page-placeholder'
 
 /** Opens the signed-in user's local database (or the demo's) before the screens that read it render. */
 export function UserDataGate({ children }: { children: ReactNode }) {
@@ -34,8 +34,8 @@ export function UserDataGate({ children }: { children: ReactNode }) {
   }, [user.id, user.currency, demo])
 
   if (failed) throw failed instanceof Error ? failed : new Error('Could not open your data', { cause: failed })
-  // On /home the last home screen this user saw stands in meanwhile (issue #15).
-  if (ready !== user.id) return <HomePlaceholder label="Opening your data" />
+  // On /home and /transactions the screen this user last saw stands in meanwhile (issue #15).
+  if (ready !== user.id) return <PagePlaceholder label="Opening your data" />
   return <MoneyProvider>{children}</MoneyProvider>
 }
 
@@ -43,7 +43,7 @@ export function UserDataGate({ children }: { children: ReactNode }) {
 export function GatedOutlet() {
   return (
     <UserDataGate>
-      <Suspense fallback={<HomePlaceholder />}>
+      <Suspense fallback={<PagePlaceholder />}>
         <Outlet />
       </Suspense>
     </UserDataGate>

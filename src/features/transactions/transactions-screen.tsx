@@ -1,40 +1,32 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { Search, SlidersHorizontal } from 'lucide-react'
-import { useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { ledgerView, normaliseSearch, type TypeFilter } from '../../../schema/calc/ledger-view'
-import { periodWindow, type PeriodFilter, type Window } from '../../../schema/calc/periods'
+import { periodWindow, type Window } from '../../../schema/calc/periods'
 import type { Totals } from '../../../schema/calc/totals'
-import type { Paise } from '../../../schema/money/money'
 import { useNow } from '../../lib/use-now'
 import { TransactionRow } from '../../components/transaction/transaction-row'
 import { useTransactionActions } from '../../components/transaction/use-transaction-actions'
-import { Amount } from '../../components/ui/amount'
-import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
-import { PageHeader } from '../../components/ui/page-header'
 import { useLedger, useProfile, useWindowTotals } from '../../data/hooks'
+import { writeLedgerSnapshot } from '../../data/ledger-snapshot'
 import type { TransactionDoc } from '../../data/transactions'
-import './transactions.css'
+import { useAuth } from '../../lib/auth-context'
+import { useMoneyFormat } from '../../lib/money-format'
+import { SnapshotLedger, useLedgerSnapshot } from './ledger-snapshot'
+import {
+  LedgerHeader,
+  LedgerItem,
+  LedgerTip,
+  LedgerTools,
+  LedgerTotals,
+  NO_FILTERS,
+  ROW_HEIGHT,
+  type FilterState,
+} from './ledger-parts'
 
 const SEARCH_DEBOUNCE_MS = 200
-/** Row height in px (see .tx-row__surface min-height plus its border). */
-const ROW_HEIGHT = 69
 /** Rows per page of the list: the first page fills a tall screen several times over. */
 const PAGE_SIZE = 100
-
-const TYPE_OPTIONS: { value: TypeFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'expense', label: 'Expenses' },
-  { value: 'income', label: 'Income' },
-]
-
-const PERIOD_OPTIONS: { value: PeriodFilter; label: string }[] = [
-  { value: 'all', label: 'All Time' },
-  { value: 'today', label: 'Today' },
-  { value: 'week', label: 'This Week' },
-  { value: 'month', label: 'This Month' },
-  { value: 'custom', label: 'Custom' },
-]
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value)
@@ -43,196 +35,6 @@ function useDebounced<T>(value: T, ms: number): T {
     return () => clearTimeout(timer)
   }, [value, ms])
   return debounced
-}
-
-function Chips<T extends string>({
-  legend,
-  name,
-  options,
-  value,
-  onChange,
-}: {
-  legend: string
-  name: string
-  options: { value: T; label: string }[]
-  value: T
-  onChange: (v: T) => void
-}) {
-  return (
-    <fieldset className="chips">
-      <legend className="chips__legend">{legend}</legend>
-      <div className="chips__row">
-        {options.map((o) => (
-          <label key={o.value} className={`chip${o.value === value ? ' chip--on' : ''}`}>
-            <input
-              type="radio"
-              name={name}
-              value={o.value}
-              checked={o.value === value}
-              onChange={() => onChange(o.value)}
-            />
-            {o.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  )
-}
-
-function LedgerTotal({
-  label,
-  kind,
-  testId,
-  value,
-}: {
-  label: string
-  kind: 'expense' | 'income'
-  testId: string
-  value: Paise | null
-}) {
-  const className = `ledger__total-value ledger__total-value--${kind}`
-  return (
-    <div className="ledger__total">
-      <span className="ledger__total-label">{label}</span>
-      {value === null ? (
-        <span className={className} data-testid={testId} />
-      ) : (
-        <Amount value={value} compact className={className} data-testid={testId} />
-      )}
-    </div>
-  )
-}
-
-/** The totals, or empty figures while the month totals are first read (the rows show meanwhile). */
-function LedgerTotals({ totals, count }: { totals: { expenses: Paise; income: Paise } | null; count: number }) {
-  return (
-    <div className="ledger__totals" data-testid="ledger-totals" aria-live="polite" aria-busy={totals === null}>
-      <LedgerTotal label="Expenses" kind="expense" testId="total-expenses" value={totals?.expenses ?? null} />
-      <LedgerTotal label="Income" kind="income" testId="total-income" value={totals?.income ?? null} />
-      <div className="ledger__total">
-        <span className="ledger__total-label">Count</span>
-        <span className="ledger__total-value" data-testid="transaction-count">
-          {totals === null ? null : count.toLocaleString('en-IN')}
-        </span>
-      </div>
-    </div>
-  )
-}
-
-interface RangeProps {
-  from: string
-  to: string
-  onChange: (range: { from: string; to: string }) => void
-}
-
-/** Custom From/To days; a reversed range matches nothing, so it says so and offers to swap. */
-function CustomRange({ from, to, onChange }: RangeProps) {
-  const reversed = from !== '' && to !== '' && from > to
-  return (
-    <>
-      <div className="ledger__range">
-        <label className="field">
-          <span className="field__label">From</span>
-          <input
-            className="field__control"
-            type="date"
-            value={from}
-            aria-invalid={reversed || undefined}
-            onChange={(e) => onChange({ from: e.target.value, to })}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">To</span>
-          <input
-            className="field__control"
-            type="date"
-            value={to}
-            aria-invalid={reversed || undefined}
-            onChange={(e) => onChange({ from, to: e.target.value })}
-          />
-        </label>
-      </div>
-      {reversed ? (
-        <p className="ledger__range-hint" role="alert" data-testid="range-reversed">
-          <span>⚠️ The From date is after the To date, so nothing can match.</span>
-          <Button size="sm" variant="outline" onClick={() => onChange({ from: to, to: from })}>
-            Swap dates
-          </Button>
-        </p>
-      ) : null}
-    </>
-  )
-}
-
-interface FilterState {
-  type: TypeFilter
-  period: PeriodFilter
-  from: string
-  to: string
-}
-
-function LedgerTools(props: {
-  search: string
-  onSearch: (text: string) => void
-  filters: FilterState
-  onFilters: (next: FilterState) => void
-}) {
-  const { search, onSearch, filters, onFilters } = props
-  const [showFilters, setShowFilters] = useState(false)
-  const filtersId = useId()
-  const activeFilters = (filters.type !== 'all' ? 1 : 0) + (filters.period !== 'all' ? 1 : 0)
-  return (
-    <>
-      <div className="ledger__tools">
-        <label className="ledger__search">
-          <Search size={18} aria-hidden="true" />
-          <span className="visually-hidden">Search transactions</span>
-          <input
-            type="search"
-            placeholder="Search description or category"
-            value={search}
-            onChange={(e) => onSearch(e.target.value)}
-          />
-        </label>
-        <button
-          type="button"
-          className={`ledger__filter-toggle${showFilters ? ' ledger__filter-toggle--on' : ''}`}
-          aria-expanded={showFilters}
-          aria-controls={filtersId}
-          onClick={() => setShowFilters((v) => !v)}
-        >
-          <SlidersHorizontal size={18} aria-hidden="true" />
-          Filters
-          {activeFilters > 0 ? <span className="ledger__badge">{activeFilters}</span> : null}
-        </button>
-      </div>
-      {showFilters ? (
-        <Card className="ledger__filters" id={filtersId} variant="elevated">
-          <Chips
-            legend="Type"
-            name="type"
-            options={TYPE_OPTIONS}
-            value={filters.type}
-            onChange={(type) => onFilters({ ...filters, type })}
-          />
-          <Chips
-            legend="Period"
-            name="period"
-            options={PERIOD_OPTIONS}
-            value={filters.period}
-            onChange={(period) => onFilters({ ...filters, period })}
-          />
-          {filters.period === 'custom' ? (
-            <CustomRange
-              from={filters.from}
-              to={filters.to}
-              onChange={(range) => onFilters({ ...filters, ...range })}
-            />
-          ) : null}
-        </Card>
-      ) : null}
-    </>
-  )
 }
 
 interface LedgerListProps {
@@ -280,7 +82,7 @@ function LedgerList({ rows, count, more, now, layoutKey, onReach }: LedgerListPr
   }, [lastIndex, rows.length, more, onReach])
   return (
     <>
-      <p className="ledger__tip">Swipe left to delete, right to edit</p>
+      <LedgerTip />
       <div
         ref={listRef}
         role="list"
@@ -298,16 +100,9 @@ function LedgerList({ rows, count, more, now, layoutKey, onReach }: LedgerListPr
           if (!tx)
             return <div key={`loading-${item.index}`} className="ledger__item" aria-hidden="true" style={style} />
           return (
-            <div
-              key={tx.id}
-              role="listitem"
-              className="ledger__item"
-              aria-setsize={count}
-              aria-posinset={item.index + 1}
-              style={style}
-            >
+            <LedgerItem key={tx.id} index={item.index} count={count} style={style}>
               <TransactionRow tx={tx} now={now} onEdit={actions.edit} onDelete={actions.remove} />
-            </div>
+            </LedgerItem>
           )
         })}
       </div>
@@ -364,19 +159,38 @@ function useLedgerView(window_: Window | null, type: TypeFilter, search: string)
  */
 export default function TransactionsScreen() {
   const now = useNow()
+  const { user, demo } = useAuth()
+  const money = useMoneyFormat()
   const [search, setSearch] = useState('')
-  const [filters, setFilters] = useState<FilterState>({ type: 'all', period: 'all', from: '', to: '' })
+  const [filters, setFilters] = useState<FilterState>(NO_FILTERS)
   const { type, period, from, to } = filters
 
   const debouncedSearch = useDebounced(search, SEARCH_DEBOUNCE_MS)
   const window_ = useMemo(() => periodWindow(period, now, { from, to }), [period, now, from, to])
   const view = useLedgerView(window_, type, debouncedSearch)
+  const unfiltered = type === 'all' && period === 'all' && normaliseSearch(debouncedSearch) === ''
+  const saved = useLedgerSnapshot()
+  const live = useMemo(
+    () => (view.totals ? { expenses: view.totals.expenses, income: view.totals.income, count: view.count } : null),
+    [view.totals, view.count],
+  )
+
+  // The unfiltered list's head is kept for the next cold load (never the demo's).
+  useEffect(() => {
+    if (!user || demo || !unfiltered || view.loading || !live) return
+    writeLedgerSnapshot(user.id, { currency: money.currency, totals: live, rows: view.rows }, Date.now())
+  }, [user, demo, unfiltered, view.loading, live, view.rows, money.currency])
+
+  // Until the first rows are in, the saved head stays up rather than an empty list; until the
+  // month totals are read, its figures stand in.
+  if (view.loading && saved && unfiltered) return <SnapshotLedger snapshot={saved} />
+  const standIn = !live && unfiltered ? saved?.totals : undefined
 
   return (
     <div className="tx-page ledger">
-      <PageHeader title="All Transactions" subtitle="Everything you've recorded, newest first." />
+      <LedgerHeader />
       <LedgerTools search={search} onSearch={setSearch} filters={filters} onFilters={setFilters} />
-      <LedgerTotals totals={view.totals} count={view.count} />
+      <LedgerTotals totals={live ?? standIn ?? null} busy={!live} />
       <Card padding="none" variant="elevated" className="ledger__card">
         {view.loading ? null : view.count === 0 ? (
           <p className="ledger__empty">No transactions found</p>

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   HOME_SNAPSHOT_MAX_CHARS,
@@ -5,9 +6,16 @@ import {
   homeSnapshotKey,
   readHomeSnapshot,
   writeHomeSnapshot,
-  forgetHomeSnapshot,
   type HomeSnapshotInput,
 } from '../../src/data/home-snapshot'
+import {
+  LEDGER_SNAPSHOT_MAX_CHARS,
+  LEDGER_SNAPSHOT_ROWS,
+  ledgerSnapshotKey,
+  readLedgerSnapshot,
+  writeLedgerSnapshot,
+} from '../../src/data/ledger-snapshot'
+import { forgetSavedScreens } from '../../src/data/saved-screen-keys'
 import { homeBudgetLine } from '../../schema/home-view'
 
 /** localStorage as the browser has it: strings only, and a quota. */
@@ -104,10 +112,10 @@ describe('home snapshot', () => {
     expect(readHomeSnapshot(ASHA, NOW)).not.toBeNull()
   })
 
-  it('is gone after forgetHomeSnapshot (logout, account deletion)', () => {
+  it('is gone after forgetSavedScreens (logout, account deletion)', () => {
     writeHomeSnapshot(ASHA, input(), NOW)
     writeHomeSnapshot(RAVI, input(), NOW)
-    forgetHomeSnapshot(ASHA)
+    forgetSavedScreens(ASHA)
     expect(readHomeSnapshot(ASHA, NOW)).toBeNull()
     expect(store.getItem(homeSnapshotKey(ASHA))).toBeNull()
     expect(readHomeSnapshot(RAVI, NOW)).not.toBeNull()
@@ -199,5 +207,91 @@ describe('home snapshot', () => {
   it('refuses a currency that is not a code', () => {
     expect(writeHomeSnapshot(ASHA, input({ currency: '<b>' }), NOW)).toBe(true)
     expect(readHomeSnapshot(ASHA, NOW)).toBeNull()
+  })
+})
+
+describe('ledger snapshot (the head of /transactions)', () => {
+  const row = (i: number, extra: Record<string, unknown> = {}) => ({
+    id: `t${i}`,
+    type: i % 3 === 0 ? ('income' as const) : ('expense' as const),
+    amount: 10_000 + i,
+    category: 'Food & Dining',
+    description: `Entry ${i}`,
+    date: NOW - i * 60_000,
+    ...extra,
+  })
+  const totals = { expenses: 1_234_500, income: 987_654_321, count: 40 }
+
+  it('keeps the first rows (only the fields a row draws) and the totals, for its own user', () => {
+    const rows = Array.from({ length: 40 }, (_, i) => row(i, { dateDesc: 1, updatedAt: NOW, _meta: { lwt: 1 } }))
+    expect(writeLedgerSnapshot(ASHA, { currency: 'INR', totals, rows }, NOW)).toBe(true)
+    const saved = readLedgerSnapshot(ASHA)
+    expect(saved).toMatchObject({ userId: ASHA, currency: 'INR', totals })
+    expect(saved?.rows).toEqual(Array.from({ length: LEDGER_SNAPSHOT_ROWS }, (_, i) => row(i)))
+    expect(readLedgerSnapshot(RAVI)).toBeNull()
+    // Copied under Ravi's key it still names Asha: refused and removed.
+    store.setItem(ledgerSnapshotKey(RAVI), store.getItem(ledgerSnapshotKey(ASHA))!)
+    expect(readLedgerSnapshot(RAVI)).toBeNull()
+    expect(store.getItem(ledgerSnapshotKey(RAVI))).toBeNull()
+  })
+
+  it('holds in any later week or month (all-time figures)', () => {
+    writeLedgerSnapshot(ASHA, { currency: 'INR', totals, rows: [row(1)] }, NOW)
+    expect(readLedgerSnapshot(ASHA)?.rows).toHaveLength(1)
+  })
+
+  it('is gone with the home snapshot after forgetSavedScreens (logout, account deletion)', () => {
+    writeLedgerSnapshot(ASHA, { currency: 'INR', totals, rows: [row(1)] }, NOW)
+    writeHomeSnapshot(ASHA, input(), NOW)
+    writeLedgerSnapshot(RAVI, { currency: 'INR', totals, rows: [row(1)] }, NOW)
+    forgetSavedScreens(ASHA)
+    expect(store.getItem(ledgerSnapshotKey(ASHA))).toBeNull()
+    expect(store.getItem(homeSnapshotKey(ASHA))).toBeNull()
+    expect(readLedgerSnapshot(RAVI)).not.toBeNull()
+  })
+
+  it.each([
+    ['a count below zero', (raw: string) => raw.replace('"count":40', '"count":-1')],
+    ['an amount that is not integer paise', (raw: string) => raw.replace('"amount":10001', '"amount":100.5')],
+    ['a row without an id', (raw: string) => raw.replace('"id":"t1",', '')],
+    ['another version', (raw: string) => raw.replace('"version":1', '"version":2')],
+  ])('refuses and removes a corrupt one: %s', (_name, corrupt) => {
+    writeLedgerSnapshot(ASHA, { currency: 'INR', totals, rows: [row(1), row(2)] }, NOW)
+    const key = ledgerSnapshotKey(ASHA)
+    const raw = store.getItem(key)!
+    expect(corrupt(raw)).not.toBe(raw)
+    store.setItem(key, corrupt(raw))
+    expect(readLedgerSnapshot(ASHA)).toBeNull()
+    expect(store.getItem(key)).toBeNull()
+  })
+
+  it('reads back exactly what a row draws for any rows that fit, and keeps nothing over the bound', () => {
+    const text = (max: number) => fc.string({ maxLength: max, unit: fc.constantFrom('a', '"', '\\', 'é', '₹', '\n') })
+    const rowArb = fc.record({
+      id: fc.string({ minLength: 1, maxLength: 100 }),
+      type: fc.constantFrom('expense' as const, 'income' as const),
+      amount: fc.integer({ min: 1, max: 1e13 }),
+      category: text(60),
+      description: text(500),
+      date: fc.integer({ min: 0, max: 4e12 }),
+    })
+    fc.assert(
+      fc.property(fc.array(rowArb, { maxLength: 20 }), fc.nat(1e6), (rows, count) => {
+        store.clear()
+        const figures = { expenses: 0, income: 0, count }
+        const kept = writeLedgerSnapshot(ASHA, { currency: 'INR', totals: figures, rows }, NOW)
+        const saved = readLedgerSnapshot(ASHA)
+        if (!kept) {
+          expect(saved).toBeNull()
+          expect(JSON.stringify(rows.slice(0, LEDGER_SNAPSHOT_ROWS)).length).toBeGreaterThan(
+            LEDGER_SNAPSHOT_MAX_CHARS - 200,
+          )
+          return
+        }
+        expect(saved?.rows).toEqual(rows.slice(0, LEDGER_SNAPSHOT_ROWS))
+        expect(saved?.totals).toEqual(figures)
+      }),
+      { numRuns: 200, seed: 15 },
+    )
   })
 })

@@ -1,0 +1,23 @@
+/**
+ * Where a user's saved screens live (issue #15): the last /home and the head of /transactions,
+ * each in localStorage under the user's own id. Apart from their schemas so that logout can remove
+ * them without loading zod or the data layer.
+ */
+const PREFIXES = { home: 'hisaab.views.', ledger: 'hisaab.ledger.' } as const
+
+export type SavedScreenKind = keyof typeof PREFIXES
+
+export const savedScreenKey = (kind: SavedScreenKind, userId: string) => `${PREFIXES[kind]}${userId}`
+
+export function forgetSavedScreen(kind: SavedScreenKind, userId: string): void {
+  try {
+    localStorage.removeItem(savedScreenKey(kind, userId))
+  } catch {
+    // storage disabled: nothing was kept
+  }
+}
+
+/** Logout and account deletion: nothing of the user's screens stays on the device. */
+export function forgetSavedScreens(userId: string): void {
+  for (const kind of Object.keys(PREFIXES) as SavedScreenKind[]) forgetSavedScreen(kind, userId)
+}

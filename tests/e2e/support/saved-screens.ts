@@ -1,0 +1,72 @@
+import type { Page } from '@playwright/test'
+
+/** One version of a screen that a load put on screen (issue #15's saved screens). */
+export interface Seen {
+  state: 'snapshot' | 'live'
+  text: string
+  /** The text of the screen's headline figure (`figure`'s test id). */
+  figure: string | null
+  /** The database had finished opening when this was on screen. */
+  dbOpen: boolean
+}
+
+/**
+ * Records every version of the screen at `root` that a load puts on screen, and the layout
+ * shifts, from the first paint (before the app's code runs).
+ */
+export async function recordScreen(page: Page, root: string, figure: string) {
+  await page.addInitScript(
+    ({ root, figure }) => {
+      const w = window as unknown as { __seen: unknown[]; __shift: number }
+      w.__seen = []
+      w.__shift = 0
+      let last = ''
+      const check = () => {
+        const screen = document.querySelector(root)
+        if (!screen) return
+        const state = screen.hasAttribute('data-snapshot') ? 'snapshot' : 'live'
+        const text = screen.textContent ?? ''
+        if (`${state}|${text}` === last) return
+        last = `${state}|${text}`
+        w.__seen.push({
+          state,
+          text,
+          figure: screen.querySelector(`[data-testid="${figure}"]`)?.textContent ?? null,
+          dbOpen: performance.getEntriesByName('hisaab:db-open', 'measure').length > 0,
+        })
+      }
+      new MutationObserver(check).observe(document, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+        attributes: true,
+      })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) w.__shift += entry.value
+      }).observe({ type: 'layout-shift', buffered: true })
+    },
+    { root, figure },
+  )
+}
+
+export const seen = (page: Page) => page.evaluate(() => (window as unknown as { __seen: Seen[] }).__seen)
+export const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __shift: number }).__shift)
+export const savedKeys = (page: Page, prefix: string) =>
+  page.evaluate((prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix)), prefix)
+
+/**
+ * This browser's session and saved screens (keys starting with `prefix`), to copy into a new
+ * context: a new device signed in as the same user (the rest of the browser's bookkeeping, such as
+ * its first download being done, is not copied).
+ */
+export const sessionWithSaved = (page: Page, prefix: string) =>
+  page.evaluate(
+    (prefix) =>
+      Object.fromEntries(
+        Object.entries(localStorage).filter(
+          ([k]) => k === 'hisaab.token' || k === 'hisaab.user' || k.startsWith(prefix),
+        ),
+      ) as Record<string, string>,
+    prefix,
+  )
