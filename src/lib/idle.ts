@@ -10,3 +10,33 @@ export function whenIdle(run: () => void, timeoutMs: number): () => void {
   const handle = requestIdleCallback(run, { timeout: timeoutMs })
   return () => cancelIdleCallback(handle)
 }
+
+const paintTimed = () =>
+  typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes ?? []).includes('paint')
+const contentPainted = () => performance.getEntriesByName('first-contentful-paint').length > 0
+
+/**
+ * `whenIdle`, counted from the page's first contentful paint (at most `timeoutMs` after now where
+ * it is not reported): an idle period can come before the first paint is on screen, and the work
+ * started there raced it.
+ */
+export function whenIdleAfterPaint(run: () => void, timeoutMs: number): () => void {
+  let cancelIdle: (() => void) | null = null
+  const start = () => (cancelIdle ??= whenIdle(run, timeoutMs))
+  if (!paintTimed() || contentPainted()) {
+    start()
+    return () => cancelIdle?.()
+  }
+  const observer = new PerformanceObserver(() => {
+    if (!contentPainted()) return
+    observer.disconnect()
+    start()
+  })
+  observer.observe({ type: 'paint' })
+  const fallback = setTimeout(start, timeoutMs)
+  return () => {
+    observer.disconnect()
+    clearTimeout(fallback)
+    cancelIdle?.()
+  }
+}

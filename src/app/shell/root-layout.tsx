@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { isHelpHidden } from '../../features/help/help-exclusions'
-import { whenIdle } from '../../lib/idle'
+import { whenIdleAfterPaint } from '../../lib/idle'
 import { ErrorBoundary } from '../error-boundary'
 
 // Loaded only where it shows, so the sign-in screens stay small.
@@ -12,7 +12,7 @@ const PwaUpdatePrompt = lazy(() => import('../pwa-update-prompt'))
 /** True once the browser is idle after the first paint: work nobody waits for starts then, not before. */
 function useIdle(): boolean {
   const [idle, setIdle] = useState(false)
-  useEffect(() => whenIdle(() => setIdle(true), 3000), [])
+  useEffect(() => whenIdleAfterPaint(() => setIdle(true), 3000), [])
   return idle
 }
 
