@@ -2,7 +2,14 @@ import type { Page } from '@playwright/test'
 import { expectAccessible, LOOKS } from './support/a11y'
 import { expect, newUser, test } from './support/fixtures'
 import { addExpense, offlineReady, restExpense, restIncome, shot, signIn, signUpWithToken } from './support/flows'
-import { layoutShift, recordScreen, savedKeys, seen, sessionWithSaved } from './support/saved-screens'
+import {
+  deviceHoldingDataLayer,
+  layoutShift,
+  recordScreen,
+  savedKeys,
+  seen,
+  sessionWithSaved,
+} from './support/saved-screens'
 
 /**
  * Issue #15: a cold start paints the user's last home screen from a small per-user snapshot while
@@ -104,19 +111,7 @@ test('the snapshot as it stands in while the data layer loads: the live figures,
   expect(Object.keys(stored)).toHaveLength(3)
 
   for (const look of LOOKS) {
-    // No service worker, so the data layer's chunk can be held back: the snapshot stays up meanwhile.
-    const context = await browser.newContext({ ...look, baseURL: server.url, serviceWorkers: 'block' })
-    await context.addInitScript((items) => {
-      if (localStorage.getItem('hisaab.token')) return
-      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value)
-    }, stored)
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await context.route(/\/assets\/user-data-gate-[^/]*\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
-    const device = await context.newPage()
+    const { context, page: device, release } = await deviceHoldingDataLayer(browser, look, server.url, stored)
     await device.goto('/home')
     const snapshot = device.locator('.home[data-snapshot]')
     await expect(snapshot.getByTestId('balance')).toHaveText('₹1,84,550')

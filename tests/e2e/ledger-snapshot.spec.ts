@@ -2,7 +2,14 @@ import type { Page } from '@playwright/test'
 import { expectAccessible, LOOKS } from './support/a11y'
 import { expect, test } from './support/fixtures'
 import { addExpense, offlineReady, restExpense, restIncome, shot, signUpWithToken } from './support/flows'
-import { layoutShift, recordScreen, savedKeys, seen, sessionWithSaved } from './support/saved-screens'
+import {
+  deviceHoldingDataLayer,
+  layoutShift,
+  recordScreen,
+  savedKeys,
+  seen,
+  sessionWithSaved,
+} from './support/saved-screens'
 
 /**
  * Issue #15: a cold load of /transactions paints the head of the user's list (the newest rows and
@@ -96,19 +103,7 @@ test('the saved list head as it stands in while the data layer loads: inert, axe
   const stored = await sessionWithSaved(page, PREFIX)
 
   for (const look of LOOKS) {
-    // No service worker, so the data layer's chunk can be held back: the saved head stays up meanwhile.
-    const context = await browser.newContext({ ...look, baseURL: server.url, serviceWorkers: 'block' })
-    await context.addInitScript((items) => {
-      if (localStorage.getItem('hisaab.token')) return
-      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value)
-    }, stored)
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await context.route(/\/assets\/user-data-gate-[^/]*\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
-    const device = await context.newPage()
+    const { context, page: device, release } = await deviceHoldingDataLayer(browser, look, server.url, stored)
     await device.goto('/transactions')
     const snapshot = device.locator('.ledger[data-snapshot]')
     await expect(snapshot.getByTestId('transaction-count')).toHaveText('15')

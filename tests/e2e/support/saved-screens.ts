@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
 
 /** One version of a screen that a load put on screen (issue #15's saved screens). */
 export interface Seen {
@@ -70,3 +70,27 @@ export const sessionWithSaved = (page: Page, prefix: string) =>
       ) as Record<string, string>,
     prefix,
   )
+
+/**
+ * A new device in `look` signed in with `stored` (see sessionWithSaved) whose data layer's chunk is
+ * held back until `release()`: no service worker, so the saved screen stays up meanwhile.
+ */
+export async function deviceHoldingDataLayer(
+  browser: Browser,
+  look: BrowserContextOptions,
+  origin: string,
+  stored: Record<string, string>,
+) {
+  const context = await browser.newContext({ ...look, baseURL: origin, serviceWorkers: 'block' })
+  await context.addInitScript((items) => {
+    if (localStorage.getItem('hisaab.token')) return
+    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value)
+  }, stored)
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await context.route(/\/assets\/user-data-gate-[^/]*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return { context, page: await context.newPage(), release }
+}
