@@ -71,6 +71,32 @@ test('offline reload: the saved list head before the database opens, then the li
   expect(await layoutShift(page)).toBeLessThan(0.01)
   await expect(live(page).getByRole('listitem')).toHaveCount(3)
 
+  // Later in the session (the database open) a page waits for its own rows: a saved head or home
+  // older than an entry just added on another page never shows.
+  await page.evaluate(() => {
+    const w = window as unknown as { __sawSaved: boolean }
+    w.__sawSaved = false
+    new MutationObserver(() => {
+      if (document.querySelector('[data-snapshot]')) w.__sawSaved = true
+    }).observe(document, { childList: true, subtree: true, attributes: true })
+  })
+  await page.getByRole('button', { name: 'Add', exact: true }).click()
+  await page
+    .getByRole('dialog', { name: 'Quick Actions' })
+    .getByRole('button', { name: /Add Expense/ })
+    .click()
+  await expect(page).toHaveURL(/\/add-expense$/)
+  await page.getByLabel('Amount').fill('75')
+  await page.getByLabel('Category', { exact: true }).selectOption('Transportation')
+  await page.getByLabel('Description').fill('Auto fare')
+  await page.getByRole('button', { name: 'Add Expense' }).click()
+  await expect(page).toHaveURL(/\/home$/)
+  await expect(page.locator('.home').getByText('Auto fare')).toBeVisible()
+  await page.getByRole('link', { name: 'Transactions' }).click()
+  await expect(live(page).getByText('Auto fare')).toBeVisible()
+  await expect(live(page).getByRole('listitem')).toHaveCount(4)
+  expect(await page.evaluate(() => (window as unknown as { __sawSaved: boolean }).__sawSaved)).toBe(false)
+
   // Back online, the user logs out: nothing of the list stays on the device.
   await server.start()
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced', { timeout: 30_000 })

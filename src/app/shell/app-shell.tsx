@@ -7,6 +7,7 @@ import { ThemeToggle } from '../../components/ui/theme-toggle'
 import { displayName } from '../../data/session'
 import { useAuth } from '../../lib/auth-context'
 import { useBrand } from '../../lib/use-brand'
+import { useSavedScreensAllowed } from '../../lib/use-saved-screen'
 import { afterPlaceholderPaint, markPlaceholderPainted, PagePlaceholder } from './page-placeholder'
 import { initials } from './initials'
 import { navItemsFor, QUICK_ACTION_DELAY_MS, QUICK_ACTIONS_PATH, splitAroundAdd, type NavItem } from './nav-items'
@@ -246,6 +247,8 @@ export default function AppShell() {
   const navigate = useNavigate()
   const sheet = useQuickActions()
   const framePainted = useFramePainted(demo)
+  // Every signed-in page passes here: a saved screen stands in only on the first (issue #15).
+  useSavedScreensAllowed()
   const onLogout = async () => {
     if (await logout()) void navigate('/login', { replace: true })
   }

@@ -4,14 +4,19 @@ import { LoadingScreen } from '../../components/ui/spinner'
 import { readHomeSnapshot, type HomeSnapshot } from '../../data/home-snapshot'
 import { useAuth } from '../../lib/auth-context'
 import { MoneyContext, moneyFormat } from '../../lib/money-format'
+import { useSavedScreensAllowed } from '../../lib/use-saved-screen'
 import { HomeView } from './home-view'
 
-/** The signed-in user's saved home screen when the page is /home (never the demo's), else null. */
+/**
+ * The signed-in user's saved home screen when the page is /home and the app opened on it (never
+ * the demo's), else null.
+ */
 export function useHomeSnapshot(): HomeSnapshot | null {
   const { user, demo } = useAuth()
   const { pathname } = useLocation()
   const onHome = pathname.replace(/(.)\/$/, '$1') === '/home'
-  const userId = !demo && onHome ? user?.id : undefined
+  const allowed = useSavedScreensAllowed()
+  const userId = allowed && !demo && onHome ? user?.id : undefined
   // Read once per mount: the live screen takes over from here.
   const [now] = useState(() => Date.now())
   return useMemo(() => (userId ? readHomeSnapshot(userId, now) : null), [userId, now])

@@ -6,15 +6,20 @@ import { LoadingScreen } from '../../components/ui/spinner'
 import { readLedgerSnapshot, type LedgerSnapshot } from '../../data/ledger-snapshot'
 import { useAuth } from '../../lib/auth-context'
 import { MoneyContext, moneyFormat } from '../../lib/money-format'
+import { useSavedScreensAllowed } from '../../lib/use-saved-screen'
 import { LedgerHeader, LedgerItem, LedgerTip, LedgerTools, LedgerTotals, NO_FILTERS, ROW_HEIGHT } from './ledger-parts'
 
 const ignore = () => undefined
 
-/** The signed-in user's saved list head when the page is /transactions (never the demo's), else null. */
+/**
+ * The signed-in user's saved list head when the page is /transactions and the app opened on it
+ * (never the demo's), else null.
+ */
 export function useLedgerSnapshot(): LedgerSnapshot | null {
   const { user, demo } = useAuth()
   const { pathname } = useLocation()
-  const userId = !demo && pathname.replace(/(.)\/$/, '$1') === '/transactions' ? user?.id : undefined
+  const allowed = useSavedScreensAllowed()
+  const userId = allowed && !demo && pathname.replace(/(.)\/$/, '$1') === '/transactions' ? user?.id : undefined
   // Read once per mount: the live screen takes over from here.
   return useMemo(() => (userId ? readLedgerSnapshot(userId) : null), [userId])
 }
