@@ -78,5 +78,11 @@ export async function patchProfile(
   const { userId } = userData()
   if (await patchDocument('profile', userId, patch)) return
   const base = Profile.parse({ id: userId, ownerId: userId, updatedAt: 0 })
-  await insertDocument('profile', { ...base, ...(typeof patch === 'function' ? patch(base) : patch), id: userId })
+  try {
+    await insertDocument('profile', { ...base, ...(typeof patch === 'function' ? patch(base) : patch), id: userId })
+  } catch (error) {
+    // The server keeps the profile too: a pull can bring it in between the read and the insert (a
+    // currency change updates it there), and the insert then conflicts. Patch that copy instead.
+    if (!(await patchDocument('profile', userId, patch))) throw error
+  }
 }
