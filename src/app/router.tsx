@@ -2,6 +2,7 @@ import { isValidElement, Suspense, type ReactNode } from 'react'
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom'
 import { LoadingScreen } from '../components/ui/spinner'
 import { DemoEntry, PublicOnly, RequireAuth } from './auth/guards'
+import { pagePath } from '../lib/use-saved-screen'
 import { ErrorBoundary } from './error-boundary'
 import { lazyScreen } from './lazy-screen'
 import { afterPlaceholderPaint, placeholderAt } from './shell/page-placeholder'
@@ -190,7 +191,7 @@ function appScreenAt(path: string): Preloadable | null {
 
 /** Starts the chunks the path's first screen needs; resolves (never rejects) once a page's own chunk is in. */
 export function preloadRoute(pathname: string): Promise<void> {
-  const path = pathname.replace(/(.)\/$/, '$1')
+  const path = pagePath(pathname)
   for (const screen of FRAME_SCREENS[path] ?? []) screen.preload().catch(() => undefined)
   const appScreen = appScreenAt(path)
   if (appScreen) {

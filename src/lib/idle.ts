@@ -21,22 +21,23 @@ const contentPainted = () => performance.getEntriesByName('first-contentful-pain
  * started there raced it.
  */
 export function whenIdleAfterPaint(run: () => void, timeoutMs: number): () => void {
+  if (!paintTimed() || contentPainted()) return whenIdle(run, timeoutMs)
   let cancelIdle: (() => void) | null = null
-  const start = () => (cancelIdle ??= whenIdle(run, timeoutMs))
-  if (!paintTimed() || contentPainted()) {
-    start()
-    return () => cancelIdle?.()
+  const stopWaiting = () => {
+    observer.disconnect()
+    clearTimeout(fallback)
+  }
+  const start = () => {
+    stopWaiting()
+    cancelIdle ??= whenIdle(run, timeoutMs)
   }
   const observer = new PerformanceObserver(() => {
-    if (!contentPainted()) return
-    observer.disconnect()
-    start()
+    if (contentPainted()) start()
   })
   observer.observe({ type: 'paint' })
   const fallback = setTimeout(start, timeoutMs)
   return () => {
-    observer.disconnect()
-    clearTimeout(fallback)
+    stopWaiting()
     cancelIdle?.()
   }
 }

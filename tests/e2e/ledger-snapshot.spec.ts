@@ -18,6 +18,8 @@ import {
  */
 
 const SHOTS = '.tmp/shots-ledger-snapshot'
+/** A 60-character category, the longest a transaction takes. */
+const LONG_CATEGORY = 'Children school fees, uniforms, books and the monthly bus pass'.slice(0, 60)
 const PREFIX = 'hisaab.ledger.'
 
 const live = (page: Page) => page.locator('.ledger:not([data-snapshot])')
@@ -117,7 +119,7 @@ test('the saved list head as it stands in while the data layer loads: inert, axe
   for (let i = 0; i < 14; i++)
     await restExpense(server, token, {
       amount: 100 + i,
-      category: i % 2 ? 'Food & Dining' : 'Shopping',
+      category: i === 1 ? LONG_CATEGORY : i % 2 ? 'Food & Dining' : 'Shopping',
       date: new Date(now - (i + 1) * 3_600_000).toISOString(),
       description: i === 0 ? long : `Entry ${i}`,
     })

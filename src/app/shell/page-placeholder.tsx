@@ -1,6 +1,7 @@
 import { createElement, Suspense } from 'react'
 import { useLocation } from 'react-router-dom'
 import { LoadingScreen } from '../../components/ui/spinner'
+import { pagePath } from '../../lib/use-saved-screen'
 import { lazyScreen, type LazyScreen } from '../lazy-screen'
 
 type Placeholder = LazyScreen<{ label?: string }>
@@ -15,10 +16,8 @@ const PLACEHOLDERS: Record<string, Placeholder> = {
   '/transactions': lazyScreen(() => import('../../features/transactions/ledger-snapshot')),
 }
 
-const pathOf = (pathname: string) => pathname.replace(/(.)\/$/, '$1')
-
 /** The path's stand-in, if it has one (elsewhere the loading screen stands in). */
-export const placeholderAt = (pathname: string): Placeholder | null => PLACEHOLDERS[pathOf(pathname)] ?? null
+export const placeholderAt = (pathname: string): Placeholder | null => PLACEHOLDERS[pagePath(pathname)] ?? null
 
 /** The page's stand-in (its saved screen, or the loading screen when it has none or none is kept). */
 export function PagePlaceholder({ label }: { label?: string }) {

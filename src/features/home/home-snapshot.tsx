@@ -1,10 +1,8 @@
-import { useMemo, useState } from 'react'
-import { useLocation } from 'react-router-dom'
+import { useCallback, useMemo, useState } from 'react'
 import { LoadingScreen } from '../../components/ui/spinner'
 import { readHomeSnapshot, type HomeSnapshot } from '../../data/home-snapshot'
-import { useAuth } from '../../lib/auth-context'
 import { MoneyContext, moneyFormat } from '../../lib/money-format'
-import { useSavedScreensAllowed } from '../../lib/use-saved-screen'
+import { useSavedScreen } from '../../lib/use-saved-screen'
 import { HomeView } from './home-view'
 
 /**
@@ -12,14 +10,10 @@ import { HomeView } from './home-view'
  * the demo's), else null.
  */
 export function useHomeSnapshot(): HomeSnapshot | null {
-  const { user, demo } = useAuth()
-  const { pathname } = useLocation()
-  const onHome = pathname.replace(/(.)\/$/, '$1') === '/home'
-  const allowed = useSavedScreensAllowed()
-  const userId = allowed && !demo && onHome ? user?.id : undefined
   // Read once per mount: the live screen takes over from here.
   const [now] = useState(() => Date.now())
-  return useMemo(() => (userId ? readHomeSnapshot(userId, now) : null), [userId, now])
+  const read = useCallback((userId: string) => readHomeSnapshot(userId, now), [now])
+  return useSavedScreen('/home', read)
 }
 
 /** The last home screen this user saw, drawn with the currency it was saved with; nothing acts on it. */

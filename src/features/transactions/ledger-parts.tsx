@@ -146,32 +146,29 @@ interface RangeProps {
   onChange: (range: { from: string; to: string }) => void
 }
 
+const RANGE_ENDS = [
+  { end: 'from', label: 'From' },
+  { end: 'to', label: 'To' },
+] as const
+
 /** Custom From/To days; a reversed range matches nothing, so it says so and offers to swap. */
 function CustomRange({ from, to, onChange }: RangeProps) {
   const reversed = from !== '' && to !== '' && from > to
   return (
     <>
       <div className="ledger__range">
-        <label className="field">
-          <span className="field__label">From</span>
-          <input
-            className="field__control"
-            type="date"
-            value={from}
-            aria-invalid={reversed || undefined}
-            onChange={(e) => onChange({ from: e.target.value, to })}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">To</span>
-          <input
-            className="field__control"
-            type="date"
-            value={to}
-            aria-invalid={reversed || undefined}
-            onChange={(e) => onChange({ from, to: e.target.value })}
-          />
-        </label>
+        {RANGE_ENDS.map(({ end, label }) => (
+          <label key={end} className="field">
+            <span className="field__label">{label}</span>
+            <input
+              className="field__control"
+              type="date"
+              value={end === 'from' ? from : to}
+              aria-invalid={reversed || undefined}
+              onChange={(e) => onChange({ from, to, [end]: e.target.value })}
+            />
+          </label>
+        ))}
       </div>
       {reversed ? (
         <p className="ledger__range-hint" role="alert" data-testid="range-reversed">

@@ -1,28 +1,19 @@
 import { useMemo, useState } from 'react'
-import { useLocation } from 'react-router-dom'
 import { TransactionRow } from '../../components/transaction/transaction-row'
 import { Card } from '../../components/ui/card'
 import { LoadingScreen } from '../../components/ui/spinner'
 import { readLedgerSnapshot, type LedgerSnapshot } from '../../data/ledger-snapshot'
-import { useAuth } from '../../lib/auth-context'
 import { MoneyContext, moneyFormat } from '../../lib/money-format'
-import { useSavedScreensAllowed } from '../../lib/use-saved-screen'
+import { useSavedScreen } from '../../lib/use-saved-screen'
 import { LedgerHeader, LedgerItem, LedgerTip, LedgerTools, LedgerTotals, NO_FILTERS, ROW_HEIGHT } from './ledger-parts'
 
 const ignore = () => undefined
 
 /**
  * The signed-in user's saved list head when the page is /transactions and the app opened on it
- * (never the demo's), else null.
+ * (never the demo's), else null; read once per mount: the live screen takes over from here.
  */
-export function useLedgerSnapshot(): LedgerSnapshot | null {
-  const { user, demo } = useAuth()
-  const { pathname } = useLocation()
-  const allowed = useSavedScreensAllowed()
-  const userId = allowed && !demo && pathname.replace(/(.)\/$/, '$1') === '/transactions' ? user?.id : undefined
-  // Read once per mount: the live screen takes over from here.
-  return useMemo(() => (userId ? readLedgerSnapshot(userId) : null), [userId])
-}
+export const useLedgerSnapshot = (): LedgerSnapshot | null => useSavedScreen('/transactions', readLedgerSnapshot)
 
 /**
  * The unfiltered list as the user last saw it, drawn with the currency it was saved with: the same
