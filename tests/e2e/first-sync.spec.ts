@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Page, Request } from '@playwright/test'
+import type { Page, Request, Response } from '@playwright/test'
 import { expect, newUser, test } from './support/fixtures'
 import { apiLogin, signedInContext } from './support/flows'
 import type { ServerProcess } from './support/server'
@@ -113,10 +113,17 @@ test('edits on two devices during and after a first download all survive and bot
     await route.continue()
   })
   const pushedRows: number[] = []
+  // Documents that replication's own pulls (500 a page) brought after the download: the edits made
+  // elsewhere since, never the downloaded pages again (it starts from the download's checkpoint).
+  const repulled: number[] = []
   const page = await context.newPage()
   page.on('request', (request: Request) => {
     if (request.url().includes('/sync/transactions/push'))
       pushedRows.push((JSON.parse(request.postData()!) as unknown[]).length)
+  })
+  page.on('response', async (response: Response) => {
+    if (!/\/sync\/transactions\/pull\?.*limit=500/.test(response.url())) return
+    repulled.push(((await response.json()) as { documents: unknown[] }).documents.length)
   })
   await page.goto('/home')
   await expect(page.getByRole('progressbar', { name: 'Downloading your data' })).toBeVisible()
@@ -125,6 +132,8 @@ test('edits on two devices during and after a first download all survive and bot
       timeout: 30_000,
     })
     .toBe(PAGE)
+  // The written page reached the live screens (the newest seeded transactions are in page one).
+  await expect(page.getByTestId('transaction-item').first()).toContainText('seeded 0')
 
   // During the download: both devices edit documents of the first page (on the device already),
   // and the other device edits and deletes documents of pages still to come.
@@ -182,7 +191,8 @@ test('edits on two devices during and after a first download all survive and bot
     )
     .toEqual({ differences: 0, lost: 0, deleted: true })
   expect(await page.evaluate(() => window.__hisaab!.db.transactions.count().exec())).toBe(SEEDED)
-  // Only the device's own edits went up, never the downloaded documents.
+  // Only the device's own edits went up, never the downloaded documents; none came down twice.
   expect(pushedRows.reduce((a, b) => a + b, 0)).toBeLessThan(20)
+  expect(repulled.reduce((a, b) => a + b, 0)).toBeLessThan(20)
   await context.close()
 })

@@ -1,0 +1,183 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb'
+import { createRxDatabase, type RxCollection } from 'rxdb/plugins/core'
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { invertTime } from '../../schema/entities/common'
+import { Transaction } from '../../schema/entities/transaction'
+import { rxSchemaOf } from '../../schema/rx-schema'
+import { lastWriterWins } from '../../src/data/conflict'
+import { downloadSnapshot, SNAPSHOT_LWT, SNAPSHOT_PAGE } from '../../src/data/snapshot'
+
+/**
+ * Issue #15: a new device's first download writes pages straight into RxDB's Dexie tables
+ * (src/data/snapshot.ts). Run here against RxDB's real Dexie storage on an in-memory IndexedDB,
+ * with the pull route served from an in-memory server that can change between two pages.
+ */
+
+type Doc = Transaction & { _deleted: boolean }
+
+const OWNER = 'u1'
+let dbNumber = 0
+const closers: (() => Promise<unknown>)[] = []
+
+function expense(i: number, amount = 1_000 + i, updatedAt = 1_000): Doc {
+  const date = 1_700_000_000_000 - i * 60_000
+  return {
+    id: `doc-${String(i).padStart(6, '0')}`,
+    ownerId: OWNER,
+    updatedAt,
+    type: 'expense',
+    amount,
+    category: 'Food & Dining',
+    description: `seeded ${i}`,
+    date,
+    dateDesc: invertTime(date),
+    origin: 'app',
+    _deleted: false,
+  }
+}
+
+/** The pull route over rows in seq order; `write` changes a row as an edit on another device does. */
+function server(docs: Doc[]) {
+  let seq = 0
+  const rows = docs.map((doc) => ({ doc, seq: ++seq }))
+  const pulls: number[] = []
+  let beforePull: (n: number) => void = () => undefined
+  const write = (doc: Doc) => {
+    const at = rows.findIndex((row) => row.doc.id === doc.id)
+    if (at >= 0) rows.splice(at, 1)
+    rows.push({ doc, seq: ++seq })
+  }
+  vi.stubGlobal('fetch', (url: string) => {
+    const query = new URL(url, 'http://device').searchParams
+    const from = Number(query.get('seq'))
+    const limit = Number(query.get('limit'))
+    beforePull(pulls.length)
+    pulls.push(from)
+    const after = rows.filter((row) => row.seq > from)
+    const page = after.slice(0, limit)
+    const body = {
+      documents: page.map((row) => row.doc),
+      checkpoint: { seq: page.at(-1)?.seq ?? from },
+      remaining: after.length - page.length,
+    }
+    return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }))
+  })
+  return {
+    write,
+    pulls,
+    lastSeq: () => seq,
+    /** Runs `hook(n)` before the n-th pull (from 0) is answered. */
+    onPull: (hook: (n: number) => void) => (beforePull = hook),
+  }
+}
+
+async function device() {
+  const db = await createRxDatabase<{ transactions: RxCollection<Transaction> }>({
+    name: `firstdownload${++dbNumber}`,
+    storage: getRxStorageDexie({ indexedDB, IDBKeyRange }),
+    multiInstance: false,
+  })
+  await db.addCollections({ transactions: { schema: rxSchemaOf('transactions'), conflictHandler: lastWriterWins } })
+  closers.push(() => db.remove())
+  const collection = db.transactions
+  const download = (fromSeq = 0, afterFirstPage = () => {}) => {
+    let pages = 0
+    return downloadSnapshot({
+      name: 'transactions',
+      collection,
+      identifier: 'rxdbreplicationhisaab-transactions-v1',
+      getToken: () => 'token',
+      fromSeq,
+      parse: (wire) => ({ ...Transaction.parse(wire), _deleted: wire._deleted }),
+      onPage: () => {
+        if (++pages === 1) afterFirstPage()
+      },
+      isStopped: () => false,
+    })
+  }
+  /** Every stored document (deleted ones too) as RxDB's storage returns it. */
+  const stored = async () => {
+    const ids = (await collection.find().exec()).map((doc) => doc.id)
+    return collection.storageInstance.findDocumentsById(ids, true)
+  }
+  return { db, collection, download, stored }
+}
+
+afterEach(async () => {
+  vi.unstubAllGlobals()
+  for (const close of closers.splice(0)) await close()
+})
+
+describe('first download', () => {
+  it.each([0, 1, SNAPSHOT_PAGE - 1, SNAPSHOT_PAGE, SNAPSHOT_PAGE + 1, 2 * SNAPSHOT_PAGE])(
+    'stores %i documents and returns the last checkpoint, wherever the pages end',
+    async (n) => {
+      const remote = server(Array.from({ length: n }, (_, i) => expense(i)))
+      const { collection, download, stored } = await device()
+      expect(await download()).toBe(remote.lastSeq())
+      expect(await collection.count().exec()).toBe(n)
+      for (const doc of await stored()) {
+        expect(doc._meta.lwt).toBe(SNAPSHOT_LWT)
+        expect(doc.amount).toBe(1_000 + Number(doc.id.slice(4)))
+      }
+      // Whole pages only, then one short (or empty) page: nothing fetched twice.
+      expect(remote.pulls).toEqual(
+        Array.from({ length: Math.floor(n / SNAPSHOT_PAGE) + 1 }, (_, i) => i * SNAPSHOT_PAGE),
+      )
+    },
+  )
+
+  it('announces each written page to live queries subscribed before the download', async () => {
+    server(Array.from({ length: SNAPSHOT_PAGE + 10 }, (_, i) => expense(i)))
+    const { collection, download } = await device()
+    const seen: string[][] = []
+    const newest = collection.find({ selector: { dateDesc: { $gte: 0 } }, sort: [{ dateDesc: 'asc' }], limit: 2 })
+    const subscription = newest.$.subscribe((docs) => seen.push(docs.map((doc) => doc.id)))
+    await download()
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual(['doc-000000', 'doc-000001']))
+    subscription.unsubscribe()
+  })
+
+  it('keeps a local edit made during the download and takes newer server versions of downloaded ones', async () => {
+    const remote = server(Array.from({ length: SNAPSHOT_PAGE + 100 }, (_, i) => expense(i)))
+    const { collection, download, stored } = await device()
+    // While page two is asked for, another device changes two documents of page one: they come
+    // again in page two. Once page one is written, this device edits one of them, later still.
+    remote.onPull((n) => {
+      if (n !== 1) return
+      remote.write(expense(5, 55, 2_000))
+      remote.write(expense(7, 70, 2_000))
+    })
+    let edit: Promise<unknown> = Promise.resolve()
+    const firstPage = () => {
+      edit = collection
+        .findOne('doc-000007')
+        .exec()
+        .then((doc) => doc!.incrementalPatch({ amount: 71, updatedAt: 3_000 }))
+    }
+    await download(0, firstPage)
+    await edit
+    const byId = new Map((await stored()).map((doc) => [doc.id, doc]))
+    expect(byId.size).toBe(SNAPSHOT_PAGE + 100)
+    expect(byId.get('doc-000005')!.amount).toBe(55)
+    expect(byId.get('doc-000005')!._meta.lwt).toBe(SNAPSHOT_LWT)
+    // The device's own edit has a real write time (the upstream pushes it) and is not replaced.
+    expect(byId.get('doc-000007')!.amount).toBe(71)
+    expect(byId.get('doc-000007')!._meta.lwt).toBeGreaterThan(SNAPSHOT_LWT)
+  })
+
+  it('stores deleted documents as deleted and resumes from a checkpoint', async () => {
+    const docs = Array.from({ length: 30 }, (_, i) => expense(i))
+    docs[3] = { ...docs[3]!, _deleted: true }
+    const remote = server(docs)
+    const { collection, download, stored } = await device()
+    expect(await download(20)).toBe(30)
+    expect(remote.pulls).toEqual([20])
+    expect(await collection.count().exec()).toBe(10)
+    expect((await download(0)) && (await collection.count().exec())).toBe(29)
+    const deleted = await collection.storageInstance.findDocumentsById(['doc-000003'], true)
+    expect(deleted[0]!._deleted).toBe(true)
+    expect((await stored()).length).toBe(29)
+  })
+})
