@@ -42,8 +42,109 @@ function precompress(): Plugin {
   }
 }
 
+/** What rolldown's chunking tells about a module (the subset used here). */
+interface GraphInfo {
+  isEntry: boolean
+  importers: readonly string[]
+  dynamicImporters: readonly string[]
+}
+
+/** Lazily loaded modules only signed-in pages load. */
+const SIGNED_IN_ENTRY = /src\/(app\/shell\/|data\/|features\/(?!public\/|auth\/|help\/|onboarding\/|admin\/))/
+/** Lazily loaded modules of the public pages and /login (issue #15 holds them to 100 KB before first paint). */
+const PUBLIC_ENTRY = /src\/(features\/(public|auth|help)\/|app\/pwa-update-prompt)|schema\/api\//
+
+/**
+ * The lazily loaded modules whose static imports reach `id`, or null when the main entry's do (the
+ * module is in the entry's chunk).
+ */
+function lazyEntriesOf(id: string, info: (id: string) => GraphInfo | null): Set<string> | null {
+  const entries = new Set<string>()
+  const seen = new Set([id])
+  const queue = [id]
+  while (queue.length > 0) {
+    const current = queue.pop()!
+    const module = info(current)
+    if (!module) continue
+    if (module.isEntry) return null
+    if (module.dynamicImporters.length > 0) entries.add(current)
+    for (const importer of module.importers)
+      if (!seen.has(importer)) {
+        seen.add(importer)
+        queue.push(importer)
+      }
+  }
+  return entries
+}
+
+/**
+ * The chunks a signed-in page's first paint needs, each named after the lazily loaded module it
+ * starts from, in the order a cold load asks for them: a module that only signed-in pages use goes
+ * to the first of these that loads it. Left to itself the bundler makes one chunk per set of
+ * importing screens: /home's first paint took some 50 scripts (one per icon, one per helper), each
+ * a request to the service worker on a phone's cold start (issue #15).
+ */
+const FIRST_PAINT_GROUPS: [name: string, root: RegExp][] = [
+  ['frame', /src\/app\/shell\/app-shell\.tsx$/],
+  ['home-view', /src\/features\/home\/home-snapshot\.tsx$/],
+  ['ledger-view', /src\/features\/transactions\/ledger-snapshot\.tsx$/],
+  ['data-layer', /src\/app\/shell\/user-data-gate\.tsx$/],
+]
+
+/**
+ * Icons go into two chunks (those a public page can use, kept apart so a first visit does not
+ * download the app's, and the rest: 101 → 78 ms to /home's first paint offline); other modules
+ * that only signed-in pages use, into the first of FIRST_PAINT_GROUPS that loads them.
+ */
+function chunkOf(id: string, info: (id: string) => GraphInfo | null): string | null {
+  const entries = lazyEntriesOf(id, info)
+  if (!entries || entries.size === 0) return null
+  const isPublic = [...entries].some((entry) => PUBLIC_ENTRY.test(entry))
+  if (/node_modules[\\/]lucide-react[\\/]/.test(id)) return isPublic ? 'icons-public' : 'icons'
+  const group = FIRST_PAINT_GROUPS.find(([, root]) => [...entries].some((entry) => root.test(entry)))?.[0]
+  if (isPublic || !group) return null
+  // The first paint's helpers that onboarding or the back office use too go to one chunk they share.
+  if (group === 'data-layer' || [...entries].every((entry) => SIGNED_IN_ENTRY.test(entry))) return group
+  return 'common'
+}
+
+/**
+ * Imports each lucide icon from its own module (`lucide-react/icons/<name>`) instead of the package's
+ * index, which re-exports all 1,600 icons: every module that imports any icon then imports all of
+ * them as far as the module graph tells, and `chunkOf` could not see who uses which.
+ */
+function lucideDirectImports(): Plugin {
+  const index = join('node_modules', 'lucide-react', 'dist', 'esm', 'lucide-react.mjs')
+  const fileOf = new Map<string, string>()
+  const reExports = /export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs'/g
+  for (const [, names, file] of readFileSync(index, 'utf8').matchAll(reExports))
+    for (const name of names!.split(',')) fileOf.set(name.trim().replace(/^default as /, ''), file!)
+  return {
+    name: 'hisaab-lucide-direct-imports',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]src[\\/].*\.tsx?$/.test(id) || !code.includes("from 'lucide-react'")) return null
+      return code.replace(/import \{([^}]*)\} from 'lucide-react'/g, (_, specifiers: string) => {
+        const direct: string[] = []
+        const rest: string[] = []
+        for (const specifier of specifiers
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)) {
+          const [imported, local = imported] = specifier.split(/\s+as\s+/)
+          const file = fileOf.get(imported!)
+          if (file) direct.push(`import ${local} from 'lucide-react/icons/${file}'`)
+          else rest.push(specifier)
+        }
+        return [...direct, ...(rest.length > 0 ? [`import { ${rest.join(', ')} } from 'lucide-react'`] : [])].join('\n')
+      })
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
+    lucideDirectImports(),
     react(),
     VitePWA({
       // A new service worker waits for the user's Reload in the update prompt.
@@ -87,5 +188,17 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Only the modules named here (their dependencies stay where the bundler puts them).
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'entry', tags: ['$initial'], priority: 2 },
+            { name: (id, ctx) => chunkOf(id, (m) => ctx.getModuleInfo(m)), priority: 1 },
+          ],
+        },
+      },
+    },
   },
 })
