@@ -18,7 +18,7 @@ import { lastWriterWins } from './conflict'
 import { forgetOldPendingMarkers } from './pending'
 import { muteRxdbStorageNotice } from './rxdb-notice'
 import { forgetFirstDownload, startReplication, type ReplicationHandle } from './replication'
-import { updateSync } from './sync-state'
+import { getSyncSnapshot, updateSync } from './sync-state'
 import { forgetSavedScreens } from './saved-screen-keys'
 
 export type HisaabCollections = { [N in CollectionName]: RxCollection<DocOf<N>> }
@@ -182,6 +182,15 @@ export async function closeUserData(): Promise<void> {
   await data.replication?.stop()
   await data.db.close()
   updateSync({ active: false, firstDownload: null, lastSyncedAt: null, pending: 0 })
+}
+
+/**
+ * Before a logout: pushes the open database's unsynced changes now (online, waiting at most
+ * `timeoutMs`) and returns how many are still not on the server.
+ */
+export async function pushPendingWrites(timeoutMs = 3_000): Promise<number> {
+  const data = opened
+  return data?.replication ? data.replication.pushNow(timeoutMs) : getSyncSnapshot().pending
 }
 
 /** Closes and deletes a user's local database and its bookkeeping (logout). */

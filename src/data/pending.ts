@@ -90,21 +90,28 @@ export class PendingCount {
   private readonly counts = new Map<string, number>()
   private readonly subscriptions: Subscription[] = []
   private readonly timers = new Set<ReturnType<typeof setTimeout>>()
+  private readonly counters = new Set<() => Promise<void>>()
   private stopped = false
 
   constructor(private readonly publish: (total: number) => void) {}
 
   watch(name: string, replication: Replication): void {
-    const recount = serialized(async () => {
-      const count = await countUnpushed(replication)
+    const count = async () => {
+      const unpushed = await countUnpushed(replication)
       if (this.stopped) return
-      this.counts.set(name, count)
-      this.publish([...this.counts.values()].reduce((sum, n) => sum + n, 0))
-    })
+      this.counts.set(name, unpushed)
+      this.publish(this.sum())
+    }
+    this.counters.add(count)
+    const recount = serialized(count)
+    // One recount SETTLE_MS after the last of a burst of changes, not one per change.
+    let timer: ReturnType<typeof setTimeout> | undefined
     const later = () => {
       if (this.stopped) return
-      const timer = setTimeout(() => {
-        this.timers.delete(timer)
+      if (timer !== undefined) this.timers.delete(timer)
+      clearTimeout(timer)
+      timer = setTimeout(() => {
+        this.timers.delete(timer!)
         recount()
       }, SETTLE_MS)
       this.timers.add(timer)
@@ -123,6 +130,16 @@ export class PendingCount {
       this.subscriptions.push(changes.subscribe(later))
       recount()
     })
+  }
+
+  /** Counts every watched collection now (failures count as before) and returns the total. */
+  async total(): Promise<number> {
+    await Promise.all([...this.counters].map((count) => count().catch(() => undefined)))
+    return this.sum()
+  }
+
+  private sum(): number {
+    return [...this.counts.values()].reduce((sum, n) => sum + n, 0)
   }
 
   stop(): void {

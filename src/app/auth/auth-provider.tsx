@@ -148,7 +148,12 @@ function useLogout(stateRef: RefObject<AuthState>, setState: SetState, leaveDemo
       await leaveDemo()
       return true
     }
-    const pending = getSyncSnapshot().pending
+    // What was just written may still wait for its push (pushes go up once writes settle, and the
+    // count follows them): push now, then ask only about what could not go up.
+    const pending = await dataLayer().then(
+      (data) => data.pushPendingWrites(),
+      () => getSyncSnapshot().pending,
+    )
     if (pending > 0) {
       const noun = pending === 1 ? 'change has' : 'changes have'
       const ok = window.confirm(`${pending} ${noun} not synced yet and will be lost if you log out now. Logout anyway?`)
