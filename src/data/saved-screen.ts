@@ -1,5 +1,7 @@
 import type { ZodMiniType } from 'zod/mini'
 import { forgetSavedScreen, savedScreenKey, type SavedScreenKind } from './saved-screen-keys'
+import { whenIdle } from '../lib/idle'
+import { readSession } from './session'
 
 /**
  * One kind of saved screen (issue #15): a cold start paints it while the database opens, then the
@@ -69,4 +71,15 @@ export function savedScreen<T extends { userId: string; savedAt: number }>(
       return saved
     },
   }
+}
+
+/**
+ * Runs a screen's `save` once the page is idle (the last of a burst of changes: the effect that
+ * calls it cancels the one before) and only while `userId` is still signed in, so a logout that
+ * came in between does not bring the saved screen back. Returns the cancel.
+ */
+export function saveWhenIdle(userId: string, save: () => void): () => void {
+  return whenIdle(() => {
+    if (readSession()?.user?.id === userId) save()
+  }, 1000)
 }

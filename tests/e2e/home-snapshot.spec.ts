@@ -107,8 +107,9 @@ test('the snapshot as it stands in while the data layer loads: the live figures,
   await expect(live(page).getByText('Groceries')).toBeVisible()
   // A new device signed in as this user, with the saved home screen (the rest of this browser's
   // bookkeeping, such as its first download being done, is not copied).
+  // The live screen is saved once the page is idle.
+  await expect.poll(async () => Object.keys(await sessionWithSaved(page, SNAPSHOT_PREFIX))).toHaveLength(3)
   const stored = await sessionWithSaved(page, SNAPSHOT_PREFIX)
-  expect(Object.keys(stored)).toHaveLength(3)
 
   for (const look of LOOKS) {
     const { context, page: device, release } = await deviceHoldingDataLayer(browser, look, server.url, stored)

@@ -1,8 +1,11 @@
 import { Cloud, CloudOff, RefreshCw } from 'lucide-react'
 import { indicatorState, indicatorText, useSyncState } from '../../data/sync-state'
 
+// One formatter for every render (the indicator re-renders with each push and pending count).
+let time: Intl.DateTimeFormat | null = null
 function timeOf(ms: number): string {
-  return new Date(ms).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true })
+  time ??= new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true })
+  return time.format(ms)
 }
 
 /** Online/offline, syncing, pending count and last synced time (DESIGN §4). */

@@ -19,6 +19,7 @@ import { insightLines } from '../../components/insights/insights-card'
 import { useTransactionActions } from '../../components/transaction/use-transaction-actions'
 import type { BudgetDoc } from '../../data/budgets'
 import { writeHomeSnapshot } from '../../data/home-snapshot'
+import { saveWhenIdle } from '../../data/saved-screen'
 import { useBudgets, usePaymentsDueBy, useProfile, useRecentTransactions, useTransactionsIn } from '../../data/hooks'
 import { useInsights } from '../../data/planning-hooks'
 import { setHideBalance } from '../../data/preferences'
@@ -86,7 +87,8 @@ export default function HomeScreen() {
     [home.figures, home.budgetLines, due, lines, recent.data],
   )
 
-  // Every complete home screen is kept for the next cold start (never the demo's).
+  // Every complete home screen is kept for the next cold start (never the demo's), the last of a
+  // burst of changes once the page is idle (a write is about half a millisecond).
   useEffect(() => {
     if (!ready || insights.loading || demo) return
     const saved = {
@@ -94,7 +96,9 @@ export default function HomeScreen() {
       insights: view.insights.slice(0, HOME_INSIGHT_COUNT),
       recent: view.recent.map(homeRecentRow),
     }
-    writeHomeSnapshot(user.id, { currency: money.currency, hidden, view: saved }, Date.now())
+    return saveWhenIdle(user.id, () =>
+      writeHomeSnapshot(user.id, { currency: money.currency, hidden, view: saved }, Date.now()),
+    )
   }, [ready, insights.loading, demo, view, user.id, money.currency, hidden])
 
   // Until the queries have answered, the saved screen stays up rather than a half-empty one.

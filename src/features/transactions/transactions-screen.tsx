@@ -9,6 +9,7 @@ import { useTransactionActions } from '../../components/transaction/use-transact
 import { Card } from '../../components/ui/card'
 import { useLedger, useProfile, useWindowTotals } from '../../data/hooks'
 import { writeLedgerSnapshot } from '../../data/ledger-snapshot'
+import { saveWhenIdle } from '../../data/saved-screen'
 import type { TransactionDoc } from '../../data/transactions'
 import { useAuth } from '../../lib/auth-context'
 import { useMoneyFormat } from '../../lib/money-format'
@@ -178,7 +179,10 @@ export default function TransactionsScreen() {
   // The unfiltered list's head is kept for the next cold load (never the demo's).
   useEffect(() => {
     if (!user || demo || !unfiltered || view.loading || !live) return
-    writeLedgerSnapshot(user.id, { currency: money.currency, totals: live, rows: view.rows }, Date.now())
+    const rows = view.rows
+    return saveWhenIdle(user.id, () =>
+      writeLedgerSnapshot(user.id, { currency: money.currency, totals: live, rows }, Date.now()),
+    )
   }, [user, demo, unfiltered, view.loading, live, view.rows, money.currency])
 
   // Until the first rows are in, the saved head stays up rather than an empty list; until the

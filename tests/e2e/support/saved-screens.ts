@@ -88,7 +88,8 @@ export async function deviceHoldingDataLayer(
   }, stored)
   let release = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
-  await context.route(/\/assets\/user-data-gate-[^/]*\.js$/, async (route) => {
+  // The data layer's chunk (vite.config.ts groups the data gate's modules into it).
+  await context.route(/\/assets\/data-layer-[^/]*\.js$/, async (route) => {
     await held
     await route.continue()
   })
