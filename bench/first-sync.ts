@@ -4,7 +4,7 @@ import { signedInPage } from './browser'
 import type { Account } from './seed'
 import { round } from './stats'
 
-/** The page sizes the raw baseline tries (the client's replication pulls 500, its first download 5,000). */
+/** The page sizes the raw baseline tries (the client's replication pulls 500, its first download 2,000). */
 const RAW_PAGES = [500, 5000]
 
 /**

@@ -1,4 +1,4 @@
-import { filter, merge, type Subscription } from 'rxjs'
+import { filter, type Subscription } from 'rxjs'
 import {
   getAssumedMasterState,
   getChangedDocumentsSince,
@@ -24,7 +24,7 @@ import type { RxReplicationState } from 'rxdb/plugins/replication'
  */
 
 const PAGE = 500
-/** Lets a burst of writes settle (and the screen show a new entry first) before counting. */
+/** Lets a burst of writes settle (and the screen show a new entry first) before recounting. */
 const SETTLE_MS = 100
 
 type Replication = RxReplicationState<unknown, unknown>
@@ -46,13 +46,18 @@ async function upstreamCheckpoint(state: InternalState): Promise<unknown> {
 
 /** How many documents of one running replication are written locally and not yet pushed. */
 export async function countUnpushed(replication: Replication): Promise<number> {
+  return (await unpushedIds(replication)).size
+}
+
+/** The ids of the documents of one running replication that are written locally and not yet pushed. */
+async function unpushedIds(replication: Replication): Promise<Set<string>> {
+  const ids = new Set<string>()
   await replication.startPromise
   const state = replication.internalReplicationState
-  if (!state || replication.isStopped()) return 0
+  if (!state || replication.isStopped()) return ids
   const { forkInstance, conflictHandler, hashFunction, identifier } = state.input
   const identifierHash = await hashFunction(identifier)
   let checkpoint = await upstreamCheckpoint(state)
-  let count = 0
   for (;;) {
     const page = await getChangedDocumentsSince(forkInstance, PAGE, checkpoint)
     const local = (page.documents as ForkDoc[])
@@ -75,19 +80,21 @@ export async function countUnpushed(replication: Replication): Promise<number> {
           writeDocToDocState(doc, state.hasAttachments, !!state.input.keepMeta),
           'hisaab-pending-count',
         )
-      if (!pushed) count += 1
+      if (!pushed) ids.add(id)
     }
-    if (page.documents.length < PAGE) return count
+    if (page.documents.length < PAGE) return ids
     checkpoint = page.checkpoint
   }
 }
 
 /**
- * Keeps the total of unpushed documents over the replicating collections of this (leader) tab,
- * recounted after local writes and after the upstream records a push; `publish` gets each total.
+ * Keeps the total of unpushed documents over the replicating collections of this (leader) tab:
+ * a local write counts at once (until its push is recorded it is unpushed, whatever it was before),
+ * and the collection is recounted from the database once a burst of writes or of the upstream's
+ * records of a push (or of a resolved conflict) has settled; `publish` gets each total.
  */
 export class PendingCount {
-  private readonly counts = new Map<string, number>()
+  private readonly pending = new Map<string, Set<string>>()
   private readonly subscriptions: Subscription[] = []
   private readonly timers = new Set<ReturnType<typeof setTimeout>>()
   private readonly counters = new Set<() => Promise<void>>()
@@ -96,10 +103,15 @@ export class PendingCount {
   constructor(private readonly publish: (total: number) => void) {}
 
   watch(name: string, replication: Replication): void {
+    // What is written while a count reads the database (it may have read those before the write).
+    const duringCounts = new Set<Set<string>>()
     const count = async () => {
-      const unpushed = await countUnpushed(replication)
+      const writtenMeanwhile = new Set<string>()
+      duringCounts.add(writtenMeanwhile)
+      const ids = await unpushedIds(replication).finally(() => duringCounts.delete(writtenMeanwhile))
+      for (const id of writtenMeanwhile) ids.add(id)
       if (this.stopped) return
-      this.counts.set(name, unpushed)
+      this.pending.set(name, ids)
       this.publish(this.sum())
     }
     this.counters.add(count)
@@ -116,18 +128,31 @@ export class PendingCount {
       }, SETTLE_MS)
       this.timers.add(timer)
     }
+    const written = (ids: string[]) => {
+      const set = this.pending.get(name) ?? new Set<string>()
+      for (const id of ids) {
+        set.add(id)
+        for (const meanwhile of duringCounts) meanwhile.add(id)
+      }
+      this.pending.set(name, set)
+      this.publish(this.sum())
+      later()
+    }
     void replication.startPromise.then(async () => {
       const state = replication.internalReplicationState
       if (!state || this.stopped) return
       const pulled = await state.downstreamBulkWriteFlag
       // The pull never changes what is pending (it leaves unpushed documents alone); local writes
       // and the upstream's record of a push (or of a resolved conflict) do.
-      const changes = merge(
-        state.input.forkInstance.changeStream().pipe(filter((bulk) => bulk.context !== pulled)),
-        state.input.metaInstance.changeStream().pipe(filter((bulk) => bulk.context.startsWith('replication-up'))),
-      )
+      const local = state.input.forkInstance.changeStream().pipe(filter((bulk) => bulk.context !== pulled))
+      const pushed = state.input.metaInstance
+        .changeStream()
+        .pipe(filter((bulk) => bulk.context.startsWith('replication-up')))
       if (this.stopped) return
-      this.subscriptions.push(changes.subscribe(later))
+      this.subscriptions.push(
+        local.subscribe((bulk) => written(bulk.events.map((event) => event.documentId))),
+        pushed.subscribe(later),
+      )
       recount()
     })
   }
@@ -139,7 +164,9 @@ export class PendingCount {
   }
 
   private sum(): number {
-    return [...this.counts.values()].reduce((sum, n) => sum + n, 0)
+    let total = 0
+    for (const ids of this.pending.values()) total += ids.size
+    return total
   }
 
   stop(): void {

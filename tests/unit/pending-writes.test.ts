@@ -128,6 +128,21 @@ describe('pending writes, derived from the database', () => {
     expect(server.docs.get('t1')?.amount).toBe(100)
   })
 
+  it('a local write counts at once, before any recount; writing the same document again counts once', async () => {
+    const { server, storage, name } = fresh()
+    const device = await openDevice(server, storage, name)
+    await expectPending(device, 0)
+    await device.db.transactions.insert(transaction('t1', 100))
+    expect(device.total()).toBe(1) // no waiting: a logout or the indicator right after it sees it
+    const doc = await device.db.transactions.findOne('t1').exec()
+    await doc!.incrementalPatch({ amount: 150 })
+    await device.db.transactions.insert(transaction('t2', 200))
+    expect(device.total()).toBe(2)
+    await expectPending(device, 2)
+    server.down = false
+    await expectPending(device, 0)
+  })
+
   it('a crash between the write and its push keeps it pending after reload; the push clears it', async () => {
     const { server, storage, name } = fresh()
     const first = await openDevice(server, storage, name)
