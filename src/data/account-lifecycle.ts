@@ -4,7 +4,7 @@ import type { ImportedBudget, ImportedTransaction } from '../../schema/backup-im
 import { closeUserData, removeUserData, userData } from './database'
 import { apiFetch, ApiError } from './http'
 import { clearSession, readSession, readToken } from './session'
-import { insertDocument, patchDocument } from './writes'
+import { insertDocument, patchDocument, type NewDocument } from './writes'
 
 /** Settings → Data Management: the whole ledger for CSV, importing a backup, deleting the account. */
 
@@ -25,31 +25,37 @@ export async function importRecords(
   transactions: readonly ImportedTransaction[],
   budgets: readonly ImportedBudget[],
 ): Promise<{ added: number; updated: number }> {
-  const { db } = userData()
   let added = 0
-  let updated = 0
   for (const t of transactions) {
     const fields = { ...t, origin: 'app' as const }
-    const existing = await db.transactions.findOne(t.id).exec()
-    if (existing) {
-      await patchDocument('transactions', t.id, fields)
-      updated += 1
-    } else {
-      await insertDocument('transactions', fields)
-      added += 1
-    }
+    if (await importOne('transactions', fields, fields)) added += 1
   }
   for (const b of budgets) {
-    const existing = await db.budgets.findOne(b.id).exec()
-    if (existing) {
-      await patchDocument('budgets', b.id, { category: b.category, amount: b.amount, period: b.period })
-      updated += 1
-    } else {
-      await insertDocument('budgets', { ...b, allocated: 0 })
-      added += 1
+    const changes = { category: b.category, amount: b.amount, period: b.period }
+    if (await importOne('budgets', { ...b, allocated: 0 }, changes)) added += 1
+  }
+  return { added, updated: transactions.length + budgets.length - added }
+}
+
+/**
+ * One record: patched when it exists, else inserted; true when it was new. A record cleared just
+ * before is a tombstone that replication may write again (the server's echo of the delete's push)
+ * while it is inserted over, which RxDB refuses as a conflict: then it is read and written again.
+ */
+async function importOne<N extends 'transactions' | 'budgets'>(
+  name: N,
+  fields: NewDocument<N> & { id: string },
+  changes: Partial<DocOf<N>>,
+): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (await patchDocument(name, fields.id, changes)) return false
+      await insertDocument(name, fields)
+      return true
+    } catch (error) {
+      if (attempt >= 3 || (error as { code?: unknown }).code !== 'CONFLICT') throw error
     }
   }
-  return { added, updated }
 }
 
 export const DELETE_ACCOUNT_FAILED = 'Could not delete the account. Please try again.'

@@ -185,12 +185,12 @@ export async function closeUserData(): Promise<void> {
 }
 
 /**
- * Before a logout: pushes the open database's unsynced changes now (online, waiting at most
- * `timeoutMs`) and returns how many are still not on the server.
+ * Before a logout: waits (online, at most `timeoutMs`) for the open database's unsynced changes to
+ * go up and returns how many are still not on the server.
  */
-export async function pushPendingWrites(timeoutMs = 3_000): Promise<number> {
+export async function waitForPushes(timeoutMs = 3_000): Promise<number> {
   const data = opened
-  return data?.replication ? data.replication.pushNow(timeoutMs) : getSyncSnapshot().pending
+  return data?.replication ? data.replication.untilPushed(timeoutMs) : getSyncSnapshot().pending
 }
 
 /** Closes and deletes a user's local database and its bookkeeping (logout). */

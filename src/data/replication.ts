@@ -31,10 +31,6 @@ import { shareSyncState } from './sync-tabs'
 const PULL_BATCH = 500
 const PUSH_BATCH = 100
 const RETRY_MS = 5_000
-/** A push waits until no local write has come for this long (a burst of writes goes up as one)… */
-const PUSH_QUIET_MS = 150
-/** …but no longer than this after the first write it waits for. */
-const PUSH_MAX_WAIT_MS = 1_000
 
 addRxPlugin(RxDBLeaderElectionPlugin)
 
@@ -63,8 +59,8 @@ export interface ReplicationHandle {
    */
   collectionSynced(name: CollectionName): Promise<void>
   reSync(): void
-  /** Pushes what waits at once; resolves with what is still unpushed after at most `timeoutMs`. */
-  pushNow(timeoutMs: number): Promise<number>
+  /** Waits for local changes to be pushed; resolves with what is still unpushed after at most `timeoutMs`. */
+  untilPushed(timeoutMs: number): Promise<number>
   stop(): Promise<void>
 }
 
@@ -97,36 +93,6 @@ function downloadProgress(collections: number) {
   }
 }
 
-/**
- * RxDB's upstream persists every local write at once: a push, then the server's echo on the stream
- * and the pending recount, each reading and writing IndexedDB while the user's next write waits
- * behind them (issue #15: an add 20 ms after the previous one took 7 ms to show instead of 3). Its
- * `waitBeforePersist` is given this gate instead: one per database, it opens PUSH_QUIET_MS after the
- * last write, at most PUSH_MAX_WAIT_MS after the first. The writes are stored already; a push only
- * goes up a little later (and after a reload the upstream starts from its checkpoint).
- */
-export function whenWritesSettle(quietMs = PUSH_QUIET_MS, maxWaitMs = PUSH_MAX_WAIT_MS) {
-  let waiting: (() => void)[] = []
-  let since = 0
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const open = () => {
-    clearTimeout(timer)
-    const release = waiting
-    waiting = []
-    for (const resolve of release) resolve()
-  }
-  const wait = () =>
-    new Promise<void>((resolve) => {
-      const now = Date.now()
-      if (waiting.length === 0) since = now
-      waiting.push(resolve)
-      clearTimeout(timer)
-      timer = setTimeout(open, Math.max(0, Math.min(now + quietMs, since + maxWaitMs) - now))
-    })
-  /** `wait` for RxDB; `open` lets what waits go now (before a logout). */
-  return { wait, open }
-}
-
 interface CollectionContext {
   db: HisaabDatabase
   stream: SyncStream
@@ -137,8 +103,6 @@ interface CollectionContext {
   onPage: ((name: string, page: { pulled: number; remaining: number; done: boolean }) => void) | null
   /** Called with the ids of documents a push met conflicts on (see `restampWhenIdle`). */
   onConflicts: (name: CollectionName, ids: string[]) => void
-  /** Resolves when the device's writes have settled (see `whenWritesSettle`). */
-  writesSettled: () => Promise<void>
 }
 
 /**
@@ -180,7 +144,7 @@ function replicateCollection<N extends CollectionName>(
   /** The pull checkpoint a first download reached (see snapshot.ts), or null on a synced device. */
   snapshotSeq: number | null,
 ): ReplicationControl {
-  const { db, stream, getToken, pending, onPage, onConflicts, writesSettled } = context
+  const { db, stream, getToken, pending, onPage, onConflicts } = context
   const collection: RxCollection<DocOf<N>> = db.collections[name]
   const received = (documents: readonly WireDocument[]) => documents.map((doc) => fromWire(name, doc))
   // RxDB 17.6 can drop a 'RESYNC' queued behind stream events (stream-resync.ts).
@@ -216,7 +180,6 @@ function replicateCollection<N extends CollectionName>(
     push: {
       batchSize: PUSH_BATCH,
       initialCheckpoint: snapshotSeq === null ? undefined : AFTER_SNAPSHOT,
-      waitBeforePersist: writesSettled,
       handler: async (rows) => {
         const wire = rows.map((row) => ({
           ...(row.assumedMasterState ? { assumedMasterState: toWire(row.assumedMasterState) } : {}),
@@ -322,18 +285,16 @@ function activityOf(subscriptions: Subscription[]) {
 }
 
 /**
- * Lets the pushes that wait for writes to settle go now and waits until every collection is in
- * sync, at most `timeoutMs` and not once the server is found unreachable; a tab that does not
- * replicate answers with the leader's count.
+ * Waits until every collection is in sync (what was just written has gone up), at most
+ * `timeoutMs` and not once the server is found unreachable, then counts what is still unpushed;
+ * a tab that does not replicate answers with the leader's count.
  */
-async function pushNow(
+async function untilPushed(
   states: Map<CollectionName, ReplicationControl>,
-  openGate: () => void,
   pending: PendingCount,
   timeoutMs: number,
 ): Promise<number> {
   if (states.size === 0) return getSyncSnapshot().pending
-  openGate()
   const offline = () => indicatorState(getSyncSnapshot()) === 'offline'
   let unsubscribe = () => undefined as unknown
   const wentOffline = new Promise((resolve) => {
@@ -376,7 +337,6 @@ export function startReplication({ db, dbName, getToken }: StartOptions): Replic
   const names =
     readSession()?.user?.role === 'admin' ? [...SYNCED_COLLECTIONS, ...ADMIN_COLLECTIONS] : SYNCED_COLLECTIONS
   let stopped = false
-  const gate = whenWritesSettle()
   const subscriptions: Subscription[] = []
   const watchActive = activityOf(subscriptions)
   const context = {
@@ -389,7 +349,6 @@ export function startReplication({ db, dbName, getToken }: StartOptions): Replic
     pending: new PendingCount((pending) => updateSync({ pending })),
     onPage: firstDownload ? downloadProgress(names.length) : null,
     onConflicts: restampWhenIdle(states, getToken),
-    writesSettled: gate.wait,
   }
   const tabs = shareSyncState(dbName, db)
   const reSync = () => {
@@ -431,7 +390,7 @@ export function startReplication({ db, dbName, getToken }: StartOptions): Replic
     collectionSynced: (name) =>
       isSynced() ? Promise.resolve() : Promise.race([leading.then(() => started.get(name)), tabs.synced(isSynced)]),
     reSync,
-    pushNow: (timeoutMs) => pushNow(states, gate.open, context.pending, timeoutMs),
+    untilPushed: (timeoutMs) => untilPushed(states, context.pending, timeoutMs),
     async stop() {
       stopped = true
       context.pending.stop()

@@ -26,8 +26,8 @@ test('logging out in one tab signs out every tab at once', async ({ page, server
   await other.close()
 })
 
-// Pushes wait until a burst of writes settles (src/data/replication.ts whenWritesSettle); a logout
-// right after a write pushes it first and asks only about what truly cannot reach the server.
+// A logout right after a write waits for its push (src/data/database.ts waitForPushes) and asks
+// only about what truly cannot reach the server.
 test('a logout right after an add pushes it first; with the server gone it asks first', async ({ page, server }) => {
   const { user, token } = await signUpWithToken(page, server, 'logoutpush')
   await offlineReady(page)

@@ -148,10 +148,10 @@ function useLogout(stateRef: RefObject<AuthState>, setState: SetState, leaveDemo
       await leaveDemo()
       return true
     }
-    // What was just written may still wait for its push (pushes go up once writes settle, and the
-    // count follows them): push now, then ask only about what could not go up.
+    // What was just written may still be on its way up: wait for it, then ask only about what
+    // could not go up (offline), not about a change a moment from the server.
     const pending = await dataLayer().then(
-      (data) => data.pushPendingWrites(),
+      (data) => data.waitForPushes(),
       () => getSyncSnapshot().pending,
     )
     if (pending > 0) {
