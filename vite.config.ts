@@ -56,25 +56,47 @@ const PUBLIC_ENTRY = /src\/(features\/(public|auth|help)\/|app\/pwa-update-promp
 
 /**
  * The lazily loaded modules whose static imports reach `id`, or null when the main entry's do (the
- * module is in the entry's chunk).
+ * module is in the entry's chunk). `known` keeps each module's answer for the rest of the chunking
+ * pass: a module reached on the way up contributes its whole answer, as its importers are ours too.
  */
-function lazyEntriesOf(id: string, info: (id: string) => GraphInfo | null): Set<string> | null {
+function lazyEntriesOf(
+  id: string,
+  info: (id: string) => GraphInfo | null,
+  known: Map<string, Set<string> | null>,
+): Set<string> | null {
+  const cached = known.get(id)
+  if (cached !== undefined) return cached
   const entries = new Set<string>()
   const seen = new Set([id])
   const queue = [id]
-  while (queue.length > 0) {
+  let result: Set<string> | null = entries
+  while (queue.length > 0 && result) {
     const current = queue.pop()!
-    const module = info(current)
-    if (!module) continue
-    if (module.isEntry) return null
-    if (module.dynamicImporters.length > 0) entries.add(current)
-    for (const importer of module.importers)
-      if (!seen.has(importer)) {
-        seen.add(importer)
-        queue.push(importer)
-      }
+    const done = current === id ? undefined : known.get(current)
+    if (done === null) result = null
+    else if (done) for (const entry of done) entries.add(entry)
+    else {
+      const module = info(current)
+      if (!module) continue
+      if (module.isEntry) result = null
+      if (module.dynamicImporters.length > 0) entries.add(current)
+      for (const importer of module.importers)
+        if (!seen.has(importer)) {
+          seen.add(importer)
+          queue.push(importer)
+        }
+    }
   }
-  return entries
+  known.set(id, result)
+  return result
+}
+
+/** Each chunking pass's answers of `lazyEntriesOf`. */
+const passes = new WeakMap<object, Map<string, Set<string> | null>>()
+function knownOf(pass: object): Map<string, Set<string> | null> {
+  const known = passes.get(pass) ?? new Map<string, Set<string> | null>()
+  passes.set(pass, known)
+  return known
 }
 
 /**
@@ -96,8 +118,12 @@ const FIRST_PAINT_GROUPS: [name: string, root: RegExp][] = [
  * download the app's, and the rest: 101 → 78 ms to /home's first paint offline); other modules
  * that only signed-in pages use, into the first of FIRST_PAINT_GROUPS that loads them.
  */
-function chunkOf(id: string, info: (id: string) => GraphInfo | null): string | null {
-  const entries = lazyEntriesOf(id, info)
+function chunkOf(
+  id: string,
+  info: (id: string) => GraphInfo | null,
+  known: Map<string, Set<string> | null>,
+): string | null {
+  const entries = lazyEntriesOf(id, info, known)
   if (!entries || entries.size === 0) return null
   const isPublic = [...entries].some((entry) => PUBLIC_ENTRY.test(entry))
   if (/node_modules[\\/]lucide-react[\\/]/.test(id)) return isPublic ? 'icons-public' : 'icons'
@@ -121,6 +147,8 @@ function lucideDirectImports(): Plugin {
     for (const name of names!.split(',')) fileOf.set(name.trim().replace(/^default as /, ''), file!)
   return {
     name: 'hisaab-lucide-direct-imports',
+    // Chunks only matter to builds; in development the index stays one prebundled dependency.
+    apply: 'build',
     enforce: 'pre',
     transform(code, id) {
       if (!/[\\/]src[\\/].*\.tsx?$/.test(id) || !code.includes("from 'lucide-react'")) return null
@@ -195,7 +223,7 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             { name: 'entry', tags: ['$initial'], priority: 2 },
-            { name: (id, ctx) => chunkOf(id, (m) => ctx.getModuleInfo(m)), priority: 1 },
+            { name: (id, ctx) => chunkOf(id, (m) => ctx.getModuleInfo(m), knownOf(ctx)), priority: 1 },
           ],
         },
       },

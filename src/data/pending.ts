@@ -96,7 +96,7 @@ async function unpushedIds(replication: Replication): Promise<Set<string>> {
 export class PendingCount {
   private readonly pending = new Map<string, Set<string>>()
   private readonly subscriptions: Subscription[] = []
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>()
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>()
   private readonly counters = new Set<() => Promise<void>>()
   private stopped = false
 
@@ -117,16 +117,10 @@ export class PendingCount {
     this.counters.add(count)
     const recount = serialized(count)
     // One recount SETTLE_MS after the last of a burst of changes, not one per change.
-    let timer: ReturnType<typeof setTimeout> | undefined
     const later = () => {
       if (this.stopped) return
-      if (timer !== undefined) this.timers.delete(timer)
-      clearTimeout(timer)
-      timer = setTimeout(() => {
-        this.timers.delete(timer!)
-        recount()
-      }, SETTLE_MS)
-      this.timers.add(timer)
+      clearTimeout(this.timers.get(name))
+      this.timers.set(name, setTimeout(recount, SETTLE_MS))
     }
     const written = (ids: string[]) => {
       const set = this.pending.get(name) ?? new Set<string>()
@@ -172,7 +166,7 @@ export class PendingCount {
   stop(): void {
     this.stopped = true
     for (const subscription of this.subscriptions) subscription.unsubscribe()
-    for (const timer of this.timers) clearTimeout(timer)
+    for (const timer of this.timers.values()) clearTimeout(timer)
     this.timers.clear()
   }
 }

@@ -9,6 +9,7 @@ import type {
   RxStorageInstance,
 } from 'rxdb/plugins/core'
 import { fromStorageToDexie } from 'rxdb/plugins/storage-dexie'
+import { randomToken } from 'rxdb/plugins/utils'
 import { z } from 'zod'
 import { PullResponse, type WireDocument } from '../../schema/api/sync'
 import { apiFetch } from './http'
@@ -185,8 +186,6 @@ async function pageAdder(storage: Storage, hash: string) {
   }
 }
 
-let announced = 0
-
 /** Emits the added documents as RxDB's storage emits a write (deleted ones make no event). */
 function announce(storage: Storage, added: StoredDoc[]): void {
   const events = added
@@ -201,7 +200,7 @@ function announce(storage: Storage, added: StoredDoc[]): void {
   if (!last || events.length === 0) return
   storage.changes$.next({
     // Unique across tabs: a database ignores an event bulk id it has seen.
-    id: `${WRITE_CONTEXT}-${Date.now().toString(36)}-${(announced += 1)}-${Math.random().toString(36).slice(2)}`,
+    id: `${WRITE_CONTEXT}-${randomToken(16)}`,
     events,
     checkpoint: { id: String(last.id), lwt: SNAPSHOT_LWT },
     context: WRITE_CONTEXT,
