@@ -6,7 +6,7 @@ import { invertTime } from '../../schema/entities/common'
 import { Transaction } from '../../schema/entities/transaction'
 import { rxSchemaOf } from '../../schema/rx-schema'
 import { lastWriterWins } from '../../src/data/conflict'
-import { downloadSnapshot, SNAPSHOT_LWT, SNAPSHOT_PAGE } from '../../src/data/snapshot'
+import { downloadSnapshot, fetchSnapshotPage, SNAPSHOT_LWT, type FirstPage } from '../../src/data/snapshot'
 
 /**
  * Issue #15: a new device's first download writes pages straight into RxDB's Dexie tables
@@ -15,6 +15,10 @@ import { downloadSnapshot, SNAPSHOT_LWT, SNAPSHOT_PAGE } from '../../src/data/sn
  */
 
 type Doc = Transaction & { _deleted: boolean }
+
+/** Smaller than the app's pages (the in-memory IndexedDB is slow); each page spans several tasks. */
+const PAGE = 1_000
+const ADDS_PER_TASK = 300
 
 const OWNER = 'u1'
 let dbNumber = 0
@@ -81,7 +85,7 @@ async function device() {
   await db.addCollections({ transactions: { schema: rxSchemaOf('transactions'), conflictHandler: lastWriterWins } })
   closers.push(() => db.remove())
   const collection = db.transactions
-  const download = (fromSeq = 0, afterFirstPage = () => {}) => {
+  const download = (fromSeq = 0, afterFirstPage = () => {}, firstPage?: FirstPage) => {
     let pages = 0
     return downloadSnapshot({
       name: 'transactions',
@@ -89,6 +93,9 @@ async function device() {
       identifier: 'rxdbreplicationhisaab-transactions-v1',
       getToken: () => 'token',
       fromSeq,
+      firstPage,
+      pageSize: PAGE,
+      addsPerTask: ADDS_PER_TASK,
       parse: (wire) => ({ ...Transaction.parse(wire), _deleted: wire._deleted }),
       onPage: () => {
         if (++pages === 1) afterFirstPage()
@@ -110,7 +117,7 @@ afterEach(async () => {
 })
 
 describe('first download', () => {
-  it.each([0, 1, SNAPSHOT_PAGE - 1, SNAPSHOT_PAGE, SNAPSHOT_PAGE + 1, 2 * SNAPSHOT_PAGE])(
+  it.each([0, 1, PAGE - 1, PAGE, PAGE + 1, 2 * PAGE])(
     'stores %i documents and returns the last checkpoint, wherever the pages end',
     async (n) => {
       const remote = server(Array.from({ length: n }, (_, i) => expense(i)))
@@ -122,14 +129,12 @@ describe('first download', () => {
         expect(doc.amount).toBe(1_000 + Number(doc.id.slice(4)))
       }
       // Whole pages only, then one short (or empty) page: nothing fetched twice.
-      expect(remote.pulls).toEqual(
-        Array.from({ length: Math.floor(n / SNAPSHOT_PAGE) + 1 }, (_, i) => i * SNAPSHOT_PAGE),
-      )
+      expect(remote.pulls).toEqual(Array.from({ length: Math.floor(n / PAGE) + 1 }, (_, i) => i * PAGE))
     },
   )
 
   it('announces each written page to live queries subscribed before the download', async () => {
-    server(Array.from({ length: SNAPSHOT_PAGE + 10 }, (_, i) => expense(i)))
+    server(Array.from({ length: PAGE + 10 }, (_, i) => expense(i)))
     const { collection, download } = await device()
     const seen: string[][] = []
     const newest = collection.find({ selector: { dateDesc: { $gte: 0 } }, sort: [{ dateDesc: 'asc' }], limit: 2 })
@@ -140,7 +145,7 @@ describe('first download', () => {
   })
 
   it('keeps a local edit made during the download and takes newer server versions of downloaded ones', async () => {
-    const remote = server(Array.from({ length: SNAPSHOT_PAGE + 100 }, (_, i) => expense(i)))
+    const remote = server(Array.from({ length: PAGE + 100 }, (_, i) => expense(i)))
     const { collection, download, stored } = await device()
     // While page two is asked for, another device changes two documents of page one: they come
     // again in page two. Once page one is written, this device edits one of them, later still.
@@ -159,12 +164,27 @@ describe('first download', () => {
     await download(0, firstPage)
     await edit
     const byId = new Map((await stored()).map((doc) => [doc.id, doc]))
-    expect(byId.size).toBe(SNAPSHOT_PAGE + 100)
+    expect(byId.size).toBe(PAGE + 100)
     expect(byId.get('doc-000005')!.amount).toBe(55)
     expect(byId.get('doc-000005')!._meta.lwt).toBe(SNAPSHOT_LWT)
     // The device's own edit has a real write time (the upstream pushes it) and is not replaced.
     expect(byId.get('doc-000007')!.amount).toBe(71)
     expect(byId.get('doc-000007')!._meta.lwt).toBeGreaterThan(SNAPSHOT_LWT)
+  })
+
+  it('uses the page asked for while the database opened, unless the download starts elsewhere', async () => {
+    const remote = server(Array.from({ length: 10 }, (_, i) => expense(i)))
+    const early = (): FirstPage => ({ seq: 0, page: fetchSnapshotPage('transactions', 0, () => 'token', PAGE) })
+    const fresh = await device()
+    expect(await fresh.download(0, undefined, early())).toBe(10)
+    expect(remote.pulls).toEqual([0])
+    expect(await fresh.collection.count().exec()).toBe(10)
+    // Another tab got further meanwhile: the download goes on from there, the early page unused.
+    remote.pulls.length = 0
+    const resumed = await device()
+    expect(await resumed.download(6, undefined, early())).toBe(10)
+    expect(remote.pulls).toEqual([0, 6])
+    expect(await resumed.collection.count().exec()).toBe(4)
   })
 
   it('stores deleted documents as deleted and resumes from a checkpoint', async () => {
