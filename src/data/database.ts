@@ -17,7 +17,7 @@ import { migrateDocument, rxSchemaOf, SCHEMA_VERSIONS } from '../../schema/rx-sc
 import { lastWriterWins } from './conflict'
 import { forgetOldPendingMarkers } from './pending'
 import { muteRxdbStorageNotice } from './rxdb-notice'
-import { askFirstPages, forgetFirstDownload, startReplication, type ReplicationHandle } from './replication'
+import { forgetFirstDownload, startReplication, type ReplicationHandle } from './replication'
 import { getSyncSnapshot, updateSync } from './sync-state'
 import { forgetSavedScreens } from './saved-screen-keys'
 
@@ -113,13 +113,12 @@ async function createDatabase(name: string, storage: RxStorage<unknown, unknown>
 export function openUserData(userId: string, getToken: () => string | null): Promise<UserData> {
   return openExclusive(userId, async () => {
     const dbName = databaseNameOf(userId)
-    const firstPages = askFirstPages(dbName, getToken)
     performance.mark('hisaab:db-open')
     const db = await createDatabase(dbName, await storage())
     // Read by `npm run bench` (cold start): how long opening the database took.
     performance.measure('hisaab:db-open', 'hisaab:db-open')
     forgetOldPendingMarkers()
-    const replication = startReplication({ db, dbName, userId, getToken, firstPages })
+    const replication = startReplication({ db, dbName, userId, getToken })
     return { userId, dbName, db, replication }
   })
 }

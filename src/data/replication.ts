@@ -24,7 +24,7 @@ import { PendingCount } from './pending'
 import { readSession } from './session'
 import { SyncStream, type StreamItem } from './sync-stream'
 import { StreamResync } from './stream-resync'
-import { AFTER_SNAPSHOT, downloadSnapshot, fetchSnapshotPage, type FirstPage } from './snapshot'
+import { AFTER_SNAPSHOT, downloadSnapshot } from './snapshot'
 import { getSyncSnapshot, indicatorState, subscribeSync, updateSync } from './sync-state'
 import { shareSyncState } from './sync-tabs'
 
@@ -69,8 +69,6 @@ interface StartOptions {
   dbName: string
   userId: string
   getToken: () => string | null
-  /** A new device's first pages, asked for while the database opened (`askFirstPages`). */
-  firstPages?: Map<CollectionName, FirstPage> | null
 }
 
 /**
@@ -245,12 +243,7 @@ export function forgetFirstDownload(dbName: string): void {
  */
 async function startCollection(
   name: CollectionName,
-  context: CollectionContext & {
-    dbName: string
-    firstDownload: boolean
-    firstPages: Map<CollectionName, FirstPage> | null
-    isStopped: () => boolean
-  },
+  context: CollectionContext & { dbName: string; firstDownload: boolean; isStopped: () => boolean },
 ): Promise<ReplicationControl | null> {
   if (!context.firstDownload) return replicateCollection(name, context, null)
   const progress = progressOf(context.dbName, name)
@@ -262,7 +255,6 @@ async function startCollection(
       identifier: `rxdbreplication${replicationIdentifier(name)}`,
       getToken: context.getToken,
       fromSeq: seq,
-      firstPage: context.firstPages?.get(name),
       parse: (doc) => fromWire(name, doc),
       onPage: (page, reached) => {
         progress.save(reached)
@@ -325,28 +317,6 @@ function afterFirstScreen(): Promise<void> {
   return new Promise((resolve) => void whenIdle(resolve, 500))
 }
 
-const syncedKeyOf = (dbName: string) => `hisaab.synced.${dbName}`
-
-/** Admins also replicate the admin-scope collections (the server refuses them to anyone else). */
-function replicatedCollections(): readonly CollectionName[] {
-  return readSession()?.user?.role === 'admin' ? [...SYNCED_COLLECTIONS, ...ADMIN_COLLECTIONS] : SYNCED_COLLECTIONS
-}
-
-/**
- * On a device that has not finished its first download, asks for each collection's next page at
- * once, so the answers arrive while the database opens (140 ms here) instead of after it. If
- * another tab turns out to lead (and download), these pages are simply not used.
- */
-export function askFirstPages(dbName: string, getToken: () => string | null): Map<CollectionName, FirstPage> | null {
-  if (localStorage.getItem(syncedKeyOf(dbName)) === '1' || !getToken()) return null
-  return new Map(
-    replicatedCollections().map((name) => {
-      const seq = progressOf(dbName, name).read()
-      return [name, { seq, page: fetchSnapshotPage(name, seq, getToken) }]
-    }),
-  )
-}
-
 /**
  * Replicates every personal and household collection with the server (admins also the admin-scope
  * ones): paged pulls from a `seq` checkpoint, pushes with the assumed master state, and live
@@ -356,14 +326,16 @@ export function askFirstPages(dbName: string, getToken: () => string | null): Ma
  * the others see its writes through RxDB's multi-instance events and its status through
  * sync-tabs.ts.
  */
-export function startReplication({ db, dbName, getToken, firstPages = null }: StartOptions): ReplicationHandle {
+export function startReplication({ db, dbName, getToken }: StartOptions): ReplicationHandle {
   const stream = new SyncStream(getToken)
   const states = new Map<CollectionName, ReplicationControl>()
-  const syncedKey = syncedKeyOf(dbName)
+  const syncedKey = `hisaab.synced.${dbName}`
   const isSynced = () => localStorage.getItem(syncedKey) === '1'
   const firstDownload = !isSynced()
   if (firstDownload) updateSync({ firstDownload: 0 })
-  const names = replicatedCollections()
+  // Admins also replicate the admin-scope collections (the server refuses them to anyone else).
+  const names =
+    readSession()?.user?.role === 'admin' ? [...SYNCED_COLLECTIONS, ...ADMIN_COLLECTIONS] : SYNCED_COLLECTIONS
   let stopped = false
   const subscriptions: Subscription[] = []
   const watchActive = activityOf(subscriptions)
@@ -371,7 +343,6 @@ export function startReplication({ db, dbName, getToken, firstPages = null }: St
     db,
     dbName,
     firstDownload,
-    firstPages,
     isStopped: () => stopped,
     stream,
     getToken,

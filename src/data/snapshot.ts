@@ -63,8 +63,6 @@ export interface SnapshotOptions {
   getToken: () => string | null
   /** The pull checkpoint to continue from (a resumed download) or 0. */
   fromSeq: number
-  /** The first page, asked for while the database opened (used when it starts at `fromSeq`). */
-  firstPage?: FirstPage
   /** SNAPSHOT_PAGE and ADDS_PER_TASK unless given (the tests' in-memory IndexedDB is slow). */
   pageSize?: number
   addsPerTask?: number
@@ -89,7 +87,7 @@ export async function downloadSnapshot(options: SnapshotOptions): Promise<number
   let seq = options.fromSeq
   // The checkpoint of the last page fetched (`seq` is the last one written).
   let fetched = seq
-  let next = options.firstPage?.seq === seq ? options.firstPage.page : fetchPage(seq)
+  let next = fetchPage(seq)
   // Pages in flight: page n's documents are checked and queued while the pages before it commit,
   // and the progress (the checkpoint a reload resumes from) moves only once a page has committed.
   let committed = Promise.resolve()
@@ -123,14 +121,8 @@ export async function downloadSnapshot(options: SnapshotOptions): Promise<number
 const SnapshotResponse = PullResponse.extend({ documents: z.array(z.unknown()) })
 type SnapshotResponse = z.output<typeof SnapshotResponse>
 
-/** A page asked for before the download started: from which checkpoint, and the answer. */
-export interface FirstPage {
-  seq: number
-  page: Promise<SnapshotResponse>
-}
-
 /** Asks for one page of the first download (its failure is the awaiting code's to handle). */
-export function fetchSnapshotPage(
+function fetchSnapshotPage(
   name: string,
   seq: number,
   getToken: () => string | null,

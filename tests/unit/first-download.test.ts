@@ -6,7 +6,7 @@ import { invertTime } from '../../schema/entities/common'
 import { Transaction } from '../../schema/entities/transaction'
 import { rxSchemaOf } from '../../schema/rx-schema'
 import { lastWriterWins } from '../../src/data/conflict'
-import { downloadSnapshot, fetchSnapshotPage, SNAPSHOT_LWT, type FirstPage } from '../../src/data/snapshot'
+import { downloadSnapshot, SNAPSHOT_LWT } from '../../src/data/snapshot'
 
 /**
  * Issue #15: a new device's first download writes pages straight into RxDB's Dexie tables
@@ -85,7 +85,7 @@ async function device() {
   await db.addCollections({ transactions: { schema: rxSchemaOf('transactions'), conflictHandler: lastWriterWins } })
   closers.push(() => db.remove())
   const collection = db.transactions
-  const download = (fromSeq = 0, afterFirstPage = () => {}, firstPage?: FirstPage) => {
+  const download = (fromSeq = 0, afterFirstPage = () => {}) => {
     let pages = 0
     return downloadSnapshot({
       name: 'transactions',
@@ -93,7 +93,6 @@ async function device() {
       identifier: 'rxdbreplicationhisaab-transactions-v1',
       getToken: () => 'token',
       fromSeq,
-      firstPage,
       pageSize: PAGE,
       addsPerTask: ADDS_PER_TASK,
       parse: (wire) => ({ ...Transaction.parse(wire), _deleted: wire._deleted }),
@@ -170,21 +169,6 @@ describe('first download', () => {
     // The device's own edit has a real write time (the upstream pushes it) and is not replaced.
     expect(byId.get('doc-000007')!.amount).toBe(71)
     expect(byId.get('doc-000007')!._meta.lwt).toBeGreaterThan(SNAPSHOT_LWT)
-  })
-
-  it('uses the page asked for while the database opened, unless the download starts elsewhere', async () => {
-    const remote = server(Array.from({ length: 10 }, (_, i) => expense(i)))
-    const early = (): FirstPage => ({ seq: 0, page: fetchSnapshotPage('transactions', 0, () => 'token', PAGE) })
-    const fresh = await device()
-    expect(await fresh.download(0, undefined, early())).toBe(10)
-    expect(remote.pulls).toEqual([0])
-    expect(await fresh.collection.count().exec()).toBe(10)
-    // Another tab got further meanwhile: the download goes on from there, the early page unused.
-    remote.pulls.length = 0
-    const resumed = await device()
-    expect(await resumed.download(6, undefined, early())).toBe(10)
-    expect(remote.pulls).toEqual([0, 6])
-    expect(await resumed.collection.count().exec()).toBe(4)
   })
 
   it('stores deleted documents as deleted and resumes from a checkpoint', async () => {
