@@ -83,7 +83,12 @@ export async function downloadSnapshot(options: SnapshotOptions): Promise<number
   const storage = options.collection.internalStorageInstance as Storage
   const hash = await options.collection.database.hashFunction(options.identifier)
   const addPage = await pageAdder(storage, hash, options.addsPerTask ?? ADDS_PER_TASK)
-  const fetchPage = (seq: number) => fetchSnapshotPage(name, seq, getToken, pageSize)
+  const fetchPage = (seq: number) => {
+    const query = new URLSearchParams({ seq: String(seq), limit: String(pageSize) })
+    const page = apiFetch(`/sync/${name}/pull?${query}`, SnapshotResponse, { token: getToken() })
+    page.catch(() => undefined) // awaited below; a prefetch failing while a page is written is not unhandled
+    return page
+  }
   let seq = options.fromSeq
   // The checkpoint of the last page fetched (`seq` is the last one written).
   let fetched = seq
@@ -119,20 +124,6 @@ export async function downloadSnapshot(options: SnapshotOptions): Promise<number
 
 /** The pull route's answer with each document checked once, by `wireDocument` and the entity. */
 const SnapshotResponse = PullResponse.extend({ documents: z.array(z.unknown()) })
-type SnapshotResponse = z.output<typeof SnapshotResponse>
-
-/** Asks for one page of the first download (its failure is the awaiting code's to handle). */
-function fetchSnapshotPage(
-  name: string,
-  seq: number,
-  getToken: () => string | null,
-  pageSize = SNAPSHOT_PAGE,
-): Promise<SnapshotResponse> {
-  const query = new URLSearchParams({ seq: String(seq), limit: String(pageSize) })
-  const page = apiFetch(`/sync/${name}/pull?${query}`, SnapshotResponse, { token: getToken() })
-  page.catch(() => undefined) // awaited later; failing before that is not an unhandled rejection
-  return page
-}
 
 function wireDocument(doc: unknown): WireDocument {
   const deleted = typeof doc === 'object' && doc !== null ? (doc as { _deleted?: unknown })._deleted : undefined
@@ -183,7 +174,7 @@ async function pageAdder(storage: Storage, hash: string, addsPerTask: number) {
       for (let i = from; i < end; i++) {
         const request = table.add(fromStorageToDexie(booleanIndexes, stored[i]!))
         const next = i === from && end < stored.length ? () => queue(end) : undefined
-        request.onsuccess = next ?? null
+        if (next) request.onsuccess = next
         request.onerror = (event) => {
           if (request.error?.name !== 'ConstraintError') return
           event.preventDefault() // keeps the transaction (and the page's other documents) going
