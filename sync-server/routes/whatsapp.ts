@@ -50,7 +50,8 @@ export function joinUrl(from: string | undefined, phrase: string | undefined): s
 /**
  * POST /api/whatsapp/webhook (Twilio, form-encoded, signed) and GET /api/whatsapp/status (the
  * Settings screen). The webhook checks, in order: configured (503), signature (403), a retried
- * MessageSid (its stored reply), the sender's rate limit (429); then the service handles it.
+ * MessageSid (its stored reply; 409 from another number), the sender's rate limit (429); then the
+ * service handles it.
  */
 export const whatsappRoutes: FastifyPluginAsyncZod<WhatsappRoutesOptions> = async (app, options) => {
   const { config, service, users, documents, whatsapp, phoneProof, now } = options
@@ -105,7 +106,7 @@ export const whatsappRoutes: FastifyPluginAsyncZod<WhatsappRoutesOptions> = asyn
     (request, reply) => {
       const { From, Body, MessageSid, NumMedia } = request.body
       const message = { messageSid: MessageSid, from: From, body: Body, numMedia: NumMedia }
-      let text = service.storedReply(MessageSid)
+      let text = service.storedReply(MessageSid, From)
       if (text === undefined) {
         // Retries above don't count; new messages do, per sender.
         if (!limiter.hit(normalizePhone(From) ?? From, now()))

@@ -346,6 +346,33 @@ describe('the WhatsApp webhook', () => {
   })
 })
 
+describe('the WhatsApp webhook, replayed and guessed', () => {
+  it('a MessageSid of the victim replayed from another number reveals nothing and books nothing', async () => {
+    // The victim's number is proven for this test only, so her message books an entry.
+    w.t.app.users.update(w.alice.user.id, { phoneVerified: true })
+    try {
+      const params = twilioParams(VICTIM_PHONE, 'Spent 98765.43 on rent')
+      const first = await postWebhook(w.t.app, params)
+      expect(first.body).toContain('98,765.43')
+      const bobPhone = 'whatsapp:+919800000002'
+      w.t.app.users.update(w.bob.user.id, { phoneNumber: bobPhone, phoneVerified: true })
+      for (const from of [bobPhone, 'whatsapp:+15550001111']) {
+        const before = victimState(w)
+        const seq = w.t.app.documents.lastSeq
+        const res = await postWebhook(w.t.app, { ...params, From: from, WaId: from.replace(/\D/g, '') })
+        counts.probes += 1
+        expect(res.statusCode, `${from}: ${res.body}`).toBe(409)
+        expect(leaks(w, res.body), `${from}: ${res.body}`).toEqual([])
+        expect(res.body).not.toContain('Rent')
+        expect(victimState(w) === before, `the replay from ${from} changed the victims' data`).toBe(true)
+        expect(w.t.app.documents.lastSeq).toBe(seq)
+      }
+    } finally {
+      w.t.app.users.update(w.alice.user.id, { phoneVerified: false })
+    }
+  })
+})
+
 describe('the event stream', () => {
   it('carries none of the victims’ changes to the attacker', async () => {
     const base = await w.t.app.listen({ port: 0, host: '127.0.0.1' })

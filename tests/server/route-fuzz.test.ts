@@ -340,4 +340,36 @@ describe('the WhatsApp webhook with random forms', () => {
     )
     await assertStillReadable('the webhook')
   }, 120_000)
+
+  it('a MessageSid replayed from any other sender: 409, nothing changed, nothing of the first reply', async () => {
+    // Bob's number is proven here so his message books an entry and its reply names it.
+    w.t.app.users.update(w.bob.user.id, { phoneNumber: 'whatsapp:+919800000007', phoneVerified: true })
+    const first = twilioParams('whatsapp:+919800000007', 'Spent 4321 on swiggy')
+    const firstReply = (await postWebhook(w.t.app, first)).body
+    expect(firstReply).toContain('4,321')
+    const replay = fc.record({
+      from: fc.oneof(fc.constant(VICTIM_PHONE), fc.constant('whatsapp:+15550001111'), weirdText),
+      body: fc.oneof(fc.constantFrom('Spent 500 on food', 'undo', 'summary'), weirdText),
+    })
+    await fc.assert(
+      fc.asyncProperty(replay, async ({ from, body }) => {
+        fc.pre(from.trim() !== '' && from.trim() !== first.From && from.length <= 64)
+        const params = { ...first, From: from, Body: body }
+        const before = wholeState(w)
+        const res = await postWebhook(w.t.app, params)
+        tally.requests += 1
+        tally.refused += 1
+        const label = `${JSON.stringify(`${from} ${body}`).slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`
+        // 409, or an earlier refusal of the form itself (a body over the size limit).
+        expect(res.statusCode, label).toBeGreaterThanOrEqual(400)
+        expect(res.statusCode, label).toBeLessThan(500)
+        expect(res.body, label).not.toContain('4,321')
+        expect(wholeState(w), label).toEqual(before)
+        expectClearError(res.json(), label)
+      }),
+      { seed: SEED, numRuns: RUNS },
+    )
+    // The first sender's retry still gets its reply.
+    expect((await postWebhook(w.t.app, first)).body).toBe(firstReply)
+  }, 120_000)
 })

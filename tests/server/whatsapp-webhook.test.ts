@@ -377,6 +377,34 @@ describe('MessageSid is unique', () => {
     expect(transactionsOf(t, session.user.id)).toHaveLength(1)
   })
 
+  it("a MessageSid replayed from another number gets none of the first sender's reply and books nothing", async () => {
+    const t = await setup()
+    const asha = await linkedUser(t, 'Asha')
+    const ravi = await linkedUser(t, 'Ravi')
+    const params = twilioParams(asha.from, 'Spent 4321 on swiggy')
+    const first = await postWebhook(t.app, params)
+    expect(replyText(first.body)).toContain('₹4,321')
+    const seq = t.app.documents.lastSeq
+    const stored = t.app.db.select().from(whatsappMessages).all()
+    // Ravi's number (linked) and a number nobody linked, each signed as Twilio would.
+    for (const from of [ravi.from, 'whatsapp:+15550001111']) {
+      const replay = await postWebhook(t.app, { ...params, From: from, WaId: from.replace(/\D/g, '') })
+      expect(replay.statusCode, replay.body).toBe(409)
+      expect(replay.json<Body>()).toEqual({
+        error: 'This message was already received from another number',
+        code: 'MESSAGE_SID_REUSED',
+      })
+      for (const secret of ['4,321', '4321', 'Food', 'Asha', asha.from.replace('whatsapp:+', '')])
+        expect(replay.body).not.toContain(secret)
+    }
+    expect(t.app.documents.lastSeq).toBe(seq)
+    expect(t.app.db.select().from(whatsappMessages).all()).toEqual(stored)
+    expect(transactionsOf(t, ravi.session.user.id)).toHaveLength(0)
+    expect(transactionsOf(t, asha.session.user.id)).toHaveLength(1)
+    // The first sender's own retry still gets the same reply.
+    expect((await postWebhook(t.app, params)).body).toBe(first.body)
+  })
+
   it('a retried command is not run twice (undo twice by retry removes one entry)', async () => {
     const t = await setup()
     const { session, from } = await linkedUser(t)

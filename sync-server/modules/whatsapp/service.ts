@@ -14,6 +14,7 @@ import type { DocumentsRepository } from '../../db/documents'
 import type { UserRow, WhatsappMessageKind } from '../../db/tables'
 import type { UsersRepository } from '../../db/users'
 import type { WhatsappRepository } from '../../db/whatsapp'
+import { HttpError } from '../../http-error'
 import { parseLinkCommand } from '../auth/phone-proof'
 import type { PhoneProof } from '../auth/phone-proof'
 import { budgetLine, budgetLines, budgetsHit, liveBudgets, monthReport, readProfile, transactionsIn } from './ledger'
@@ -65,9 +66,17 @@ export interface WhatsappServiceDeps {
 export class WhatsappService {
   constructor(private readonly deps: WhatsappServiceDeps) {}
 
-  /** The reply already given to this MessageSid (a retried delivery), if any. */
-  storedReply(messageSid: string): string | undefined {
-    return this.deps.whatsapp.findMessage(messageSid)?.reply
+  /**
+   * The reply already given to this MessageSid (a retried delivery from the same sender), if any.
+   * The reply names the first sender's amounts and categories, so the same MessageSid from another
+   * number answers 409 and reveals nothing.
+   */
+  storedReply(messageSid: string, from: string): string | undefined {
+    const stored = this.deps.whatsapp.findMessage(messageSid)
+    if (!stored) return undefined
+    if (stored.from !== (normalizePhone(from) ?? from))
+      throw new HttpError(409, 'This message was already received from another number', 'MESSAGE_SID_REUSED')
+    return stored.reply
   }
 
   /**
@@ -76,7 +85,7 @@ export class WhatsappService {
    * old reply.
    */
   handle(message: IncomingMessage): string {
-    const stored = this.storedReply(message.messageSid)
+    const stored = this.storedReply(message.messageSid, message.from)
     if (stored !== undefined) return stored
     return this.deps.documents.unitOfWork(() => {
       const now = this.deps.now()
