@@ -53,8 +53,8 @@ export type UserRow = typeof users.$inferSelect
 
 /**
  * A user's pending claim of a WhatsApp number (one per user): the number links to the account
- * when `link <code>` arrives from it before `expires_at`. Several users may claim one number;
- * the message from the number decides.
+ * when `link <code>` arrives from it before `expires_at` and before too many wrong codes void it.
+ * Several users may claim one number; the message from the number decides.
  */
 export const phoneClaims = sqliteTable(
   'phone_claims',
@@ -69,6 +69,10 @@ export const phoneClaims = sqliteTable(
     /** ms since the epoch. */
     expiresAt: integer('expires_at').notNull(),
     createdAt: integer('created_at').notNull(),
+    /** Wrong `link` codes sent from `phone` while this claim was live. */
+    wrongCodes: integer('wrong_codes').notNull().default(0),
+    /** ms since the epoch when too many wrong codes voided the claim; null while it can be proven. */
+    voidedAt: integer('voided_at'),
   },
   (t) => [index('phone_claims_phone').on(t.phone)],
 )

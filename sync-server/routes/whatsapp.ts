@@ -128,6 +128,7 @@ export const whatsappRoutes: FastifyPluginAsyncZod<WhatsappRoutesOptions> = asyn
       join_url: joinUrl(config.twilio.whatsappFrom, config.whatsapp.joinPhrase),
       monthly_report: readProfile(documents, user.id).monthlyReportByWhatsapp,
       pending: phoneProof.pending(user.id),
+      voided: phoneProof.voided(user.id),
     }
   })
 }

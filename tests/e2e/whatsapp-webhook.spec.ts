@@ -180,3 +180,62 @@ for (const look of LOOKS) {
     expect((await server.api<unknown[]>('GET', '/expenses', auth.token)).body).toEqual([])
   })
 }
+
+const VOIDED_LOOKS = [
+  { name: 'light-1280', theme: 'light', width: 1280, height: 900, code: '91', digits: '9812300002' },
+  // The longest number the server takes (15 digits with the country code), on a phone.
+  { name: 'dark-390', theme: 'dark', width: 390, height: 844, code: '971', digits: '501234567890' },
+] as const
+
+for (const look of VOIDED_LOOKS) {
+  test(`Settings: five wrong codes void the code; Settings says so and a new code links (${look.name})`, async ({
+    page,
+    server,
+  }) => {
+    await page.setViewportSize({ width: look.width, height: look.height })
+    const auth = await signUpWithToken(page, server, `voided-${look.name}`)
+    await page.evaluate((theme) => localStorage.setItem('hisaab.theme', theme), look.theme)
+    await page.goto('/settings')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme)
+    const section = page.getByRole('button', { name: /^WhatsApp Integration/ })
+    await section.click()
+    await page.getByLabel('Country code').selectOption(look.code)
+    await page.getByLabel('Phone number').fill(look.digits)
+    await page.getByRole('button', { name: 'Update Number' }).click()
+    const first = (await page.getByTestId('whatsapp-code').locator('code').textContent()) ?? ''
+    expect(first).toMatch(/^link \d{6}$/)
+
+    const from = `whatsapp:+${look.code}${look.digits}`
+    const right = Number(first.slice(5))
+    for (let n = 1; n <= 5; n++) {
+      const wrong = `link ${String((right + n) % 1_000_000).padStart(6, '0')}`
+      expect((await sendWhatsapp(server, from, wrong)).text).toContain('wrong or has expired')
+    }
+    // The open screen learns it on its next check.
+    const voided = page.getByTestId('whatsapp-code-voided')
+    await expect(voided).toContainText(`5 wrong codes were sent from +${look.code} ${look.digits}`, { timeout: 10_000 })
+    await expect(voided).toContainText('Save the number again for a new code')
+    await expect(page.getByTestId('whatsapp-code')).toHaveCount(0)
+    await check(page, `whatsapp-code-voided-${look.name}`)
+
+    // The right code is dead too; a reload still says what happened.
+    expect((await sendWhatsapp(server, from, first)).text).toContain('wrong or has expired')
+    await page.reload()
+    await section.click()
+    await expect(page.getByTestId('whatsapp-code-voided')).toContainText(`from +${look.code} ${look.digits}`)
+
+    await page.getByLabel('Country code').selectOption(look.code)
+    await page.getByLabel('Phone number').fill(look.digits)
+    await page.getByRole('button', { name: 'Update Number' }).click()
+    const second = (await page.getByTestId('whatsapp-code').locator('code').textContent()) ?? ''
+    expect(second).toMatch(/^link \d{6}$/)
+    await expect(page.getByTestId('whatsapp-code-voided')).toHaveCount(0)
+    const reloaded = page.waitForEvent('load')
+    expect((await sendWhatsapp(server, from, second)).text).toContain('✅ Linked!')
+    await reloaded
+    await section.click()
+    await expect(page.getByTestId('whatsapp-status')).toHaveAttribute('data-linked', 'true')
+    const me = await server.api<{ user: { phone_number: string } }>('GET', '/auth/me', auth.token)
+    expect(me.body.user.phone_number).toBe(from)
+  })
+}

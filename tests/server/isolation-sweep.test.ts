@@ -373,6 +373,44 @@ describe('the WhatsApp webhook, replayed and guessed', () => {
   })
 })
 
+describe('a WhatsApp link code, guessed', () => {
+  const claimRow = () =>
+    w.sqlite.prepare('SELECT * FROM phone_claims WHERE user_id = ?').get(w.alice.user.id) as
+      { code: string; wrong_codes: number; voided_at: number | null } | undefined
+
+  it('other numbers’ guesses change nothing of the victim; her number’s 5 wrong codes void her code', async () => {
+    const claimed = await w.t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/update-phone',
+      headers: w.alice.headers,
+      payload: { phone_number: VICTIM_PHONE },
+    })
+    expect(claimed.statusCode).toBe(200)
+    const code = claimed.json<{ code: string }>().code
+    const wrong = ['000000', '111111', '222222', '333333', '444444', '555555'].filter((c) => c !== code).slice(0, 5)
+    // Another number, linked or not, guessing (the right code included) can neither prove nor spend her code.
+    for (const from of ['whatsapp:+919800000002', 'whatsapp:+15550001111']) {
+      for (const guess of [...wrong, code]) {
+        const before = victimState(w)
+        const res = await postWebhook(w.t.app, twilioParams(from, `link ${guess}`))
+        counts.probes += 1
+        expect(res.statusCode, res.body).toBe(200)
+        expect(res.body).toContain('wrong or has expired')
+        expect(leaks(w, res.body), res.body).toEqual([])
+        expect(victimState(w) === before, `link ${guess} from ${from} changed the victims' data`).toBe(true)
+      }
+    }
+    // Whoever holds the claimed number gets 5 tries; after them the right code links nothing.
+    const userRow = () => JSON.stringify(w.t.app.users.findById(w.alice.user.id))
+    const user = userRow()
+    for (const guess of wrong) await postWebhook(w.t.app, twilioParams(VICTIM_PHONE, `link ${guess}`))
+    expect(claimRow()).toMatchObject({ code, wrong_codes: 5, voided_at: expect.any(Number) as number })
+    const res = await postWebhook(w.t.app, twilioParams(VICTIM_PHONE, `link ${code}`))
+    expect(res.body).toContain('wrong or has expired')
+    expect(userRow()).toBe(user)
+  })
+})
+
 describe('the event stream', () => {
   it('carries none of the victims’ changes to the attacker', async () => {
     const base = await w.t.app.listen({ port: 0, host: '127.0.0.1' })

@@ -97,6 +97,65 @@ describe('PUT /api/auth/update-phone claims, `link <code>` proves', () => {
     expect(booked(s)).toBe(0)
   })
 
+  it('five wrong codes from the number void the code; Settings says so; saving it again gives a new one', async () => {
+    const s = await register(t.app)
+    const first = await claim(s, VICTIM)
+    const wrong = (n: number) => String((Number(first.code) + n) % 1_000_000).padStart(6, '0')
+    for (let n = 1; n <= 4; n++) expect(await say(t.app, VICTIM, `link ${wrong(n)}`)).toContain('wrong or has expired')
+    // A bare `link` guesses nothing and is not counted.
+    expect(await say(t.app, VICTIM, 'link')).toContain('wrong or has expired')
+    expect(await status(s)).toMatchObject({ pending: { code: first.code }, voided: null })
+    clock += 60_000
+    expect(await say(t.app, VICTIM, `link ${wrong(5)}`)).toContain('wrong or has expired')
+    expect(await status(s)).toMatchObject({
+      linked: false,
+      pending: null,
+      voided: { phone_number: VICTIM, voided_at: new Date(clock).toISOString() },
+    })
+    // The right code no longer links anything.
+    expect(await say(t.app, VICTIM, `link ${first.code}`)).toContain('wrong or has expired')
+    expect(await me(s)).toMatchObject({ phone_number: null, phone_verified: false })
+
+    const second = await claim(s, VICTIM)
+    expect(await status(s)).toMatchObject({ pending: { code: second.code }, voided: null })
+    expect(await say(t.app, VICTIM, `link ${second.code}`)).toContain('Linked')
+    expect(await me(s)).toMatchObject({ phone_number: VICTIM, phone_verified: true })
+  })
+
+  it('other numbers’ guesses neither prove nor void a claim; the number’s own void all its claims', async () => {
+    const owner = await register(t.app)
+    const other = await register(t.app)
+    const elsewhere = await register(t.app)
+    const ownerClaim = await claim(owner, VICTIM)
+    const otherClaim = await claim(other, VICTIM)
+    const elsewhereClaim = await claim(elsewhere, 'whatsapp:+919000000009')
+    for (let n = 0; n < 10; n++)
+      expect(await say(t.app, `whatsapp:+9190000001${n}`, `link ${String(n).repeat(6)}`)).toContain('wrong')
+    expect(await say(t.app, 'whatsapp:+919000000010', `link ${ownerClaim.code}`)).toContain('wrong or has expired')
+    expect(await status(owner)).toMatchObject({ pending: { code: ownerClaim.code }, voided: null })
+
+    const codes = new Set([ownerClaim.code, otherClaim.code])
+    const wrongCodes = ['000000', '111111', '222222', '333333', '444444', '555555', '666666']
+      .filter((c) => !codes.has(c))
+      .slice(0, 5)
+    for (const code of wrongCodes) expect(await say(t.app, VICTIM, `link ${code}`)).toContain('wrong or has expired')
+    expect(await status(owner)).toMatchObject({ pending: null, voided: { phone_number: VICTIM } })
+    expect(await status(other)).toMatchObject({ pending: null, voided: { phone_number: VICTIM } })
+    expect(await status(elsewhere)).toMatchObject({ pending: { code: elsewhereClaim.code }, voided: null })
+    expect(await say(t.app, VICTIM, `link ${otherClaim.code}`)).toContain('wrong or has expired')
+    expect(await say(t.app, 'whatsapp:+919000000009', `link ${elsewhereClaim.code}`)).toContain('Linked')
+  })
+
+  it('the notice of a voided code lasts a day', async () => {
+    const s = await register(t.app)
+    const { code } = await claim(s, VICTIM)
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let n = 0; n < 5; n++) await say(t.app, VICTIM, `link ${wrong}`)
+    expect((await status(s)).voided).toMatchObject({ phone_number: VICTIM })
+    clock += 24 * 3_600_000 + 1
+    expect(await status(s)).toMatchObject({ pending: null, voided: null })
+  })
+
   it('a code expires after 15 minutes; a new claim replaces the old code (one pending claim per user)', async () => {
     const s = await register(t.app)
     const first = await claim(s, VICTIM)

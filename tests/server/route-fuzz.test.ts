@@ -2,12 +2,13 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES, COLLECTIONS } from '../../schema/collections'
 import type { CollectionName } from '../../schema/collections'
+import { register } from './helpers'
 import type { Session } from './helpers'
 import { createWorld, refresh, VICTIM_PHONE, wholeState } from './route-fixture'
 import type { World } from './route-fixture'
 import { fillUrl, ROUTES, routeKey } from './route-table'
 import type { Ids, RouteSpec } from './route-table'
-import { postWebhook, twilioParams } from './whatsapp-support'
+import { postWebhook, say, twilioParams } from './whatsapp-support'
 
 // Issue #14 "Fuzzing": every route of route-table.ts with random body, params and query, sent as
 // the right user. Never a 5xx; a refused request changes nothing and says why in `error`.
@@ -371,5 +372,33 @@ describe('the WhatsApp webhook with random forms', () => {
     )
     // The first sender's retry still gets its reply.
     expect((await postWebhook(w.t.app, first)).body).toBe(firstReply)
+  }, 120_000)
+
+  it('brute-forcing a link code: after 5 wrong codes from the number the right one links nothing', async () => {
+    const session = await register(w.t.app)
+    let phones = 0
+    const guesses = fc.array(fc.integer({ min: 0, max: 999_999 }), { maxLength: 9 })
+    await fc.assert(
+      fc.asyncProperty(guesses, async (numbers) => {
+        phones += 1
+        const from = `whatsapp:+9170000${String(phones).padStart(5, '0')}`
+        const claimed = await w.t.app.inject({
+          method: 'PUT',
+          url: '/api/auth/update-phone',
+          headers: session.headers,
+          payload: { phone_number: from },
+        })
+        const { code } = claimed.json<{ code: string }>()
+        const wrong = numbers.map((n) => String(n).padStart(6, '0')).filter((c) => c !== code)
+        for (const guess of wrong) expect(await say(w.t.app, from, `link ${guess}`)).toContain('wrong or has expired')
+        const reply = await say(w.t.app, from, `link ${code}`)
+        tally.requests += wrong.length + 2
+        const linked = w.t.app.users.findById(session.user.id)?.phoneNumber === from
+        const label = `${wrong.length} wrong codes, then the right one: ${reply}`
+        expect(linked, label).toBe(wrong.length < 5)
+        expect(reply.includes('Linked'), label).toBe(wrong.length < 5)
+      }),
+      { seed: SEED, numRuns: RUNS },
+    )
   }, 120_000)
 })

@@ -586,6 +586,7 @@ describe('GET /api/whatsapp/status', () => {
       join_url: 'https://wa.me/14155238886?text=join%20bright-tiger',
       monthly_report: true,
       pending: null,
+      voided: null,
     })
     await say(t.app, from, 'Spent 10 on tea')
     expect((await status()).last_message_at).toBe(new Date(NOW).toISOString())

@@ -1,5 +1,6 @@
 import { ExternalLink } from 'lucide-react'
 import { useEffect, useState, type FormEvent } from 'react'
+import { LINK_CODE_TRIES } from '../../../schema/api/whatsapp'
 import { SETTINGS_COUNTRY_CODES, splitPhoneNumber } from '../../../schema/phone'
 import { Button } from '../../components/ui/button'
 import { SelectField, TextField } from '../../components/ui/field'
@@ -22,6 +23,7 @@ type Proof =
   | { kind: 'none' }
   | { kind: 'pending'; claim: PhoneClaim }
   | { kind: 'expired'; phone: string }
+  | { kind: 'voided'; phone: string }
   | { kind: 'linked'; phone: string }
 
 /**
@@ -39,6 +41,7 @@ function useProof(): { proof: Proof; chat: string | null; started: (claim: Phone
       .then((status) => {
         setChat(chatDigits(status.join_url))
         if (status.pending) setProof({ kind: 'pending', claim: status.pending })
+        else if (status.voided) setProof({ kind: 'voided', phone: status.voided.phone_number })
       })
       .catch(() => undefined) // The section above says when the status cannot be read.
     return () => controller.abort()
@@ -52,7 +55,9 @@ function useProof(): { proof: Proof; chat: string | null; started: (claim: Phone
           if (status.linked && status.phone_number === waiting.phone_number) {
             setProof({ kind: 'linked', phone: waiting.phone_number })
             setTimeout(() => window.location.reload(), RELOAD_AFTER_MS)
-          } else if (!status.pending) setProof({ kind: 'expired', phone: waiting.phone_number })
+          } else if (status.voided?.phone_number === waiting.phone_number)
+            setProof({ kind: 'voided', phone: waiting.phone_number })
+          else if (!status.pending) setProof({ kind: 'expired', phone: waiting.phone_number })
         })
         .catch(() => undefined) // Offline for a moment: the next poll tries again.
     }, POLL_MS)
@@ -103,6 +108,20 @@ function linkedText(phone: string): string {
     : `Updated to ${displayPhone(phone)}! Refreshing...`
 }
 
+/** Wrong codes from the number voided its code: what happened, how to get a new one, and a caution. */
+function VoidedCode({ phone }: { phone: string }) {
+  return (
+    <div className="settings-callout settings-callout--warn" data-testid="whatsapp-code-voided" role="status">
+      <p>
+        <strong>That code no longer works.</strong> {LINK_CODE_TRIES} wrong codes were sent from {displayPhone(phone)},
+        so nothing was linked.
+      </p>
+      <p>Save the number again for a new code, then send that code exactly as shown.</p>
+      <p className="settings-note">If you did not send those codes, check that the number is yours.</p>
+    </div>
+  )
+}
+
 function ProofState({ proof, chat }: { proof: Proof; chat: string | null }) {
   switch (proof.kind) {
     case 'none':
@@ -115,6 +134,8 @@ function ProofState({ proof, chat }: { proof: Proof; chat: string | null }) {
           The code for {displayPhone(proof.phone)} has expired. Save the number again for a new one.
         </p>
       )
+    case 'voided':
+      return <VoidedCode phone={proof.phone} />
     case 'linked':
       return (
         <p className="settings-callout whatsapp-proof" data-testid="whatsapp-linked" role="status">

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto'
-import { and, eq, gt, ne } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import { AUTH_MESSAGES } from '../../../schema/api/auth'
 import type { PhoneClaim } from '../../../schema/api/auth'
+import { LINK_CODE_TRIES } from '../../../schema/api/whatsapp'
+import type { VoidedClaim } from '../../../schema/api/whatsapp'
 import type { AppDatabase } from '../../db/database'
 import type { DocumentsRepository } from '../../db/documents'
 import { phoneClaims, users } from '../../db/tables'
@@ -11,6 +13,8 @@ import { HttpError } from '../../http-error'
 
 /** How long a code stays good. */
 export const PHONE_CODE_TTL_MS = 15 * 60_000
+/** How long Settings tells the user that wrong codes voided their claim. */
+export const VOIDED_NOTICE_MS = 24 * 3_600_000
 
 /** `link 123456` (any case, spaces around); `code` is what follows `link`, possibly not six digits. */
 export function parseLinkCommand(body: string): { code: string } | null {
@@ -29,6 +33,13 @@ export interface PhoneProofDeps {
  * Who owns a WhatsApp number: a user claims it (a six-digit code, one pending claim per user), and
  * the number becomes theirs only when `link <code>` arrives from it (Twilio vouches for the
  * sender). A number proven by someone is taken from whoever held it unproven.
+ *
+ * Guessing: a code is only ever compared with the claims of the number the message came from, so
+ * only that number can prove, or spend the tries of, a claim on it (a stranger's number can do
+ * neither, so it cannot void other people's codes either). Each wrong code from a number counts
+ * against every live claim of that number (it cannot tell which one was meant), and
+ * LINK_CODE_TRIES of them void the claim: one in 200,000 for a guesser instead of the sender rate
+ * limit's 450 tries in a code's life. The count lives in the database, like the claim.
  */
 export class PhoneProof {
   constructor(private readonly deps: PhoneProofDeps) {}
@@ -48,6 +59,8 @@ export class PhoneProof {
       code: String(randomInt(0, 1_000_000)).padStart(6, '0'),
       expiresAt: now + PHONE_CODE_TTL_MS,
       createdAt: now,
+      wrongCodes: 0,
+      voidedAt: null,
     }
     this.deps.db.insert(phoneClaims).values(row).onConflictDoUpdate({ target: phoneClaims.userId, set: row }).run()
     return toClaim(row)
@@ -58,23 +71,38 @@ export class PhoneProof {
     const row = this.deps.db
       .select()
       .from(phoneClaims)
-      .where(and(eq(phoneClaims.userId, userId), gt(phoneClaims.expiresAt, this.deps.now())))
+      .where(and(eq(phoneClaims.userId, userId), this.#live()))
       .get()
     return row ? toClaim(row) : null
   }
 
+  /** The caller's claim that wrong codes voided in the last VOIDED_NOTICE_MS, or null. */
+  voided(userId: string): VoidedClaim | null {
+    const since = this.deps.now() - VOIDED_NOTICE_MS
+    const row = this.deps.db
+      .select()
+      .from(phoneClaims)
+      .where(and(eq(phoneClaims.userId, userId), gt(phoneClaims.voidedAt, since)))
+      .get()
+    return row?.voidedAt ? { phone_number: row.phone, voided_at: new Date(row.voidedAt).toISOString() } : null
+  }
+
   /**
    * `link <code>` from `phone`: links the number to the claimer whose live code matches, in one
-   * unit of work, and answers that user; undefined (nothing changed) for a wrong or expired code.
+   * unit of work, and answers that user; undefined for a wrong, expired or voided code, which
+   * (unless empty) is counted against the number's live claims.
    */
   prove(phone: string, code: string): UserRow | undefined {
     const { db, documents } = this.deps
     const claim = db
       .select()
       .from(phoneClaims)
-      .where(and(eq(phoneClaims.phone, phone), eq(phoneClaims.code, code), gt(phoneClaims.expiresAt, this.deps.now())))
+      .where(and(eq(phoneClaims.phone, phone), eq(phoneClaims.code, code), this.#live()))
       .get()
-    if (!claim) return undefined
+    if (!claim) {
+      if (code !== '') this.#countWrongCode(phone)
+      return undefined
+    }
     return documents.unitOfWork(() => {
       // Whoever held the number (unproven, or proven earlier by a former owner) lets it go.
       db.update(users)
@@ -86,6 +114,23 @@ export class PhoneProof {
       db.delete(phoneClaims).where(eq(phoneClaims.userId, claim.userId)).run()
       return this.deps.users.update(claim.userId, { phoneNumber: phone, phoneVerified: true })
     })
+  }
+
+  /** One statement, so concurrent wrong codes (even on several server processes) are all counted. */
+  #countWrongCode(phone: string): void {
+    const tries = sql`${phoneClaims.wrongCodes} + 1`
+    this.deps.db
+      .update(phoneClaims)
+      .set({
+        wrongCodes: tries,
+        voidedAt: sql`CASE WHEN ${tries} >= ${LINK_CODE_TRIES} THEN ${this.deps.now()} ELSE NULL END`,
+      })
+      .where(and(eq(phoneClaims.phone, phone), this.#live()))
+      .run()
+  }
+
+  #live() {
+    return and(gt(phoneClaims.expiresAt, this.deps.now()), isNull(phoneClaims.voidedAt))
   }
 
   /** Removes the caller's link and any pending claim. */
