@@ -15,6 +15,7 @@ import { HOUR_MS, MonthlyReportJob } from './jobs/monthly-report'
 import { BrandRepository } from './modules/admin/brand'
 import { AutoApproveJob, MINUTE_MS } from './jobs/auto-approve'
 import { ensureAdmin } from './modules/auth/bootstrap-admin'
+import { PasswordGuard } from './modules/auth/password-guard'
 import { PhoneProof } from './modules/auth/phone-proof'
 import { HouseholdSync } from './modules/households/household-sync'
 import { HouseholdLedger } from './modules/households/ledger'
@@ -106,14 +107,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const households = new HouseholdService({ db: database.db, documents, users, bus: streamBus, now })
   const ledger = new HouseholdLedger(households)
   const phoneProof = new PhoneProof({ db: database.db, users, documents, now })
+  const guard = passwordGuard(config, database.db, now)
   await app.register(authRoutes, {
     prefix: '/api/auth',
     users,
     documents,
     bus: streamBus,
     phoneProof,
+    guard,
     rateLimit: config.authRateLimit,
-    now,
   })
   await app.register(syncRoutes, {
     prefix: '/api/sync',
@@ -125,7 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   })
   await app.register(householdRoutes, { prefix: '/api/households', households, ledger })
   startAutoApprove(app, ledger, options.autoApproveIntervalMs ?? MINUTE_MS)
-  await app.register(accountRoutes, { prefix: '/api/auth', db: database.db, users })
+  await app.register(accountRoutes, { prefix: '/api/auth', db: database.db, users, guard })
   await app.register(supportRoutes, {
     prefix: '/api/support',
     db: database.db,
@@ -159,6 +161,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const spa = await registerStaticApp(app, config.staticDir)
   registerNotFound(app, spa)
   return app
+}
+
+/** Wrong-password counts shared by sign-in, change-password and account deletion. */
+function passwordGuard(config: AppConfig, db: AppDatabase, now: () => number): PasswordGuard {
+  // Behind a proxy that ends TLS the request looks like http; the public URL says what the browser sees.
+  const secureCookies = config.publicUrl?.startsWith('https:') ?? false
+  return new PasswordGuard({ db, now, secret: config.jwtSecret, secureCookies })
 }
 
 /** GET /api/health: the process is up and serving. */

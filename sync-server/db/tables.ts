@@ -247,3 +247,35 @@ export const loginHelpRequests = sqliteTable(
 )
 
 export type LoginHelpRequestRow = typeof loginHelpRequests.$inferSelect
+
+/**
+ * Wrong passwords, counted per account and source so a stranger's guesses do not lock the owner
+ * out (modules/auth/password-guard.ts). `account` is the e-mail as typed (lowercase), whether or
+ * not an account has it, so the answers do not tell which accounts exist.
+ */
+export const passwordFailures = sqliteTable(
+  'password_failures',
+  {
+    account: text('account').notNull(),
+    /** 'address:<ip>', 'device:<id>', or '*' for the account-wide count. */
+    source: text('source').notNull(),
+    failures: integer('failures').notNull(),
+    /** ms since the epoch. */
+    lastFailureAt: integer('last_failure_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.source] }), index('password_failures_last').on(t.lastFailureAt)],
+)
+
+/** Addresses an account signed in from (the newest few): failures from elsewhere do not hold them. */
+export const signInAddresses = sqliteTable(
+  'sign_in_addresses',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    /** ms since the epoch. */
+    lastSignInAt: integer('last_sign_in_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] }), index('sign_in_addresses_last').on(t.lastSignInAt)],
+)

@@ -4,11 +4,14 @@ import type { AppDatabase } from '../db/database'
 import type { UsersRepository } from '../db/users'
 import { HttpError } from '../http-error'
 import { deleteAccount } from '../modules/auth/delete-account'
+import type { PasswordGuard } from '../modules/auth/password-guard'
 import { verifyPassword } from '../modules/auth/passwords'
 
 export interface AccountRoutesOptions {
   db: AppDatabase
   users: UsersRepository
+  /** Wrong passwords here count with sign-in's. */
+  guard: PasswordGuard
 }
 
 export const DELETE_ACCOUNT_MESSAGES = {
@@ -25,7 +28,7 @@ const DeleteAccountBody = z.object({
 })
 
 /** DELETE /api/auth/account {password}: the signed-in user deletes their account and its data. */
-export const accountRoutes: FastifyPluginCallbackZod<AccountRoutesOptions> = (app, { db, users }, done) => {
+export const accountRoutes: FastifyPluginCallbackZod<AccountRoutesOptions> = (app, { db, users, guard }, done) => {
   app.addHook('onRequest', app.authenticate)
   app.delete(
     '/account',
@@ -33,7 +36,8 @@ export const accountRoutes: FastifyPluginCallbackZod<AccountRoutesOptions> = (ap
     async (request) => {
       const user = users.findById(request.user.id)
       if (!user) throw new HttpError(401, 'Invalid or expired token', 'UNAUTHORIZED')
-      if (!(await verifyPassword(user.passwordHash, request.body.password)))
+      const attempt = guard.attempt(request, user.email, user.id)
+      if (!(await guard.verify(attempt, () => verifyPassword(user.passwordHash, request.body.password))))
         throw new HttpError(403, DELETE_ACCOUNT_MESSAGES.passwordWrong, 'WRONG_PASSWORD')
       // The back office needs its admins; an admin is removed by another admin, not from here.
       if (user.role === 'admin') throw new HttpError(403, DELETE_ACCOUNT_MESSAGES.adminRefused, 'FORBIDDEN')

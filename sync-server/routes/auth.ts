@@ -30,7 +30,7 @@ import type { StreamBus } from '../modules/sync/stream-bus'
 import type { UserProfileFields, UserRow } from '../db/tables'
 import { toPublicUser } from '../db/users'
 import type { UserPatch, UsersRepository } from '../db/users'
-import { PasswordGuard } from '../modules/auth/password-guard'
+import type { PasswordGuard } from '../modules/auth/password-guard'
 import { HttpError } from '../http-error'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../modules/auth/passwords'
 
@@ -40,8 +40,9 @@ export interface AuthRoutesOptions {
   /** Revoking a user's tokens ends the event streams opened with them. */
   bus: StreamBus
   phoneProof: PhoneProof
+  /** Counts wrong passwords (shared with account deletion) and remembers where the account signed in. */
+  guard: PasswordGuard
   rateLimit: { max: number; timeWindowMs: number }
-  now?: () => number
 }
 
 /** Spec §5 phone rule: required, at least 10 digits; stored as `whatsapp:+<cc><number>`. */
@@ -54,7 +55,7 @@ function parsePhone(input: string | null | undefined): string {
   return phone
 }
 
-type Deps = AuthRoutesOptions & { guard: PasswordGuard }
+type Deps = AuthRoutesOptions
 type ZodApp = FastifyInstance<
   RawServerDefault,
   RawRequestDefaultExpression,
@@ -64,7 +65,7 @@ type ZodApp = FastifyInstance<
 >
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const deps: Deps = { ...options, guard: new PasswordGuard(options.now) }
+  const deps: Deps = options
   publicRoutes(app, deps)
   // Everything below needs a signed-in caller.
   await app.register((scope, _opts, done) => {
@@ -91,6 +92,7 @@ function publicRoutes(app: ZodApp, deps: Deps): void {
       const user = users.create({ email, passwordHash: await hashPassword(password), name: name || null })
       // The number links once proven: Settings shows the code to send from it.
       if (phone) phoneProof.claim(user, phone)
+      reply.header('set-cookie', guard.signedIn(request, user.id, null))
       return reply.status(201).send({ user: toPublicUser(user), token: app.issueToken(user) })
     },
   )
@@ -98,20 +100,18 @@ function publicRoutes(app: ZodApp, deps: Deps): void {
   app.post(
     '/login',
     { config: limited, schema: { body: LoginBody, response: { 200: AuthResponse } } },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body
-      // Unknown addresses are counted too, so the answers don't tell which accounts exist.
-      const account = email.trim().toLowerCase()
-      guard.check(account)
       const user = users.findByEmail(email)
-      const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password)
-      if (!user || !ok) {
-        guard.failed(account)
-        throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS')
-      }
-      guard.succeeded(account)
+      // Unknown e-mails are counted too, so the answers don't tell which accounts exist.
+      const attempt = guard.attempt(request, email.trim().toLowerCase(), user?.id ?? null)
+      const ok = await guard.verify(attempt, () =>
+        user ? verifyPassword(user.passwordHash, password) : verifyAgainstDummy(password),
+      )
+      if (!user || !ok) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS')
       // Only after the password matched, so suspension is never revealed to a guesser.
       if (user.suspended) throw new HttpError(403, ADMIN_MESSAGES.accountSuspended, 'ACCOUNT_SUSPENDED')
+      reply.header('set-cookie', guard.signedIn(request, user.id, attempt.device))
       return { user: toPublicUser(user), token: app.issueToken(user) }
     },
   )
@@ -143,12 +143,9 @@ function sessionRoutes(app: ZodApp, signedIn: ZodApp, deps: Deps): void {
     { schema: { body: ChangePasswordBody, response: { 200: SuccessToken } } },
     async (request) => {
       const user = currentUser(users, request.user.id)
-      guard.check(user.email)
-      if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
-        guard.failed(user.email)
+      const attempt = guard.attempt(request, user.email, user.id)
+      if (!(await guard.verify(attempt, () => verifyPassword(user.passwordHash, request.body.currentPassword))))
         throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong, 'WRONG_PASSWORD')
-      }
-      guard.succeeded(user.email)
       return revoke(user, { passwordHash: await hashPassword(request.body.newPassword) })
     },
   )
