@@ -9,7 +9,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import { deliverableAt, isQuietTime } from '../../schema/calc/reminders'
-import { zonedBudgetWindow } from '../../schema/calc/zoned-time'
+import { isTimeZone, zonedBudgetWindow } from '../../schema/calc/zoned-time'
 import type { AppDatabase } from '../db/database'
 import type { DocumentsRepository } from '../db/documents'
 import type { NotificationLogRow } from '../db/tables'
@@ -102,6 +102,7 @@ class RoundContext {
 
   constructor(
     private readonly deps: ReminderDeps,
+    private readonly sources: ReminderSources,
     readonly now: number,
   ) {}
 
@@ -112,7 +113,9 @@ class RoundContext {
   }
 
   zone(userId: string): string {
-    return this.settings(userId).timeZone ?? this.deps.defaultTimeZone
+    const zone = this.settings(userId).timeZone
+    // Checked when saved; a zone this runtime no longer knows falls back rather than stopping the round.
+    return zone && isTimeZone(zone) ? zone : this.deps.defaultTimeZone
   }
 
   currency(userId: string): string {
@@ -121,38 +124,41 @@ class RoundContext {
     return c
   }
 
-  /** Loads the push subscriptions of many users in a few queries. */
+  /**
+   * Each user's targets, read for many users in a few queries: their devices, and WhatsApp for a
+   * proven number when it is configured and wanted. A suspended account has none.
+   */
   prefetch(userIds: Iterable<string>): void {
     const missing = [...new Set(userIds)].filter((u) => !this.#targets.has(u))
-    const subscriptions = this.deps.notifications.subscriptionsOf(missing)
-    for (const userId of missing) this.#targets.set(userId, this.#withWhatsapp(userId, subscriptions.get(userId) ?? []))
+    if (missing.length === 0) return
+    const accounts = this.sources.reachable(missing)
+    const subscriptions = this.deps.notifications.subscriptionsOf([...accounts.keys()])
+    for (const userId of missing) {
+      const account = accounts.get(userId)
+      const targets: { id: string; subscriptionId: string | null }[] = (subscriptions.get(userId) ?? []).map((s) => ({
+        id: s.id,
+        subscriptionId: s.id,
+      }))
+      if (account?.phone && this.deps.whatsapp && this.settings(userId).whatsapp)
+        targets.push({ id: 'whatsapp', subscriptionId: null })
+      this.#targets.set(userId, account ? targets : [])
+    }
   }
 
-  /** The user's devices, and WhatsApp for a proven number when it is configured and wanted. */
   targets(userId: string): { id: string; subscriptionId: string | null }[] {
     if (!this.#targets.has(userId)) this.prefetch([userId])
     return this.#targets.get(userId) ?? []
   }
 
-  #withWhatsapp(userId: string, subscriptions: { id: string }[]) {
-    const out: { id: string; subscriptionId: string | null }[] = subscriptions.map((s) => ({
-      id: s.id,
-      subscriptionId: s.id,
-    }))
-    const user = this.deps.whatsapp ? this.deps.users.findById(userId) : undefined
-    if (user?.phoneVerified && user.phoneNumber && this.settings(userId).whatsapp)
-      out.push({ id: 'whatsapp', subscriptionId: null })
-    return out
-  }
-
   /** The sent-log rows of an event: one per target, when that kind is on; due now or after the quiet hours. */
   entriesFor(event: ReminderEvent): LogEntry[] {
     const { userId, context } = event
-    if (!this.settings(userId)[SETTING_OF[context.kind]]) return []
+    const targets = this.targets(userId).filter((t) => !(event.toldByWhatsapp && t.id === 'whatsapp'))
+    if (targets.length === 0 || !this.settings(userId)[SETTING_OF[context.kind]]) return []
     const notBefore = deliverableAt(this.now, this.zone(userId))
     const key = eventKey(context)
     const json = JSON.stringify(context)
-    return this.targets(userId).map((t) => ({
+    return targets.map((t) => ({
       userId,
       eventKey: key,
       target: t.id,
@@ -189,7 +195,7 @@ export class Reminders {
 
   /** Finds the events due at `now` and writes their sent-log rows (with the changes cursor, in one transaction). */
   detect(now: number): number {
-    const round = new RoundContext(this.deps, now)
+    const round = new RoundContext(this.deps, this.sources, now)
     const timed = this.#timedEvents(round)
     const changed = this.#changedEvents(round)
     const events = [...timed, ...changed.events]
@@ -249,7 +255,7 @@ export class Reminders {
   }
 
   #budgetEvents(userId: string, round: RoundContext): ReminderEvent[] {
-    if (!round.settings(userId).budgets || round.targets(userId).length === 0) return []
+    if (round.targets(userId).length === 0 || !round.settings(userId).budgets) return []
     const budgets = this.sources.budgets(userId)
     if (budgets.length === 0) return []
     const zone = round.zone(userId)
@@ -262,7 +268,7 @@ export class Reminders {
   /** Claims and sends every row whose time has come, PARALLEL at a time. */
   async deliver(now: number, lease?: JobLease): Promise<ReminderRunResult> {
     const result = emptyResult()
-    const round = new RoundContext(this.deps, now)
+    const round = new RoundContext(this.deps, this.sources, now)
     for (let batch = 0; batch < MAX_DELIVERY_BATCHES; batch++) {
       const rows = this.sentLog.due(now, DELIVERY_BATCH)
       for (let i = 0; i < rows.length; i += PARALLEL) {
@@ -284,9 +290,12 @@ export class Reminders {
       return this.#finish(row, 'failed', now, 'cut short mid-send: the outcome is unknown, so it is not sent again')
     const context = parseContext(row.context)
     if (!context) return this.#finish(row, 'failed', now, 'unreadable context')
-    const settings = round.settings(row.userId)
-    if (!settings[SETTING_OF[row.kind]] || (row.subscriptionId === null && !settings.whatsapp))
-      return this.#finish(row, 'skipped', now, 'turned off in the settings')
+    // Turned off since it was found (that kind, or WhatsApp), or the account was suspended.
+    if (
+      !round.settings(row.userId)[SETTING_OF[row.kind]] ||
+      !round.targets(row.userId).some((t) => t.id === row.target)
+    )
+      return this.#finish(row, 'skipped', now, 'turned off, or no longer a target')
     const zone = round.zone(row.userId)
     if (isQuietTime(now, zone)) {
       this.sentLog.defer(row, deliverableAt(now, zone), { countsAsAttempt: false })

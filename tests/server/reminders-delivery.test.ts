@@ -1,9 +1,10 @@
 import type Database from 'better-sqlite3'
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../sync-server/app'
 import type { BuildOptions } from '../../sync-server/app'
-import { notificationLog, pushSubscriptions } from '../../sync-server/db/tables'
+import { notificationLog, pushSubscriptions, users } from '../../sync-server/db/tables'
 import { JobLease } from '../../sync-server/jobs/job-lease'
 import { ReminderJob } from '../../sync-server/jobs/reminders'
 import type { TwilioHttpClient } from '../../sync-server/modules/whatsapp/twilio'
@@ -256,6 +257,26 @@ describe('WhatsApp', () => {
     expect(w.push.accepted('asha-phone').at(-1)!.title).toBe('An expense waits for your review')
   })
 
+  it('does not repeat a budget alert its own reply already gave; her phone still gets it by push', async () => {
+    const twilio = heldTwilio()
+    w = await reminderWorld(twilioEnv, { twilioHttpClient: twilio.client })
+    const asha = await provenUser()
+    await subscribeDevice(w, asha, 'asha-phone')
+    await ok(w.app, asha, 'POST', '/api/budgets', { category: 'Food & Dining', amount: 1000, period: 'monthly' })
+    const reply = await say(w.app, PHONE, 'Spent 950 on food')
+    expect(reply).toContain('95%')
+    expect(await w.app.reminders.check()).toMatchObject({ sent: 1 })
+    expect(twilio.requests).toEqual([])
+    expect(w.push.accepted('asha-phone')[0]!.body).toBe('⚠️ Food & Dining budget is at 95% (₹950 of ₹1,000)')
+    // Booked in the app, the same kind of alert goes by WhatsApp too (she wrote within 24 hours).
+    await ok(w.app, asha, 'POST', '/api/budgets', { category: 'Shopping', amount: 1000, period: 'monthly' })
+    await ok(w.app, asha, 'POST', '/api/expenses', { amount: 800, category: 'Shopping', date: '2026-11-20' })
+    expect(await w.app.reminders.check()).toMatchObject({ sent: 2 })
+    expect(twilio.requests.map((r) => r.Body)).toEqual([
+      '*Budget alert: Shopping*\n⚠️ Shopping budget is at 80% (₹800 of ₹1,000)\nhttps://hisaab.example.com/budgets',
+    ])
+  })
+
   it('is not used for a number that is not proven, nor when she turns it off', async () => {
     const twilio = heldTwilio()
     w = await reminderWorld(
@@ -287,5 +308,14 @@ describe('settings', () => {
     at(ist(2026, 11, 21, 8))
     expect(await w.app.reminders.check()).toMatchObject({ sent: 0, skipped: 1 })
     expect(w.push.deliveries).toEqual([])
+  })
+
+  it('a suspended account is reminded of nothing', async () => {
+    w = await reminderWorld()
+    const asha = await register(w.app)
+    await subscribeDevice(w, asha, 'asha-phone')
+    await payment(asha, 'Rent', '2026-11-21')
+    w.app.db.update(users).set({ suspended: true }).where(eq(users.id, asha.user.id)).run()
+    expect(await w.app.reminders.check()).toMatchObject({ recorded: 0, sent: 0 })
   })
 })

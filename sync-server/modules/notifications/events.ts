@@ -43,6 +43,8 @@ export type ReminderContext = z.infer<typeof ReminderContext>
 export interface ReminderEvent {
   userId: string
   context: ReminderContext
+  /** The WhatsApp reply to the message that caused it already said it: no WhatsApp message again. */
+  toldByWhatsapp?: boolean
 }
 
 /** The event's key in the sent-log (with the user and the target it is once per). */
@@ -128,11 +130,15 @@ export function spentIn(budget: Pick<Budget, 'category'>, entries: Iterable<Ledg
   return spent
 }
 
-/** The highest alert level each budget has reached in its current period (in the user's zone). */
+/**
+ * The highest alert level each budget has reached in its current period (in the user's zone).
+ * `entries` are in the order they were written: when the latest expense of the budget's category
+ * came by WhatsApp, the webhook's reply already carried the alert (modules/whatsapp/service.ts).
+ */
 export function budgetEvents(
   userId: string,
   budgets: readonly Budget[],
-  entries: readonly LedgerEntry[],
+  entries: readonly (LedgerEntry & { origin?: string })[],
   now: number,
   timeZone: string,
 ): ReminderEvent[] {
@@ -140,7 +146,13 @@ export function budgetEvents(
   for (const b of budgets) {
     const { start, end } = zonedBudgetWindow(b.period, now, b.createdAt, timeZone)
     const level = budgetLevelReached(spentIn(b, entries, start, end), b.amount)
-    if (level !== null) out.push({ userId, context: { kind: 'budget', budgetId: b.id, level, start, end } })
+    if (level === null) continue
+    const category = b.category.toLowerCase()
+    const latest = entries.findLast(
+      (e) => e.type === 'expense' && e.category.toLowerCase() === category && e.date >= start && e.date < end,
+    )
+    const context = { kind: 'budget' as const, budgetId: b.id, level, start, end }
+    out.push({ userId, context, ...(latest?.origin === 'whatsapp' ? { toldByWhatsapp: true } : {}) })
   }
   return out
 }

@@ -3,13 +3,13 @@
  * WhatsApp, jobs) and household membership. Read only; filtered in SQL where the rows are many.
  */
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
-import type { LedgerEntry } from '../../../schema/calc/totals'
 import type { Budget } from '../../../schema/entities/budget'
 import type { Household, HouseholdExpense, Settlement } from '../../../schema/entities/household'
 import type { RecurringPayment } from '../../../schema/entities/recurring'
+import type { Transaction } from '../../../schema/entities/transaction'
 import type { AppDatabase } from '../../db/database'
 import type { DocumentsRepository } from '../../db/documents'
-import { documents, householdMembers, jobCursors } from '../../db/tables'
+import { documents, householdMembers, jobCursors, users } from '../../db/tables'
 
 /** The collections whose changes the job follows: personal spending and budgets (alerts), tickets (replies). */
 export const FOLLOWED = ['transactions', 'budgets', 'tickets'] as const
@@ -103,6 +103,23 @@ export class ReminderSources {
     return out
   }
 
+  /**
+   * The accounts among `userIds` that may be reminded (not suspended), each with its proven
+   * WhatsApp number or null.
+   */
+  reachable(userIds: readonly string[]): Map<string, { phone: string | null }> {
+    const out = new Map<string, { phone: string | null }>()
+    for (let i = 0; i < userIds.length; i += 500) {
+      const rows = this.db
+        .select({ id: users.id, phone: users.phoneNumber, verified: users.phoneVerified })
+        .from(users)
+        .where(and(inArray(users.id, userIds.slice(i, i + 500)), eq(users.suspended, false)))
+        .all()
+      for (const r of rows) out.set(r.id, { phone: r.verified ? r.phone : null })
+    }
+    return out
+  }
+
   isMember(householdId: string, userId: string): boolean {
     return this.members([householdId]).get(householdId)?.has(userId) ?? false
   }
@@ -111,8 +128,8 @@ export class ReminderSources {
     return this.docs.listByOwner('budgets', userId).map((d) => d.data)
   }
 
-  /** The user's live transactions dated in [start, end). */
-  entriesIn(userId: string, start: number, end: number): LedgerEntry[] {
+  /** The user's live transactions dated in [start, end), in the order they were written. */
+  entriesIn(userId: string, start: number, end: number): Transaction[] {
     return this.docs.listByOwnerInRange('transactions', userId, 'date', start, end).map((d) => d.data)
   }
 
