@@ -19,6 +19,7 @@ export interface ChangedRow {
   ownerId: string
   seq: number
   deleted: boolean
+  /** The document's JSON for tickets, '' for the others. */
   data: string
 }
 
@@ -79,7 +80,8 @@ export class ReminderSources {
         ownerId: documents.ownerId,
         seq: documents.seq,
         deleted: documents.deleted,
-        data: documents.data,
+        // Only tickets are read; a transaction's owner is all the budgets need.
+        data: sql<string>`CASE WHEN ${documents.collection} = 'tickets' THEN ${documents.data} ELSE '' END`,
       })
       .from(documents)
       .where(and(gt(documents.seq, seq), inArray(documents.collection, [...FOLLOWED])))
