@@ -215,8 +215,17 @@ test('granted: the switch subscribes; a review reminder arrives, shows, and a ta
   await openAppearance(page)
   await page.getByRole('switch', { name: /Push Notifications/ }).click()
   await expect(page.getByRole('switch', { name: /Push Notifications/ })).toHaveAttribute('aria-checked', 'false')
-  const after = await server.api<{ devices: number }>('GET', '/notifications/settings', token)
-  expect(after.body.devices).toBe(0)
+  const devices = async () => (await server.api<{ devices: number }>('GET', '/notifications/settings', token)).body
+  expect((await devices()).devices).toBe(0)
+
+  // On again, then Logout: the device is forgotten on the server and in the browser.
+  await page.getByRole('switch', { name: /Push Notifications/ }).click()
+  await expect.poll(async () => (await devices()).devices).toBe(1)
+  await page.getByRole('main').getByRole('button', { name: 'Logout' }).click()
+  await page.getByRole('alertdialog', { name: 'Logout?' }).getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  expect((await devices()).devices).toBe(0)
+  expect(await page.evaluate(() => localStorage.getItem('e2e.push-subscription'))).toBeNull()
   await context.close()
 })
 
