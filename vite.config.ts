@@ -204,6 +204,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         // No runtime caching: /api is never cached, data lives in IndexedDB.
         runtimeCaching: [],
+        // Web Push: showing reminders and opening the right screen on a tap.
+        importScripts: ['sw-push.js'],
       },
     }),
     precompress(),

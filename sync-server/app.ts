@@ -14,17 +14,21 @@ import { WhatsappRepository } from './db/whatsapp'
 import { HOUR_MS, MonthlyReportJob } from './jobs/monthly-report'
 import { BrandRepository } from './modules/admin/brand'
 import { AutoApproveJob, MINUTE_MS } from './jobs/auto-approve'
+import { JobLease } from './jobs/job-lease'
+import { ReminderJob, Reminders } from './jobs/reminders'
 import { ensureAdmin } from './modules/auth/bootstrap-admin'
 import { PasswordGuard } from './modules/auth/password-guard'
 import { PhoneProof } from './modules/auth/phone-proof'
 import { HouseholdSync } from './modules/households/household-sync'
 import { HouseholdLedger } from './modules/households/ledger'
 import { HouseholdService } from './modules/households/service'
+import { NotificationsRepository } from './modules/notifications/repository'
+import { createPushSender } from './modules/notifications/web-push'
 import { TicketService } from './modules/support/tickets'
 import { StreamBus } from './modules/sync/stream-bus'
 import { WhatsappService } from './modules/whatsapp/service'
 import { createWhatsappSender } from './modules/whatsapp/twilio'
-import type { TwilioHttpClient } from './modules/whatsapp/twilio'
+import type { TwilioHttpClient, WhatsappSender } from './modules/whatsapp/twilio'
 import { registerAuth } from './plugins/auth'
 import { frameworkErrors, registerErrorHandling } from './plugins/errors'
 import { registerNotFound, registerStaticApp } from './plugins/static-app'
@@ -35,6 +39,7 @@ import { brandRoutes } from './routes/brand'
 import { householdRoutes } from './routes/households'
 import { supportRoutes } from './routes/support'
 import { loansRoutes } from './routes/loans'
+import { notificationRoutes } from './routes/notifications'
 import { syncRoutes } from './routes/sync'
 import { allocationRestRoutes, budgetsRestRoutes, recurringRestRoutes } from './routes/plan-rest'
 import { transactionsRestRoutes } from './routes/transactions-rest'
@@ -54,6 +59,10 @@ declare module 'fastify' {
     monthlyReports: MonthlyReportJob | null
     /** Approves household expenses whose review period passed; runs at start-up and every minute. */
     autoApprove: AutoApproveJob
+    /** Push subscriptions and reminder settings. */
+    notifications: NotificationsRepository
+    /** Finds and sends reminders by Web Push and WhatsApp (README "Reminders"). */
+    reminders: ReminderJob
   }
 }
 
@@ -70,6 +79,11 @@ export interface BuildOptions {
   monthlyReportIntervalMs?: number
   /** How often household expenses past their review period are approved (default every minute). */
   autoApproveIntervalMs?: number
+  /**
+   * false: no background job starts (auto-approval, monthly report, reminders); they still run when
+   * called. The isolation sweep and the route fuzz compare whole database states between requests.
+   */
+  jobs?: boolean
   /** Sees every route as it is registered (tests: the isolation sweep's list of routes). */
   onRoute?: (route: RouteOptions) => void
 }
@@ -126,7 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     householdSync: new HouseholdSync(households),
   })
   await app.register(householdRoutes, { prefix: '/api/households', households, ledger })
-  startAutoApprove(app, ledger, options.autoApproveIntervalMs ?? MINUTE_MS)
+  startAutoApprove(app, ledger, options, now)
   await app.register(accountRoutes, { prefix: '/api/auth', db: database.db, users, guard })
   await app.register(supportRoutes, {
     prefix: '/api/support',
@@ -156,7 +170,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     now,
   })
   await app.register(brandRoutes, { brand, staticDir: config.staticDir })
-  app.decorate('monthlyReports', startMonthlyReports(app, config, options, now))
+  const whatsappSender = createSender(config, options)
+  app.decorate('monthlyReports', startMonthlyReports(app, whatsappSender, options, now))
+  await registerReminders(app, whatsappSender, options, now)
 
   const spa = await registerStaticApp(app, config.staticDir)
   registerNotFound(app, spa)
@@ -236,41 +252,87 @@ async function registerRestMirror(app: FastifyInstance, documents: DocumentsRepo
   await app.register(loansRoutes, { prefix: '/api/loans', documents, now })
 }
 
-/** The auto-approval job: a first pass once the app is ready (catching up after downtime), then on an interval. */
-function startAutoApprove(app: FastifyInstance, ledger: HouseholdLedger, intervalMs: number): void {
-  const job = new AutoApproveJob(ledger, app.log, intervalMs)
-  app.decorate('autoApprove', job)
+/** A job's timer starts once the app is ready and stops (its round finished) before the database closes. */
+function runWhileOpen(app: FastifyInstance, options: BuildOptions, job: { start(): void; stop(): Promise<void> }) {
+  if (options.jobs === false) return
   app.addHook('onReady', (done) => {
     job.start()
     done()
   })
   app.addHook('preClose', (done) => {
-    job.stop()
-    done()
+    job.stop().then(() => done(), done)
   })
+}
+
+/** The auto-approval job: a first pass once the app is ready (catching up after downtime), then on an interval. */
+function startAutoApprove(app: FastifyInstance, ledger: HouseholdLedger, options: BuildOptions, now: () => number) {
+  const lease = new JobLease(app.db, 'auto-approve', now, 5 * MINUTE_MS)
+  const job = new AutoApproveJob(ledger, app.log, lease, options.autoApproveIntervalMs ?? MINUTE_MS)
+  app.decorate('autoApprove', job)
+  runWhileOpen(app, options, job)
+}
+
+/** The twilio client that sends (monthly report, reminders); null without credentials. */
+function createSender(config: AppConfig, options: BuildOptions): WhatsappSender | null {
+  const { accountSid, authToken, whatsappFrom } = config.twilio
+  if (!accountSid || !authToken || !whatsappFrom) return null
+  return createWhatsappSender({ accountSid, authToken, from: whatsappFrom }, options.twilioHttpClient)
 }
 
 /** The monthly report job, started once the app is ready; skipped entirely without Twilio credentials. */
 function startMonthlyReports(
   app: FastifyInstance,
-  config: AppConfig,
+  sender: WhatsappSender | null,
   options: BuildOptions,
   now: () => number,
 ): MonthlyReportJob | null {
-  const { accountSid, authToken, whatsappFrom } = config.twilio
-  if (options.monthlyReports === false || !accountSid || !authToken || !whatsappFrom) return null
-  const sender = createWhatsappSender({ accountSid, authToken, from: whatsappFrom }, options.twilioHttpClient)
+  if (options.monthlyReports === false || !sender) return null
   const job = new MonthlyReportJob(
     { users: app.users, documents: app.documents, whatsapp: app.whatsapp, sender, now, log: app.log },
+    new JobLease(app.db, 'monthly-report', now, 30 * MINUTE_MS),
     options.monthlyReportIntervalMs ?? HOUR_MS,
   )
-  app.addHook('onReady', (done) => {
-    job.start()
-    done()
-  })
-  // Before onClose closes the database: let a pass in progress finish.
-  app.addHook('preClose', (done) => {
-    job.stop().then(() => done(), done)
-  })
+  runWhileOpen(app, options, job)
   return job
+}
+
+/** /api/notifications and the reminders job (Web Push always; WhatsApp when Twilio can send). */
+async function registerReminders(
+  app: FastifyInstance,
+  sender: WhatsappSender | null,
+  options: BuildOptions,
+  now: () => number,
+): Promise<void> {
+  const { config } = app
+  const notifications = new NotificationsRepository(app.db, now)
+  app.decorate('notifications', notifications)
+  await app.register(notificationRoutes, {
+    prefix: '/api/notifications',
+    notifications,
+    users: app.users,
+    vapidPublicKey: config.reminders.vapid.publicKey,
+    extraPushOrigins: config.reminders.extraPushOrigins,
+    defaultTimeZone: config.reportTimeZone,
+    whatsappAvailable: sender !== null,
+  })
+  const engine = new Reminders({
+    db: app.db,
+    documents: app.documents,
+    users: app.users,
+    whatsappLog: app.whatsapp,
+    notifications,
+    push: createPushSender(config.reminders.vapid),
+    whatsapp: sender ? { sender, templates: config.reminders.whatsappTemplates, publicUrl: config.publicUrl } : null,
+    defaultTimeZone: config.reportTimeZone,
+    now,
+    log: app.log,
+  })
+  const job = new ReminderJob(
+    engine,
+    new JobLease(app.db, 'reminders', now, 5 * MINUTE_MS),
+    config.reminders.checkIntervalMs,
+    app.log,
+  )
+  app.decorate('reminders', job)
+  runWhileOpen(app, options, job)
 }

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import { loadVapidKeys, VapidEnv, vapidSubject } from './modules/notifications/vapid'
+import type { VapidDetails } from './modules/notifications/vapid'
 
 /** Default caps on open event streams (item 2 of issue #14). */
 export const STREAM_LIMITS = { perUser: 10, perAddress: 200 }
@@ -47,6 +49,25 @@ const Env = z.object({
   STREAM_MAX_PER_USER: positiveInt(STREAM_LIMITS.perUser),
   STREAM_MAX_PER_ADDRESS: positiveInt(STREAM_LIMITS.perAddress),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...VapidEnv,
+  /** Extra origins a push subscription's endpoint may use besides the browsers' push services (tests). */
+  PUSH_SERVICE_ORIGINS: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (v) => v.split(',').every((o) => o.trim() === '' || isHttpUrl(o.trim())),
+        'PUSH_SERVICE_ORIGINS must be comma-separated http(s) origins',
+      )
+      .optional(),
+  ),
+  /** How often the reminders job looks for reminders to send. */
+  REMINDER_CHECK_SECONDS: positiveInt(60),
+  /** Twilio Content SIDs (HX…) of approved templates, for reminders outside WhatsApp's 24-hour window. */
+  WHATSAPP_TEMPLATE_PAYMENT_DUE: optionalText,
+  WHATSAPP_TEMPLATE_BUDGET_ALERT: optionalText,
+  WHATSAPP_TEMPLATE_REVIEW: optionalText,
+  WHATSAPP_TEMPLATE_SETTLEMENT: optionalText,
+  WHATSAPP_TEMPLATE_TICKET_REPLY: optionalText,
 })
 
 export interface AppConfig {
@@ -78,6 +99,15 @@ export interface AppConfig {
   streamPingMs: number
   streamLimits: { perUser: number; perAddress: number }
   logLevel: z.infer<typeof Env>['LOG_LEVEL']
+  reminders: {
+    /** VAPID keys and subject of Web Push (the private key never leaves the server). */
+    vapid: VapidDetails
+    /** Origins allowed for subscription endpoints besides the known push services (e.g. a test push service). */
+    extraPushOrigins: string[]
+    checkIntervalMs: number
+    /** Twilio Content SID per reminder kind; a kind without one goes by push only outside the 24-hour window. */
+    whatsappTemplates: Partial<Record<'payment' | 'budget' | 'review' | 'settlement' | 'ticket', string>>
+  }
 }
 
 /**
@@ -113,10 +143,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     streamPingMs: 15_000,
     streamLimits: { perUser: e.STREAM_MAX_PER_USER, perAddress: e.STREAM_MAX_PER_ADDRESS },
     logLevel: e.LOG_LEVEL,
+    reminders: remindersConfig(e, dataDir),
+  }
+}
+
+function remindersConfig(e: z.infer<typeof Env>, dataDir: string): AppConfig['reminders'] {
+  const templates = {
+    payment: e.WHATSAPP_TEMPLATE_PAYMENT_DUE,
+    budget: e.WHATSAPP_TEMPLATE_BUDGET_ALERT,
+    review: e.WHATSAPP_TEMPLATE_REVIEW,
+    settlement: e.WHATSAPP_TEMPLATE_SETTLEMENT,
+    ticket: e.WHATSAPP_TEMPLATE_TICKET_REPLY,
+  }
+  return {
+    vapid: { ...loadVapidKeys(e, dataDir), subject: vapidSubject(e) },
+    extraPushOrigins: (e.PUSH_SERVICE_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => new URL(o).origin),
+    checkIntervalMs: e.REMINDER_CHECK_SECONDS * 1000,
+    whatsappTemplates: Object.fromEntries(Object.entries(templates).filter(([, sid]) => sid !== undefined)),
   }
 }
 
 const DEFAULT_TIME_ZONE = 'Asia/Kolkata'
+
+function isHttpUrl(text: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol)
+  } catch {
+    return false
+  }
+}
 
 function isTimeZone(zone: string): boolean {
   try {

@@ -3,6 +3,7 @@ import type { DocOf } from '../../schema/collections'
 import type { ImportedBudget, ImportedTransaction } from '../../schema/backup-import'
 import { closeUserData, removeUserData, userData } from './database'
 import { apiFetch, ApiError } from './http'
+import { forgetDevice } from './push-device'
 import { clearSession, readSession, readToken } from './session'
 import { insertDocument, patchDocument, type NewDocument } from './writes'
 
@@ -71,6 +72,8 @@ export async function deleteAccount(password: string): Promise<void> {
   const token = readToken()
   if (!user || !token) throw new ApiError(401, 'Not signed in')
   await apiFetch('/auth/account', SuccessBody, { method: 'DELETE', token, body: { password } })
+  // The server dropped its push subscriptions with the account; the browser drops its own.
+  await forgetDevice(null)
   try {
     // Replication stops first: nothing may push to the account that no longer exists.
     await closeUserData()

@@ -279,3 +279,114 @@ export const signInAddresses = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.address] }), index('sign_in_addresses_last').on(t.lastSignInAt)],
 )
+
+/**
+ * A browser's Web Push subscription: one row per device (the endpoint is unique), owned by the
+ * account signed in when it subscribed. Removed on logout, with the account, and when the push
+ * service answers 404 or 410 (the browser dropped it).
+ */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The push service URL the browser gave (a capability: never shown to anyone). */
+    endpoint: text('endpoint').notNull().unique(),
+    /** The browser's P-256 public key and auth secret (base64url), for RFC 8291 encryption. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** ms since the epoch. */
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('push_subscriptions_user').on(t.userId)],
+)
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect
+
+/** What reminds a user, and where their day is; no row means the defaults (everything on). */
+export const notificationSettings = sqliteTable('notification_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  payments: integer('payments', { mode: 'boolean' }).notNull().default(true),
+  budgets: integer('budgets', { mode: 'boolean' }).notNull().default(true),
+  reviews: integer('reviews', { mode: 'boolean' }).notNull().default(true),
+  settlements: integer('settlements', { mode: 'boolean' }).notNull().default(true),
+  tickets: integer('tickets', { mode: 'boolean' }).notNull().default(true),
+  /** Reminders also by WhatsApp (only ever sent to a proven number). */
+  whatsapp: integer('whatsapp', { mode: 'boolean' }).notNull().default(true),
+  /** IANA zone of the user's day and quiet hours; null: REPORT_TIME_ZONE. */
+  timeZone: text('time_zone'),
+  /** ms since the epoch. */
+  updatedAt: integer('updated_at').notNull(),
+})
+
+export type NotificationSettingsRow = typeof notificationSettings.$inferSelect
+
+export const REMINDER_KINDS = ['payment', 'budget', 'review', 'settlement', 'ticket'] as const
+export type ReminderKind = (typeof REMINDER_KINDS)[number]
+
+/**
+ * pending: waiting for `not_before`; sending: claimed by a job run until `lease_until`; sent;
+ * resolved: not sent because the event was over (paid, reviewed, confirmed) when its time came;
+ * skipped: not sent on this target by choice (that kind turned off, or WhatsApp outside its
+ * 24-hour window with no template); failed: given up (see README "Reminders").
+ */
+export const NOTIFICATION_STATUSES = ['pending', 'sending', 'sent', 'resolved', 'skipped', 'failed'] as const
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number]
+
+/**
+ * The reminders sent-log: one row per event, user and target (a push subscription's id, or
+ * `whatsapp`), made when the event is found and claimed before each send, so each reaches each
+ * device once whichever server instance runs the job and whenever it restarts.
+ */
+export const notificationLog = sqliteTable(
+  'notification_log',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** e.g. `payment:<id>:2026-12-05:ahead`, `budget:<id>:<window start>:90`. */
+    eventKey: text('event_key').notNull(),
+    target: text('target').notNull(),
+    /** Set for push targets: the row goes with its subscription. */
+    subscriptionId: text('subscription_id').references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: REMINDER_KINDS }).notNull(),
+    /** JSON: what the reminder is about (ids, due day, budget window), read again before sending. */
+    context: text('context').notNull(),
+    status: text('status', { enum: NOTIFICATION_STATUSES }).notNull().default('pending'),
+    /** ms: not sent before (the event's time, moved out of the quiet hours, or a retry's). */
+    notBefore: integer('not_before').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** ms: a `sending` claim older than this was cut short (the process died mid-send). */
+    leaseUntil: integer('lease_until').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: integer('created_at').notNull(),
+    sentAt: integer('sent_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.eventKey, t.target] }),
+    index('notification_log_due').on(t.status, t.notBefore),
+  ],
+)
+
+export type NotificationLogRow = typeof notificationLog.$inferSelect
+
+/**
+ * One row per background job: the instance holding `lease_until` runs it; the others skip that
+ * round. A run renews its lease as it goes; one that dies leaves a lease that simply expires.
+ */
+export const jobLocks = sqliteTable('job_locks', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  /** ms since the epoch. */
+  leaseUntil: integer('lease_until').notNull(),
+})
+
+/** How far a job has read the documents' sequence (the reminders job's changes feed). */
+export const jobCursors = sqliteTable('job_cursors', {
+  name: text('name').primaryKey(),
+  seq: integer('seq').notNull(),
+})

@@ -1,30 +1,33 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { HouseholdLedger } from '../modules/households/ledger'
+import { LeasedJob } from './job-lease'
+import type { JobLease } from './job-lease'
 
 export const MINUTE_MS = 60_000
 
 /**
  * Approves household expenses whose review period has passed (spec part 2 §4). Runs once at
- * start-up, so a server that was down catches up, and then every `intervalMs`.
+ * start-up, so a server that was down catches up, and then every `intervalMs`, on one instance
+ * at a time when several share the database (`lease`).
  */
 export class AutoApproveJob {
-  #timer: NodeJS.Timeout | null = null
+  readonly #job: LeasedJob<number>
 
   constructor(
     private readonly ledger: HouseholdLedger,
     private readonly log: FastifyBaseLogger,
-    private readonly intervalMs = MINUTE_MS,
-  ) {}
-
-  start(): void {
-    this.runOnce()
-    this.#timer = setInterval(() => this.runOnce(), this.intervalMs)
-    this.#timer.unref()
+    lease: JobLease,
+    intervalMs = MINUTE_MS,
+  ) {
+    this.#job = new LeasedJob({ lease, intervalMs, run: () => this.runOnce(), idle: () => 0, log })
   }
 
-  stop(): void {
-    if (this.#timer) clearInterval(this.#timer)
-    this.#timer = null
+  start(): void {
+    this.#job.start()
+  }
+
+  stop(): Promise<void> {
+    return this.#job.stop()
   }
 
   /** One pass; returns how many expenses it approved. A failure is logged and retried next pass. */

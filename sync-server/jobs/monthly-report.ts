@@ -12,6 +12,8 @@ import type { WhatsappRepository } from '../db/whatsapp'
 import { monthReport, readProfile, transactionsIn } from '../modules/whatsapp/ledger'
 import { monthlyReportMessage, monthLabel } from '../modules/whatsapp/replies'
 import type { WhatsappSender } from '../modules/whatsapp/twilio'
+import { LeasedJob } from './job-lease'
+import type { JobLease } from './job-lease'
 
 export interface MonthlyReportDeps {
   users: UsersRepository
@@ -94,40 +96,34 @@ export async function runMonthlyReports(deps: MonthlyReportDeps): Promise<Monthl
   return result
 }
 
-/** Checks at start and then every `intervalMs` (an unref'd timer: it never keeps the process up). */
+/**
+ * Checks at start and then every `intervalMs` (an unref'd timer: it never keeps the process up),
+ * one instance at a time when several share the database (`lease`).
+ */
 export class MonthlyReportJob {
-  #running: Promise<MonthlyReportResult> | null = null
-  #timer: NodeJS.Timeout | null = null
+  readonly #job: LeasedJob<MonthlyReportResult>
 
-  constructor(
-    private readonly deps: MonthlyReportDeps,
-    private readonly intervalMs = HOUR_MS,
-  ) {}
+  constructor(deps: MonthlyReportDeps, lease: JobLease, intervalMs = HOUR_MS) {
+    this.#job = new LeasedJob({
+      lease,
+      intervalMs,
+      run: () => runMonthlyReports(deps),
+      idle: () => ({ month: null, sent: [], skipped: 0, failed: 0 }),
+      log: deps.log,
+    })
+  }
 
   start(): void {
-    if (this.#timer) return
-    void this.check()
-    this.#timer = setInterval(() => void this.check(), this.intervalMs)
-    this.#timer.unref()
+    this.#job.start()
   }
 
   /** Runs one pass, or returns the pass already in progress. Never rejects. */
   check(): Promise<MonthlyReportResult> {
-    this.#running ??= runMonthlyReports(this.deps)
-      .catch((err: unknown) => {
-        this.deps.log?.error({ err }, 'monthly WhatsApp report check failed')
-        return { month: null, sent: [], skipped: 0, failed: 0 }
-      })
-      .finally(() => {
-        this.#running = null
-      })
-    return this.#running
+    return this.#job.check()
   }
 
   /** Stops the timer and waits for a pass in progress (before the database closes). */
-  async stop(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer)
-    this.#timer = null
-    await this.#running
+  stop(): Promise<void> {
+    return this.#job.stop()
   }
 }

@@ -4,9 +4,10 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { isApiPath } from './errors'
 
-// The shell and the service worker must be revalidated, or a deploy never reaches the client.
-// Both also match the .br/.gz copies the build writes next to each file (sent with `preCompressed`).
-const NO_CACHE = /(^|[\\/])(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)(\.br|\.gz)?$/
+// The shell and the service worker (with the scripts it imports, public/sw-*.js) must be revalidated,
+// or a deploy never reaches the client. They also match the .br/.gz copies the build writes next to
+// each file (sent with `preCompressed`).
+const NO_CACHE = /(^|[\\/])(index\.html|sw(-[\w-]+)?\.js|registerSW\.js|manifest\.webmanifest)(\.br|\.gz)?$/
 const HASHED_ASSET = /[\\/]assets[\\/]/
 
 /**

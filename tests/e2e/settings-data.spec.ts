@@ -46,20 +46,14 @@ test('Appearance: Dark Mode switches the theme; Hide Balance by Default masks /h
   await expect(page.getByTestId('balance')).toHaveText('••••••')
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
 
-  // Push Notifications follow the browser's permission; Haptic Feedback is remembered here.
-  await page.context().grantPermissions(['notifications'])
+  // Haptic Feedback is remembered here (Push Notifications: notifications.spec.ts).
   await page.goto('/settings')
   await openSection(page, 'Appearance')
-  const push = page.getByRole('switch', { name: /Push Notifications/ })
-  await push.click()
-  await expect(push).toHaveAttribute('aria-checked', 'true')
-  await expect(push).toContainText('this browser allows')
   const haptics = page.getByRole('switch', { name: /Haptic Feedback/ })
   await haptics.click()
   await expect(haptics).toHaveAttribute('aria-checked', 'true')
   await page.reload()
   await openSection(page, 'Appearance')
-  await expect(page.getByRole('switch', { name: /Push Notifications/ })).toHaveAttribute('aria-checked', 'true')
   await expect(page.getByRole('switch', { name: /Haptic Feedback/ })).toHaveAttribute('aria-checked', 'true')
   await dark.click()
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto'
+import { createECDH, createHash, createHmac } from 'node:crypto'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import type { LightMyRequestResponse, RouteOptions } from 'fastify'
@@ -155,6 +155,16 @@ async function seedVictim(
     }),
     (b: { ticket_id: string }) => b.ticket_id,
   )
+  const subscription = `https://fcm.googleapis.com/fcm/send/${SECRET_NOTE}-device`
+  const ecdh = createECDH('prime256v1')
+  ecdh.generateKeys()
+  await created(
+    call(alice, 'POST', '/api/notifications/subscriptions', {
+      endpoint: subscription,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: Buffer.alloc(16, 1).toString('base64url') },
+    }),
+    () => '',
+  )
   const now = Date.now()
   const entry = { id: `be-${SECRET_NOTE}`, ownerId: admin.user.id, updatedAt: now, kind: 'revenue' as const }
   const push = await call(admin, 'POST', '/api/sync/business_entries/push', [
@@ -176,6 +186,7 @@ async function seedVictim(
     ticket,
     victim: alice.user.id,
     member: carol.user.id,
+    subscription,
   }
 }
 
@@ -188,7 +199,8 @@ export async function createWorld(): Promise<World> {
       registered.add(`${method} ${r.url.length > 1 ? r.url.replace(/\/$/, '') : r.url}`)
     }
   }
-  const t = await createTestApp(WEBHOOK_ENV, {}, { onRoute })
+  // No job timers: a background round between two snapshots would look like a probe's change.
+  const t = await createTestApp(WEBHOOK_ENV, {}, { onRoute, jobs: false })
   const alice = await register(t.app, { name: `Zelda ${SECRET_NOTE}` })
   const carol = await register(t.app, { name: `Carol ${SECRET_NOTE}` })
   const bob = await register(t.app, { name: 'Bob Attacker' })

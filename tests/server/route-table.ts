@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto'
 import { DEFAULT_BRAND } from '../../schema/brand'
 
 /**
@@ -22,6 +23,8 @@ export type Ref =
   | 'member'
   | 'invitation'
   | 'collection'
+  /** The endpoint of the victim's push subscription. */
+  | 'subscription'
 
 export type Ids = Record<Ref, string>
 
@@ -79,6 +82,11 @@ const loanBody = () => ({
 const paymentBody = () => ({ payment_date: today, amount_paid: 1000, payment_method: 'upi' })
 const householdBody = () => ({ name: 'Probe home', review_period_hours: 24 })
 const ticketBody = () => ({ category: 'question', subject: 'Probe', description: 'A probe', priority: 'low' })
+const probeKeys = (() => {
+  const ecdh = createECDH('prime256v1')
+  ecdh.generateKeys()
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: Buffer.alloc(16, 7).toString('base64url') }
+})()
 
 export const ROUTES: RouteSpec[] = [
   route('GET', '/api/health', 'public'),
@@ -176,6 +184,17 @@ export const ROUTES: RouteSpec[] = [
   route('POST', '/api/support/tickets/:id/messages', 'user', {
     params: { id: 'ticket' },
     body: () => ({ message: 'Probe' }),
+  }),
+
+  route('GET', '/api/notifications/settings', 'user'),
+  route('PUT', '/api/notifications/settings', 'user', { body: () => ({ payments: false, time_zone: 'Asia/Kolkata' }) }),
+  route('POST', '/api/notifications/subscriptions', 'user', {
+    body: (ids) => ({ endpoint: ids.subscription, keys: probeKeys, time_zone: 'Asia/Kolkata' }),
+    victimInBody: true,
+  }),
+  route('DELETE', '/api/notifications/subscriptions', 'user', {
+    body: (ids) => ({ endpoint: ids.subscription }),
+    victimInBody: true,
   }),
 
   route('GET', '/api/sync/:collection/pull', 'user', { params: { collection: 'collection' }, query: { seq: '0' } }),

@@ -159,6 +159,11 @@ function useLogout(stateRef: RefObject<AuthState>, setState: SetState, leaveDemo
       const ok = window.confirm(`${pending} ${noun} not synced yet and will be lost if you log out now. Logout anyway?`)
       if (!ok) return false
     }
+    // This device stops receiving the account's reminders (bounded: a logout never hangs on it).
+    await import('../../data/push-device').then(
+      (push) => push.forgetDevice(stateRef.current.token),
+      () => undefined,
+    )
     clearSession()
     // At once, not after the data layer loads: the next person on this device never sees it.
     if (user) forgetSavedScreens(user.id)

@@ -2,40 +2,13 @@ import { useState } from 'react'
 import { Switch } from '../../components/ui/switch'
 import { setHideBalance } from '../../data/preferences'
 import { setTheme, useTheme } from '../../lib/theme'
-import {
-  enableNotifications,
-  notificationSupport,
-  useLocalPreference,
-  vibrate,
-  writeLocalPreference,
-} from './local-preferences'
-
-const PUSH_NOTES = {
-  unsupported: 'This browser does not support notifications.',
-  denied: 'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.',
-  default: 'Notifications were not allowed. Turn this on again to be asked once more.',
-} as const
+import { useLocalPreference, vibrate, writeLocalPreference } from './local-preferences'
+import { PushNotifications } from './push-notifications'
 
 export function AppearanceSection({ hideBalance }: { hideBalance: boolean }) {
   const theme = useTheme()
-  const push = useLocalPreference('push')
   const haptics = useLocalPreference('haptics')
-  const [pushNote, setPushNote] = useState<string | null>(() =>
-    notificationSupport() === 'unsupported' ? PUSH_NOTES.unsupported : null,
-  )
   const [hideNote, setHideNote] = useState<string | null>(null)
-  const pushOn = push && notificationSupport() === 'granted'
-
-  const onPush = async (on: boolean) => {
-    if (!on) {
-      writeLocalPreference('push', false)
-      setPushNote('Off on this device.')
-      return
-    }
-    const result = await enableNotifications()
-    writeLocalPreference('push', result === 'granted')
-    setPushNote(result === 'granted' ? 'On: this browser allows Hisaab’s notifications.' : PUSH_NOTES[result])
-  }
 
   const onHaptics = (on: boolean) => {
     writeLocalPreference('haptics', on)
@@ -68,23 +41,18 @@ export function AppearanceSection({ hideBalance }: { hideBalance: boolean }) {
           'The home screen opens with amounts masked; the eye button shows them. Syncs to your other devices.'
         }
       />
-      <Switch
-        checked={pushOn}
-        onChange={(on) => void onPush(on)}
-        disabled={notificationSupport() === 'unsupported'}
-        label="Push Notifications"
-        description={pushNote ?? 'Uses this browser’s notification permission. Saved on this device only.'}
-      />
-      <Switch
-        checked={haptics}
-        onChange={onHaptics}
-        label="Haptic Feedback"
-        description={
-          typeof navigator.vibrate === 'function'
-            ? 'Saved on this device only. Your phone buzzes briefly when you turn it on.'
-            : 'Saved on this device only. This device cannot vibrate, so it has no effect here.'
-        }
-      />
+      <PushNotifications>
+        <Switch
+          checked={haptics}
+          onChange={onHaptics}
+          label="Haptic Feedback"
+          description={
+            typeof navigator.vibrate === 'function'
+              ? 'Saved on this device only. Your phone buzzes briefly when you turn it on.'
+              : 'Saved on this device only. This device cannot vibrate, so it has no effect here.'
+          }
+        />
+      </PushNotifications>
     </div>
   )
 }

@@ -38,6 +38,11 @@ export interface TwilioHttpClient {
 export interface WhatsappSender {
   /** Sends `body` to `to` (`whatsapp:+…`) from the configured number; resolves to the message sid. */
   send(to: string, body: string): Promise<string>
+  /**
+   * Sends an approved template (its Content SID, `HX…`) with its numbered variables: the only kind
+   * of message WhatsApp lets a business start outside the 24 hours after the user's last message.
+   */
+  sendTemplate(to: string, contentSid: string, variables: Record<string, string>): Promise<string>
 }
 
 /** `whatsapp:+14155238886` whether TWILIO_WHATSAPP_FROM was given with the prefix or without. */
@@ -60,6 +65,11 @@ export function createWhatsappSender(
   return {
     async send(to, body) {
       const message = await client.messages.create({ from, to: whatsappAddress(to), body })
+      return message.sid
+    },
+    async sendTemplate(to, contentSid, variables) {
+      const contentVariables = JSON.stringify(variables)
+      const message = await client.messages.create({ from, to: whatsappAddress(to), contentSid, contentVariables })
       return message.sid
     },
   }

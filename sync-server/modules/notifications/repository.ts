@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto'
+import { and, count, eq, inArray } from 'drizzle-orm'
+import type { AppDatabase } from '../../db/database'
+import { notificationSettings, pushSubscriptions } from '../../db/tables'
+import type { PushSubscriptionRow, ReminderKind } from '../../db/tables'
+
+/** A user's reminder choices; `timeZone` null means the server's REPORT_TIME_ZONE. */
+export interface ReminderSettings {
+  payments: boolean
+  budgets: boolean
+  reviews: boolean
+  settlements: boolean
+  tickets: boolean
+  whatsapp: boolean
+  timeZone: string | null
+}
+
+export const DEFAULT_SETTINGS: ReminderSettings = {
+  payments: true,
+  budgets: true,
+  reviews: true,
+  settlements: true,
+  tickets: true,
+  whatsapp: true,
+  timeZone: null,
+}
+
+/** The setting that turns each kind of reminder off. */
+export const SETTING_OF: Record<ReminderKind, keyof Omit<ReminderSettings, 'timeZone' | 'whatsapp'>> = {
+  payment: 'payments',
+  budget: 'budgets',
+  review: 'reviews',
+  settlement: 'settlements',
+  ticket: 'tickets',
+}
+
+export interface NewSubscription {
+  endpoint: string
+  p256dh: string
+  auth: string
+}
+
+/** Push subscriptions (one per device) and reminder settings (one row per user, defaults without). */
+export class NotificationsRepository {
+  constructor(
+    private readonly db: AppDatabase,
+    private readonly now: () => number,
+  ) {}
+
+  settings(userId: string): ReminderSettings {
+    const row = this.db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)).get()
+    if (!row) return { ...DEFAULT_SETTINGS }
+    const { userId: _user, updatedAt: _at, ...settings } = row
+    return settings
+  }
+
+  /** Applies `patch` over the current settings and returns the result. */
+  saveSettings(userId: string, patch: Partial<ReminderSettings>): ReminderSettings {
+    const next = { ...this.settings(userId), ...patch }
+    const row = { ...next, userId, updatedAt: this.now() }
+    this.db
+      .insert(notificationSettings)
+      .values(row)
+      .onConflictDoUpdate({ target: notificationSettings.userId, set: { ...next, updatedAt: row.updatedAt } })
+      .run()
+    return next
+  }
+
+  /**
+   * Stores the device's subscription for `userId`. 'taken' when another account holds this
+   * endpoint (its browser signed out without reaching the server): nothing changes, and the
+   * device subscribes afresh for a new endpoint.
+   */
+  subscribe(userId: string, sub: NewSubscription): 'created' | 'updated' | 'taken' {
+    return this.db.transaction((tx) => {
+      const existing = tx.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint)).get()
+      if (existing && existing.userId !== userId) return 'taken'
+      if (existing) {
+        tx.update(pushSubscriptions)
+          .set({ p256dh: sub.p256dh, auth: sub.auth })
+          .where(eq(pushSubscriptions.id, existing.id))
+          .run()
+        return 'updated'
+      }
+      tx.insert(pushSubscriptions)
+        .values({ id: randomUUID(), userId, ...sub, createdAt: this.now() })
+        .run()
+      return 'created'
+    })
+  }
+
+  /** Removes the caller's own subscription with this endpoint; false when they have none. */
+  unsubscribe(userId: string, endpoint: string): boolean {
+    const result = this.db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+      .run()
+    return result.changes > 0
+  }
+
+  /** A subscription the push service says is gone (404/410); its sent-log rows go with it. */
+  remove(subscriptionId: string): void {
+    this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId)).run()
+  }
+
+  find(subscriptionId: string): PushSubscriptionRow | undefined {
+    return this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId)).get()
+  }
+
+  /** Each user's subscriptions, for the users given. */
+  subscriptionsOf(userIds: readonly string[]): Map<string, PushSubscriptionRow[]> {
+    const out = new Map<string, PushSubscriptionRow[]>()
+    if (userIds.length === 0) return out
+    const ids = [...new Set(userIds)]
+    // In slices: SQLite binds at most 32,766 parameters per statement.
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = this.db
+        .select()
+        .from(pushSubscriptions)
+        .where(inArray(pushSubscriptions.userId, ids.slice(i, i + 500)))
+        .all()
+      for (const row of rows) out.set(row.userId, [...(out.get(row.userId) ?? []), row])
+    }
+    return out
+  }
+
+  deviceCount(userId: string): number {
+    const row = this.db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).get()
+    return row?.n ?? 0
+  }
+
+  /** True when this account holds the endpoint (the device's switch shows on). */
+  holds(userId: string, endpoint: string): boolean {
+    const row = this.db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+      .get()
+    return row !== undefined
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * The reminders sent-log (notification_log). A row per (user, event, target) is written when the
+ * event is found, and claimed before each send by one compare-and-set UPDATE: of two runs that
+ * reach the same row (two instances, or a run and its restart), exactly one sends. What happens
+ * after the claim:
+ * - sent: never sent again;
+ * - the push service or Twilio refused or was unreachable: back to pending with a back-off, up
+ *   to MAX_ATTEMPTS tries, then failed;
+ * - the process died between claim and answer (the row stays `sending` past its lease): a push
+ *   is sent again, with the same Topic (the push service replaces an undelivered copy) and the
+ *   same notification tag (a device that got both shows one); a WhatsApp message is not (its
+ *   outcome is unknown and a second message would show), and the row is marked failed.
+ */
+import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
+import type { AppDatabase } from '../../db/database'
+import { notificationLog } from '../../db/tables'
+import type { NotificationLogRow, NotificationStatus, ReminderKind } from '../../db/tables'
+
+export const MAX_ATTEMPTS = 6
+/** How long a claim holds: longer than one send may take (web push and Twilio time out well before). */
+export const CLAIM_MS = 2 * 60_000
+const BACKOFF_MS = [60_000, 5 * 60_000, 15 * 60_000, 3_600_000, 3 * 3_600_000]
+
+export interface LogEntry {
+  userId: string
+  eventKey: string
+  target: string
+  subscriptionId: string | null
+  kind: ReminderKind
+  context: string
+  notBefore: number
+}
+
+export type RowKey = Pick<NotificationLogRow, 'userId' | 'eventKey' | 'target'>
+
+const keyOf = (row: RowKey) =>
+  and(
+    eq(notificationLog.userId, row.userId),
+    eq(notificationLog.eventKey, row.eventKey),
+    eq(notificationLog.target, row.target),
+  )
+
+export class SentLog {
+  constructor(private readonly db: AppDatabase) {}
+
+  /** Writes the rows not there yet (an event already logged for a target is left as it is); returns how many. */
+  record(entries: readonly LogEntry[], now: number): number {
+    let added = 0
+    for (const entry of entries) {
+      const result = this.db
+        .insert(notificationLog)
+        .values({ ...entry, status: 'pending', createdAt: now })
+        .onConflictDoNothing()
+        .run()
+      added += result.changes
+    }
+    return added
+  }
+
+  /** Rows whose time has come, oldest first: pending ones, and claims cut short (expired leases). */
+  due(now: number, limit: number): NotificationLogRow[] {
+    const pending = this.db
+      .select()
+      .from(notificationLog)
+      .where(and(eq(notificationLog.status, 'pending'), lte(notificationLog.notBefore, now)))
+      .orderBy(asc(notificationLog.notBefore))
+      .limit(limit)
+      .all()
+    const stale = this.db
+      .select()
+      .from(notificationLog)
+      .where(and(eq(notificationLog.status, 'sending'), lte(notificationLog.leaseUntil, now)))
+      .limit(limit)
+      .all()
+    return [...stale, ...pending].slice(0, limit)
+  }
+
+  /**
+   * Claims a row for one send: true for exactly one caller while it is due (pending and its time
+   * has come, or a claim whose lease expired). Counts the attempt.
+   */
+  claim(row: RowKey, now: number): boolean {
+    const claimable = sql`((${notificationLog.status} = 'pending' AND ${notificationLog.notBefore} <= ${now})
+      OR (${notificationLog.status} = 'sending' AND ${notificationLog.leaseUntil} <= ${now}))`
+    const result = this.db
+      .update(notificationLog)
+      .set({ status: 'sending', leaseUntil: now + CLAIM_MS, attempts: sql`${notificationLog.attempts} + 1` })
+      .where(and(keyOf(row), claimable))
+      .run()
+    return result.changes === 1
+  }
+
+  /** The final state of a claimed row. */
+  finish(row: RowKey, status: Exclude<NotificationStatus, 'pending' | 'sending'>, now: number, error?: string): void {
+    this.db
+      .update(notificationLog)
+      .set({ status, leaseUntil: 0, lastError: error ?? null, ...(status === 'sent' ? { sentAt: now } : {}) })
+      .where(and(keyOf(row), eq(notificationLog.status, 'sending')))
+      .run()
+  }
+
+  /** Puts a claimed row back for later: its quiet-hours end (not an attempt) or a failed try's back-off. */
+  defer(row: RowKey, notBefore: number, options: { error?: string; countsAsAttempt: boolean }): void {
+    this.db
+      .update(notificationLog)
+      .set({
+        status: 'pending',
+        notBefore,
+        leaseUntil: 0,
+        lastError: options.error ?? null,
+        ...(options.countsAsAttempt ? {} : { attempts: sql`${notificationLog.attempts} - 1` }),
+      })
+      .where(and(keyOf(row), eq(notificationLog.status, 'sending')))
+      .run()
+  }
+
+  /** Drops finished rows whose time was before `before` (their events are long past). */
+  prune(before: number): void {
+    this.db
+      .delete(notificationLog)
+      .where(
+        and(
+          inArray(notificationLog.status, ['sent', 'resolved', 'skipped', 'failed']),
+          lt(notificationLog.notBefore, before),
+        ),
+      )
+      .run()
+  }
+
+  get(row: RowKey): NotificationLogRow | undefined {
+    return this.db.select().from(notificationLog).where(keyOf(row)).get()
+  }
+}
+
+/** When a failed try `attempts` (1, 2…) is tried again; null when it is time to give up. */
+export function retryAt(attempts: number, now: number, retryAfterMs?: number): number | null {
+  if (attempts >= MAX_ATTEMPTS) return null
+  const backoff = BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0]!
+  return now + Math.max(backoff, retryAfterMs ?? 0)
+}
