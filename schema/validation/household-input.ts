@@ -29,6 +29,7 @@ export const HOUSEHOLD_MESSAGES = {
   alreadyMember: 'Already a member of this household',
   invitationNotFound: 'Invitation not found',
   payerCannotReview: 'The payer does not review their own expense',
+  entrantCannotReview: 'You added this expense: the other members review it',
   notReviewer: 'You are not a reviewer of this expense',
   alreadyDecided: 'This expense has already been decided',
   selfSettlement: 'You cannot settle with yourself',

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { map, type Observable } from 'rxjs'
-import { reviewDeadline } from '../../schema/calc/household-review'
+import { expenseReviewers, reviewDeadline } from '../../schema/calc/household-review'
 import type { SplitPart } from '../../schema/calc/splits'
 import type { DocOf } from '../../schema/collections'
 import type { PaymentMethod, SplitMethod } from '../../schema/entities/household'
@@ -83,6 +83,7 @@ export interface ExpenseFields {
 export function addHouseholdExpense(fields: ExpenseFields): Promise<HouseholdExpenseDoc> {
   const now = Date.now()
   const { household } = fields
+  const reviewers = expenseReviewers(household.memberIds, userData().userId, fields.paidBy)
   return insertDocument('household_expenses', {
     householdId: household.id,
     amount: fields.amount,
@@ -92,10 +93,8 @@ export function addHouseholdExpense(fields: ExpenseFields): Promise<HouseholdExp
     paidBy: fields.paidBy,
     splitMethod: fields.splitMethod,
     splits: fields.splits,
-    reviews: household.memberIds
-      .filter((id) => id !== fields.paidBy)
-      .map((userId) => ({ userId, status: 'pending' as const, reason: '', at: now })),
-    status: household.memberIds.length > 1 ? 'pending' : 'approved',
+    reviews: reviewers.map((userId) => ({ userId, status: 'pending' as const, reason: '', at: now })),
+    status: reviewers.length > 0 ? 'pending' : 'approved',
     deadline: reviewDeadline(now, household.reviewPeriodHours),
     createdAt: now,
   })

@@ -352,6 +352,109 @@ describe('households over REST', () => {
   })
 })
 
+describe('who reviews: neither whoever entered an expense nor whoever paid it', () => {
+  const approve = (s: Session, expenseId: string) => call(s, 'POST', `/expenses/${expenseId}/approve`)
+
+  it('over REST: entering for another payer gives the one who entered it no review', async () => {
+    const [a, b, c] = [await register(t.app), await register(t.app), await register(t.app)]
+    const id = await household(a, b, c)
+    const added = await call(a, 'POST', `/${id}/expenses`, { amount: 600, category: 'Rent', paid_by: b.user.id })
+    expect(added.status).toBe(201)
+    const expense = added.body.expense as { id: string; reviews: { user_id: string }[]; created_by: string }
+    expect(expense.created_by).toBe(a.user.id)
+    expect(expense.reviews.map((r) => r.user_id)).toEqual([c.user.id])
+    expect((await call(a, 'GET', '/reviews/pending')).body.reviews).toEqual([])
+    expect((await call(b, 'GET', '/reviews/pending')).body.reviews).toEqual([])
+    const byEntrant = await approve(a, expense.id)
+    expect(byEntrant.status).toBe(403)
+    expect(byEntrant.body.error).toBe('You added this expense: the other members review it')
+    expect((await call(a, 'POST', `/expenses/${expense.id}/deny`, { reason: 'mine' })).status).toBe(403)
+    const byPayer = await approve(b, expense.id)
+    expect(byPayer.status).toBe(403)
+    expect(byPayer.body.error).toBe('The payer does not review their own expense')
+    expect(t.app.documents.get('household_expenses', expense.id)?.data.status).toBe('pending')
+    expect((await approve(c, expense.id)).body.status).toBe('approved')
+  })
+
+  it('with two members, an expense one enters for the other has nobody to review it', async () => {
+    const [a, b] = [await register(t.app), await register(t.app)]
+    const id = await household(a, b)
+    const added = await call(a, 'POST', `/${id}/expenses`, { amount: 100, category: 'Rent', paid_by: b.user.id })
+    expect(added.body.expense).toMatchObject({ status: 'approved', reviews: [], pending_approvals: 0 })
+  })
+
+  it('a payer who is not a member is refused, over REST and sync, and nothing is stored', async () => {
+    const [a, b, stranger] = [await register(t.app), await register(t.app), await register(t.app)]
+    const id = await household(a, b)
+    const seq = t.app.documents.lastSeq
+    const rest = await call(a, 'POST', `/${id}/expenses`, { amount: 100, category: 'Rent', paid_by: stranger.user.id })
+    expect(rest.status).toBe(400)
+    expect(rest.body.error).toBe('That person is not a member of this household')
+    const doc = expenseDoc(a, id, [a, b], { paidBy: stranger.user.id })
+    const pushed = await push(a, 'household_expenses', [{ newDocumentState: doc }])
+    expect(pushed.body).toMatchObject([{ id: doc.id, _deleted: true }])
+    expect(t.app.documents.get('household_expenses', doc.id)).toBeUndefined()
+    expect(t.app.documents.lastSeq).toBe(seq)
+  })
+
+  it('over sync: no self-approval after naming another payer, and the payer cannot be changed later', async () => {
+    const [a, b, c] = [await register(t.app), await register(t.app), await register(t.app)]
+    const id = await household(a, b, c)
+    // a's device claims the approvals a would like: its own and everyone's.
+    const draft = expenseDoc(a, id, [a, b, c], {
+      paidBy: b.user.id,
+      status: 'approved',
+      reviews: [a, b, c].map((m) => ({ userId: m.user.id, status: 'approved', reason: '', at: clock })),
+    })
+    const [stored] = (await push(a, 'household_expenses', [{ newDocumentState: draft }]))
+      .body as Wire<HouseholdExpense>[]
+    expect(stored).toMatchObject({ ownerId: a.user.id, paidBy: b.user.id, status: 'pending' })
+    expect(stored!.reviews).toEqual([{ userId: c.user.id, status: 'pending', reason: '', at: clock }])
+
+    for (const [who, next] of [
+      [a, { ...stored!, reviews: [{ userId: a.user.id, status: 'approved', reason: '', at: clock }] }],
+      [b, { ...stored!, reviews: [{ userId: b.user.id, status: 'approved', reason: '', at: clock }] }],
+      [a, { ...stored!, paidBy: a.user.id }],
+      [c, { ...stored!, paidBy: c.user.id, reviews: [{ ...stored!.reviews[0]!, status: 'pending' }] }],
+      [a, { ...stored!, amount: 1, splits: [{ userId: a.user.id, amount: 1, weight: 0 }] }],
+    ] as const) {
+      const seq = t.app.documents.lastSeq
+      const changed = { ...next, updatedAt: stored!.updatedAt + 1 }
+      const res = await push(who, 'household_expenses', [{ assumedMasterState: stored, newDocumentState: changed }])
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual([stored])
+      expect(t.app.documents.lastSeq).toBe(seq)
+    }
+    // c, the one reviewer, decides it.
+    const review = { ...stored!, reviews: [{ ...stored!.reviews[0]!, status: 'approved' }] }
+    const [decided] = (await push(c, 'household_expenses', [{ assumedMasterState: stored, newDocumentState: review }]))
+      .body as Wire<HouseholdExpense>[]
+    expect(decided).toMatchObject({ status: 'approved', paidBy: b.user.id, amount: stored!.amount })
+  })
+
+  it('an expense stored with its entrant among the reviewers is decided by the others alone', async () => {
+    const [a, b, c] = [await register(t.app), await register(t.app), await register(t.app)]
+    const id = await household(a, b, c)
+    const added = await call(a, 'POST', `/${id}/expenses`, { amount: 300, category: 'Rent', paid_by: b.user.id })
+    const expenseId = (added.body.expense as { id: string }).id
+    // As an older server stored it: everyone but the payer reviews.
+    const row = t.app.documents.get('household_expenses', expenseId)!
+    const old = row.data as HouseholdExpense
+    const reviews = [a, c].map((m) => ({ userId: m.user.id, status: 'pending' as const, reason: '', at: clock }))
+    t.app.documents.transact((tx) => tx.write('household_expenses', row.ownerId, { ...old, reviews }))
+    expect((await call(a, 'GET', '/reviews/pending')).body.reviews).toEqual([])
+    expect((await approve(a, expenseId)).status).toBe(403)
+    const stale = t.app.documents.get('household_expenses', expenseId)!.data as HouseholdExpense
+    const selfApproved = { ...stale, reviews: stale.reviews.map((r) => ({ ...r, status: 'approved' })) }
+    const res = await push(a, 'household_expenses', [{ assumedMasterState: stale, newDocumentState: selfApproved }])
+    expect((res.body as Wire<HouseholdExpense>[])[0]!.status).toBe('pending')
+    const decided = await approve(c, expenseId)
+    expect(decided.body.status).toBe('approved')
+    const after = t.app.documents.get('household_expenses', expenseId)!.data as HouseholdExpense
+    expect(after.reviews.map((r) => r.userId)).toEqual([c.user.id])
+  })
+})
+
 describe('auto-approval', () => {
   it('approves after the review period, and catches up after a restart', async () => {
     const [a, b] = [await register(t.app), await register(t.app)]

@@ -157,7 +157,8 @@ export const ROUTES: RouteSpec[] = [
   route('GET', '/api/households/:id/expenses', 'user', { params: { id: 'household' } }),
   route('POST', '/api/households/:id/expenses', 'user', {
     params: { id: 'household' },
-    body: () => ({ amount: 300, category: 'Groceries', date: today }),
+    // paid_by names the other member: the fuzzer swaps in outsiders, blanks and junk.
+    body: (ids) => ({ amount: 300, category: 'Groceries', date: today, paid_by: ids.member }),
   }),
   route('POST', '/api/households/settlements/:id/confirm', 'user', { params: { id: 'settlement' } }),
   route('GET', '/api/households/:id/balances', 'user', { params: { id: 'household' } }),

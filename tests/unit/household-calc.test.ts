@@ -1,7 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { householdBalances, settlementPlan } from '../../schema/calc/household-balances'
-import { reviewCountdown, reviewOutcome } from '../../schema/calc/household-review'
+import {
+  awaitsReviewBy,
+  decidingReviews,
+  expenseReviewers,
+  reviewCountdown,
+  reviewOutcome,
+} from '../../schema/calc/household-review'
 import { absorbRounding, percentOf, splitAmounts, splitMismatch, WHOLE_BP } from '../../schema/calc/splits'
 import { SPLIT_METHODS } from '../../schema/entities/household'
 
@@ -156,5 +162,40 @@ describe('review', () => {
     expect(reviewCountdown(53 * H + 5 * 60_000, 0)).toBe('2d 5h left')
     expect(reviewCountdown(3 * H + 20 * 60_000 + 59_000, 0)).toBe('3h 20m left')
     expect(reviewCountdown(24 * H, 0)).toBe('24h 0m left')
+  })
+})
+
+describe('who reviews an expense', () => {
+  const ids = fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), { minLength: 1 })
+  const expenseBy = fc.tuple(ids, fc.nat(), fc.nat()).map(([members, i, j]) => ({
+    members,
+    enteredBy: members[i % members.length]!,
+    paidBy: members[j % members.length]!,
+  }))
+
+  it('every other member reviews, neither whoever entered it nor whoever paid it', () => {
+    fc.assert(
+      fc.property(expenseBy, ({ members, enteredBy, paidBy }) => {
+        const reviewers = expenseReviewers(members, enteredBy, paidBy)
+        expect(reviewers).not.toContain(enteredBy)
+        expect(reviewers).not.toContain(paidBy)
+        expect(reviewers).toEqual(members.filter((m) => m !== enteredBy && m !== paidBy))
+        expect(reviewers.length).toBe(members.length - new Set([enteredBy, paidBy]).size)
+      }),
+    )
+  })
+
+  it('nobody is asked to review what they entered or paid, even when listed as a reviewer', () => {
+    fc.assert(
+      fc.property(expenseBy, fc.constantFrom('pending', 'approved', 'denied'), ({ members, enteredBy, paidBy }, s) => {
+        const reviews = members.map((userId) => ({ userId, status: 'pending' as const, reason: '', at: 0 }))
+        const expense = { status: s, ownerId: enteredBy, paidBy, reviews }
+        for (const m of members)
+          expect(awaitsReviewBy(expense, m)).toBe(s === 'pending' && m !== enteredBy && m !== paidBy)
+        expect(decidingReviews(expense, reviews).map((r) => r.userId)).toEqual(
+          expenseReviewers(members, enteredBy, paidBy),
+        )
+      }),
+    )
   })
 })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { householdBalances, settlementPlan } from '../../../schema/calc/household-balances'
+import { awaitsReviewBy } from '../../../schema/calc/household-review'
 import type { PlannedPayment } from '../../../schema/calc/household-balances'
 import type { Household, HouseholdExpense, Settlement } from '../../../schema/entities/household'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
@@ -70,7 +71,7 @@ export class HouseholdLedger {
       .list(userId)
       .flatMap(({ household }) =>
         this.live<HouseholdExpense>('household_expenses', household.id)
-          .filter((e) => e.status === 'pending' && e.reviews.some((r) => r.userId === userId && r.status === 'pending'))
+          .filter((e) => awaitsReviewBy(e, userId))
           .map((expense) => ({ expense, household })),
       )
       .sort((a, b) => a.expense.deadline - b.expense.deadline)

@@ -1,4 +1,4 @@
-import { reviewDeadline, reviewOutcome } from '../../../schema/calc/household-review'
+import { decidingReviews, expenseReviewers, reviewDeadline, reviewOutcome } from '../../../schema/calc/household-review'
 import { absorbRounding, splitMismatch } from '../../../schema/calc/splits'
 import type { Household, HouseholdExpense, Settlement } from '../../../schema/entities/household'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
@@ -36,9 +36,12 @@ export function acceptNewExpense(
   const mismatch = splitMismatch(draft.amount, draft.splits)
   if (mismatch) throw new HttpError(400, mismatch, 'SPLIT_MISMATCH')
   const deadline = reviewDeadline(now, household.reviewPeriodHours)
-  const reviews = household.memberIds
-    .filter((id) => id !== draft.paidBy)
-    .map((userId) => ({ userId, status: 'pending' as const, reason: '', at: now }))
+  const reviews = expenseReviewers(household.memberIds, callerId, draft.paidBy).map((userId) => ({
+    userId,
+    status: 'pending' as const,
+    reason: '',
+    at: now,
+  }))
   return {
     ...draft,
     ownerId: callerId,
@@ -53,9 +56,23 @@ export function acceptNewExpense(
 
 export type ReviewDecision = { status: 'approved' } | { status: 'denied'; reason: string }
 
+/** 403 unless the caller reviews this expense: whoever entered it and whoever paid it never do. */
+function assertReviewer(stored: HouseholdExpense, callerId: string): void {
+  const message =
+    callerId === stored.ownerId
+      ? HOUSEHOLD_MESSAGES.entrantCannotReview
+      : callerId === stored.paidBy
+        ? HOUSEHOLD_MESSAGES.payerCannotReview
+        : stored.reviews.some((r) => r.userId === callerId)
+          ? null
+          : HOUSEHOLD_MESSAGES.notReviewer
+  if (message) throw new HttpError(403, message, 'NOT_REVIEWER')
+}
+
 /**
  * The caller's own review applied to a pending expense, and the status recomputed. Throws 403
- * when the caller has no review (the payer, or not a member when it was added), 409 once decided.
+ * when the caller does not review it (entered or paid it, or was not a member when it was
+ * added), 409 once decided.
  */
 export function applyReview(
   stored: HouseholdExpense,
@@ -64,16 +81,13 @@ export function applyReview(
   now: number,
   pushedAt = 0,
 ): HouseholdExpense {
-  const mine = stored.reviews.find((r) => r.userId === callerId)
-  if (!mine) {
-    const message = callerId === stored.paidBy ? HOUSEHOLD_MESSAGES.payerCannotReview : HOUSEHOLD_MESSAGES.notReviewer
-    throw new HttpError(403, message, 'NOT_REVIEWER')
-  }
+  assertReviewer(stored, callerId)
   if (stored.status !== 'pending') throw new HttpError(409, HOUSEHOLD_MESSAGES.alreadyDecided, 'ALREADY_DECIDED')
   const reason = decision.status === 'denied' ? decision.reason.trim() : ''
   if (decision.status === 'denied' && !reason)
     throw new HttpError(400, HOUSEHOLD_MESSAGES.reasonRequired, 'VALIDATION_ERROR')
-  const reviews = stored.reviews.map((r) =>
+  // An expense stored before the rule may list who entered it among its reviewers: that entry goes.
+  const reviews = decidingReviews(stored, stored.reviews).map((r) =>
     r.userId === callerId ? { ...r, status: decision.status, reason, at: now } : r,
   )
   return {
@@ -86,7 +100,8 @@ export function applyReview(
 
 /**
  * A pushed version of an existing expense: only the caller's own review is taken from it (each
- * member owns only their entry); everything else stays as stored. A review that cannot apply
+ * member owns only their entry; whoever entered or paid it has none); everything else, the payer
+ * included, stays as stored. A review that cannot apply
  * (decided expense, not a reviewer) leaves the stored state, which goes back as the conflict.
  */
 export function mergePushedExpense(
@@ -95,6 +110,7 @@ export function mergePushedExpense(
   callerId: string,
   now: number,
 ): HouseholdExpense {
+  if (callerId === stored.ownerId || callerId === stored.paidBy) return stored
   const mine = pushed.reviews.find((r) => r.userId === callerId)
   const current = stored.reviews.find((r) => r.userId === callerId)
   if (!mine || !current || mine.status === 'pending' || stored.status !== 'pending') return stored
@@ -107,7 +123,7 @@ export function mergePushedExpense(
 /** A pending expense whose deadline has passed, approved; unchanged otherwise. */
 export function expireReview(stored: HouseholdExpense, now: number): HouseholdExpense {
   if (stored.status !== 'pending') return stored
-  const status = reviewOutcome(stored.reviews, stored.deadline, now)
+  const status = reviewOutcome(decidingReviews(stored, stored.reviews), stored.deadline, now)
   return status === stored.status ? stored : { ...stored, status, updatedAt: bump(now, stored.updatedAt) }
 }
 

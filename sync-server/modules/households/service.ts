@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import type { StreamEvent } from '../../../schema/api/sync'
-import { reviewOutcome } from '../../../schema/calc/household-review'
+import { decidingReviews, reviewOutcome } from '../../../schema/calc/household-review'
 import type { Household, HouseholdExpense, HouseholdMember } from '../../../schema/entities/household'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
 import type { AppDatabase } from '../../db/database'
@@ -284,6 +284,6 @@ function memberEntry(user: UserRow, role: Role, joinedAt: number): HouseholdMemb
 function dropReviewer(expense: HouseholdExpense, userId: string, now: number): HouseholdExpense {
   if (expense.status !== 'pending' || !expense.reviews.some((r) => r.userId === userId)) return expense
   const reviews = expense.reviews.filter((r) => r.userId !== userId)
-  const status = reviewOutcome(reviews, expense.deadline, now)
+  const status = reviewOutcome(decidingReviews(expense, reviews), expense.deadline, now)
   return { ...expense, reviews, status, updatedAt: Math.max(now, expense.updatedAt + 1) }
 }
