@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { map, type Observable } from 'rxjs'
 import { expenseReviewers, reviewDeadline } from '../../schema/calc/household-review'
+import { mayDecideSettlement } from '../../schema/calc/settlements'
 import type { SplitPart } from '../../schema/calc/splits'
 import type { DocOf } from '../../schema/collections'
 import type { PaymentMethod, SplitMethod } from '../../schema/entities/household'
@@ -134,13 +135,31 @@ export function recordSettlement(fields: SettlementFields): Promise<SettlementDo
     fromUserId: userId,
     date: Date.now(),
     status: 'pending',
-    confirmedAt: 0,
   })
 }
 
-/** The receiver confirms a settlement (works offline). */
-export async function confirmSettlement(id: string): Promise<void> {
-  await patchDocument('settlements', id, { status: 'confirmed', confirmedAt: Date.now() })
+export type SettlementDecision =
+  { status: 'confirmed' } | { status: 'declined'; reason: string } | { status: 'cancelled' }
+
+/**
+ * The receiver confirms or declines (with a reason), the payer cancels a pending settlement (works
+ * offline). Throws when the signed-in member may not; the server applies the same rule on push.
+ */
+export async function decideSettlement(id: string, decision: SettlementDecision): Promise<void> {
+  const { userId } = userData()
+  const reason = decision.status === 'declined' ? decision.reason.trim() : ''
+  if (decision.status === 'declined' && !reason) throw new Error(HOUSEHOLD_MESSAGES.declineReasonRequired)
+  const now = Date.now()
+  const confirmed = decision.status === 'confirmed'
+  await patchDocument('settlements', id, (current) => {
+    if (!mayDecideSettlement(current, userId, decision.status)) throw new Error('This payment can no longer change')
+    return {
+      status: decision.status,
+      confirmedAt: confirmed ? now : 0,
+      declineReason: reason,
+      decidedAt: confirmed ? 0 : now,
+    }
+  })
 }
 
 /* REST: what needs the server's judgement (DESIGN §1). Each throws NetworkError when offline. */

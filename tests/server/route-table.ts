@@ -161,6 +161,11 @@ export const ROUTES: RouteSpec[] = [
     body: (ids) => ({ amount: 300, category: 'Groceries', date: today, paid_by: ids.member }),
   }),
   route('POST', '/api/households/settlements/:id/confirm', 'user', { params: { id: 'settlement' } }),
+  route('POST', '/api/households/settlements/:id/decline', 'user', {
+    params: { id: 'settlement' },
+    body: () => ({ reason: 'Not received' }),
+  }),
+  route('POST', '/api/households/settlements/:id/cancel', 'user', { params: { id: 'settlement' } }),
   route('GET', '/api/households/:id/balances', 'user', { params: { id: 'household' } }),
   route('GET', '/api/households/:id/settlements', 'user', { params: { id: 'household' } }),
   route('POST', '/api/households/:id/settlements', 'user', {

@@ -1,4 +1,5 @@
 import { decidingReviews, expenseReviewers, reviewDeadline, reviewOutcome } from '../../../schema/calc/household-review'
+import { mayDecideSettlement } from '../../../schema/calc/settlements'
 import { absorbRounding, splitMismatch } from '../../../schema/calc/splits'
 import type { Household, HouseholdExpense, Settlement } from '../../../schema/entities/household'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
@@ -141,26 +142,71 @@ export function acceptNewSettlement(
     fromUserId: callerId,
     status: 'pending',
     confirmedAt: 0,
+    declineReason: '',
+    decidedAt: 0,
     updatedAt: bump(now, draft.updatedAt),
   }
 }
 
-/** The receiver's confirmation; 403 for anyone else. Confirming twice changes nothing. */
-export function confirmSettlement(stored: Settlement, callerId: string, now: number, pushedAt = 0): Settlement {
-  if (stored.toUserId !== callerId) throw new HttpError(403, HOUSEHOLD_MESSAGES.onlyReceiverConfirms, 'FORBIDDEN')
-  if (stored.status === 'confirmed') return stored
-  return { ...stored, status: 'confirmed', confirmedAt: now, updatedAt: bump(now, stored.updatedAt, pushedAt) }
+export type SettlementDecision =
+  { status: 'confirmed' } | { status: 'declined'; reason: string } | { status: 'cancelled' }
+
+const NOT_ENTITLED = {
+  confirmed: HOUSEHOLD_MESSAGES.onlyReceiverConfirms,
+  declined: HOUSEHOLD_MESSAGES.onlyReceiverDeclines,
+  cancelled: HOUSEHOLD_MESSAGES.onlyPayerCancels,
+} as const
+
+const ALREADY = {
+  confirmed: HOUSEHOLD_MESSAGES.settlementConfirmed,
+  declined: HOUSEHOLD_MESSAGES.settlementDeclined,
+  cancelled: HOUSEHOLD_MESSAGES.settlementCancelled,
+} as const
+
+/**
+ * The receiver confirms or declines (with a reason), the payer cancels; 403 for anyone else, 409
+ * once it was decided otherwise. Asking for what already happened changes nothing.
+ */
+export function decideSettlement(
+  stored: Settlement,
+  callerId: string,
+  decision: SettlementDecision,
+  now: number,
+  pushedAt = 0,
+): Settlement {
+  const { status } = decision
+  const entitled = status === 'cancelled' ? stored.fromUserId : stored.toUserId
+  if (callerId !== entitled) throw new HttpError(403, NOT_ENTITLED[status], 'FORBIDDEN')
+  if (stored.status === status) return stored
+  if (stored.status !== 'pending') throw new HttpError(409, ALREADY[stored.status], 'ALREADY_DECIDED')
+  const reason = decision.status === 'declined' ? decision.reason.trim() : ''
+  if (status === 'declined' && !reason)
+    throw new HttpError(400, HOUSEHOLD_MESSAGES.declineReasonRequired, 'VALIDATION_ERROR')
+  return {
+    ...stored,
+    status,
+    confirmedAt: status === 'confirmed' ? now : 0,
+    declineReason: reason,
+    decidedAt: status === 'confirmed' ? 0 : now,
+    updatedAt: bump(now, stored.updatedAt, pushedAt),
+  }
 }
 
-/** A pushed version of an existing settlement: only the receiver's confirmation is taken from it. */
+/**
+ * A pushed version of an existing settlement: only a decision the caller may make on a pending
+ * one is taken from it (the receiver's confirmation or declining, the payer's cancelling);
+ * anything else, amount and parties included, stays as stored and goes back as the conflict.
+ */
 export function mergePushedSettlement(
   stored: Settlement,
   pushed: Settlement,
   callerId: string,
   now: number,
 ): Settlement {
-  if (pushed.status !== 'confirmed' || stored.status === 'confirmed' || stored.toUserId !== callerId) return stored
-  return confirmSettlement(stored, callerId, now, pushed.updatedAt)
+  if (pushed.status === 'pending' || !mayDecideSettlement(stored, callerId, pushed.status)) return stored
+  const decision: SettlementDecision =
+    pushed.status === 'declined' ? { status: 'declined', reason: pushed.declineReason } : { status: pushed.status }
+  return decideSettlement(stored, callerId, decision, now, pushed.updatedAt)
 }
 
 /**
@@ -204,5 +250,7 @@ export function tombstoneFor(collection: string, id: string, ownerId: string, ho
     note: '',
     status: 'pending',
     confirmedAt: 0,
+    declineReason: '',
+    decidedAt: 0,
   }
 }
