@@ -125,7 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   })
   await app.register(householdRoutes, { prefix: '/api/households', households, ledger })
   startAutoApprove(app, ledger, options.autoApproveIntervalMs ?? MINUTE_MS)
-  await app.register(accountRoutes, { prefix: '/api/auth', db: database.db, users })
+  await app.register(accountRoutes, { prefix: '/api/auth', users, households })
   await app.register(supportRoutes, {
     prefix: '/api/support',
     db: database.db,
