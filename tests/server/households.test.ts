@@ -583,6 +583,12 @@ describe('settlements: over the debt, declined by the receiver, cancelled by the
     // The payer's cancel from a stale copy meets the decision already made.
     expect(await send(b, first, bump(first!, { status: 'cancelled' }))).toEqual([declined])
 
+    // Recorded and taken back offline: it arrives cancelled, and stays so.
+    const takenBack = draft({ status: 'cancelled', decidedAt: clock - 5 })
+    const [offline] = (await push(b, 'settlements', [{ newDocumentState: takenBack }])).body as Wire<Settlement>[]
+    expect(offline).toMatchObject({ id: takenBack.id, status: 'cancelled', decidedAt: clock - 5 })
+    expect(t.app.documents.get('settlements', takenBack.id)?.data.status).toBe('cancelled')
+
     const [second] = (await push(b, 'settlements', [{ newDocumentState: draft() }])).body as Wire<Settlement>[]
     const [cancelled] = await send(b, second, bump(second!, { status: 'cancelled' }))
     expect(cancelled).toMatchObject({ status: 'cancelled', decidedAt: clock })

@@ -35,7 +35,7 @@ function Outcome({ s, household, me }: Pick<RowProps, 's' | 'household' | 'me'>)
   const when = s.decidedAt > 0 ? ` on ${formatDay(s.decidedAt)}` : ''
   if (s.status === 'declined')
     return (
-      <p className="hh-expense__reason" data-testid="settlement-outcome">
+      <p className="hh-expense__reason hh-settlement__declined" data-testid="settlement-outcome">
         {who(s.toUserId)} declined{when}: {s.declineReason}
       </p>
     )
@@ -89,7 +89,9 @@ function SettlementRow({ s, household, me, owed, onDecline, onCancel }: RowProps
       <Outcome s={s} household={household} me={me} />
       {pending && s.toUserId === me && s.amount > owed ? (
         <p className="hh-settlement__warning" data-testid="settlement-warning">
-          More than {memberName(household, s.fromUserId)} owes you ({money.format(owed)}).
+          {owed > 0
+            ? `More than ${memberName(household, s.fromUserId)} owes you (${money.format(owed)}).`
+            : `${memberName(household, s.fromUserId)} does not owe you anything right now.`}
         </p>
       ) : null}
       {pending && s.toUserId === me ? (

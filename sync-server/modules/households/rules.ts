@@ -128,7 +128,10 @@ export function expireReview(stored: HouseholdExpense, now: number): HouseholdEx
   return status === stored.status ? stored : { ...stored, status, updatedAt: bump(now, stored.updatedAt) }
 }
 
-/** A new settlement as stored: paid by the caller to another member, pending until the receiver confirms. */
+/**
+ * A new settlement as stored: paid by the caller to another member, pending until the receiver
+ * confirms; or already cancelled, when the payer took it back before it reached the server.
+ */
 export function acceptNewSettlement(
   draft: Settlement,
   ctx: { callerId: string; household: Household; now: number },
@@ -136,14 +139,16 @@ export function acceptNewSettlement(
   const { callerId, household, now } = ctx
   assertMember(household, draft.toUserId)
   if (draft.toUserId === callerId) throw new HttpError(400, HOUSEHOLD_MESSAGES.selfSettlement, 'VALIDATION_ERROR')
+  // Confirming and declining are the receiver's; cancelling is the payer's, who is the caller.
+  const cancelled = draft.status === 'cancelled'
   return {
     ...draft,
     ownerId: callerId,
     fromUserId: callerId,
-    status: 'pending',
+    status: cancelled ? 'cancelled' : 'pending',
     confirmedAt: 0,
     declineReason: '',
-    decidedAt: 0,
+    decidedAt: cancelled ? Math.min(draft.decidedAt || now, now) : 0,
     updatedAt: bump(now, draft.updatedAt),
   }
 }
