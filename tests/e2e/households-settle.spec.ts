@@ -33,6 +33,9 @@ async function device(browser: Browser, server: ServerProcess, who: Person, opti
   const context = await browser.newContext({ baseURL: server.url, ...options })
   await context.addInitScript(
     ({ token, user }) => {
+      // Once per device: a later page load (after a sign-out or account deletion) must not sign in again.
+      if (localStorage.getItem('e2e.seeded')) return
+      localStorage.setItem('e2e.seeded', '1')
       localStorage.setItem('hisaab.token', token)
       localStorage.setItem('hisaab.user', JSON.stringify(user))
     },

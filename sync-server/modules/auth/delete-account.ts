@@ -9,7 +9,10 @@ import type { HouseholdService } from '../households/service'
  * documents go (rows, not tombstones: the data is gone from the server), then the user row,
  * whose removal cascades to its WhatsApp messages, monthly report marks, phone claims, household
  * memberships and remaining invitations. With the row gone every token of the account fails
- * authentication, its open streams end, and the e-mail and phone number are free for a new account.
+ * authentication, and the e-mail and phone number are free for a new account. Its open streams are
+ * left to the devices (each signs out at its next request): ending them here, before the answer,
+ * could let the deleting device's stream reconnect with a refused token and sign it out before it
+ * had wiped its local database.
  */
 export function deleteAccount(households: HouseholdService, user: { id: string; email: string }): void {
   const { deps } = households
@@ -21,5 +24,4 @@ export function deleteAccount(households: HouseholdService, user: { id: string; 
     return afterCommit
   })
   announce()
-  deps.bus.endStreams(user.id)
 }
