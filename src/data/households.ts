@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import { map, type Observable } from 'rxjs'
-import { expenseReviewers, reviewDeadline } from '../../schema/calc/household-review'
+import {
+  awaitsReviewBy,
+  decidingReviews,
+  expenseReviewers,
+  reviewDeadline,
+  reviewOutcome,
+} from '../../schema/calc/household-review'
 import { mayDecideSettlement } from '../../schema/calc/settlements'
 import type { SplitPart } from '../../schema/calc/splits'
 import type { DocOf } from '../../schema/collections'
@@ -101,7 +107,7 @@ export function addHouseholdExpense(fields: ExpenseFields): Promise<HouseholdExp
   })
 }
 
-/** Records the signed-in member's own review (works offline); the server decides the status. */
+/** Records the signed-in member's own review (works offline); the server has the last word on the status. */
 export async function reviewHouseholdExpense(
   id: string,
   decision: { status: 'approved' } | { status: 'denied'; reason: string },
@@ -109,11 +115,16 @@ export async function reviewHouseholdExpense(
   const { userId } = userData()
   const reason = decision.status === 'denied' ? decision.reason.trim() : ''
   if (decision.status === 'denied' && !reason) throw new Error(HOUSEHOLD_MESSAGES.reasonRequired)
-  await patchDocument('household_expenses', id, (current) => ({
-    reviews: current.reviews.map((r) =>
-      r.userId === userId ? { ...r, status: decision.status, reason, at: Date.now() } : r,
-    ),
-  }))
+  const now = Date.now()
+  await patchDocument('household_expenses', id, (current) => {
+    if (!awaitsReviewBy(current, userId)) throw new Error(HOUSEHOLD_MESSAGES.notReviewer)
+    const reviews = current.reviews.map((r) =>
+      r.userId === userId ? { ...r, status: decision.status, reason, at: now } : r,
+    )
+    // The status the server will reach by the same rule, so balances move on this device at once,
+    // offline too; the server's own decision replaces it when the review is pushed.
+    return { reviews, status: reviewOutcome(decidingReviews(current, reviews), current.deadline, now) }
+  })
 }
 
 export interface SettlementFields {
