@@ -150,6 +150,8 @@ test('a member deletes their account: the household, its expenses and balances s
     ['Former member', 4937671.6],
   ])
   const fresh = await device(browser, server, y, { viewport: { width: 1280, height: 900 } })
+  await fresh.goto('/households')
+  await expect(fresh.getByTestId('household-card')).toBeVisible({ timeout: 30_000 })
   await fresh.goto(`/households/${id}`)
   await stillThere(fresh, x, y)
   await fresh.context().close()
@@ -159,6 +161,8 @@ test('a member deletes their account: the household, its expenses and balances s
   await yp.context().close()
   for (const { name, ...options } of LOOKS) {
     const page = await device(browser, server, y, options)
+    await page.goto('/households')
+    await expect(page.getByTestId('household-card')).toBeVisible({ timeout: 30_000 })
     await page.goto(`/households/${id}?tab=balances`)
     await expect(balanceRow(page, 'Former member')).toBeVisible()
     await accessible(page, `balances with a former member (${name})`)

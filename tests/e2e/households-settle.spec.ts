@@ -229,6 +229,9 @@ test.describe('settlements between two members', () => {
     for (const look of LOOKS) {
       const { name, ...options } = look
       const r = await device(browser, server, ravi, options)
+      // A new device: its first download brings the household.
+      await r.goto('/households')
+      await expect(r.getByTestId('household-card')).toBeVisible({ timeout: 30_000 })
       await r.goto(`/households/${id}/settle?user=${asha.userId}`)
       await expect(r.getByLabel('Amount')).toHaveValue('10000.00')
       await r.getByLabel('Amount').fill('9876543.21')
@@ -246,6 +249,8 @@ test.describe('settlements between two members', () => {
     for (const look of LOOKS) {
       const { name, ...options } = look
       const a = await device(browser, server, asha, options)
+      await a.goto('/households')
+      await expect(a.getByTestId('household-card')).toBeVisible({ timeout: 30_000 })
       await a.goto(`/households/${id}?tab=balances`)
       await expect(row(a, 'pending')).toContainText(`More than ${ravi.name} owes you (₹10,000).`)
       await expect(row(a, 'declined')).toBeVisible()
