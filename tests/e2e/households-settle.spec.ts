@@ -205,12 +205,11 @@ test.describe('settlements between two members', () => {
     await r.context().close()
   })
 
-  test('the settle form and the history in both themes at 390 and 1280 px', async ({ browser, server }) => {
-    test.setTimeout(240_000)
+  /** Ravi owes Asha ₹10,000 after a declined, a cancelled and a confirmed payment; `big` adds a pending one above. */
+  async function history(server: ServerProcess, big: boolean) {
     const [asha, ravi] = [await person(server, 'asha'), await person(server, 'ravi')]
     const id = await household(server, asha, ravi)
     await approvedExpense(server, id, asha, 22000, [ravi])
-    // The history as it ends up: declined, cancelled, confirmed and a pending one above the debt.
     const pay = async (rupees: number, notes: string) =>
       (
         await server.api<{ settlement: { id: string } }>('POST', `/households/${id}/settlements`, ravi.token, {
@@ -225,13 +224,23 @@ test.describe('settlements between two members', () => {
     })
     await server.api('POST', `/households/settlements/${await pay(11000, 'Duplicate')}/cancel`, ravi.token)
     await server.api('POST', `/households/settlements/${await pay(1000, 'Part of it')}/confirm`, asha.token)
+    if (big) await pay(9876543.21, 'The rest, and then some')
+    return { asha, ravi, id }
+  }
 
-    for (const look of LOOKS) {
-      const { name, ...options } = look
-      const r = await device(browser, server, ravi, options)
-      // A new device: its first download brings the household.
-      await r.goto('/households')
-      await expect(r.getByTestId('household-card')).toBeVisible({ timeout: 30_000 })
+  /** A new device of `who` in a look, once its first download has brought the household. */
+  async function lookAt(browser: Browser, server: ServerProcess, who: Person, options: BrowserContextOptions) {
+    const page = await device(browser, server, who, options)
+    await page.goto('/households')
+    await expect(page.getByTestId('household-card')).toBeVisible({ timeout: 30_000 })
+    return page
+  }
+
+  test('the settle form over the debt, in both themes at 390 and 1280 px', async ({ browser, server }) => {
+    test.setTimeout(300_000)
+    const { asha, ravi, id } = await history(server, false)
+    for (const { name, ...options } of LOOKS) {
+      const r = await lookAt(browser, server, ravi, options)
       await r.goto(`/households/${id}/settle?user=${asha.userId}`)
       await expect(r.getByLabel('Amount')).toHaveValue('10000.00')
       await r.getByLabel('Amount').fill('9876543.21')
@@ -244,13 +253,13 @@ test.describe('settlements between two members', () => {
       await shot(r, `${SHOTS}/settle-ask-${name}.png`)
       await r.context().close()
     }
+  })
 
-    await pay(9876543.21, 'The rest, and then some')
-    for (const look of LOOKS) {
-      const { name, ...options } = look
-      const a = await device(browser, server, asha, options)
-      await a.goto('/households')
-      await expect(a.getByTestId('household-card')).toBeVisible({ timeout: 30_000 })
+  test("the receiver's history and Decline, in both themes at 390 and 1280 px", async ({ browser, server }) => {
+    test.setTimeout(300_000)
+    const { asha, ravi, id } = await history(server, true)
+    for (const { name, ...options } of LOOKS) {
+      const a = await lookAt(browser, server, asha, options)
       await a.goto(`/households/${id}?tab=balances`)
       await expect(row(a, 'pending')).toContainText(`More than ${ravi.name} owes you (₹10,000).`)
       await expect(row(a, 'declined')).toBeVisible()
@@ -264,6 +273,23 @@ test.describe('settlements between two members', () => {
       await accessible(a, `decline dialog (${name})`)
       await shot(a, `${SHOTS}/decline-${name}.png`)
       await a.context().close()
+    }
+  })
+
+  test("the payer's history and Cancel payment, in both themes at 390 and 1280 px", async ({ browser, server }) => {
+    test.setTimeout(300_000)
+    const { asha, ravi, id } = await history(server, true)
+    for (const { name, ...options } of LOOKS) {
+      const r = await lookAt(browser, server, ravi, options)
+      await r.goto(`/households/${id}?tab=balances`)
+      await expect(row(r, 'declined')).toContainText(`${asha.name} declined`)
+      await accessible(r, `payer's history (${name})`)
+      await r.screenshot({ path: `${SHOTS}/payer-history-${name}.png`, fullPage: true, animations: 'disabled' })
+      await row(r, 'pending').getByRole('button', { name: 'Cancel payment' }).click()
+      await expect(r.getByRole('alertdialog', { name: 'Cancel this payment?' })).toBeVisible()
+      await accessible(r, `cancel a payment (${name})`)
+      await shot(r, `${SHOTS}/cancel-${name}.png`)
+      await r.context().close()
     }
   })
 })
