@@ -236,9 +236,17 @@ describe('DELETE /api/auth/account with shared households', () => {
     expect((await call(f, 'POST', `/${home}/leave`)).status).toBe(200)
     const alone = idOf((await call(x, 'POST', '', { name: 'Always alone' })).body, 'household')
     const solo = await expense(x, alone, { amount: 10 })
+    // One everyone had left, holding what X entered: removed the same way, kept by F for F's devices.
+    const left = idOf((await call(f, 'POST', '', { name: 'Everyone left' })).body, 'household')
+    await join(f, left, x)
+    const inLeft = await expense(x, left, { amount: 75, description: 'X entered this' })
+    for (const s of [x, f]) expect((await call(s, 'POST', `/${left}/leave`)).status).toBe(200)
+    expect(t.app.documents.get('households', left)?.deleted).toBe(false)
 
     expect((await remove(x, { password: 'secret123' })).statusCode).toBe(200)
 
+    expect(t.app.documents.get('households', left)).toMatchObject({ deleted: true, ownerId: f.user.id })
+    expect(t.app.documents.get('household_expenses', inLeft)).toMatchObject({ deleted: true, ownerId: f.user.id })
     const row = t.app.documents.get('household_expenses', spent)
     expect(row).toMatchObject({ deleted: true, ownerId: f.user.id })
     expect(JSON.stringify(row!.data)).not.toContain('Before f left')

@@ -39,6 +39,12 @@ export class AccountExit {
         if (stays) departed.push({ householdId, written: this.households.departIn(tx, householdId, userId, now) })
         else this.close(tx, householdId, userId, now)
       }
+      // A household everyone had already left, holding what the leaver entered, goes too.
+      for (const householdId of this.ownedHouseholds(userId)) {
+        const house = tx.get('households', householdId)
+        if (house && !house.deleted && this.members.members(householdId).length === 0)
+          this.close(tx, householdId, userId, now)
+      }
     })
     this.handOver(userId)
     this.moveInvitations(userId, email)
@@ -56,7 +62,8 @@ export class AccountExit {
 
   /** The last member leaves: every row of the household becomes a tombstone with placeholder content. */
   private close(tx: DocumentTransaction, householdId: string, leaver: string, now: number): void {
-    this.members.remove(householdId, leaver, Number.MAX_SAFE_INTEGER)
+    const member = this.members.active(householdId, leaver) !== undefined
+    if (member) this.members.remove(householdId, leaver, Number.MAX_SAFE_INTEGER)
     const owner = this.custodian(householdId, leaver) ?? leaver
     const house = tx.get('households', householdId)
     const rows = [
@@ -70,20 +77,25 @@ export class AccountExit {
       const updatedAt = Math.max(now, Number((row.data as Household).updatedAt) + 1)
       tx.write(collection, row.ownerId, { ...placeholder, updatedAt }, true)
     }
-    this.members.remove(householdId, leaver, this.households.deps.documents.lastSeq)
+    if (member) this.members.remove(householdId, leaver, this.households.deps.documents.lastSeq)
     this.members.dropInvitationsOf(householdId)
+  }
+
+  /** The households holding rows stored under the leaver's account (the household's own id for its document). */
+  private ownedHouseholds(leaver: string): string[] {
+    return this.households.deps.db
+      .selectDistinct({ key: sql<string>`coalesce(${documents.householdId}, ${documents.id})` })
+      .from(documents)
+      .where(and(eq(documents.ownerId, leaver), inArray(documents.collection, [...HOUSEHOLD_COLLECTIONS])))
+      .all()
+      .map((r) => r.key)
   }
 
   /** The rows stored under the leaver's account pass to each household's custodian, or go with it. */
   private handOver(leaver: string): void {
     const { db } = this.households.deps
     const collections = [...HOUSEHOLD_COLLECTIONS]
-    const owned = db
-      .selectDistinct({ key: sql<string>`coalesce(${documents.householdId}, ${documents.id})` })
-      .from(documents)
-      .where(and(eq(documents.ownerId, leaver), inArray(documents.collection, collections)))
-      .all()
-    for (const { key } of owned) {
+    for (const key of this.ownedHouseholds(leaver)) {
       const ofHousehold = or(
         and(eq(documents.collection, 'households'), eq(documents.id, key)),
         and(inArray(documents.collection, collections), eq(documents.householdId, key)),
