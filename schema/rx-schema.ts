@@ -17,7 +17,7 @@ export const SCHEMA_VERSIONS: Record<CollectionName, number> = {
   loan_payments: 1,
   households: 1,
   household_expenses: 1,
-  settlements: 1,
+  settlements: 2,
   tickets: 0,
   profile: 1,
   business_entries: 0,

@@ -141,7 +141,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   })
   await app.register(householdRoutes, { prefix: '/api/households', households, ledger })
   startAutoApprove(app, ledger, options, now)
-  await app.register(accountRoutes, { prefix: '/api/auth', db: database.db, users, guard })
+  await app.register(accountRoutes, { prefix: '/api/auth', users, guard, households })
   await app.register(supportRoutes, {
     prefix: '/api/support',
     db: database.db,

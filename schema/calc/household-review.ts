@@ -1,4 +1,4 @@
-import type { ExpenseReview, ReviewStatus } from '../entities/household'
+import type { ExpenseReview, HouseholdExpense, ReviewStatus } from '../entities/household'
 
 const HOUR_MS = 3_600_000
 const MINUTE_MS = 60_000
@@ -16,6 +16,35 @@ export function reviewOutcome(
   if (reviews.some((r) => r.status === 'denied')) return 'denied'
   if (reviews.every((r) => r.status === 'approved')) return 'approved'
   return now >= deadline ? 'approved' : 'pending'
+}
+
+/**
+ * Who reviews an expense: every member but whoever entered it and whoever paid it, in the members'
+ * order (spec part 2 §4; neither of the two judges their own claim). Empty when nobody else is left.
+ */
+export function expenseReviewers(memberIds: readonly string[], enteredBy: string, paidBy: string): string[] {
+  return memberIds.filter((id) => id !== enteredBy && id !== paidBy)
+}
+
+/**
+ * True when `userId` still has to review this expense: it is pending, they hold a pending review,
+ * and they neither entered nor paid it (an expense stored before that rule may list the one who
+ * entered it among its reviewers; their entry is not asked for).
+ */
+export function awaitsReviewBy(
+  expense: Pick<HouseholdExpense, 'status' | 'ownerId' | 'paidBy' | 'reviews'>,
+  userId: string,
+): boolean {
+  if (expense.status !== 'pending' || userId === expense.ownerId || userId === expense.paidBy) return false
+  return expense.reviews.some((r) => r.userId === userId && r.status === 'pending')
+}
+
+/** The reviews that decide an expense: those of members who neither entered nor paid it. */
+export function decidingReviews<R extends Pick<ExpenseReview, 'userId'>>(
+  expense: Pick<HouseholdExpense, 'ownerId' | 'paidBy'>,
+  reviews: readonly R[],
+): R[] {
+  return reviews.filter((r) => r.userId !== expense.ownerId && r.userId !== expense.paidBy)
 }
 
 /** The deadline of an expense the server receives at `receivedAt` in a household with this review period. */

@@ -129,20 +129,38 @@ export const HouseholdExpense = z.object({
 })
 export type HouseholdExpense = z.infer<typeof HouseholdExpense>
 
-export const SETTLEMENT_STATUSES = ['pending', 'confirmed'] as const
+/**
+ * pending until the receiver confirms (it then counts in balances) or declines it with a reason;
+ * the payer may cancel it (take it back) while it is pending. Declined and cancelled never count.
+ */
+export const SETTLEMENT_STATUSES = ['pending', 'confirmed', 'declined', 'cancelled'] as const
+export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number]
 
-/** Money one member paid another, recorded by the payer (`ownerId` = `fromUserId`); only the receiver confirms. */
-export const Settlement = z.object({
-  ...documentBase,
-  householdId: Id,
-  fromUserId: Id,
-  toUserId: Id,
-  amount: PositivePaise,
-  method: z.enum(PAYMENT_METHODS).default('upi'),
-  transactionId: z.string().trim().max(100).default(''),
-  date: Millis,
-  note: z.string().max(500).default(''),
-  status: z.enum(SETTLEMENT_STATUSES).default('pending'),
-  confirmedAt: Millis.default(0),
-})
+/**
+ * Money one member paid another, recorded by the payer (`ownerId` = `fromUserId`); only the
+ * receiver confirms or declines it, only the payer cancels it, and only while it is pending.
+ */
+export const Settlement = z
+  .object({
+    ...documentBase,
+    householdId: Id,
+    fromUserId: Id,
+    toUserId: Id,
+    amount: PositivePaise,
+    method: z.enum(PAYMENT_METHODS).default('upi'),
+    transactionId: z.string().trim().max(100).default(''),
+    date: Millis,
+    note: z.string().max(500).default(''),
+    status: z.enum(SETTLEMENT_STATUSES).default('pending'),
+    confirmedAt: Millis.default(0),
+    /** The receiver's reason, required when they decline. */
+    declineReason: z.string().max(500).default(''),
+    /** When it was declined or cancelled (ms); 0 otherwise. */
+    decidedAt: Millis.default(0),
+  })
+  .refine((s) => s.status !== 'declined' || s.declineReason.trim() !== '', {
+    // The text of HOUSEHOLD_MESSAGES.declineReasonRequired (entities do not import validation).
+    message: 'Please give a reason for declining',
+    path: ['declineReason'],
+  })
 export type Settlement = z.infer<typeof Settlement>

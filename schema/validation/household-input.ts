@@ -29,11 +29,23 @@ export const HOUSEHOLD_MESSAGES = {
   alreadyMember: 'Already a member of this household',
   invitationNotFound: 'Invitation not found',
   payerCannotReview: 'The payer does not review their own expense',
+  entrantCannotReview: 'You added this expense: the other members review it',
   notReviewer: 'You are not a reviewer of this expense',
   alreadyDecided: 'This expense has already been decided',
   selfSettlement: 'You cannot settle with yourself',
   onlyReceiverConfirms: 'Only the person who received the money can confirm',
+  onlyReceiverDeclines: 'Only the person who received the money can decline',
+  onlyPayerCancels: 'Only the person who paid can cancel this payment',
+  declineReasonRequired: 'Please give a reason for declining',
+  settlementConfirmed: 'This payment has already been confirmed',
+  settlementDeclined: 'This payment was declined',
+  settlementCancelled: 'This payment was cancelled',
   needsConnection: 'This needs a connection to the server. Try again when you are online.',
+  /** A payment above the debt is recorded with this word; `owed` is formatted, null when nothing is owed. */
+  moreThanOwed: (owed: string | null) =>
+    owed === null
+      ? 'You do not owe them anything, counting payments waiting for confirmation'
+      : `This is more than you owe them (${owed}), counting payments waiting for confirmation`,
 } as const
 
 /** The largest amount a household field accepts: ₹100,000,000. */
@@ -123,4 +135,13 @@ export const SettlementBody = z.object({
   payment_method: z.enum(PAYMENT_METHODS).default('upi'),
   transaction_id: z.string().trim().max(100).nullish(),
   notes: z.string().max(500).nullish(),
+})
+
+/** POST /households/settlements/{id}/decline: the receiver says why the payment does not stand. */
+export const DeclineSettlementBody = z.object({
+  reason: z
+    .string({ error: HOUSEHOLD_MESSAGES.declineReasonRequired })
+    .trim()
+    .min(1, HOUSEHOLD_MESSAGES.declineReasonRequired)
+    .max(500, 'Reason must be at most 500 characters'),
 })

@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import { map, type Observable } from 'rxjs'
-import { reviewDeadline } from '../../schema/calc/household-review'
+import {
+  awaitsReviewBy,
+  decidingReviews,
+  expenseReviewers,
+  reviewDeadline,
+  reviewOutcome,
+} from '../../schema/calc/household-review'
+import { mayDecideSettlement } from '../../schema/calc/settlements'
 import type { SplitPart } from '../../schema/calc/splits'
 import type { DocOf } from '../../schema/collections'
 import type { PaymentMethod, SplitMethod } from '../../schema/entities/household'
@@ -83,6 +90,7 @@ export interface ExpenseFields {
 export function addHouseholdExpense(fields: ExpenseFields): Promise<HouseholdExpenseDoc> {
   const now = Date.now()
   const { household } = fields
+  const reviewers = expenseReviewers(household.memberIds, userData().userId, fields.paidBy)
   return insertDocument('household_expenses', {
     householdId: household.id,
     amount: fields.amount,
@@ -92,16 +100,14 @@ export function addHouseholdExpense(fields: ExpenseFields): Promise<HouseholdExp
     paidBy: fields.paidBy,
     splitMethod: fields.splitMethod,
     splits: fields.splits,
-    reviews: household.memberIds
-      .filter((id) => id !== fields.paidBy)
-      .map((userId) => ({ userId, status: 'pending' as const, reason: '', at: now })),
-    status: household.memberIds.length > 1 ? 'pending' : 'approved',
+    reviews: reviewers.map((userId) => ({ userId, status: 'pending' as const, reason: '', at: now })),
+    status: reviewers.length > 0 ? 'pending' : 'approved',
     deadline: reviewDeadline(now, household.reviewPeriodHours),
     createdAt: now,
   })
 }
 
-/** Records the signed-in member's own review (works offline); the server decides the status. */
+/** Records the signed-in member's own review (works offline); the server has the last word on the status. */
 export async function reviewHouseholdExpense(
   id: string,
   decision: { status: 'approved' } | { status: 'denied'; reason: string },
@@ -109,11 +115,16 @@ export async function reviewHouseholdExpense(
   const { userId } = userData()
   const reason = decision.status === 'denied' ? decision.reason.trim() : ''
   if (decision.status === 'denied' && !reason) throw new Error(HOUSEHOLD_MESSAGES.reasonRequired)
-  await patchDocument('household_expenses', id, (current) => ({
-    reviews: current.reviews.map((r) =>
-      r.userId === userId ? { ...r, status: decision.status, reason, at: Date.now() } : r,
-    ),
-  }))
+  const now = Date.now()
+  await patchDocument('household_expenses', id, (current) => {
+    if (!awaitsReviewBy(current, userId)) throw new Error(HOUSEHOLD_MESSAGES.notReviewer)
+    const reviews = current.reviews.map((r) =>
+      r.userId === userId ? { ...r, status: decision.status, reason, at: now } : r,
+    )
+    // The status the server will reach by the same rule, so balances move on this device at once,
+    // offline too; the server's own decision replaces it when the review is pushed.
+    return { reviews, status: reviewOutcome(decidingReviews(current, reviews), current.deadline, now) }
+  })
 }
 
 export interface SettlementFields {
@@ -135,13 +146,31 @@ export function recordSettlement(fields: SettlementFields): Promise<SettlementDo
     fromUserId: userId,
     date: Date.now(),
     status: 'pending',
-    confirmedAt: 0,
   })
 }
 
-/** The receiver confirms a settlement (works offline). */
-export async function confirmSettlement(id: string): Promise<void> {
-  await patchDocument('settlements', id, { status: 'confirmed', confirmedAt: Date.now() })
+export type SettlementDecision =
+  { status: 'confirmed' } | { status: 'declined'; reason: string } | { status: 'cancelled' }
+
+/**
+ * The receiver confirms or declines (with a reason), the payer cancels a pending settlement (works
+ * offline). Throws when the signed-in member may not; the server applies the same rule on push.
+ */
+export async function decideSettlement(id: string, decision: SettlementDecision): Promise<void> {
+  const { userId } = userData()
+  const reason = decision.status === 'declined' ? decision.reason.trim() : ''
+  if (decision.status === 'declined' && !reason) throw new Error(HOUSEHOLD_MESSAGES.declineReasonRequired)
+  const now = Date.now()
+  const confirmed = decision.status === 'confirmed'
+  await patchDocument('settlements', id, (current) => {
+    if (!mayDecideSettlement(current, userId, decision.status)) throw new Error('This payment can no longer change')
+    return {
+      status: decision.status,
+      confirmedAt: confirmed ? now : 0,
+      declineReason: reason,
+      decidedAt: confirmed ? 0 : now,
+    }
+  })
 }
 
 /* REST: what needs the server's judgement (DESIGN §1). Each throws NetworkError when offline. */

@@ -1,17 +1,18 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { AppDatabase } from '../db/database'
 import type { UsersRepository } from '../db/users'
 import { HttpError } from '../http-error'
 import { deleteAccount } from '../modules/auth/delete-account'
 import type { PasswordGuard } from '../modules/auth/password-guard'
+import type { HouseholdService } from '../modules/households/service'
 import { verifyPassword } from '../modules/auth/passwords'
 
 export interface AccountRoutesOptions {
-  db: AppDatabase
   users: UsersRepository
   /** Wrong passwords here count with sign-in's. */
   guard: PasswordGuard
+  /** Shared households outlive an account (and hold the database, documents and stream bus it needs). */
+  households: HouseholdService
 }
 
 export const DELETE_ACCOUNT_MESSAGES = {
@@ -27,8 +28,12 @@ const DeleteAccountBody = z.object({
     .max(200, 'Password must be at most 200 characters'),
 })
 
-/** DELETE /api/auth/account {password}: the signed-in user deletes their account and its data. */
-export const accountRoutes: FastifyPluginCallbackZod<AccountRoutesOptions> = (app, { db, users, guard }, done) => {
+/**
+ * DELETE /api/auth/account {password}: the signed-in user deletes their account and its data;
+ * households they share stay with the other members.
+ */
+export const accountRoutes: FastifyPluginCallbackZod<AccountRoutesOptions> = (app, options, done) => {
+  const { users, guard, households } = options
   app.addHook('onRequest', app.authenticate)
   app.delete(
     '/account',
@@ -41,7 +46,7 @@ export const accountRoutes: FastifyPluginCallbackZod<AccountRoutesOptions> = (ap
         throw new HttpError(403, DELETE_ACCOUNT_MESSAGES.passwordWrong, 'WRONG_PASSWORD')
       // The back office needs its admins; an admin is removed by another admin, not from here.
       if (user.role === 'admin') throw new HttpError(403, DELETE_ACCOUNT_MESSAGES.adminRefused, 'FORBIDDEN')
-      deleteAccount(db, user.id)
+      deleteAccount(households, user)
       return { success: true as const }
     },
   )

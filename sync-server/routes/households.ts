@@ -1,9 +1,10 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { fromPaise, toPaise } from '../../schema/money/money'
+import { formatMoney, fromPaise, toPaise } from '../../schema/money/money'
 import {
   CreateExpenseBody,
   CreateHouseholdBody,
+  DeclineSettlementBody,
   DenyBody,
   HOUSEHOLD_MESSAGES,
   InviteBody,
@@ -184,7 +185,17 @@ function expenseRoutes(app: App, { households, ledger }: HouseholdRoutesOptions)
 function settlementRoutes(app: App, { ledger }: HouseholdRoutesOptions): void {
   app.post('/settlements/:id/confirm', { schema: { params: IdParams } }, (request) => ({
     success: true,
-    settlement: settlementView(ledger.confirm(request.user.id, request.params.id)),
+    settlement: settlementView(ledger.decide(request.user.id, request.params.id, { status: 'confirmed' })),
+  }))
+
+  app.post('/settlements/:id/decline', { schema: { params: IdParams, body: DeclineSettlementBody } }, (request) => {
+    const decision = { status: 'declined' as const, reason: request.body.reason }
+    return { success: true, settlement: settlementView(ledger.decide(request.user.id, request.params.id, decision)) }
+  })
+
+  app.post('/settlements/:id/cancel', { schema: { params: IdParams } }, (request) => ({
+    success: true,
+    settlement: settlementView(ledger.decide(request.user.id, request.params.id, { status: 'cancelled' })),
   }))
 
   app.get('/:id/balances', { schema: { params: IdParams } }, (request) => {
@@ -207,7 +218,9 @@ function settlementRoutes(app: App, { ledger }: HouseholdRoutesOptions): void {
   app.post('/:id/settlements', { schema: { params: IdParams, body: SettlementBody } }, (request, reply) => {
     const amount = toPaise(request.body.amount)
     if (amount === null || amount <= 0) throw new HttpError(400, HOUSEHOLD_MESSAGES.amountInvalid, 'VALIDATION_ERROR')
-    const settlement = ledger.recordSettlement(request.user.id, {
+    const me = request.user.id
+    const owed = ledger.owedBetween(me, request.params.id, me, request.body.to_user)
+    const settlement = ledger.recordSettlement(me, {
       householdId: request.params.id,
       toUserId: request.body.to_user,
       amount,
@@ -215,6 +228,11 @@ function settlementRoutes(app: App, { ledger }: HouseholdRoutesOptions): void {
       transactionId: request.body.transaction_id ?? '',
       note: request.body.notes ?? '',
     })
-    return reply.status(201).send({ success: true, settlement: settlementView(settlement) })
+    // Recorded as asked (the payer knows what they paid), with a word when it is more than was owed.
+    const warning =
+      amount > owed ? HOUSEHOLD_MESSAGES.moreThanOwed(owed > 0 ? formatMoney(owed, 'INR') : null) : undefined
+    return reply
+      .status(201)
+      .send({ success: true, settlement: settlementView(settlement), ...(warning && { warning }) })
   })
 }

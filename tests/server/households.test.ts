@@ -352,6 +352,251 @@ describe('households over REST', () => {
   })
 })
 
+describe('who reviews: neither whoever entered an expense nor whoever paid it', () => {
+  const approve = (s: Session, expenseId: string) => call(s, 'POST', `/expenses/${expenseId}/approve`)
+
+  it('over REST: entering for another payer gives the one who entered it no review', async () => {
+    const [a, b, c] = [await register(t.app), await register(t.app), await register(t.app)]
+    const id = await household(a, b, c)
+    const added = await call(a, 'POST', `/${id}/expenses`, { amount: 600, category: 'Rent', paid_by: b.user.id })
+    expect(added.status).toBe(201)
+    const expense = added.body.expense as { id: string; reviews: { user_id: string }[]; created_by: string }
+    expect(expense.created_by).toBe(a.user.id)
+    expect(expense.reviews.map((r) => r.user_id)).toEqual([c.user.id])
+    expect((await call(a, 'GET', '/reviews/pending')).body.reviews).toEqual([])
+    expect((await call(b, 'GET', '/reviews/pending')).body.reviews).toEqual([])
+    const byEntrant = await approve(a, expense.id)
+    expect(byEntrant.status).toBe(403)
+    expect(byEntrant.body.error).toBe('You added this expense: the other members review it')
+    expect((await call(a, 'POST', `/expenses/${expense.id}/deny`, { reason: 'mine' })).status).toBe(403)
+    const byPayer = await approve(b, expense.id)
+    expect(byPayer.status).toBe(403)
+    expect(byPayer.body.error).toBe('The payer does not review their own expense')
+    expect(t.app.documents.get('household_expenses', expense.id)?.data.status).toBe('pending')
+    expect((await approve(c, expense.id)).body.status).toBe('approved')
+  })
+
+  it('with two members, an expense one enters for the other has nobody to review it', async () => {
+    const [a, b] = [await register(t.app), await register(t.app)]
+    const id = await household(a, b)
+    const added = await call(a, 'POST', `/${id}/expenses`, { amount: 100, category: 'Rent', paid_by: b.user.id })
+    expect(added.body.expense).toMatchObject({ status: 'approved', reviews: [], pending_approvals: 0 })
+  })
+
+  it('a payer who is not a member is refused, over REST and sync, and nothing is stored', async () => {
+    const [a, b, stranger] = [await register(t.app), await register(t.app), await register(t.app)]
+    const id = await household(a, b)
+    const seq = t.app.documents.lastSeq
+    const rest = await call(a, 'POST', `/${id}/expenses`, { amount: 100, category: 'Rent', paid_by: stranger.user.id })
+    expect(rest.status).toBe(400)
+    expect(rest.body.error).toBe('That person is not a member of this household')
+    const doc = expenseDoc(a, id, [a, b], { paidBy: stranger.user.id })
+    const pushed = await push(a, 'household_expenses', [{ newDocumentState: doc }])
+    expect(pushed.body).toMatchObject([{ id: doc.id, _deleted: true }])
+    expect(t.app.documents.get('household_expenses', doc.id)).toBeUndefined()
+    expect(t.app.documents.lastSeq).toBe(seq)
+  })
+
+  it('over sync: no self-approval after naming another payer, and the payer cannot be changed later', async () => {
+    const [a, b, c] = [await register(t.app), await register(t.app), await register(t.app)]
+    const id = await household(a, b, c)
+    // a's device claims the approvals a would like: its own and everyone's.
+    const draft = expenseDoc(a, id, [a, b, c], {
+      paidBy: b.user.id,
+      status: 'approved',
+      reviews: [a, b, c].map((m) => ({ userId: m.user.id, status: 'approved', reason: '', at: clock })),
+    })
+    const [stored] = (await push(a, 'household_expenses', [{ newDocumentState: draft }]))
+      .body as Wire<HouseholdExpense>[]
+    expect(stored).toMatchObject({ ownerId: a.user.id, paidBy: b.user.id, status: 'pending' })
+    expect(stored!.reviews).toEqual([{ userId: c.user.id, status: 'pending', reason: '', at: clock }])
+
+    for (const [who, next] of [
+      [a, { ...stored!, reviews: [{ userId: a.user.id, status: 'approved', reason: '', at: clock }] }],
+      [b, { ...stored!, reviews: [{ userId: b.user.id, status: 'approved', reason: '', at: clock }] }],
+      [a, { ...stored!, paidBy: a.user.id }],
+      [c, { ...stored!, paidBy: c.user.id, reviews: [{ ...stored!.reviews[0]!, status: 'pending' }] }],
+      [a, { ...stored!, amount: 1, splits: [{ userId: a.user.id, amount: 1, weight: 0 }] }],
+    ] as const) {
+      const seq = t.app.documents.lastSeq
+      const changed = { ...next, updatedAt: stored!.updatedAt + 1 }
+      const res = await push(who, 'household_expenses', [{ assumedMasterState: stored, newDocumentState: changed }])
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual([stored])
+      expect(t.app.documents.lastSeq).toBe(seq)
+    }
+    // c, the one reviewer, decides it.
+    const review = { ...stored!, reviews: [{ ...stored!.reviews[0]!, status: 'approved' }] }
+    const [decided] = (await push(c, 'household_expenses', [{ assumedMasterState: stored, newDocumentState: review }]))
+      .body as Wire<HouseholdExpense>[]
+    expect(decided).toMatchObject({ status: 'approved', paidBy: b.user.id, amount: stored!.amount })
+  })
+
+  it('an expense stored with its entrant among the reviewers is decided by the others alone', async () => {
+    const [a, b, c] = [await register(t.app), await register(t.app), await register(t.app)]
+    const id = await household(a, b, c)
+    const added = await call(a, 'POST', `/${id}/expenses`, { amount: 300, category: 'Rent', paid_by: b.user.id })
+    const expenseId = (added.body.expense as { id: string }).id
+    // As an older server stored it: everyone but the payer reviews.
+    const row = t.app.documents.get('household_expenses', expenseId)!
+    const old = row.data as HouseholdExpense
+    const reviews = [a, c].map((m) => ({ userId: m.user.id, status: 'pending' as const, reason: '', at: clock }))
+    t.app.documents.transact((tx) => tx.write('household_expenses', row.ownerId, { ...old, reviews }))
+    expect((await call(a, 'GET', '/reviews/pending')).body.reviews).toEqual([])
+    expect((await approve(a, expenseId)).status).toBe(403)
+    const stale = t.app.documents.get('household_expenses', expenseId)!.data as HouseholdExpense
+    const selfApproved = { ...stale, reviews: stale.reviews.map((r) => ({ ...r, status: 'approved' })) }
+    const res = await push(a, 'household_expenses', [{ assumedMasterState: stale, newDocumentState: selfApproved }])
+    expect((res.body as Wire<HouseholdExpense>[])[0]!.status).toBe('pending')
+    const decided = await approve(c, expenseId)
+    expect(decided.body.status).toBe('approved')
+    const after = t.app.documents.get('household_expenses', expenseId)!.data as HouseholdExpense
+    expect(after.reviews.map((r) => r.userId)).toEqual([c.user.id])
+  })
+})
+
+describe('settlements: over the debt, declined by the receiver, cancelled by the payer', () => {
+  type View = { id: string; status: string; decline_reason: string | null }
+  /** a paid ₹22,000 split equally and b approved it: b owes a ₹11,000. */
+  async function owing() {
+    const [a, b] = [await register(t.app), await register(t.app)]
+    const id = await household(a, b)
+    const added = await call(a, 'POST', `/${id}/expenses`, { amount: 22000, category: 'Rent' })
+    await call(b, 'POST', `/expenses/${(added.body.expense as { id: string }).id}/approve`)
+    return { a, b, id }
+  }
+  const balancesOf = async (s: Session, id: string) =>
+    ((await call(s, 'GET', `/${id}/balances`)).body.balances as { balance: number }[]).map((x) => x.balance)
+
+  it('over REST: a word when paying more than is owed; the receiver declines with a reason, nobody else', async () => {
+    const { a, b, id } = await owing()
+    const outsider = await register(t.app)
+    const big = await call(b, 'POST', `/${id}/settlements`, { to_user: a.user.id, amount: 500000 })
+    expect(big.status).toBe(201)
+    expect(big.body.warning).toBe(
+      'This is more than you owe them (₹11,000), counting payments waiting for confirmation',
+    )
+    // While it waits for confirmation it counts as paid.
+    const more = await call(b, 'POST', `/${id}/settlements`, { to_user: a.user.id, amount: 1 })
+    expect(more.body.warning).toBe('You do not owe them anything, counting payments waiting for confirmation')
+    await call(b, 'POST', `/settlements/${(more.body.settlement as View).id}/cancel`)
+    const bigId = (big.body.settlement as View).id
+    const path = `/settlements/${bigId}/decline`
+    expect((await call(a, 'POST', path, { reason: '  ' })).body.error).toBe('Please give a reason for declining')
+    expect((await call(a, 'POST', path, {})).status).toBe(400)
+    const byPayer = await call(b, 'POST', path, { reason: 'I changed my mind' })
+    expect(byPayer).toMatchObject({
+      status: 403,
+      body: { error: 'Only the person who received the money can decline' },
+    })
+    expect((await call(outsider, 'POST', path, { reason: 'x' })).status).toBe(404)
+    const declined = await call(a, 'POST', path, { reason: 'You owed ₹11,000, not ₹5,00,000' })
+    expect(declined.body.settlement).toMatchObject({
+      status: 'declined',
+      decline_reason: 'You owed ₹11,000, not ₹5,00,000',
+    })
+    expect((await call(a, 'POST', path, { reason: 'again' })).body.settlement).toMatchObject({
+      decline_reason: 'You owed ₹11,000, not ₹5,00,000',
+    })
+    expect((await call(a, 'POST', `/settlements/${bigId}/confirm`)).body.error).toBe('This payment was declined')
+    expect((await call(b, 'POST', `/settlements/${bigId}/cancel`)).status).toBe(409)
+    expect(await balancesOf(b, id)).toEqual([11000, -11000])
+    const listed = (await call(b, 'GET', `/${id}/settlements`)).body.settlements as View[]
+    expect(listed.find((x) => x.id === bigId)).toMatchObject({ status: 'declined' })
+    // Declined and cancelled payments do not count: the fair one is within what is owed, and clears it.
+    const fair = await call(b, 'POST', `/${id}/settlements`, { to_user: a.user.id, amount: 11000 })
+    expect(fair.status).toBe(201)
+    expect(fair.body.warning).toBeUndefined()
+    await call(a, 'POST', `/settlements/${(fair.body.settlement as View).id}/confirm`)
+    expect(await balancesOf(b, id)).toEqual([0, 0])
+  })
+
+  it('over REST: the payer cancels a pending payment, nobody else, and not once it was confirmed', async () => {
+    const { a, b, id } = await owing()
+    const paid = await call(b, 'POST', `/${id}/settlements`, { to_user: a.user.id, amount: 11000 })
+    const settlementId = (paid.body.settlement as View).id
+    const byReceiver = await call(a, 'POST', `/settlements/${settlementId}/cancel`)
+    expect(byReceiver).toMatchObject({
+      status: 403,
+      body: { error: 'Only the person who paid can cancel this payment' },
+    })
+    expect((await call(b, 'POST', `/settlements/${settlementId}/cancel`)).body.settlement).toMatchObject({
+      status: 'cancelled',
+    })
+    expect((await call(b, 'POST', `/settlements/${settlementId}/cancel`)).status).toBe(200)
+    expect((await call(a, 'POST', `/settlements/${settlementId}/confirm`)).body.error).toBe(
+      'This payment was cancelled',
+    )
+    expect(await balancesOf(a, id)).toEqual([11000, -11000])
+
+    const again = await call(b, 'POST', `/${id}/settlements`, { to_user: a.user.id, amount: 11000 })
+    const againId = (again.body.settlement as View).id
+    await call(a, 'POST', `/settlements/${againId}/confirm`)
+    const late = await call(b, 'POST', `/settlements/${againId}/cancel`)
+    expect(late).toMatchObject({ status: 409, body: { error: 'This payment has already been confirmed' } })
+    expect(await balancesOf(a, id)).toEqual([0, 0])
+  })
+
+  it('over sync: each side makes only its own decision, and only while the payment is pending', async () => {
+    const { a, b, id } = await owing()
+    const draft = (overrides: Partial<Settlement> = {}) => ({
+      id: `st-${Math.random().toString(36).slice(2, 8)}`,
+      ownerId: b.user.id,
+      updatedAt: clock,
+      householdId: id,
+      fromUserId: b.user.id,
+      toUserId: a.user.id,
+      amount: 1_100_000,
+      date: clock,
+      ...overrides,
+    })
+    const send = async (s: Session, assumed: unknown, next: unknown) =>
+      (await push(s, 'settlements', [{ assumedMasterState: assumed, newDocumentState: next }]))
+        .body as Wire<Settlement>[]
+    const [first] = (
+      await push(b, 'settlements', [{ newDocumentState: draft({ status: 'declined', declineReason: 'x' }) }])
+    ).body as Wire<Settlement>[]
+    expect(first).toMatchObject({ status: 'pending', declineReason: '', decidedAt: 0 })
+    const bump = (doc: Wire<Settlement>, change: Partial<Settlement>) => ({
+      ...doc,
+      ...change,
+      updatedAt: doc.updatedAt + 1,
+    })
+
+    // Nobody but the receiver declines, nobody but the payer cancels, nobody changes the amount.
+    for (const [who, change] of [
+      [b, { status: 'declined', declineReason: 'not me' }],
+      [a, { status: 'cancelled' }],
+      [b, { amount: 1 }],
+      [a, { amount: 1 }],
+    ] as const) {
+      const seq = t.app.documents.lastSeq
+      expect(await send(who, first, bump(first!, change))).toEqual([first])
+      expect(t.app.documents.lastSeq).toBe(seq)
+    }
+    const blank = await push(a, 'settlements', [
+      { assumedMasterState: first, newDocumentState: bump(first!, { status: 'declined', declineReason: ' ' }) },
+    ])
+    expect(blank.status).toBe(400)
+    const [declined] = await send(a, first, bump(first!, { status: 'declined', declineReason: 'Too much' }))
+    expect(declined).toMatchObject({ status: 'declined', declineReason: 'Too much', decidedAt: clock })
+    // The payer's cancel from a stale copy meets the decision already made.
+    expect(await send(b, first, bump(first!, { status: 'cancelled' }))).toEqual([declined])
+
+    // Recorded and taken back offline: it arrives cancelled, and stays so.
+    const takenBack = draft({ status: 'cancelled', decidedAt: clock - 5 })
+    const [offline] = (await push(b, 'settlements', [{ newDocumentState: takenBack }])).body as Wire<Settlement>[]
+    expect(offline).toMatchObject({ id: takenBack.id, status: 'cancelled', decidedAt: clock - 5 })
+    expect(t.app.documents.get('settlements', takenBack.id)?.data.status).toBe('cancelled')
+
+    const [second] = (await push(b, 'settlements', [{ newDocumentState: draft() }])).body as Wire<Settlement>[]
+    const [cancelled] = await send(b, second, bump(second!, { status: 'cancelled' }))
+    expect(cancelled).toMatchObject({ status: 'cancelled', decidedAt: clock })
+    expect(await send(a, second, bump(second!, { status: 'confirmed', confirmedAt: clock }))).toEqual([cancelled])
+    expect(await balancesOf(a, id)).toEqual([11000, -11000])
+  })
+})
+
 describe('auto-approval', () => {
   it('approves after the review period, and catches up after a restart', async () => {
     const [a, b] = [await register(t.app), await register(t.app)]

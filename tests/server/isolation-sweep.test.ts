@@ -3,7 +3,16 @@ import { COLLECTION_NAMES, COLLECTIONS } from '../../schema/collections'
 import type { CollectionName } from '../../schema/collections'
 import { register } from './helpers'
 import type { Session } from './helpers'
-import { createWorld, handToken, leaks, refresh, requestFor, victimState, VICTIM_PHONE } from './route-fixture'
+import {
+  createWorld,
+  handToken,
+  leaks,
+  refresh,
+  requestFor,
+  victimState,
+  VICTIM_PHONE,
+  wholeState,
+} from './route-fixture'
 import type { World } from './route-fixture'
 import { ROUTES, routeKey } from './route-table'
 import type { RouteSpec } from './route-table'
@@ -205,6 +214,93 @@ describe("the attacker's own household naming the victims", () => {
     })
     expect(res.json<{ members: unknown[] }[]>().map((d) => d.members.length)).toEqual([1])
     expect(w.t.app.documents.lastSeq).toBe(seq)
+  })
+})
+
+describe('paid_by games among members', () => {
+  type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE'
+  const as = (s: Session, method: Verb, url: string, payload?: unknown) =>
+    w.t.app.inject({
+      method,
+      url,
+      headers: s.headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    })
+  /** A refused move: a 4xx with a message, or a sync push answered with the stored state; nothing written. */
+  async function refused(label: string, send: () => ReturnType<typeof as>, expected: (body: string) => boolean) {
+    const before = wholeState(w)
+    const res = await send()
+    counts.probes += 1
+    expect(res.statusCode, `${label}: ${res.body}`).toBeLessThan(500)
+    expect(expected(res.body) || res.statusCode >= 400, `${label}: ${res.statusCode} ${res.body}`).toBe(true)
+    if (res.statusCode >= 400) expect(res.json<{ error: string }>().error, label).toMatch(/\S/)
+    expect(wholeState(w), `${label} changed the database`).toEqual(before)
+    return res
+  }
+
+  it('a member cannot name an outsider as payer, review what they entered, or change the payer', async () => {
+    const erin = await register(w.t.app, { name: 'Erin Third' })
+    const home = (await as(w.alice, 'POST', '/api/households', { name: 'Paid-by games' })).json<{
+      household: { id: string }
+    }>().household.id
+    for (const s of [w.carol, erin]) {
+      await as(w.alice, 'POST', `/api/households/${home}/invite`, { email: s.user.email })
+      const mine = (await as(s, 'GET', '/api/households/invitations')).json<{ invitations: { id: string }[] }>()
+      await as(s, 'POST', `/api/households/invitations/${mine.invitations.at(-1)!.id}/accept`)
+    }
+    const base = `/api/households/${home}`
+    const [alice, carol, bob] = [w.alice.user.id, w.carol.user.id, w.bob.user.id]
+    for (const payer of [bob, 'nobody-at-all', '']) {
+      const body = { amount: 500, category: 'Rent', paid_by: payer }
+      await refused(
+        `paid_by ${payer || 'blank'}`,
+        () => as(w.carol, 'POST', `${base}/expenses`, body),
+        () => false,
+      )
+    }
+    const added = await as(w.carol, 'POST', `${base}/expenses`, { amount: 900, category: 'Rent', paid_by: alice })
+    expect(added.statusCode, added.body).toBe(201)
+    const expenseId = added.json<{ expense: { id: string } }>().expense.id
+    const stored = w.t.app.documents.get('household_expenses', expenseId)!.data
+    const outsider = { ...stored, id: 'paid-by-outsider', paidBy: bob, _deleted: false }
+    await refused(
+      'push a new expense paid by an outsider',
+      () => as(w.carol, 'POST', '/api/sync/household_expenses/push', [{ newDocumentState: outsider }]),
+      (body) => body.includes('"_deleted":true'),
+    )
+    for (const [who, verb] of [
+      [w.carol, 'approve'],
+      [w.carol, 'deny'],
+      [w.alice, 'approve'],
+      [w.bob, 'approve'],
+    ] as const)
+      await refused(
+        `${who.user.name} ${verb}s`,
+        () => as(who, 'POST', `/api/households/expenses/${expenseId}/${verb}`, verb === 'deny' ? { reason: 'x' } : {}),
+        () => false,
+      )
+    const approved = (userId: string) => ({ userId, status: 'approved', reason: '', at: Date.now() })
+    const assumed = { ...stored, _deleted: false }
+    const edits = [
+      { label: 'self-approve by sync', reviews: [approved(carol)] },
+      { label: 'payer approves by sync', reviews: [approved(alice)], by: w.alice },
+      { label: 'payer changed to self', paidBy: carol },
+      { label: 'payer changed to the third member', paidBy: erin.user.id },
+      { label: 'payer changed to an outsider', paidBy: bob },
+    ]
+    for (const { label, by, ...change } of edits) {
+      const next = { ...assumed, ...change, updatedAt: Number(stored.updatedAt) + 1 }
+      const send = () =>
+        as(by ?? w.carol, 'POST', '/api/sync/household_expenses/push', [
+          { assumedMasterState: assumed, newDocumentState: next },
+        ])
+      await refused(label, send, (body) => body === JSON.stringify([assumed]))
+    }
+    // The member who neither entered nor paid it decides it.
+    const decided = await as(erin, 'POST', `/api/households/expenses/${expenseId}/approve`)
+    expect(decided.json()).toEqual({ success: true, status: 'approved' })
+    expect(w.t.app.documents.get('household_expenses', expenseId)!.data.paidBy).toBe(alice)
+    for (const s of [w.carol, erin]) expect((await as(s, 'POST', `${base}/leave`)).statusCode).toBe(200)
   })
 })
 

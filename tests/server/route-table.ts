@@ -165,9 +165,15 @@ export const ROUTES: RouteSpec[] = [
   route('GET', '/api/households/:id/expenses', 'user', { params: { id: 'household' } }),
   route('POST', '/api/households/:id/expenses', 'user', {
     params: { id: 'household' },
-    body: () => ({ amount: 300, category: 'Groceries', date: today }),
+    // paid_by names the other member: the fuzzer swaps in outsiders, blanks and junk.
+    body: (ids) => ({ amount: 300, category: 'Groceries', date: today, paid_by: ids.member }),
   }),
   route('POST', '/api/households/settlements/:id/confirm', 'user', { params: { id: 'settlement' } }),
+  route('POST', '/api/households/settlements/:id/decline', 'user', {
+    params: { id: 'settlement' },
+    body: () => ({ reason: 'Not received' }),
+  }),
+  route('POST', '/api/households/settlements/:id/cancel', 'user', { params: { id: 'settlement' } }),
   route('GET', '/api/households/:id/balances', 'user', { params: { id: 'household' } }),
   route('GET', '/api/households/:id/settlements', 'user', { params: { id: 'household' } }),
   route('POST', '/api/households/:id/settlements', 'user', {

@@ -1,9 +1,16 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { householdBalances, settlementPlan } from '../../schema/calc/household-balances'
-import { reviewCountdown, reviewOutcome } from '../../schema/calc/household-review'
+import {
+  awaitsReviewBy,
+  decidingReviews,
+  expenseReviewers,
+  reviewCountdown,
+  reviewOutcome,
+} from '../../schema/calc/household-review'
+import { countsInBalances, mayDecideSettlement, owedBetween } from '../../schema/calc/settlements'
 import { absorbRounding, percentOf, splitAmounts, splitMismatch, WHOLE_BP } from '../../schema/calc/splits'
-import { SPLIT_METHODS } from '../../schema/entities/household'
+import { SETTLEMENT_STATUSES, SPLIT_METHODS } from '../../schema/entities/household'
 
 const amount = fc.integer({ min: 1, max: 10_000_000_000 })
 const people = fc.integer({ min: 1, max: 12 }).map((n) => Array.from({ length: n }, (_, i) => `u${i}`))
@@ -156,5 +163,113 @@ describe('review', () => {
     expect(reviewCountdown(53 * H + 5 * 60_000, 0)).toBe('2d 5h left')
     expect(reviewCountdown(3 * H + 20 * 60_000 + 59_000, 0)).toBe('3h 20m left')
     expect(reviewCountdown(24 * H, 0)).toBe('24h 0m left')
+  })
+})
+
+describe('who reviews an expense', () => {
+  const ids = fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), { minLength: 1 })
+  const expenseBy = fc.tuple(ids, fc.nat(), fc.nat()).map(([members, i, j]) => ({
+    members,
+    enteredBy: members[i % members.length]!,
+    paidBy: members[j % members.length]!,
+  }))
+
+  it('every other member reviews, neither whoever entered it nor whoever paid it', () => {
+    fc.assert(
+      fc.property(expenseBy, ({ members, enteredBy, paidBy }) => {
+        const reviewers = expenseReviewers(members, enteredBy, paidBy)
+        expect(reviewers).not.toContain(enteredBy)
+        expect(reviewers).not.toContain(paidBy)
+        expect(reviewers).toEqual(members.filter((m) => m !== enteredBy && m !== paidBy))
+        expect(reviewers.length).toBe(members.length - new Set([enteredBy, paidBy]).size)
+      }),
+    )
+  })
+
+  it('nobody is asked to review what they entered or paid, even when listed as a reviewer', () => {
+    fc.assert(
+      fc.property(expenseBy, fc.constantFrom('pending', 'approved', 'denied'), ({ members, enteredBy, paidBy }, s) => {
+        const reviews = members.map((userId) => ({ userId, status: 'pending' as const, reason: '', at: 0 }))
+        const expense = { status: s, ownerId: enteredBy, paidBy, reviews }
+        for (const m of members)
+          expect(awaitsReviewBy(expense, m)).toBe(s === 'pending' && m !== enteredBy && m !== paidBy)
+        expect(decidingReviews(expense, reviews).map((r) => r.userId)).toEqual(
+          expenseReviewers(members, enteredBy, paidBy),
+        )
+      }),
+    )
+  })
+})
+
+describe('settlements', () => {
+  const members = ['a', 'b', 'c', 'd']
+  const member = fc.constantFrom(...members)
+  const expense = fc
+    .tuple(fc.integer({ min: 1, max: 5_000_000 }), member, fc.subarray(members, { minLength: 1 }))
+    .map(([total, paidBy, among]) => ({
+      paidBy,
+      amount: total,
+      splits: splitAmounts(
+        'equal',
+        total,
+        among.map((userId) => ({ userId })),
+      ),
+    }))
+  const settlement = fc
+    .tuple(member, member, fc.integer({ min: 1, max: 5_000_000 }), fc.constantFrom(...SETTLEMENT_STATUSES))
+    .map(([fromUserId, toUserId, amount, status]) => ({ fromUserId, toUserId, amount, status }))
+  const ledger = fc.tuple(fc.array(expense, { maxLength: 12 }), fc.array(settlement, { maxLength: 8 }), member, member)
+
+  it('paying what is owed moves neither across zero; a paisa more puts one across', () => {
+    fc.assert(
+      fc.property(ledger, ([es, ss, from, to]) => {
+        fc.pre(from !== to)
+        const owed = owedBetween(members, es, ss, from, to)
+        expect(owed).toBeGreaterThanOrEqual(0)
+        const standing = ss.filter((s) => s.status === 'confirmed' || s.status === 'pending')
+        const after = (amount: number) =>
+          householdBalances(members, es, [...standing, { fromUserId: from, toUserId: to, amount }])
+        const before = after(0)
+        const exact = after(owed)
+        if (before.get(from)! <= 0) expect(exact.get(from)!).toBeLessThanOrEqual(0)
+        if (before.get(to)! >= 0) expect(exact.get(to)!).toBeGreaterThanOrEqual(0)
+        const more = after(owed + 1)
+        expect(more.get(from)! > 0 || more.get(to)! < 0).toBe(true)
+      }),
+    )
+  })
+
+  it('declined and cancelled payments change neither balances nor what is owed', () => {
+    fc.assert(
+      fc.property(ledger, ([es, ss, from, to]) => {
+        const voided = ss.map((s) => ({ ...s, status: 'declined' as const }))
+        expect(owedBetween(members, es, voided, from, to)).toBe(owedBetween(members, es, [], from, to))
+        expect(householdBalances(members, es, ss.filter(countsInBalances))).toEqual(
+          householdBalances(
+            members,
+            es,
+            ss.filter((s) => s.status === 'confirmed'),
+          ),
+        )
+      }),
+    )
+  })
+
+  it('only the receiver confirms or declines, only the payer cancels, and only while pending', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SETTLEMENT_STATUSES),
+        fc.constantFrom(...SETTLEMENT_STATUSES),
+        fc.constantFrom('payer', 'receiver', 'other'),
+        (status, next, who) => {
+          const s = { status, fromUserId: 'payer', toUserId: 'receiver' }
+          const expected =
+            status === 'pending' &&
+            ((who === 'receiver' && (next === 'confirmed' || next === 'declined')) ||
+              (who === 'payer' && next === 'cancelled'))
+          expect(mayDecideSettlement(s, who, next)).toBe(expected)
+        },
+      ),
+    )
   })
 })

@@ -1,12 +1,12 @@
-import { ArrowRight, Check } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { ArrowRight } from 'lucide-react'
+import { useMemo } from 'react'
 import { householdBalances, settlementPlan, type PlannedPayment } from '../../../schema/calc/household-balances'
 import { Amount } from '../../components/ui/amount'
-import { Button, ButtonLink } from '../../components/ui/button'
-import { useToast } from '../../components/ui/toast'
+import { ButtonLink } from '../../components/ui/button'
 import { useHouseholdExpenses, useSettlements } from '../../data/household-hooks'
-import { confirmSettlement, type HouseholdDoc, type SettlementDoc } from '../../data/households'
-import { formatDay, memberName, METHOD_LABELS } from './household-look'
+import type { HouseholdDoc } from '../../data/households'
+import { memberName } from './household-look'
+import { SettlementHistory } from './settlement-history'
 
 /** Balances (approved expenses, confirmed settlements) and the fewest payments that clear them. */
 export function useHouseholdLedger(household: HouseholdDoc) {
@@ -50,7 +50,7 @@ function BalanceRow({
         {balance > 0 ? 'gets back ' : balance < 0 ? (userId === me ? 'owe ' : 'owes ') : 'settled up'}
         {balance !== 0 ? <Amount value={Math.abs(balance)} withPaise /> : null}
       </span>
-      {owed > 0 ? (
+      {owed > 0 && household.memberIds.includes(userId) ? (
         <ButtonLink
           to={`/households/${household.id}/settle?user=${encodeURIComponent(userId)}`}
           size="sm"
@@ -86,47 +86,6 @@ function Plan({ household, plan, me }: { household: HouseholdDoc; plan: PlannedP
   )
 }
 
-function SettlementRow({ s, household, me }: { s: SettlementDoc; household: HouseholdDoc; me: string }) {
-  const toast = useToast()
-  const [busy, setBusy] = useState(false)
-  const who = (id: string) => (id === me ? 'You' : memberName(household, id))
-  async function confirm() {
-    setBusy(true)
-    try {
-      await confirmSettlement(s.id)
-      toast.show('Payment confirmed')
-    } catch {
-      toast.show('Could not confirm. Please try again.', 'error')
-      setBusy(false)
-    }
-  }
-  return (
-    <li className="hh-settlement" data-testid="settlement-row" data-status={s.status}>
-      <div className="hh-expense__top">
-        <span>
-          {who(s.fromUserId)} paid {s.toUserId === me ? 'you' : memberName(household, s.toUserId)}
-        </span>
-        <Amount value={s.amount} withPaise />
-      </div>
-      <div className="hh-expense__meta">
-        <span>
-          {METHOD_LABELS[s.method]}
-          {s.transactionId ? ` · ${s.transactionId}` : ''} · {formatDay(s.date)}
-        </span>
-        <span className={`hh-status hh-status--${s.status === 'confirmed' ? 'approved' : 'pending'}`}>
-          {s.status === 'confirmed' ? 'Confirmed' : 'Pending confirmation'}
-        </span>
-      </div>
-      {s.note ? <p className="hh-expense__reason">{s.note}</p> : null}
-      {s.status === 'pending' && s.toUserId === me ? (
-        <Button size="sm" icon={<Check size={16} />} onClick={() => void confirm()} disabled={busy}>
-          Confirm
-        </Button>
-      ) : null}
-    </li>
-  )
-}
-
 export function BalancesTab({ household, me }: { household: HouseholdDoc; me: string }) {
   const ledger = useHouseholdLedger(household)
   if (ledger.loading) return null
@@ -150,14 +109,7 @@ export function BalancesTab({ household, me }: { household: HouseholdDoc; me: st
       </section>
       <Plan household={household} plan={ledger.plan} me={me} />
       {ledger.settlements.length > 0 ? (
-        <section className="hh-section" aria-labelledby="hh-settlements">
-          <h2 id="hh-settlements">Settlements</h2>
-          <ul className="hh-expenses">
-            {ledger.settlements.map((s) => (
-              <SettlementRow key={s.id} s={s} household={household} me={me} />
-            ))}
-          </ul>
-        </section>
+        <SettlementHistory household={household} me={me} settlements={ledger.settlements} />
       ) : null}
     </>
   )

@@ -1,5 +1,5 @@
 import { Receipt } from 'lucide-react'
-import { reviewCountdown } from '../../../schema/calc/household-review'
+import { decidingReviews, reviewCountdown } from '../../../schema/calc/household-review'
 import { Amount } from '../../components/ui/amount'
 import { useHouseholdExpenses } from '../../data/household-hooks'
 import type { HouseholdDoc, HouseholdExpenseDoc } from '../../data/households'
@@ -20,7 +20,7 @@ function ExpenseRow({
   now: number
 }) {
   const myShare = expense.splits.find((s) => s.userId === me)?.amount ?? 0
-  const waiting = expense.reviews.filter((r) => r.status === 'pending').length
+  const waiting = decidingReviews(expense, expense.reviews).filter((r) => r.status === 'pending').length
   const denials = expense.reviews.filter((r) => r.status === 'denied')
   return (
     <li className="hh-expense" data-testid="household-expense" data-status={expense.status}>

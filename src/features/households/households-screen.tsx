@@ -1,6 +1,7 @@
 import { Bell, ChevronRight, Plus, Users } from 'lucide-react'
 import { useMemo } from 'react'
 import { Link } from 'react-router-dom'
+import { awaitsReviewBy } from '../../../schema/calc/household-review'
 import { localMonthWindow } from '../../../schema/time'
 import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
@@ -13,11 +14,9 @@ import { HouseholdBadge } from './household-look'
 import { MyInvitations } from './my-invitations'
 import './households.css'
 
-/** Expenses waiting for this member's review. */
+/** Expenses waiting for this member's review (never one they entered or paid). */
 export function pendingForMe(expenses: readonly HouseholdExpenseDoc[], userId: string): HouseholdExpenseDoc[] {
-  return expenses.filter(
-    (e) => e.status === 'pending' && e.reviews.some((r) => r.userId === userId && r.status === 'pending'),
-  )
+  return expenses.filter((e) => awaitsReviewBy(e, userId))
 }
 
 function HouseholdCard({

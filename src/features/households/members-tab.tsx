@@ -12,6 +12,7 @@ import {
   type HouseholdDoc,
   type PendingInvite,
 } from '../../data/households'
+import { useHouseholdExpenses, useSettlements } from '../../data/household-hooks'
 import { MemberText } from './member-text'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -135,6 +136,27 @@ function PendingInvites({ household, version }: { household: HouseholdDoc; versi
   )
 }
 
+/**
+ * People who left (or deleted their account) but are still named in the ledger: their expenses
+ * and payments stay, so balances add up, and the others see why a "Former member" appears.
+ */
+function FormerMembers({ household }: { household: HouseholdDoc }) {
+  const expenses = useHouseholdExpenses(household.id).data
+  const settlements = useSettlements(household.id).data
+  const named = new Set([
+    ...expenses.flatMap((e) => [e.paidBy, ...e.splits.map((s) => s.userId)]),
+    ...settlements.flatMap((s) => [s.fromUserId, s.toUserId]),
+  ])
+  const former = [...named].filter((id) => !household.memberIds.includes(id)).length
+  if (former === 0) return null
+  return (
+    <p className="hh-muted" data-testid="former-members">
+      {former === 1 ? 'A former member is' : `${former} former members are`} still in this household's expenses and
+      balances, shown as Former member: what they paid and owe stays, so the balances add up.
+    </p>
+  )
+}
+
 /** The members with their roles; a household admin also sees the pending invitations and Invite Member. */
 export function MembersTab({ household, me, isAdmin }: { household: HouseholdDoc; me: string; isAdmin: boolean }) {
   const [invited, setInvited] = useState(0)
@@ -151,6 +173,7 @@ export function MembersTab({ household, me, isAdmin }: { household: HouseholdDoc
           </li>
         ))}
       </ul>
+      <FormerMembers household={household} />
       {isAdmin ? (
         <>
           <PendingInvites household={household} version={invited} />

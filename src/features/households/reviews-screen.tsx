@@ -5,8 +5,6 @@ import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
 import { Amount } from '../../components/ui/amount'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
-import { TextAreaField } from '../../components/ui/field'
-import { Modal } from '../../components/ui/modal'
 import { PageHeader } from '../../components/ui/page-header'
 import { useToast } from '../../components/ui/toast'
 import { useAllHouseholdExpenses, useHouseholds } from '../../data/household-hooks'
@@ -15,51 +13,24 @@ import { useAuth } from '../../lib/auth-context'
 import { useNow } from '../../lib/use-now'
 import { formatDay, memberName } from './household-look'
 import { pendingForMe } from './households-screen'
+import { ReasonDialog } from './reason-dialog'
 import './households.css'
 
 function DenyDialog({ expense, onClose }: { expense: HouseholdExpenseDoc | null; onClose: () => void }) {
-  const toast = useToast()
-  const [reason, setReason] = useState('')
-  const [busy, setBusy] = useState(false)
-  async function deny() {
-    if (!expense) return
-    if (!reason.trim()) return toast.show(HOUSEHOLD_MESSAGES.reasonRequired, 'error')
-    setBusy(true)
-    try {
-      await reviewHouseholdExpense(expense.id, { status: 'denied', reason })
-      toast.show('Expense denied')
-      setReason('')
-      onClose()
-    } catch {
-      toast.show(HOUSEHOLD_MESSAGES.denyFailed, 'error')
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
-    <Modal
+    <ReasonDialog
       open={expense !== null}
       title="Deny expense"
-      onClose={onClose}
       description="Tell the others why this should not count."
-    >
-      <TextAreaField
-        label="Reason"
-        value={reason}
-        rows={3}
-        maxLength={500}
-        onChange={(e) => setReason(e.target.value)}
-        autoFocus
-      />
-      <div className="modal__actions">
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button variant="danger" icon={<X size={18} />} disabled={!reason.trim() || busy} onClick={() => void deny()}>
-          Deny
-        </Button>
-      </div>
-    </Modal>
+      actionLabel="Deny"
+      reasonRequired={HOUSEHOLD_MESSAGES.reasonRequired}
+      failed={HOUSEHOLD_MESSAGES.denyFailed}
+      done="Expense denied"
+      onSubmit={(reason) =>
+        expense ? reviewHouseholdExpense(expense.id, { status: 'denied', reason }) : Promise.resolve()
+      }
+      onClose={onClose}
+    />
   )
 }
 

@@ -6,42 +6,55 @@ import { HOUSEHOLD_MESSAGES, MAX_HOUSEHOLD_RUPEES } from '../../../schema/valida
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { useToast } from '../../components/ui/toast'
 import { recordSettlement, type HouseholdDoc } from '../../data/households'
-import { useMoney } from '../../lib/use-money'
+import { ConfirmDialog } from '../../components/ui/confirm-dialog'
+import { useMoney, type MoneyFormat } from '../../lib/use-money'
 import { useHouseholdLedger } from './balances-tab'
 import { FormFooter } from './form-footer'
-import { METHOD_LABELS } from './household-look'
+import { memberName, METHOD_LABELS } from './household-look'
+import { useOwed } from './use-owed'
 import './households.css'
 import { HouseholdFormPage } from './household-form-page'
 
 type Problem = { field: 'amount' | 'to' | 'form'; message: string }
 
-function SettleForm({ household, me, initialTo }: { household: HouseholdDoc; me: string; initialTo: string }) {
+/** The payment as typed (the amount prefilled with what you owe), and a submit that asks before recording more. */
+function useSettleForm(household: HouseholdDoc, me: string, initialTo: string) {
   const navigate = useNavigate()
   const toast = useToast()
   const money = useMoney()
   const ledger = useHouseholdLedger(household)
   const owedTo = (to: string) => ledger.plan.find((p) => p.from === me && p.to === to)?.amount ?? 0
+  const owed = useOwed(household)
   const others = household.members.filter((m) => m.userId !== me)
   const [to, setTo] = useState(others.some((m) => m.userId === initialTo) ? initialTo : '')
   const [amount, setAmount] = useState<string | null>(null)
-  const [method, setMethod] = useState<PaymentMethod>('upi')
-  const [transactionId, setTransactionId] = useState('')
-  const [note, setNote] = useState('')
+  const [details, setDetails] = useState({ method: 'upi' as PaymentMethod, transactionId: '', note: '' })
   const [problem, setProblem] = useState<Problem | null>(null)
   const [saving, setSaving] = useState(false)
+  const [askOver, setAskOver] = useState(false)
   // Prefilled with what you owe the person chosen, until you type your own figure.
   const shown = amount ?? (to ? money.forEdit(owedTo(to)) : '')
+  const typed = money.fromEdit(shown)
+  const limit = to ? owed(me, to) : 0
+  const warning =
+    to !== '' && typed !== null && typed > limit ? overText(memberName(household, to), limit, money) : null
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault()
     if (saving) return
-    const paise = money.fromEdit(shown)
-    if (paise === null || paise <= 0 || paise > MAX_HOUSEHOLD_RUPEES * 100)
+    if (typed === null || typed <= 0 || typed > MAX_HOUSEHOLD_RUPEES * 100)
       return setProblem({ field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid })
     if (!to) return setProblem({ field: 'to', message: HOUSEHOLD_MESSAGES.targetRequired })
+    // More than is owed is allowed (the payer knows what they paid), once they say so.
+    if (warning) return setAskOver(true)
+    void save()
+  }
+
+  async function save() {
+    setAskOver(false)
     setSaving(true)
     try {
-      await recordSettlement({ householdId: household.id, toUserId: to, amount: paise, method, transactionId, note })
+      await recordSettlement({ householdId: household.id, toUserId: to, amount: typed ?? 0, ...details })
       toast.show('Payment recorded: waiting for them to confirm')
       void navigate(`/households/${household.id}?tab=balances`, { replace: true })
     } catch (error) {
@@ -52,46 +65,79 @@ function SettleForm({ household, me, initialTo }: { household: HouseholdDoc; me:
   }
 
   const errorOf = (field: Problem['field']) => (problem?.field === field ? problem.message : null)
+  const askText = warning ? `${warning} Record ${money.format(typed ?? 0)} anyway?` : ''
+  const ask = { askOver, setAskOver, askText }
+  return { others, to, setTo, shown, setAmount, details, setDetails, warning, errorOf, saving, submit, save, ...ask }
+}
+
+function SettleForm({ household, me, initialTo }: { household: HouseholdDoc; me: string; initialTo: string }) {
+  const form = useSettleForm(household, me, initialTo)
+  const { details, setDetails, errorOf } = form
+  const detail = (patch: Partial<typeof details>) => setDetails((d) => ({ ...d, ...patch }))
   return (
-    <form className="hh-form" onSubmit={(e) => void submit(e)} noValidate>
-      <SelectField label="Paid to" value={to} error={errorOf('to')} onChange={(e) => setTo(e.target.value)}>
+    <form className="hh-form" onSubmit={form.submit} noValidate>
+      <SelectField label="Paid to" value={form.to} error={errorOf('to')} onChange={(e) => form.setTo(e.target.value)}>
         <option value="">Select who you paid</option>
-        {others.map((m) => (
+        {form.others.map((m) => (
           <option key={m.userId} value={m.userId}>
             {m.name}
           </option>
         ))}
       </SelectField>
-      <AmountField label="Amount" value={shown} error={errorOf('amount')} onChange={(e) => setAmount(e.target.value)} />
+      <AmountField
+        label="Amount"
+        value={form.shown}
+        error={errorOf('amount')}
+        hint={form.warning ?? undefined}
+        onChange={(e) => form.setAmount(e.target.value)}
+      />
       <ChoiceField
         label="Payment method"
         choices={PAYMENT_METHODS}
         labelOf={(m) => METHOD_LABELS[m]}
-        value={method}
-        onChange={(e) => setMethod(e.target.value as PaymentMethod)}
+        value={details.method}
+        onChange={(e) => detail({ method: e.target.value as PaymentMethod })}
       />
       <TextField
         label="Transaction ID (optional)"
-        value={transactionId}
+        value={details.transactionId}
         maxLength={100}
-        onChange={(e) => setTransactionId(e.target.value)}
+        onChange={(e) => detail({ transactionId: e.target.value })}
       />
       <TextAreaField
         label="Notes (optional)"
-        value={note}
+        value={details.note}
         maxLength={500}
         rows={2}
-        onChange={(e) => setNote(e.target.value)}
+        onChange={(e) => detail({ note: e.target.value })}
       />
       <FormFooter
         error={errorOf('form')}
         cancelTo={`/households/${household.id}?tab=balances`}
         submitLabel="Record Payment"
         icon={<Send size={18} />}
-        busy={saving}
+        busy={form.saving}
+      />
+      <ConfirmDialog
+        open={form.askOver}
+        title="Record more than you owe?"
+        description={form.askText}
+        confirmLabel="Record anyway"
+        cancelLabel="Change amount"
+        tone="primary"
+        busy={form.saving}
+        onConfirm={() => void form.save()}
+        onCancel={() => form.setAskOver(false)}
       />
     </form>
   )
+}
+
+/** The over-the-debt warning: what you owe them, payments waiting for their confirmation counted as paid. */
+function overText(name: string, owed: number, money: MoneyFormat): string {
+  return owed === 0
+    ? `You don't owe ${name} anything right now.`
+    : `That is more than you owe ${name} (${money.format(owed)}).`
 }
 
 /** /households/{id}/settle?user=…: record money you paid; it counts once the receiver confirms. */

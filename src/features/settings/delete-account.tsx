@@ -72,7 +72,8 @@ export function DeleteAccount() {
         onClose={() => setOpen(false)}
         description={
           'Your account and all its expenses, income, budgets, payments and tickets are removed from our server ' +
-          'and this device. This cannot be undone. Export a backup first if you want to keep anything.'
+          'and this device. Households you share stay with their other members, with what you paid there. ' +
+          'This cannot be undone. Export a backup first if you want to keep anything.'
         }
       >
         <DeleteAccountForm onCancel={() => setOpen(false)} />

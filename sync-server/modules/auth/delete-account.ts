@@ -1,16 +1,27 @@
 import { eq } from 'drizzle-orm'
-import type { AppDatabase } from '../../db/database'
 import { documents, users } from '../../db/tables'
+import { AccountExit } from '../households/account-exit'
+import type { HouseholdService } from '../households/service'
 
 /**
- * Removes an account and everything it owns, in one transaction: its documents (rows, not
- * tombstones: the data is gone from the server), then the user row, whose removal cascades to
- * its WhatsApp messages and monthly report marks. With the row gone every token of the account
- * fails authentication, and the e-mail and phone number are free for a new account.
+ * Removes an account in one transaction. Shared households stay with the other members (see
+ * AccountExit: the leaver departs, their shared rows pass to a custodian); then the account's own
+ * documents go (rows, not tombstones: the data is gone from the server), then the user row,
+ * whose removal cascades to its WhatsApp messages, monthly report marks, phone claims, household
+ * memberships and remaining invitations. With the row gone every token of the account fails
+ * authentication, and the e-mail and phone number are free for a new account. Its open streams are
+ * left to the devices (each signs out at its next request): ending them here, before the answer,
+ * could let the deleting device's stream reconnect with a refused token and sign it out before it
+ * had wiped its local database.
  */
-export function deleteAccount(db: AppDatabase, userId: string): void {
-  db.transaction((tx) => {
-    tx.delete(documents).where(eq(documents.ownerId, userId)).run()
-    tx.delete(users).where(eq(users.id, userId)).run()
+export function deleteAccount(households: HouseholdService, user: { id: string; email: string }): void {
+  const { deps } = households
+  const exit = new AccountExit(households)
+  const announce = deps.documents.unitOfWork(() => {
+    const afterCommit = exit.run(user.id, user.email)
+    deps.db.delete(documents).where(eq(documents.ownerId, user.id)).run()
+    deps.db.delete(users).where(eq(users.id, user.id)).run()
+    return afterCommit
   })
+  announce()
 }

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { householdBalances, settlementPlan } from '../../../schema/calc/household-balances'
+import { awaitsReviewBy } from '../../../schema/calc/household-review'
+import { owedBetween } from '../../../schema/calc/settlements'
 import type { PlannedPayment } from '../../../schema/calc/household-balances'
 import type { Household, HouseholdExpense, Settlement } from '../../../schema/entities/household'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
 import { documents as documentsTable } from '../../db/tables'
 import { HttpError } from '../../http-error'
-import { acceptNewExpense, acceptNewSettlement, applyReview, confirmSettlement, expireReview } from './rules'
-import type { ReviewDecision } from './rules'
+import { acceptNewExpense, acceptNewSettlement, applyReview, decideSettlement, expireReview } from './rules'
+import type { ReviewDecision, SettlementDecision } from './rules'
 import type { HouseholdService } from './service'
 
 export type ExpenseDraft = Omit<
@@ -70,17 +72,17 @@ export class HouseholdLedger {
       .list(userId)
       .flatMap(({ household }) =>
         this.live<HouseholdExpense>('household_expenses', household.id)
-          .filter((e) => e.status === 'pending' && e.reviews.some((r) => r.userId === userId && r.status === 'pending'))
+          .filter((e) => awaitsReviewBy(e, userId))
           .map((expense) => ({ expense, household })),
       )
       .sort((a, b) => a.expense.deadline - b.expense.deadline)
   }
 
   review(userId: string, expenseId: string, decision: ReviewDecision): HouseholdExpense {
-    const { stored, household } = this.find('household_expenses', expenseId, userId, HOUSEHOLD_MESSAGES.expenseNotFound)
-    const now = this.households.now
-    const next = applyReview(stored as HouseholdExpense, userId, decision, now)
-    const written = this.documents.transact((tx) => tx.write('household_expenses', String(next.ownerId), next))
+    const { row, household } = this.find('household_expenses', expenseId, userId, HOUSEHOLD_MESSAGES.expenseNotFound)
+    const next = applyReview(row.data as HouseholdExpense, userId, decision, this.households.now)
+    // The row keeps its stored owner (whoever entered it, or the household's custodian once they left).
+    const written = this.documents.transact((tx) => tx.write('household_expenses', row.ownerId, next))
     this.households.announce(household.id, 'household_expenses', [written])
     return written.data as HouseholdExpense
   }
@@ -98,6 +100,8 @@ export class HouseholdLedger {
         date: now,
         status: 'pending',
         confirmedAt: 0,
+        declineReason: '',
+        decidedAt: 0,
       },
       { callerId: userId, household, now },
     )
@@ -106,17 +110,30 @@ export class HouseholdLedger {
     return stored.data as Settlement
   }
 
-  confirm(userId: string, settlementId: string): Settlement {
-    const { stored, household } = this.find('settlements', settlementId, userId, HOUSEHOLD_MESSAGES.settlementNotFound)
-    const current = stored as Settlement
-    const next = confirmSettlement(current, userId, this.households.now)
+  /** The receiver confirms or declines, the payer cancels (rules.ts decideSettlement). */
+  decide(userId: string, settlementId: string, decision: SettlementDecision): Settlement {
+    const { row, household } = this.find('settlements', settlementId, userId, HOUSEHOLD_MESSAGES.settlementNotFound)
+    const current = row.data as Settlement
+    const next = decideSettlement(current, userId, decision, this.households.now)
     if (next === current) return current
-    const written = this.documents.transact((tx) => tx.write('settlements', current.ownerId, next))
+    const written = this.documents.transact((tx) => tx.write('settlements', row.ownerId, next))
     this.households.announce(household.id, 'settlements', [written])
     return written.data as Settlement
   }
 
-  /** Balances from approved expenses and confirmed settlements, and the fewest payments that clear them. */
+  /** What `from` owes `to` in a household the caller belongs to, payments waiting for confirmation counted as paid. */
+  owedBetween(userId: string, householdId: string, from: string, to: string): number {
+    const { household } = this.households.access(householdId, userId)
+    return owedBetween(
+      household.memberIds,
+      this.live<HouseholdExpense>('household_expenses', householdId).filter((e) => e.status === 'approved'),
+      this.live<Settlement>('settlements', householdId),
+      from,
+      to,
+    )
+  }
+
+  /** Balances from approved and confirmed settlements, and the fewest payments that clear them. */
   balances(
     userId: string,
     householdId: string,
@@ -168,6 +185,6 @@ export class HouseholdLedger {
     const householdId = row?.householdId
     if (!row || row.deleted || !householdId || !this.households.members.active(householdId, userId))
       throw new HttpError(404, message, 'NOT_FOUND')
-    return { stored: row.data, household: this.households.access(householdId, userId).household }
+    return { row, household: this.households.access(householdId, userId).household }
   }
 }

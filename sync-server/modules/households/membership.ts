@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { AppDatabase } from '../../db/database'
 import { householdInvites, householdMembers } from '../../db/tables'
 import type { HouseholdInviteRow, HouseholdMemberRow } from '../../db/tables'
@@ -38,6 +38,16 @@ export class MembershipStore {
       .select()
       .from(householdMembers)
       .where(and(eq(householdMembers.householdId, householdId), isNull(householdMembers.removedSeq)))
+      .orderBy(asc(householdMembers.joinedAt), sql`rowid`)
+      .all()
+  }
+
+  /** People who left or were removed, earliest joined first (their devices may still hold the household). */
+  formerMembers(householdId: string): HouseholdMemberRow[] {
+    return this.db
+      .select()
+      .from(householdMembers)
+      .where(and(eq(householdMembers.householdId, householdId), isNotNull(householdMembers.removedSeq)))
       .orderBy(asc(householdMembers.joinedAt), sql`rowid`)
       .all()
   }
@@ -115,5 +125,34 @@ export class MembershipStore {
 
   dropInvitation(id: string): void {
     this.db.delete(householdInvites).where(eq(householdInvites.id, id)).run()
+  }
+
+  /** Every invitation of a household (it is gone). */
+  dropInvitationsOf(householdId: string): void {
+    this.db.delete(householdInvites).where(eq(householdInvites.householdId, householdId)).run()
+  }
+
+  /** The invitations waiting for an e-mail (its account is gone: the address is free again). */
+  dropInvitationsTo(email: string): void {
+    this.db.delete(householdInvites).where(eq(householdInvites.email, email)).run()
+  }
+
+  /** The invitations `from` sent for a household, now sent by `to` (its admin). */
+  reassignInvitations(from: string, householdId: string, to: string): void {
+    this.db
+      .update(householdInvites)
+      .set({ invitedBy: to })
+      .where(and(eq(householdInvites.invitedBy, from), eq(householdInvites.householdId, householdId)))
+      .run()
+  }
+
+  /** The households whose invitations `userId` sent. */
+  invitedInto(userId: string): string[] {
+    const rows = this.db
+      .select({ householdId: householdInvites.householdId })
+      .from(householdInvites)
+      .where(eq(householdInvites.invitedBy, userId))
+      .all()
+    return [...new Set(rows.map((r) => r.householdId))]
   }
 }

@@ -94,6 +94,7 @@ export function settlementView(s: Settlement) {
     transaction_id: s.transactionId || null,
     notes: s.note,
     status: s.status,
+    decline_reason: s.status === 'declined' ? s.declineReason : null,
     date: new Date(s.date).toISOString(),
   }
 }

@@ -1,4 +1,5 @@
-import { reviewDeadline, reviewOutcome } from '../../../schema/calc/household-review'
+import { decidingReviews, expenseReviewers, reviewDeadline, reviewOutcome } from '../../../schema/calc/household-review'
+import { mayDecideSettlement } from '../../../schema/calc/settlements'
 import { absorbRounding, splitMismatch } from '../../../schema/calc/splits'
 import type { Household, HouseholdExpense, Settlement } from '../../../schema/entities/household'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
@@ -36,9 +37,12 @@ export function acceptNewExpense(
   const mismatch = splitMismatch(draft.amount, draft.splits)
   if (mismatch) throw new HttpError(400, mismatch, 'SPLIT_MISMATCH')
   const deadline = reviewDeadline(now, household.reviewPeriodHours)
-  const reviews = household.memberIds
-    .filter((id) => id !== draft.paidBy)
-    .map((userId) => ({ userId, status: 'pending' as const, reason: '', at: now }))
+  const reviews = expenseReviewers(household.memberIds, callerId, draft.paidBy).map((userId) => ({
+    userId,
+    status: 'pending' as const,
+    reason: '',
+    at: now,
+  }))
   return {
     ...draft,
     ownerId: callerId,
@@ -53,9 +57,23 @@ export function acceptNewExpense(
 
 export type ReviewDecision = { status: 'approved' } | { status: 'denied'; reason: string }
 
+/** 403 unless the caller reviews this expense: whoever entered it and whoever paid it never do. */
+function assertReviewer(stored: HouseholdExpense, callerId: string): void {
+  const message =
+    callerId === stored.ownerId
+      ? HOUSEHOLD_MESSAGES.entrantCannotReview
+      : callerId === stored.paidBy
+        ? HOUSEHOLD_MESSAGES.payerCannotReview
+        : stored.reviews.some((r) => r.userId === callerId)
+          ? null
+          : HOUSEHOLD_MESSAGES.notReviewer
+  if (message) throw new HttpError(403, message, 'NOT_REVIEWER')
+}
+
 /**
  * The caller's own review applied to a pending expense, and the status recomputed. Throws 403
- * when the caller has no review (the payer, or not a member when it was added), 409 once decided.
+ * when the caller does not review it (entered or paid it, or was not a member when it was
+ * added), 409 once decided.
  */
 export function applyReview(
   stored: HouseholdExpense,
@@ -64,16 +82,13 @@ export function applyReview(
   now: number,
   pushedAt = 0,
 ): HouseholdExpense {
-  const mine = stored.reviews.find((r) => r.userId === callerId)
-  if (!mine) {
-    const message = callerId === stored.paidBy ? HOUSEHOLD_MESSAGES.payerCannotReview : HOUSEHOLD_MESSAGES.notReviewer
-    throw new HttpError(403, message, 'NOT_REVIEWER')
-  }
+  assertReviewer(stored, callerId)
   if (stored.status !== 'pending') throw new HttpError(409, HOUSEHOLD_MESSAGES.alreadyDecided, 'ALREADY_DECIDED')
   const reason = decision.status === 'denied' ? decision.reason.trim() : ''
   if (decision.status === 'denied' && !reason)
     throw new HttpError(400, HOUSEHOLD_MESSAGES.reasonRequired, 'VALIDATION_ERROR')
-  const reviews = stored.reviews.map((r) =>
+  // An expense stored before the rule may list who entered it among its reviewers: that entry goes.
+  const reviews = decidingReviews(stored, stored.reviews).map((r) =>
     r.userId === callerId ? { ...r, status: decision.status, reason, at: now } : r,
   )
   return {
@@ -86,7 +101,8 @@ export function applyReview(
 
 /**
  * A pushed version of an existing expense: only the caller's own review is taken from it (each
- * member owns only their entry); everything else stays as stored. A review that cannot apply
+ * member owns only their entry; whoever entered or paid it has none); everything else, the payer
+ * included, stays as stored. A review that cannot apply
  * (decided expense, not a reviewer) leaves the stored state, which goes back as the conflict.
  */
 export function mergePushedExpense(
@@ -95,6 +111,7 @@ export function mergePushedExpense(
   callerId: string,
   now: number,
 ): HouseholdExpense {
+  if (callerId === stored.ownerId || callerId === stored.paidBy) return stored
   const mine = pushed.reviews.find((r) => r.userId === callerId)
   const current = stored.reviews.find((r) => r.userId === callerId)
   if (!mine || !current || mine.status === 'pending' || stored.status !== 'pending') return stored
@@ -107,11 +124,14 @@ export function mergePushedExpense(
 /** A pending expense whose deadline has passed, approved; unchanged otherwise. */
 export function expireReview(stored: HouseholdExpense, now: number): HouseholdExpense {
   if (stored.status !== 'pending') return stored
-  const status = reviewOutcome(stored.reviews, stored.deadline, now)
+  const status = reviewOutcome(decidingReviews(stored, stored.reviews), stored.deadline, now)
   return status === stored.status ? stored : { ...stored, status, updatedAt: bump(now, stored.updatedAt) }
 }
 
-/** A new settlement as stored: paid by the caller to another member, pending until the receiver confirms. */
+/**
+ * A new settlement as stored: paid by the caller to another member, pending until the receiver
+ * confirms; or already cancelled, when the payer took it back before it reached the server.
+ */
 export function acceptNewSettlement(
   draft: Settlement,
   ctx: { callerId: string; household: Household; now: number },
@@ -119,32 +139,79 @@ export function acceptNewSettlement(
   const { callerId, household, now } = ctx
   assertMember(household, draft.toUserId)
   if (draft.toUserId === callerId) throw new HttpError(400, HOUSEHOLD_MESSAGES.selfSettlement, 'VALIDATION_ERROR')
+  // Confirming and declining are the receiver's; cancelling is the payer's, who is the caller.
+  const cancelled = draft.status === 'cancelled'
   return {
     ...draft,
     ownerId: callerId,
     fromUserId: callerId,
-    status: 'pending',
+    status: cancelled ? 'cancelled' : 'pending',
     confirmedAt: 0,
+    declineReason: '',
+    decidedAt: cancelled ? Math.min(draft.decidedAt || now, now) : 0,
     updatedAt: bump(now, draft.updatedAt),
   }
 }
 
-/** The receiver's confirmation; 403 for anyone else. Confirming twice changes nothing. */
-export function confirmSettlement(stored: Settlement, callerId: string, now: number, pushedAt = 0): Settlement {
-  if (stored.toUserId !== callerId) throw new HttpError(403, HOUSEHOLD_MESSAGES.onlyReceiverConfirms, 'FORBIDDEN')
-  if (stored.status === 'confirmed') return stored
-  return { ...stored, status: 'confirmed', confirmedAt: now, updatedAt: bump(now, stored.updatedAt, pushedAt) }
+export type SettlementDecision =
+  { status: 'confirmed' } | { status: 'declined'; reason: string } | { status: 'cancelled' }
+
+const NOT_ENTITLED = {
+  confirmed: HOUSEHOLD_MESSAGES.onlyReceiverConfirms,
+  declined: HOUSEHOLD_MESSAGES.onlyReceiverDeclines,
+  cancelled: HOUSEHOLD_MESSAGES.onlyPayerCancels,
+} as const
+
+const ALREADY = {
+  confirmed: HOUSEHOLD_MESSAGES.settlementConfirmed,
+  declined: HOUSEHOLD_MESSAGES.settlementDeclined,
+  cancelled: HOUSEHOLD_MESSAGES.settlementCancelled,
+} as const
+
+/**
+ * The receiver confirms or declines (with a reason), the payer cancels; 403 for anyone else, 409
+ * once it was decided otherwise. Asking for what already happened changes nothing.
+ */
+export function decideSettlement(
+  stored: Settlement,
+  callerId: string,
+  decision: SettlementDecision,
+  now: number,
+  pushedAt = 0,
+): Settlement {
+  const { status } = decision
+  const entitled = status === 'cancelled' ? stored.fromUserId : stored.toUserId
+  if (callerId !== entitled) throw new HttpError(403, NOT_ENTITLED[status], 'FORBIDDEN')
+  if (stored.status === status) return stored
+  if (stored.status !== 'pending') throw new HttpError(409, ALREADY[stored.status], 'ALREADY_DECIDED')
+  const reason = decision.status === 'declined' ? decision.reason.trim() : ''
+  if (status === 'declined' && !reason)
+    throw new HttpError(400, HOUSEHOLD_MESSAGES.declineReasonRequired, 'VALIDATION_ERROR')
+  return {
+    ...stored,
+    status,
+    confirmedAt: status === 'confirmed' ? now : 0,
+    declineReason: reason,
+    decidedAt: status === 'confirmed' ? 0 : now,
+    updatedAt: bump(now, stored.updatedAt, pushedAt),
+  }
 }
 
-/** A pushed version of an existing settlement: only the receiver's confirmation is taken from it. */
+/**
+ * A pushed version of an existing settlement: only a decision the caller may make on a pending
+ * one is taken from it (the receiver's confirmation or declining, the payer's cancelling);
+ * anything else, amount and parties included, stays as stored and goes back as the conflict.
+ */
 export function mergePushedSettlement(
   stored: Settlement,
   pushed: Settlement,
   callerId: string,
   now: number,
 ): Settlement {
-  if (pushed.status !== 'confirmed' || stored.status === 'confirmed' || stored.toUserId !== callerId) return stored
-  return confirmSettlement(stored, callerId, now, pushed.updatedAt)
+  if (pushed.status === 'pending' || !mayDecideSettlement(stored, callerId, pushed.status)) return stored
+  const decision: SettlementDecision =
+    pushed.status === 'declined' ? { status: 'declined', reason: pushed.declineReason } : { status: pushed.status }
+  return decideSettlement(stored, callerId, decision, now, pushed.updatedAt)
 }
 
 /**
@@ -188,5 +255,7 @@ export function tombstoneFor(collection: string, id: string, ownerId: string, ho
     note: '',
     status: 'pending',
     confirmedAt: 0,
+    declineReason: '',
+    decidedAt: 0,
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import type { StreamEvent } from '../../../schema/api/sync'
-import { reviewOutcome } from '../../../schema/calc/household-review'
+import { decidingReviews, reviewOutcome } from '../../../schema/calc/household-review'
 import type { Household, HouseholdExpense, HouseholdMember } from '../../../schema/entities/household'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
 import type { AppDatabase } from '../../db/database'
@@ -98,7 +98,10 @@ export class HouseholdService {
   update(userId: string, householdId: string, patch: Partial<HouseholdSettings>): Household {
     const household = this.requireAdmin(householdId, userId)
     const next: Household = { ...household, ...patch, updatedAt: Math.max(this.now, household.updatedAt + 1) }
-    const stored = this.deps.documents.transact((tx) => tx.write('households', household.ownerId, next))
+    // Under its stored owner: the creator, or the custodian once the creator's account is gone.
+    const stored = this.deps.documents.transact((tx) =>
+      tx.write('households', tx.get('households', householdId)!.ownerId, next),
+    )
     this.announce(householdId, 'households', [stored])
     return stored.data as Household
   }
@@ -192,16 +195,7 @@ export class HouseholdService {
    * receive tombstones up to that point.
    */
   private depart(householdId: string, userId: string): void {
-    const now = this.now
-    const written = this.deps.documents.transact((tx) => {
-      this.members.remove(householdId, userId, Number.MAX_SAFE_INTEGER)
-      const rest = this.members.members(householdId)
-      if (rest.length > 0 && !rest.some((m) => m.role === 'admin'))
-        this.members.setRole(householdId, rest[0]!.userId, 'admin')
-      const result = this.restamp(tx, householdId, now, (e) => dropReviewer(e, userId, now))
-      this.members.remove(householdId, userId, this.deps.documents.lastSeq)
-      return result
-    })
+    const written = this.deps.documents.transact((tx) => this.departIn(tx, householdId, userId, this.now))
     this.announceAll(householdId, written)
     for (const collection of HOUSEHOLD_COLLECTIONS) {
       const rows = written[collection]
@@ -214,6 +208,22 @@ export class HouseholdService {
       }
       this.deps.bus.publish(userId, event)
     }
+  }
+
+  /** `depart` inside the caller's transaction; returns the re-stamped rows for the remaining members. */
+  departIn(
+    tx: DocumentTransaction,
+    householdId: string,
+    userId: string,
+    now: number,
+  ): Record<HouseholdCollection, StoredDocument[]> {
+    this.members.remove(householdId, userId, Number.MAX_SAFE_INTEGER)
+    const rest = this.members.members(householdId)
+    if (rest.length > 0 && !rest.some((m) => m.role === 'admin'))
+      this.members.setRole(householdId, rest[0]!.userId, 'admin')
+    const result = this.restamp(tx, householdId, now, (e) => dropReviewer(e, userId, now))
+    this.members.remove(householdId, userId, this.deps.documents.lastSeq)
+    return result
   }
 
   /** Rewrites the household document from the membership table and gives every row of the household a new seq. */
@@ -271,7 +281,7 @@ export class HouseholdService {
     for (const m of this.members.members(householdId)) this.deps.bus.publish(m.userId, event)
   }
 
-  private announceAll(householdId: string, written: Record<HouseholdCollection, StoredDocument[]>): void {
+  announceAll(householdId: string, written: Record<HouseholdCollection, StoredDocument[]>): void {
     for (const collection of HOUSEHOLD_COLLECTIONS) this.announce(householdId, collection, written[collection])
   }
 }
@@ -284,6 +294,6 @@ function memberEntry(user: UserRow, role: Role, joinedAt: number): HouseholdMemb
 function dropReviewer(expense: HouseholdExpense, userId: string, now: number): HouseholdExpense {
   if (expense.status !== 'pending' || !expense.reviews.some((r) => r.userId === userId)) return expense
   const reviews = expense.reviews.filter((r) => r.userId !== userId)
-  const status = reviewOutcome(reviews, expense.deadline, now)
+  const status = reviewOutcome(decidingReviews(expense, reviews), expense.deadline, now)
   return { ...expense, reviews, status, updatedAt: Math.max(now, expense.updatedAt + 1) }
 }

@@ -1,0 +1,124 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
+import type { Household } from '../../../schema/entities/household'
+import type { DocumentTransaction, StoredDocument } from '../../db/documents'
+import { documents } from '../../db/tables'
+import { tombstoneFor } from './rules'
+import { HOUSEHOLD_COLLECTIONS, type HouseholdCollection, type HouseholdService } from './service'
+
+type Written = Record<HouseholdCollection, StoredDocument[]>
+
+/**
+ * What a deleted account leaves behind in households. A leaving account never takes the others'
+ * data with it:
+ * - a household with other members stays: the leaver departs like a member who leaves (their
+ *   pending reviews dropped, the admin role to the longest-standing member), and everything they
+ *   entered or paid stays in the ledger ("Former member" in the others' views), so balances add up;
+ * - a household they were the last member of is removed: every row becomes a tombstone (its
+ *   content replaced by placeholders);
+ * - the rows stored under the leaver's account pass to a custodian: the household's admin, else
+ *   another member, else a former member (whose devices may still need the tombstones); a
+ *   household nobody else ever belonged to is deleted outright, as no device can ask for it again;
+ * - invitations to the leaver's e-mail go (the address is free again); those they sent pass to
+ *   the household's admin, or go with the household.
+ * Runs inside the account deletion's transaction; the returned function announces the changes to
+ * the remaining members once it has committed.
+ */
+export class AccountExit {
+  constructor(private readonly households: HouseholdService) {}
+
+  private get members() {
+    return this.households.members
+  }
+
+  run(userId: string, email: string): () => void {
+    const now = this.households.now
+    const departed: { householdId: string; written: Written }[] = []
+    this.households.deps.documents.transact((tx) => {
+      for (const { householdId } of this.members.householdsOf(userId)) {
+        const stays = this.members.members(householdId).some((m) => m.userId !== userId)
+        if (stays) departed.push({ householdId, written: this.households.departIn(tx, householdId, userId, now) })
+        else this.close(tx, householdId, userId, now)
+      }
+      // A household everyone had already left, holding what the leaver entered, goes too.
+      for (const householdId of this.ownedHouseholds(userId)) {
+        const house = tx.get('households', householdId)
+        if (house && !house.deleted && this.members.members(householdId).length === 0)
+          this.close(tx, householdId, userId, now)
+      }
+    })
+    this.handOver(userId)
+    this.moveInvitations(userId, email)
+    return () => {
+      for (const { householdId, written } of departed) this.households.announceAll(householdId, written)
+    }
+  }
+
+  /** Who keeps a household's rows once `leaver` is gone: its admin, another member, a former member. */
+  private custodian(householdId: string, leaver: string): string | undefined {
+    const others = this.members.members(householdId).filter((m) => m.userId !== leaver)
+    const former = this.members.formerMembers(householdId).filter((m) => m.userId !== leaver)
+    return (others.find((m) => m.role === 'admin') ?? others[0] ?? former[0])?.userId
+  }
+
+  /** The last member leaves: every row of the household becomes a tombstone with placeholder content. */
+  private close(tx: DocumentTransaction, householdId: string, leaver: string, now: number): void {
+    const member = this.members.active(householdId, leaver) !== undefined
+    if (member) this.members.remove(householdId, leaver, Number.MAX_SAFE_INTEGER)
+    const owner = this.custodian(householdId, leaver) ?? leaver
+    const house = tx.get('households', householdId)
+    const rows = [
+      ...(house ? [house] : []),
+      ...this.households.rows('household_expenses', householdId),
+      ...this.households.rows('settlements', householdId),
+    ]
+    for (const row of rows) {
+      const collection = row.collection as HouseholdCollection
+      const placeholder = tombstoneFor(collection, row.id, owner, row.householdId)
+      const updatedAt = Math.max(now, Number((row.data as Household).updatedAt) + 1)
+      tx.write(collection, row.ownerId, { ...placeholder, updatedAt }, true)
+    }
+    if (member) this.members.remove(householdId, leaver, this.households.deps.documents.lastSeq)
+    this.members.dropInvitationsOf(householdId)
+  }
+
+  /** The households holding rows stored under the leaver's account (the household's own id for its document). */
+  private ownedHouseholds(leaver: string): string[] {
+    return this.households.deps.db
+      .selectDistinct({ key: sql<string>`coalesce(${documents.householdId}, ${documents.id})` })
+      .from(documents)
+      .where(and(eq(documents.ownerId, leaver), inArray(documents.collection, [...HOUSEHOLD_COLLECTIONS])))
+      .all()
+      .map((r) => r.key)
+  }
+
+  /** The rows stored under the leaver's account pass to each household's custodian, or go with it. */
+  private handOver(leaver: string): void {
+    const { db } = this.households.deps
+    const collections = [...HOUSEHOLD_COLLECTIONS]
+    for (const key of this.ownedHouseholds(leaver)) {
+      const ofHousehold = or(
+        and(eq(documents.collection, 'households'), eq(documents.id, key)),
+        and(inArray(documents.collection, collections), eq(documents.householdId, key)),
+      )
+      const custodian = this.custodian(key, leaver)
+      if (custodian)
+        db.update(documents)
+          .set({ ownerId: custodian })
+          .where(and(ofHousehold, eq(documents.ownerId, leaver)))
+          .run()
+      else {
+        db.delete(documents).where(ofHousehold).run()
+        this.members.dropInvitationsOf(key)
+      }
+    }
+  }
+
+  private moveInvitations(leaver: string, email: string): void {
+    this.members.dropInvitationsTo(email.toLowerCase())
+    for (const householdId of this.members.invitedInto(leaver)) {
+      const admin = this.members.members(householdId).find((m) => m.role === 'admin' && m.userId !== leaver)
+      if (admin) this.members.reassignInvitations(leaver, householdId, admin.userId)
+      else this.members.dropInvitationsOf(householdId)
+    }
+  }
+}
