@@ -18,6 +18,7 @@ import {
   proposeSplit,
 } from '../../schema/calc/loan-figures'
 import { INTEREST_TYPES, type LoanPayment } from '../../schema/entities/loan'
+import { MAX_PLAN_PAISE } from '../../schema/validation/plan-input'
 import {
   checkLoan,
   checkLoanPlan,
@@ -51,9 +52,10 @@ describe('EMI and schedules', () => {
     expect(rows[0]).toMatchObject({ interest: 708_333, principal: 867_823 - 708_333, payment: 867_823 })
     expect(sum(rows.map((r) => r.principal))).toBe(10 * LAKH)
     expect(rows.at(-1)!.balance).toBe(0)
-    // Total interest over 20 years: EMI × 240 − principal, the last instalment absorbing the
-    // paise the rounded-down EMI left (₹1.43 here).
-    expect(sum(rows.map((r) => r.interest)) - (867_823 * 240 - 10 * LAKH)).toBe(143)
+    // The exact EMI is ₹8,678.2323…: 56 of the 240 instalments are ₹8,678.24, so the total interest
+    // is what 240 exact instalments pay beyond the principal, to the paisa (₹10,82,775.76).
+    expect(rows.every((r) => r.payment === 867_823 || r.payment === 867_824)).toBe(true)
+    expect(sum(rows.map((r) => r.interest))).toBe(1_08_27_75_76)
   })
 
   it('interest-free EMI is the principal over the months, rounded up', () => {
@@ -94,6 +96,58 @@ describe('EMI and schedules', () => {
     )
   })
 
+  // The loan form's range: up to ₹10 crore, 0–100 % a year, 1–600 months.
+  const emiTerms = fc.record({
+    principal: fc.integer({ min: 1, max: MAX_PLAN_PAISE }),
+    rateBps: fc.integer({ min: 0, max: 10_000 }),
+    months: fc.integer({ min: 1, max: 600 }),
+  })
+  const RUPEE = 100
+
+  it('an EMI schedule keeps its stated length and every instalment, the last too, is within ₹1 of the EMI', () => {
+    fc.assert(
+      fc.property(emiTerms, (t) => {
+        const rows = amortisationSchedule({ ...t, interestType: 'emi' })
+        const emi = emiFor(t.principal, t.rateBps, t.months)
+        expect(rows).toHaveLength(t.months)
+        expect(sum(rows.map((r) => r.principal))).toBe(t.principal)
+        // One check per row, gathered: an expect() per row makes 600-month schedules slow to test.
+        let owed = t.principal
+        const wrong = rows.filter((r, i) => {
+          const ok =
+            r.month === i + 1 &&
+            Math.min(r.principal, r.interest, r.balance) >= 0 &&
+            r.payment === r.principal + r.interest &&
+            r.balance === owed - r.principal &&
+            Math.abs(r.payment - emi) <= RUPEE
+          owed = r.balance
+          return !ok
+        })
+        expect(wrong).toEqual([])
+        expect(rows.at(-1)!.balance).toBe(0)
+      }),
+      {
+        numRuns: 400,
+        examples: [
+          [{ principal: LAKH, rateBps: 3_600, months: 360 }],
+          [{ principal: LAKH, rateBps: 3_600, months: 240 }],
+          [{ principal: 46_90_000_00, rateBps: 3_600, months: 300 }],
+          [{ principal: MAX_PLAN_PAISE, rateBps: 10_000, months: 600 }],
+          [{ principal: 1, rateBps: 1, months: 600 }],
+          [{ principal: 1000, rateBps: 0, months: 600 }],
+        ],
+      },
+    )
+  })
+
+  it('₹1,00,000 at 36 % over 360 months: 360 instalments of ₹3,000.07, give or take a paisa', () => {
+    const rows = amortisationSchedule({ principal: LAKH, rateBps: 3_600, months: 360, interestType: 'emi' })
+    expect(emiFor(LAKH, 3_600, 360)).toBe(3_000_07)
+    expect(rows).toHaveLength(360)
+    expect(new Set(rows.map((r) => r.payment))).toEqual(new Set([3_000_07, 3_000_08]))
+    expect(rows[0]).toMatchObject({ interest: 3_000_00, principal: rows[0]!.payment - 3_000_00 })
+  })
+
   it('the balance after paying is never negative and never grows with more paid', () => {
     fc.assert(
       fc.property(terms, fc.nat(20_000_000_000), fc.nat(1_000_000), (t, paid, more) => {
@@ -109,7 +163,9 @@ describe('EMI and schedules', () => {
   it('paying exactly the first instalments leaves that row’s balance', () => {
     const t = { principal: 10 * LAKH, rateBps: 850, months: 240, interestType: 'emi' as const }
     const rows = amortisationSchedule(t)
-    expect(balanceAfterPaid(t, 867_823 * 12)).toBe(rows[11]!.balance)
+    expect(balanceAfterPaid(t, sum(rows.slice(0, 12).map((r) => r.payment)))).toBe(rows[11]!.balance)
+    // Twelve rounded EMIs fall 3 paise short of the first twelve instalments: that much principal is still owed.
+    expect(balanceAfterPaid(t, 867_823 * 12)).toBe(rows[11]!.balance + 3)
   })
 })
 
@@ -326,7 +382,8 @@ describe('loan input rules', () => {
     expect(r.ok).toBe(true)
     if (!r.ok) return
     const rows = amortisationSchedule({ principal: 10 * LAKH, rateBps: 850, months: 240, interestType: 'emi' })
-    expect(r.value.currentBalance).toBe(rows[11]!.balance)
+    // Paid so far is twelve EMIs of ₹8,678.23, 3 paise short of the schedule's first twelve instalments.
+    expect(r.value.currentBalance).toBe(rows[11]!.balance + 3)
     expect(r.value).toMatchObject({ interestRateBps: 850, emi: 867_823, missedPayments: 0, frequency: 'monthly' })
   })
 
