@@ -1,6 +1,7 @@
 import { ArrowRight, Check } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import { householdBalances, settlementPlan, type PlannedPayment } from '../../../schema/calc/household-balances'
+import { householdBalances, type PlannedPayment } from '../../../schema/calc/household-balances'
+import { fewestPayments } from '../../../schema/calc/settle-plan'
 import { Amount } from '../../components/ui/amount'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { useToast } from '../../components/ui/toast'
@@ -21,7 +22,7 @@ export function useHouseholdLedger(household: HouseholdDoc) {
     return {
       loading: expenses.loading || settlements.loading,
       balances,
-      plan: settlementPlan(balances),
+      plan: fewestPayments(balances),
       settlements: settlements.data,
     }
   }, [household.memberIds, expenses, settlements])
