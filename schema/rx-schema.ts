@@ -14,7 +14,7 @@ export const SCHEMA_VERSIONS: Record<CollectionName, number> = {
   budgets: 0,
   recurring_payments: 0,
   loans: 1,
-  loan_payments: 1,
+  loan_payments: 2,
   households: 1,
   household_expenses: 1,
   settlements: 1,

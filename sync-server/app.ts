@@ -20,6 +20,7 @@ import { HouseholdSync } from './modules/households/household-sync'
 import { HouseholdLedger } from './modules/households/ledger'
 import { HouseholdService } from './modules/households/service'
 import { TicketService } from './modules/support/tickets'
+import { loanPaymentRule } from './modules/loans/payment-rule'
 import { StreamBus } from './modules/sync/stream-bus'
 import { WhatsappService } from './modules/whatsapp/service'
 import { createWhatsappSender } from './modules/whatsapp/twilio'
@@ -174,6 +175,8 @@ function decorateRepositories(app: FastifyInstance, config: AppConfig, database:
   const users = new UsersRepository(database.db)
   const streamBus = new StreamBus()
   const documents = new DocumentsRepository(database.db, streamBus, now)
+  // A payment pushed from a device is judged against what its loan owes on the server.
+  documents.setPushRule('loan_payments', loanPaymentRule(documents))
   app.decorate('config', config)
   app.decorate('db', database.db)
   app.decorate('users', users)

@@ -14,10 +14,12 @@ import {
   debtFreeDay,
   loanFigures,
   monthsLeft,
+  paymentLimits,
   paymentStatus,
   proposeSplit,
 } from '../../schema/calc/loan-figures'
 import { INTEREST_TYPES, type LoanPayment } from '../../schema/entities/loan'
+import { formatDecimal } from '../../schema/money/money'
 import { MAX_PLAN_PAISE } from '../../schema/validation/plan-input'
 import {
   checkLoan,
@@ -280,6 +282,7 @@ function payment(p: Partial<LoanPayment>): LoanPayment {
     type: 'regular',
     method: 'upi',
     note: '',
+    refused: null,
     ...p,
   }
 }
@@ -452,5 +455,74 @@ describe('loan input rules', () => {
     expect(error({ principal: '3', interest: '1' })).toBe(LOAN_MESSAGES.paymentSplit)
     expect(error({ date: '2026-01-16' })).toBe(LOAN_MESSAGES.paymentDateFuture)
     expect(error({ method: 'cheque' })).toBe(LOAN_MESSAGES.paymentMethodInvalid)
+  })
+})
+
+describe('a payment is never more than the loan owes', () => {
+  type Terms = Parameters<typeof paymentLimits>[0]
+  const home: Terms = { interestType: 'emi', interestRateBps: 850, principal: 50 * LAKH, durationMonths: 240 }
+  const owed = 46_90_000_00
+  const check = (input: Record<string, unknown>, loan: Terms = home, balance = owed) =>
+    checkPayment({ date: '2026-01-15', ...input }, '2026-01-15', (a) => proposeSplit(loan, balance, a), {
+      limits: paymentLimits(loan, balance),
+    })
+
+  it('₹9,99,99,999 "Regular EMI" on ₹46.9 L outstanding is refused, saying what closes the loan', () => {
+    const closing = owed + Math.round(owed * (850 / 120_000))
+    expect(check({ amount: '99999999', type: 'regular' })).toEqual({
+      ok: false,
+      field: 'amount',
+      error: LOAN_MESSAGES.paymentOverOwed('₹47,23,220.83'),
+    })
+    expect(closing).toBe(47_23_220_83)
+    // The closing prepayment is allowed, a paisa more is not.
+    const closed = check({ amount: '4723220.83', type: 'full' })
+    expect(closed.ok && closed.value).toMatchObject({ principalPaid: owed, interestPaid: 33_220_83 })
+    expect(check({ amount: '4723220.84' }).ok).toBe(false)
+  })
+
+  it('parts given by hand: principal above the balance, interest above all the terms charge', () => {
+    expect(check({ amount: '4690000.01', principal: '4690000.01', interest: '0' })).toEqual({
+      ok: false,
+      field: 'principal',
+      error: LOAN_MESSAGES.principalOverBalance('₹46,90,000.00'),
+    })
+    const free = { ...home, interestType: 'none' as const }
+    expect(check({ amount: '100', principal: '0', interest: '100' }, free)).toEqual({
+      ok: false,
+      field: 'interest',
+      error: LOAN_MESSAGES.interestOverTerms('₹0.00'),
+    })
+  })
+
+  it('a refused payment counts for nothing in the figures', () => {
+    const loan = { principal: 100_000, currentBalance: 80_000, paidBefore: 0, duePaymentsCounted: 0 }
+    const f = loanFigures({ ...loan, frequency: 'monthly' }, [
+      payment({ amount: 5_000, principalPaid: 5_000 }),
+      payment({ id: 'q', amount: 900_000, principalPaid: 900_000, refused: 'over_balance' }),
+    ])
+    expect(f).toMatchObject({ balance: 75_000, totalPaid: 5_000, lastPaymentAmount: 5_000 })
+  })
+
+  const loanTerms = fc.record({
+    interestType: fc.constantFrom(...INTEREST_TYPES),
+    interestRateBps: fc.integer({ min: 0, max: 10_000 }),
+    principal: fc.integer({ min: 1, max: 1e10 }),
+    durationMonths: fc.integer({ min: 1, max: 600 }),
+  })
+
+  it('what is accepted fits the balance; anything up to the closing payment is accepted', () => {
+    fc.assert(
+      fc.property(loanTerms, fc.integer({ min: 0, max: 1e10 }), fc.integer({ min: 1, max: 1e10 }), (l, bal, amt) => {
+        const limits = paymentLimits(l, bal)
+        const r = check({ amount: formatDecimal(amt) }, l, bal)
+        if (r.ok) {
+          expect(r.value.principalPaid).toBeLessThanOrEqual(bal)
+          expect(r.value.interestPaid).toBeLessThanOrEqual(limits.maxInterest)
+        }
+        expect(r.ok).toBe(amt <= limits.closing)
+      }),
+      { numRuns: 300 },
+    )
   })
 })
