@@ -51,6 +51,7 @@ export const LOAN_MESSAGES = {
   paymentTypeInvalid: `Payment type must be one of ${PAYMENT_TYPES.join(', ')}`,
   paymentMethodInvalid: `Payment method must be one of ${PAYMENT_METHODS.join(', ')}`,
   paymentOverOwed: (closing: string) => `Payment is more than what is owed: ${closing} closes this loan`,
+  paidOff: 'This loan is paid off: nothing more is owed',
   principalOverBalance: (balance: string) => `Principal part is more than the outstanding balance of ${balance}`,
   interestOverTerms: (most: string) => `Interest part cannot be more than ${most}, all the interest this loan charges`,
 } as const
@@ -335,6 +336,8 @@ function beyondLimits(parts: Parts, given: boolean, checks: PaymentChecks) {
   const refusal = paymentRefusal({ principalPaid: parts.principal, interestPaid: parts.interest }, limits)
   if (refusal === 'over_interest')
     return { field: 'interest' as const, error: LOAN_MESSAGES.interestOverTerms(format(limits.maxInterest)) }
+  if (refusal === 'over_balance' && limits.balance === 0)
+    return { field: 'amount' as const, error: LOAN_MESSAGES.paidOff }
   if (refusal === 'over_balance' && given)
     return { field: 'principal' as const, error: LOAN_MESSAGES.principalOverBalance(format(limits.balance)) }
   if (refusal === 'over_balance')
