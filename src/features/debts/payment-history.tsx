@@ -39,32 +39,24 @@ function PaymentRow(props: { payment: LoanPaymentDoc; onEdit: () => void; onDele
           {day} · {PAYMENT_TYPE_LABEL[p.type]} · {PAYMENT_METHOD_LABEL[p.method]}
         </p>
         {p.note ? <p className="history-item__note">{p.note}</p> : null}
-        {p.refused ? (
-          <p className="history-item__refused" data-testid="payment-refused">
-            {REFUSAL_TEXT[p.refused]}
-          </p>
-        ) : null}
       </div>
-      <div className="history-item__side">
-        <p className="history-item__split">
-          Principal <Amount value={p.principalPaid} />
-          <br />
-          Interest <Amount value={p.interestPaid} />
+      <p className="history-item__split">
+        Principal <Amount value={p.principalPaid} />
+        <br />
+        Interest <Amount value={p.interestPaid} />
+      </p>
+      {p.refused ? (
+        <p className="history-item__refused" data-testid="payment-refused">
+          {REFUSAL_TEXT[p.refused]}
         </p>
-        <div className="history-item__actions">
-          <Button variant="ghost" size="sm" icon={<Pencil size={14} />} onClick={onEdit} aria-label={`Edit ${which}`}>
-            Edit
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            icon={<Trash2 size={14} />}
-            onClick={onDelete}
-            aria-label={`Delete ${which}`}
-          >
-            Delete
-          </Button>
-        </div>
+      ) : null}
+      <div className="history-item__actions">
+        <Button variant="ghost" size="sm" icon={<Pencil size={14} />} onClick={onEdit} aria-label={`Edit ${which}`}>
+          Edit
+        </Button>
+        <Button variant="ghost" size="sm" icon={<Trash2 size={14} />} onClick={onDelete} aria-label={`Delete ${which}`}>
+          Delete
+        </Button>
       </div>
     </li>
   )

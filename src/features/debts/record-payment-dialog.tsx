@@ -137,6 +137,38 @@ function startingValues(loan: LoanDoc, editing: LoanPaymentDoc | undefined, toda
   }
 }
 
+type Values = ReturnType<typeof startingValues>
+
+/**
+ * The form's values. Parts the user changed are checked as typed; proposed ones follow the amount
+ * (and are left for the rules to propose again), so a refusal speaks of the amount the user typed.
+ */
+function usePaymentValues(start: Values, partsGiven: boolean, split: (amount: number) => Parts) {
+  const money = useMoney()
+  const [values, setValues] = useState(start)
+  const [partsEdited, setPartsEdited] = useState(partsGiven)
+  const set = (field: keyof Values) => (text: string) => setValues((old) => ({ ...old, [field]: text }))
+  return {
+    values,
+    set,
+    setPart: (field: 'principal' | 'interest') => (text: string) => {
+      setPartsEdited(true)
+      set(field)(text)
+    },
+    changeAmount: (text: string) => {
+      const paise = money.fromEdit(text)
+      const parts = paise === null || paise <= 0 ? null : split(paise)
+      if (parts) setPartsEdited(false)
+      setValues((old) => ({
+        ...old,
+        amount: text,
+        ...(parts ? { principal: formatDecimal(parts.principal), interest: formatDecimal(parts.interest) } : {}),
+      }))
+    },
+    input: () => (partsEdited ? values : { ...values, principal: '', interest: '' }),
+  }
+}
+
 /**
  * Record a payment, or correct one (`editing`): the amount starts at the EMI and its principal /
  * interest parts are proposed from the schedule (this month's interest first); both stay editable.
@@ -149,26 +181,16 @@ export function RecordPaymentDialog({ loan, balance, now, editing, onClose, onSa
   const today = toDayString(now)
   const split = (amount: number) => proposeSplit(loan, balance, amount)
   const limits = useMemo(() => paymentLimits(loan, balance), [loan, balance])
-  const [values, setValues] = useState(() => startingValues(loan, editing, today, split(loan.emi)))
-  const set = (field: keyof typeof values) => (text: string) => setValues((old) => ({ ...old, [field]: text }))
+  const form = usePaymentValues(startingValues(loan, editing, today, split(loan.emi)), Boolean(editing), split)
+  const { values } = form
   const [error, setError] = useState<FieldError>(null)
   const [saving, setSaving] = useState(false)
-
-  const changeAmount = (text: string) => {
-    const paise = money.fromEdit(text)
-    const parts = paise === null || paise <= 0 ? null : split(paise)
-    setValues((old) => ({
-      ...old,
-      amount: text,
-      ...(parts ? { principal: formatDecimal(parts.principal), interest: formatDecimal(parts.interest) } : {}),
-    }))
-  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (saving) return
     const format = (paise: number) => money.format(paise, { withPaise: true })
-    const checked = checkPayment(values, today, split, { limits, format })
+    const checked = checkPayment(form.input(), today, split, { limits, format })
     if (!checked.ok) return setError({ field: checked.field, message: checked.error })
     setError(null)
     setSaving(true)
@@ -191,27 +213,27 @@ export function RecordPaymentDialog({ loan, balance, now, editing, onClose, onSa
           name="amount-paid"
           value={values.amount}
           error={error?.field === 'amount' ? error.message : null}
-          onChange={(e) => changeAmount(e.target.value)}
+          onChange={(e) => form.changeAmount(e.target.value)}
           autoFocus
         />
         <SplitFields
           principal={values.principal}
           interest={values.interest}
           error={error}
-          onPrincipal={set('principal')}
-          onInterest={set('interest')}
+          onPrincipal={form.setPart('principal')}
+          onInterest={form.setPart('interest')}
         />
         <PaymentOptions
           date={values.date}
           today={today}
           error={error}
-          onDate={set('date')}
+          onDate={form.set('date')}
           type={values.type}
           method={values.method}
           note={values.note}
-          onType={set('type')}
-          onMethod={set('method')}
-          onNote={set('note')}
+          onType={form.set('type')}
+          onMethod={form.set('method')}
+          onNote={form.set('note')}
         />
         {error?.field === 'form' ? (
           <p className="wizard__failure" role="alert">
