@@ -430,7 +430,7 @@ describe('an allocation pushed from a device', () => {
   const stored = (u: Session, id: string) => t.app.documents.getOwned('budgets', u.user.id, id)!.data
   const wire = (doc: object) => ({ ...doc, _deleted: false })
 
-  it('two devices allocate the same ₹8,000 offline: the raise that no longer fits is not taken, and says so', async () => {
+  it('two devices allocate the same ₹8,000 offline: the raise that no longer fits is not taken, says so', async () => {
     const u = await register(t.app)
     await call(u, 'POST', '/api/allocation/income', { amount: 8000 })
     await push(u, [{ newDocumentState: budgetDoc(u, 'food', 0, 1) }, { newDocumentState: budgetDoc(u, 'fuel', 0, 1) }])

@@ -43,7 +43,7 @@ describe('overAllocatedBy', () => {
 describe('an allocation is never more than the income leaves', () => {
   const rupees = (p: number) => formatMoney(p)
 
-  it('₹9,99,99,999 into an ₹8,000 budget with ₹1,50,000 of income is refused before saving, in the spec’s words', () => {
+  it('₹9,99,99,999 into an ₹8,000 budget on ₹1,50,000 of income is refused before saving, in the spec’s words', () => {
     const ceiling = allocationCeiling(1_50_000_00, 0, 0)
     expect(checkAllocation('99999999', ceiling, rupees)).toEqual({
       ok: false,
