@@ -77,6 +77,7 @@ export function demoData(now: number): DemoData {
     amount: rupees * 100,
     period: 'monthly',
     allocated: allocatedRupees * 100,
+    refusedAllocation: 0,
     createdAt: now - 90 * 86_400_000,
   })
   const due = (daysAhead: number) => toDayString(now + daysAhead * 86_400_000)

@@ -11,10 +11,10 @@ type JsonSchema = Record<string, unknown> & { properties: Record<string, Record<
  */
 export const SCHEMA_VERSIONS: Record<CollectionName, number> = {
   transactions: 0,
-  budgets: 0,
+  budgets: 1,
   recurring_payments: 0,
   loans: 1,
-  loan_payments: 1,
+  loan_payments: 2,
   households: 1,
   household_expenses: 1,
   settlements: 2,

@@ -25,6 +25,8 @@ import { HouseholdService } from './modules/households/service'
 import { NotificationsRepository } from './modules/notifications/repository'
 import { createPushSender } from './modules/notifications/web-push'
 import { TicketService } from './modules/support/tickets'
+import { loanPaymentRule } from './modules/loans/payment-rule'
+import { allocationRule } from './modules/plan/allocation'
 import { StreamBus } from './modules/sync/stream-bus'
 import { WhatsappService } from './modules/whatsapp/service'
 import { createWhatsappSender } from './modules/whatsapp/twilio'
@@ -199,6 +201,10 @@ function decorateRepositories(app: FastifyInstance, config: AppConfig, database:
   const users = new UsersRepository(database.db)
   const streamBus = new StreamBus()
   const documents = new DocumentsRepository(database.db, streamBus, now)
+  // A payment pushed from a device is judged against what its loan owes on the server, an
+  // allocation against the income the server knows of.
+  documents.setPushRule('loan_payments', loanPaymentRule(documents))
+  documents.setPushRule('budgets', allocationRule(documents, now))
   app.decorate('config', config)
   app.decorate('db', database.db)
   app.decorate('users', users)

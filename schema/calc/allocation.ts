@@ -50,3 +50,12 @@ export function allocationIncome(planned: Paise, recordedThisMonth: Paise): { in
 export function overAllocatedBy(allocated: Paise, limit: Paise): Paise {
   return Math.max(0, allocated - limit)
 }
+
+/**
+ * The most a budget may have allocated: what the income leaves after every other budget's
+ * allocation, or what it has now when that is more (lowering an allocation is always allowed, even
+ * once income has fallen below what is allocated). Never negative.
+ */
+export function allocationCeiling(income: Paise, allocatedElsewhere: Paise, current: Paise): Paise {
+  return Math.max(0, current, income - allocatedElsewhere)
+}

@@ -32,18 +32,25 @@ export const MAX_MONTHS = 1200
 export const monthlyRate = (rateBps: number): number => rateBps / 10_000 / 12
 
 /**
- * The reducing-balance instalment P·r·(1+r)ⁿ / ((1+r)ⁿ − 1), rounded to the nearest paisa
- * (₹10,00,000 at 8.5 % over 240 months → ₹8,678.23), and always more than the first month's interest;
- * P / n rounded up when interest-free.
+ * The exact (unrounded) reducing-balance instalment P·r / (1 − (1+r)⁻ⁿ), in paise; P / n when
+ * interest-free. `expm1` keeps it exact where (1+r)ⁿ is too large for (1+r)ⁿ − 1 to be computed.
+ */
+function exactEmi(principal: Paise, r: number, n: number): number {
+  return r === 0 ? principal / n : (principal * r) / -Math.expm1(-n * Math.log1p(r))
+}
+
+/**
+ * The reducing-balance instalment, rounded to the nearest paisa (₹10,00,000 at 8.5 % over 240 months
+ * → ₹8,678.23), and always more than the first month's interest; P / n rounded up when interest-free.
+ * The schedule's instalments stay within a paisa or two of it (see `emiSchedule`).
  */
 export function emiFor(principal: Paise, rateBps: number, months: number): Paise {
   const n = Math.max(1, Math.floor(months))
   const r = monthlyRate(rateBps)
   if (r === 0) return Math.ceil(principal / n)
-  const growth = (1 + r) ** n
-  const emi = Math.max(1, Math.round((principal * r * growth) / (growth - 1)))
+  const emi = Math.max(1, Math.round(exactEmi(principal, r, n)))
   // Rounding down must never leave an instalment that only covers the first month's (rounded)
-  // interest: such a loan would never be repaid (fast-check found ₹100 at 27.12 % over 274 months).
+  // interest: a projection at it would never end (fast-check found ₹100 at 27.12 % over 274 months).
   return Math.max(emi, Math.round(principal * r) + 1)
 }
 
@@ -54,17 +61,36 @@ function evenParts(total: Paise, n: number): Paise[] {
   return Array.from({ length: n }, (_, i) => base + (i < extra ? 1 : 0))
 }
 
+/**
+ * The exact reducing-balance schedule, rounded row by row without carrying any rounding forward:
+ * what has been paid in all (k × the exact EMI) and the interest so far are each rounded as running
+ * totals, and the principal is the rest. Rounding each month's interest and carrying the balance
+ * instead grows every half paisa by (1+r) a month: at 36 % over 360 months one paisa of EMI moves the
+ * last instalment by ₹14,000. So every instalment is within a paisa or two of the exact EMI, there are
+ * exactly `months` rows, and the principal parts add up to the principal.
+ */
 function emiSchedule(principal: Paise, rateBps: number, months: number): ScheduleRow[] {
   const r = monthlyRate(rateBps)
-  const emi = emiFor(principal, rateBps, months)
+  const emi = exactEmi(principal, r, months)
+  const logGrowth = Math.log1p(r)
+  // What is still owed after month k, exactly: P·(1 − (1+r)^−(n−k)) / (1 − (1+r)^−n).
+  const owedAfter = (k: number) =>
+    r === 0
+      ? (principal * (months - k)) / months
+      : (principal * Math.expm1(-(months - k) * logGrowth)) / Math.expm1(-months * logGrowth)
   const rows: ScheduleRow[] = []
-  let balance = principal
-  for (let month = 1; month <= months && balance > 0; month += 1) {
-    const interest = Math.round(balance * r)
-    // The last month takes whatever rounding left over, so the parts add up to the principal.
-    const part = month === months ? balance : Math.min(balance, Math.max(0, emi - interest))
-    balance -= part
-    rows.push({ month, payment: part + interest, interest, principal: part, balance })
+  let repaid = 0
+  let interestSoFar = 0
+  for (let month = 1; month <= months; month += 1) {
+    const paidSoFar = Math.round(month * emi)
+    const interestTotal = Math.max(interestSoFar, Math.round(month * emi - (principal - owedAfter(month))))
+    // Running totals never step back, so no part is negative; the last month repays what is left.
+    const repaidTotal = month === months ? principal : Math.min(principal, Math.max(repaid, paidSoFar - interestTotal))
+    const part = repaidTotal - repaid
+    const interest = interestTotal - interestSoFar
+    repaid = repaidTotal
+    interestSoFar = interestTotal
+    rows.push({ month, payment: part + interest, interest, principal: part, balance: principal - repaid })
   }
   return rows
 }
@@ -124,8 +150,12 @@ export function amortisationSchedule(terms: LoanTerms): ScheduleRow[] {
   }
 }
 
-/** The instalment the wizard proposes: a month's payment of the schedule (for compound, what clears it at the end). */
+/**
+ * The instalment the wizard proposes: the EMI, a month's payment of a flat schedule, or for compound
+ * what clears it at the end spread over the months.
+ */
 export function proposedInstalment(terms: LoanTerms): Paise {
+  if (terms.interestType === 'emi' && terms.principal > 0) return emiFor(terms.principal, terms.rateBps, terms.months)
   const rows = amortisationSchedule(terms)
   if (terms.interestType === 'compound') {
     const total = rows.reduce((sum, row) => sum + row.payment, 0)

@@ -1,11 +1,12 @@
-import type { Loan, LoanFrequency, LoanPayment } from '../entities/loan'
+import type { Loan, LoanFrequency, LoanPayment, PaymentRefusal } from '../entities/loan'
 import type { Paise } from '../money/money'
 import { fromDayString, toDayString } from '../time'
-import { amortise, monthlyRate, simpleInterest } from './amortisation'
+import { amortisationSchedule, amortise, monthlyRate, simpleInterest } from './amortisation'
 
 /**
  * A loan's figures derived from its payment documents (never a stored counter): two devices
  * that record payments offline both count once they sync, and the server computes the same.
+ * A payment the server refused (`refused` set) counts for nothing until it is corrected.
  */
 export interface LoanFigures {
   balance: Paise
@@ -16,10 +17,10 @@ export interface LoanFigures {
   lastPaymentAmount: Paise | null
   /** The due day after the regular payments recorded so far; null when the loan has none. */
   nextDueDate: string | null
-  paymentCount: number
 }
 
-type PaymentLike = Pick<LoanPayment, 'amount' | 'principalPaid' | 'date' | 'type' | 'updatedAt'>
+type PaymentLike = Pick<LoanPayment, 'amount' | 'principalPaid' | 'date' | 'type' | 'updatedAt'> &
+  Partial<Pick<LoanPayment, 'refused'>>
 
 const MONTHS_OF: Record<LoanFrequency, number> = { weekly: 0, monthly: 1, quarterly: 3, yearly: 12 }
 
@@ -57,6 +58,7 @@ export function loanFigures(loan: LoanBasis, payments: readonly PaymentLike[]): 
   let regular = 0
   let last: PaymentLike | null = null
   for (const p of payments) {
+    if (p.refused) continue
     principalPaid += p.principalPaid
     paid += p.amount
     if (p.type === 'regular') regular += 1
@@ -72,7 +74,6 @@ export function loanFigures(loan: LoanBasis, payments: readonly PaymentLike[]): 
     nextDueDate: loan.nextDueDate
       ? addPeriods(loan.nextDueDate, loan.frequency, Math.max(0, regular - loan.duePaymentsCounted))
       : null,
-    paymentCount: payments.length,
   }
 }
 
@@ -109,21 +110,58 @@ export function debtFreeDay(now: number, months: number): string {
 export const planningRateBps = (loan: Pick<Loan, 'interestType' | 'interestRateBps'>): number =>
   loan.interestType === 'none' ? 0 : loan.interestRateBps
 
+type LoanTermsOf = Pick<Loan, 'interestType' | 'interestRateBps' | 'principal' | 'durationMonths'>
+
+/** This month's interest on what is owed (a flat loan's monthly share of its interest; nothing when interest-free). */
+function interestDue(loan: LoanTermsOf, balance: Paise): Paise {
+  if (loan.interestType === 'emi' || loan.interestType === 'compound')
+    return Math.max(0, Math.round(balance * monthlyRate(loan.interestRateBps)))
+  if (loan.interestType === 'simple')
+    return Math.round(simpleInterest(loan.principal, loan.interestRateBps, loan.durationMonths) / loan.durationMonths)
+  return 0
+}
+
 /**
- * How a payment of `amount` splits, as the schedule has it: this month's interest on what is
- * owed (a flat loan's monthly share of its interest; nothing when interest-free) first, the
+ * How a payment of `amount` splits, as the schedule has it: this month's interest due first, the
  * rest to principal. The user may change the parts before saving.
  */
-export function proposeSplit(
-  loan: Pick<Loan, 'interestType' | 'interestRateBps' | 'principal' | 'durationMonths'>,
-  balance: Paise,
-  amount: Paise,
-): { principal: Paise; interest: Paise } {
-  let due = 0
-  if (loan.interestType === 'emi' || loan.interestType === 'compound')
-    due = Math.round(balance * monthlyRate(loan.interestRateBps))
-  if (loan.interestType === 'simple')
-    due = Math.round(simpleInterest(loan.principal, loan.interestRateBps, loan.durationMonths) / loan.durationMonths)
-  const interest = Math.min(amount, Math.max(0, due))
+export function proposeSplit(loan: LoanTermsOf, balance: Paise, amount: Paise): { principal: Paise; interest: Paise } {
+  const interest = Math.min(amount, interestDue(loan, balance))
   return { principal: amount - interest, interest }
+}
+
+/** What one payment may hold, given what the loan owes before it. */
+export interface PaymentLimits {
+  /** The outstanding balance: the most a payment's principal part may repay. */
+  balance: Paise
+  /** The balance plus this month's interest due on it: the payment that closes the loan. */
+  closing: Paise
+  /** All the interest the loan's terms charge over its term: the most one payment's interest part may be. */
+  maxInterest: Paise
+}
+
+/**
+ * The limits of a payment on a loan that owes `balance` before it: a prepayment may close the loan
+ * but repay no more than is owed, and no payment's interest part may exceed what the terms charge in all.
+ */
+export function paymentLimits(loan: LoanTermsOf, balance: Paise): PaymentLimits {
+  const due = interestDue(loan, balance)
+  const schedule = amortisationSchedule({
+    principal: loan.principal,
+    rateBps: loan.interestRateBps,
+    months: loan.durationMonths,
+    interestType: loan.interestType,
+  })
+  const termInterest = schedule.reduce((sum, row) => sum + row.interest, 0)
+  return { balance, closing: balance + due, maxInterest: Math.max(termInterest, due) }
+}
+
+/** Why a payment of these parts is more than the loan can take, or null when it fits. */
+export function paymentRefusal(
+  parts: Pick<LoanPayment, 'principalPaid' | 'interestPaid'>,
+  limits: PaymentLimits,
+): PaymentRefusal | null {
+  if (parts.principalPaid > limits.balance) return 'over_balance'
+  if (parts.interestPaid > limits.maxInterest) return 'over_interest'
+  return null
 }

@@ -144,12 +144,19 @@ export interface CsvEntry extends LedgerEntry {
 export const CSV_HEADER = ['Date', 'Type', 'Category/Source', 'Description', 'Amount'] as const
 
 /**
+ * Text a spreadsheet could run as a formula: one that starts with =, +, - or @ (or their full-width
+ * forms, which some locales read alike) once leading whitespace is skipped, as spreadsheets skip
+ * it; or that starts with a tab or carriage return.
+ */
+const FORMULA_LIKE = /^(?:\s*[=+\-@＝＋－＠]|[\t\r])/
+
+/**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote, line break or edge spaces, with
- * quotes doubled. Text a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a
- * leading apostrophe, so a description can never execute in Excel or Sheets.
+ * quotes doubled. Formula-like text gets a leading apostrophe, so a description can never execute
+ * in Excel or Sheets.
  */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  const safe = FORMULA_LIKE.test(value) ? `'${value}` : value
   return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 

@@ -18,6 +18,11 @@ export const Budget = z.object({
   amount: PositivePaise,
   period: z.enum(BUDGET_PERIODS).default('monthly'),
   allocated: Paise.min(0).default(0),
+  /**
+   * An allocation a device made offline that the server did not take (more than the income left
+   * when it arrived), kept so the screen can say so; 0 when none. Set by the server only.
+   */
+  refusedAllocation: Paise.min(0).default(0),
   createdAt: z.number().int().min(0).max(1e14),
 })
 export type Budget = z.infer<typeof Budget>

@@ -68,6 +68,15 @@ export const Loan = z.object({
 })
 export type Loan = z.infer<typeof Loan>
 
+/**
+ * Why the server did not count a payment: pushed from a device that recorded it offline, it was
+ * more than the loan owed by then (another device's payments had come first), or its interest part
+ * was more than the loan's terms charge. Set by the server only; the payment stays visible so the
+ * user can correct or delete it.
+ */
+export const PAYMENT_REFUSALS = ['over_balance', 'over_interest'] as const
+export type PaymentRefusal = (typeof PAYMENT_REFUSALS)[number]
+
 /** One repayment; `principalPaid + interestPaid = amount` (checked by the input rules). */
 export const LoanPayment = z.object({
   ...documentBase,
@@ -79,5 +88,7 @@ export const LoanPayment = z.object({
   type: z.enum(PAYMENT_TYPES).default('regular'),
   method: z.enum(PAYMENT_METHODS).default('upi'),
   note: z.string().max(500).default(''),
+  /** Null when the payment counts (see PAYMENT_REFUSALS). */
+  refused: z.enum(PAYMENT_REFUSALS).nullable().default(null),
 })
 export type LoanPayment = z.infer<typeof LoanPayment>

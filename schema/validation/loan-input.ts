@@ -1,4 +1,5 @@
 import { balanceAfterPaid } from '../calc/amortisation'
+import { paymentRefusal, type PaymentLimits } from '../calc/loan-figures'
 import {
   INTEREST_TYPES,
   LOAN_FREQUENCIES,
@@ -8,8 +9,8 @@ import {
   type Loan,
   type LoanPayment,
 } from '../entities/loan'
-import { formatDecimal, toPaise, type Paise } from '../money/money'
-import { fromDayString } from '../time'
+import { formatDecimal, formatMoney, toPaise, type Paise } from '../money/money'
+import { fromDayString, toDayString } from '../time'
 import { MAX_PLAN_PAISE } from './plan-input'
 
 /**
@@ -49,6 +50,10 @@ export const LOAN_MESSAGES = {
   paymentDateFuture: 'Payment date cannot be in the future',
   paymentTypeInvalid: `Payment type must be one of ${PAYMENT_TYPES.join(', ')}`,
   paymentMethodInvalid: `Payment method must be one of ${PAYMENT_METHODS.join(', ')}`,
+  paymentOverOwed: (closing: string) => `Payment is more than what is owed: ${closing} closes this loan`,
+  paidOff: 'This loan is paid off: nothing more is owed',
+  principalOverBalance: (balance: string) => `Principal part is more than the outstanding balance of ${balance}`,
+  interestOverTerms: (most: string) => `Interest part cannot be more than ${most}, all the interest this loan charges`,
 } as const
 
 type Raw = string | number | null | undefined
@@ -315,21 +320,49 @@ export type PaymentFields = Pick<
 export type PaymentField = keyof PaymentInput
 export type CheckedPayment = { ok: true; value: PaymentFields } | { ok: false; field: PaymentField; error: string }
 
+export interface PaymentChecks {
+  /** What the loan can take (for an edit, with the edited payment left out of the balance). */
+  limits?: PaymentLimits
+  /** How amounts read in messages (the user's currency); rupees with paise by default. */
+  format?: (paise: Paise) => string
+}
+
+type Parts = { principal: Paise; interest: Paise }
+
+/** The refusal of parts beyond the limits, on the field the user can fix. */
+function beyondLimits(parts: Parts, given: boolean, checks: PaymentChecks) {
+  const { limits, format = (p: Paise) => formatMoney(p, 'INR', { withPaise: true }) } = checks
+  if (!limits) return null
+  const refusal = paymentRefusal({ principalPaid: parts.principal, interestPaid: parts.interest }, limits)
+  if (refusal === 'over_interest')
+    return { field: 'interest' as const, error: LOAN_MESSAGES.interestOverTerms(format(limits.maxInterest)) }
+  if (refusal === 'over_balance' && limits.balance === 0)
+    return { field: 'amount' as const, error: LOAN_MESSAGES.paidOff }
+  if (refusal === 'over_balance' && given)
+    return { field: 'principal' as const, error: LOAN_MESSAGES.principalOverBalance(format(limits.balance)) }
+  if (refusal === 'over_balance')
+    return { field: 'amount' as const, error: LOAN_MESSAGES.paymentOverOwed(format(limits.closing)) }
+  return null
+}
+
 /**
  * A payment: amount > 0, principal + interest = amount (when only the amount is given, `split`
- * proposes the parts), a date not in the future, type default regular, method default upi.
+ * proposes the parts), within what the loan can take (`checks.limits`: a prepayment may close the
+ * loan, no more), a date not in the future, type default regular, method default upi.
  */
 export function checkPayment(
   input: PaymentInput,
   today: string,
-  split: (amount: Paise) => { principal: Paise; interest: Paise },
+  split: (amount: Paise) => Parts,
+  checks: PaymentChecks = {},
 ): CheckedPayment {
   const bad = (field: PaymentField, error: string) => ({ ok: false as const, field, error })
   const paid = amount(input.amount, 'principal', LOAN_MESSAGES.paymentAmount, false)
   if (!paid.ok)
     return bad('amount', paid.error === LOAN_MESSAGES.amountTooLarge ? paid.error : LOAN_MESSAGES.paymentAmount)
   let parts = split(paid.value)
-  if (!blank(input.principal) || !blank(input.interest)) {
+  const given = !blank(input.principal) || !blank(input.interest)
+  if (given) {
     const principal = amount(blank(input.principal) ? 0 : input.principal, 'principal', '', true)
     if (!principal.ok) return bad('principal', principal.error)
     const interest = amount(blank(input.interest) ? 0 : input.interest, 'principal', '', true)
@@ -337,6 +370,8 @@ export function checkPayment(
     parts = { principal: principal.value, interest: interest.value }
   }
   if (parts.principal + parts.interest !== paid.value) return bad('principal', LOAN_MESSAGES.paymentSplit)
+  const beyond = beyondLimits(parts, given, checks)
+  if (beyond) return bad(beyond.field, beyond.error)
   const date = day(input.date, 'startDate')
   if (!date.ok) return bad('date', date.error)
   const when = date.value ?? today
@@ -358,6 +393,19 @@ export function checkPayment(
       method,
       note,
     },
+  }
+}
+
+/** A stored payment as form input (decimal amounts as text, its local day), for editing. */
+export function paymentToInput(payment: LoanPayment): PaymentInput {
+  return {
+    amount: formatDecimal(payment.amount),
+    principal: formatDecimal(payment.principalPaid),
+    interest: formatDecimal(payment.interestPaid),
+    date: toDayString(payment.date),
+    type: payment.type,
+    method: payment.method,
+    note: payment.note,
   }
 }
 

@@ -1,3 +1,4 @@
+import { ALLOCATION_TEXTS } from '../calc/allocation'
 import { BUDGET_PERIODS, type BudgetPeriod } from '../entities/budget'
 import { FREQUENCIES, type Frequency } from '../entities/recurring'
 import { MAX_INCOME_PAISE } from '../entities/transaction'
@@ -27,6 +28,8 @@ export const PLAN_MESSAGES = {
   dueDateInvalid: 'Please enter a valid due date (YYYY-MM-DD)',
   reminderInvalid: 'Reminder days must be a whole number from 0 to 30',
   budgetRequired: 'Please choose a budget',
+  /** Before saving, in the spec's own words (part 1: the warning when more is allocated than earned). */
+  allocationOverIncome: (most: string) => `${ALLOCATION_TEXTS.over} At most ${most} is available for this budget.`,
 } as const
 
 /** Largest amount any planning field accepts: the income limit of spec part 1 §9. */
@@ -62,6 +65,16 @@ export const parseIncome = (value: AmountInput) =>
   parsePlanAmount(value, { required: PLAN_MESSAGES.incomeRequired, zero: true })
 export const parseAllocation = (value: AmountInput) =>
   parsePlanAmount(value, { required: PLAN_MESSAGES.allocationRequired, zero: true })
+
+/**
+ * An allocation no larger than `ceiling` (`allocationCeiling`: what the income leaves for this
+ * budget); `format` writes the ceiling in the user's currency.
+ */
+export function checkAllocation(value: AmountInput, ceiling: Paise, format: (paise: Paise) => string): Parsed<Paise> {
+  const parsed = parseAllocation(value)
+  if (!parsed.ok || parsed.value <= ceiling) return parsed
+  return { ok: false, error: PLAN_MESSAGES.allocationOverIncome(format(ceiling)) }
+}
 
 /** A 'YYYY-MM-DD' that is a real calendar day. */
 export function parseDueDate(value: string | null | undefined): Parsed<string> {

@@ -62,13 +62,33 @@ export async function deleteLoan(id: string): Promise<void> {
   await removeDocument('loans', id)
 }
 
+/** Today's payment keeps the time of day; an earlier day is dated at its noon. */
+const paymentDate = (day: string, now: number) => (day === toDayString(now) ? now : fromDayString(day) + 12 * 3_600_000)
+
 /**
  * Records a payment: one new document and nothing else, so two devices paying offline both
  * count once synced (the loan's balance is derived from its payments).
  */
 export function recordLoanPayment(loanId: string, fields: PaymentFields, now = Date.now()): Promise<LoanPaymentDoc> {
   const { day, ...rest } = fields
-  // Today's payment keeps the time of day; an earlier day is dated at its noon.
-  const date = day === toDayString(now) ? now : fromDayString(day) + 12 * 3_600_000
-  return insertDocument('loan_payments', { ...rest, loanId, date })
+  return insertDocument('loan_payments', { ...rest, loanId, date: paymentDate(day, now) })
+}
+
+/**
+ * Corrects a payment. It counts again at once on this device (`refused` cleared); the server judges
+ * it anew when it arrives. A payment kept on its day keeps its time.
+ */
+export async function updateLoanPayment(id: string, fields: PaymentFields, now = Date.now()): Promise<void> {
+  const { day, ...rest } = fields
+  const ok = await patchDocument('loan_payments', id, (current) => ({
+    ...rest,
+    date: toDayString(current.date) === day ? current.date : paymentDate(day, now),
+    refused: null,
+  }))
+  if (!ok) throw new Error(`Payment ${id} not found`)
+}
+
+/** Takes a payment back (a tombstone, so other devices drop it too); the loan's figures follow. */
+export function deleteLoanPayment(id: string): Promise<void> {
+  return removeDocument('loan_payments', id)
 }

@@ -103,6 +103,35 @@ interface CollectionContext {
   onPage: ((name: string, page: { pulled: number; remaining: number; done: boolean }) => void) | null
   /** Called with the ids of documents a push met conflicts on (see `restampWhenIdle`). */
   onConflicts: (name: CollectionName, ids: string[]) => void
+  /** Resolves when the collections `name`'s pushes are judged against have pushed (see `pushAfter`). */
+  pushedFirst: (name: CollectionName) => Promise<void>
+}
+
+/**
+ * The server judges some pushes against other collections: a loan payment against what its loan
+ * owes, an allocation against this month's income and the planned income. Collections replicate
+ * independently, so a device that added an income and allocated it offline could push the allocation
+ * first and have it refused. These pushes therefore wait until what they depend on has pushed, at
+ * most PUSH_AFTER_WAIT_MS, so a collection that cannot push never holds another back for long.
+ */
+const PUSH_AFTER: Partial<Record<CollectionName, readonly CollectionName[]>> = {
+  loan_payments: ['loans'],
+  budgets: ['transactions', 'profile'],
+}
+const PUSH_AFTER_WAIT_MS = 3_000
+
+function pushAfter(states: Map<CollectionName, ReplicationControl>) {
+  return async (name: CollectionName): Promise<void> => {
+    const first = (PUSH_AFTER[name] ?? []).flatMap((dependency) => {
+      const state = states.get(dependency)
+      return state ? [state.awaitInSync()] : []
+    })
+    if (first.length === 0) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, PUSH_AFTER_WAIT_MS)))
+    await Promise.race([Promise.all(first).catch(() => undefined), waited])
+    clearTimeout(timer)
+  }
 }
 
 /**
@@ -144,7 +173,7 @@ function replicateCollection<N extends CollectionName>(
   /** The pull checkpoint a first download reached (see snapshot.ts), or null on a synced device. */
   snapshotSeq: number | null,
 ): ReplicationControl {
-  const { db, stream, getToken, pending, onPage, onConflicts } = context
+  const { db, stream, getToken, pending, onPage, onConflicts, pushedFirst } = context
   const collection: RxCollection<DocOf<N>> = db.collections[name]
   const received = (documents: readonly WireDocument[]) => documents.map((doc) => fromWire(name, doc))
   // RxDB 17.6 can drop a 'RESYNC' queued behind stream events (stream-resync.ts).
@@ -181,6 +210,7 @@ function replicateCollection<N extends CollectionName>(
       batchSize: PUSH_BATCH,
       initialCheckpoint: snapshotSeq === null ? undefined : AFTER_SNAPSHOT,
       handler: async (rows) => {
+        await pushedFirst(name)
         const wire = rows.map((row) => ({
           ...(row.assumedMasterState ? { assumedMasterState: toWire(row.assumedMasterState) } : {}),
           newDocumentState: toWire(row.newDocumentState),
@@ -349,6 +379,7 @@ export function startReplication({ db, dbName, getToken }: StartOptions): Replic
     pending: new PendingCount((pending) => updateSync({ pending })),
     onPage: firstDownload ? downloadProgress(names.length) : null,
     onConflicts: restampWhenIdle(states, getToken),
+    pushedFirst: pushAfter(states),
   }
   const tabs = shareSyncState(dbName, db)
   const reSync = () => {

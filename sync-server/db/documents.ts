@@ -30,6 +30,18 @@ export type PushMerge = (
   context: { ownerId: string; nextSeq: number },
 ) => DocumentData
 
+/**
+ * How the server judges a pushed document against other documents it holds (a loan payment
+ * against what its loan still owes): returns the document to store, which may carry the server's
+ * verdict (a payment marked as not counted). Runs in the push's transaction after the conflict
+ * check, so it sees the rows written earlier in the same push; not called for deletions. The
+ * stored state reaches the pushing device by the stream, as a merge does.
+ */
+export type PushRule = (
+  incoming: DocumentData,
+  context: { ownerId: string; current: StoredDocument | undefined },
+) => DocumentData
+
 export interface StoredDocument<D = DocumentData> {
   collection: CollectionName
   id: string
@@ -66,6 +78,7 @@ export class DocumentsRepository {
   /** Last sequence value handed out. Single process: the counter lives here, not in SQLite. */
   #seq: number
   readonly #merges = new Map<CollectionName, PushMerge>()
+  readonly #rules = new Map<CollectionName, PushRule>()
   /** Announcements held back while a unit of work is open; null outside one. */
   #held: Map<string, HeldAnnouncement> | null = null
 
@@ -84,6 +97,11 @@ export class DocumentsRepository {
   /** Pushes to `collection` are merged by `merge` instead of checked for conflicts. */
   setPushMerge(collection: CollectionName, merge: PushMerge): void {
     this.#merges.set(collection, merge)
+  }
+
+  /** Pushed documents of `collection` are judged by `rule` before they are stored. */
+  setPushRule(collection: CollectionName, rule: PushRule): void {
+    this.#rules.set(collection, rule)
   }
 
   /** Highest sequence value handed out so far (0 on an empty database). */
@@ -154,6 +172,7 @@ export class DocumentsRepository {
       current.forEach((row, i) => assertWritable(collection, ownerId, row, parsed[i]!.next.data))
 
       const merge = this.#merges.get(collection)
+      const rule = this.#rules.get(collection)
       for (const { next, assumedKey } of parsed) {
         const id = String(next.data.id)
         // Re-read: an earlier row of this push may have written the same id.
@@ -174,7 +193,10 @@ export class DocumentsRepository {
             continue
           }
         }
-        written.push(this.#write(tx, collection, existing?.ownerId ?? ownerId, next.data, next.deleted))
+        const owner = existing?.ownerId ?? ownerId
+        const current = existing ? toStored(existing) : undefined
+        const data = rule && !next.deleted ? rule(next.data, { ownerId: owner, current }) : next.data
+        written.push(this.#write(tx, collection, owner, data, next.deleted))
       }
       return found
     })
@@ -313,6 +335,30 @@ export class DocumentsRepository {
       .select()
       .from(documents)
       .where(and(...conditions))
+      .orderBy(asc(documents.seq))
+      .all()
+    return rows.map((r) => toStored(r) as StoredDocument<DocOf<N>>)
+  }
+
+  /** The owner's live rows whose JSON field `field` equals `value` (a loan's payments by `loanId`), in seq order. */
+  listByOwnerWhere<N extends CollectionName>(
+    collection: N,
+    ownerId: string,
+    field: string,
+    value: string,
+  ): StoredDocument<DocOf<N>>[] {
+    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field)) throw new Error(`Invalid field name: ${field}`)
+    const rows = this.db
+      .select()
+      .from(documents)
+      .where(
+        and(
+          eq(documents.collection, collection),
+          eq(documents.ownerId, ownerId),
+          eq(documents.deleted, false),
+          sql`json_extract(${documents.data}, ${`$.${field}`}) = ${value}`,
+        ),
+      )
       .orderBy(asc(documents.seq))
       .all()
     return rows.map((r) => toStored(r) as StoredDocument<DocOf<N>>)

@@ -97,5 +97,40 @@ export const loansRoutes: FastifyPluginCallbackZod<LoansRoutesOptions> = (app, {
     loans.remove(request.user.id, loans.find(request.user.id, request.params.id))
     return { success: true as const }
   })
+
+  paymentRoutes(app, loans, today)
   done()
+}
+
+const PaymentParams = z.object({ id: z.string().max(200), paymentId: z.string().max(200) })
+const Paid = z.object({ success: z.literal(true), payment: PaymentItem, loan: LoanItem })
+
+/** PUT and DELETE /:id/payments/:paymentId: a payment is corrected or taken back; the loan's figures follow. */
+function paymentRoutes(app: Parameters<FastifyPluginCallbackZod>[0], loans: LoansService, today: () => string) {
+  app.put(
+    '/:id/payments/:paymentId',
+    { schema: { params: PaymentParams, body: PaymentBody, response: { 200: Paid } } },
+    (request) => {
+      const ownerId = request.user.id
+      const loan = loans.find(ownerId, request.params.id)
+      const existing = loans.findPayment(ownerId, loan, request.params.paymentId)
+      const payment = loans.editPayment(ownerId, loan, existing, paymentBodyToInput(request.body))
+      return {
+        success: true as const,
+        payment: toPaymentItem(payment),
+        loan: toLoanItem(loan, loans.payments(ownerId, loan.id), today()),
+      }
+    },
+  )
+
+  app.delete(
+    '/:id/payments/:paymentId',
+    { schema: { params: PaymentParams, response: { 200: z.object({ success: z.literal(true), loan: LoanItem }) } } },
+    (request) => {
+      const ownerId = request.user.id
+      const loan = loans.find(ownerId, request.params.id)
+      loans.removePayment(ownerId, loans.findPayment(ownerId, loan, request.params.paymentId))
+      return { success: true as const, loan: toLoanItem(loan, loans.payments(ownerId, loan.id), today()) }
+    },
+  )
 }

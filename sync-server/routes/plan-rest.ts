@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { allocationIncome, allocationView } from '../../schema/calc/allocation'
+import { allocationView } from '../../schema/calc/allocation'
 import { budgetsSpan, budgetStatus } from '../../schema/calc/budget-status'
 import { markPaid } from '../../schema/calc/mark-paid'
 import type { CollectionName, DocOf } from '../../schema/collections'
@@ -11,6 +11,7 @@ import { Profile } from '../../schema/entities/profile'
 import type { RecurringPayment } from '../../schema/entities/recurring'
 import { newTransaction } from '../../schema/entities/transaction'
 import {
+  checkAllocation,
   parseAllocation,
   parseIncome,
   parsePeriod,
@@ -32,8 +33,8 @@ import {
   toBudgetItem,
   toRecurringItem,
 } from '../modules/plan/rest-shapes'
-import { fromPaise, sumPaise } from '../../schema/money/money'
-import { localMonthWindow } from '../../schema/time'
+import { fromPaise } from '../../schema/money/money'
+import { ceilingFor, incomeOf, moneyFor } from '../modules/plan/allocation'
 
 export interface PlanRestOptions {
   documents: DocumentsRepository
@@ -120,6 +121,7 @@ export const budgetsRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app
       amount: amount!,
       period: period.value,
       allocated: existing?.allocated ?? 0,
+      refusedAllocation: existing?.refusedAllocation ?? 0,
       createdAt: existing?.createdAt ?? t,
     }
   }
@@ -157,20 +159,6 @@ export const budgetsRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app
     return { success: true as const }
   })
   done()
-}
-
-/** As on the Your Money screen: the planned figure when set, else this month's recorded income. */
-function incomeOf(documents: DocumentsRepository, ownerId: string, at: number) {
-  const profile = documents.getOwned('profile', ownerId, ownerId)
-  const planned = profile && !profile.deleted ? profile.data.monthlyIncome : 0
-  const month = localMonthWindow(at)
-  const recorded = sumPaise(
-    documents
-      .listByOwnerInRange('transactions', ownerId, 'date', month.start, month.end)
-      .filter((d) => d.data.type === 'income')
-      .map((d) => d.data.amount),
-  )
-  return allocationIncome(planned, recorded)
 }
 
 /** GET /api/allocation/summary's answer. */
@@ -238,13 +226,18 @@ export const allocationRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (
     (request) => {
       const budgetId = request.body.budget_id?.trim()
       if (!budgetId) throw invalid(PLAN_MESSAGES.budgetRequired)
-      const parsed = parseAllocation(request.body.amount)
-      if (!parsed.ok) throw invalid(parsed.error)
+      // The amount's own rules first, then the budget, then what the income leaves for it.
+      const amount = parseAllocation(request.body.amount)
+      if (!amount.ok) throw invalid(amount.error)
       const ownerId = request.user.id
       const budget = liveOwned(documents, 'budgets', ownerId, budgetId, 'Budget not found')
+      const ceiling = ceilingFor(documents, ownerId, budget.id, budget.allocated, now())
+      const parsed = checkAllocation(request.body.amount, ceiling, moneyFor(documents, ownerId))
+      if (!parsed.ok) throw invalid(parsed.error)
       const stored = documents.writeDocument('budgets', ownerId, {
         ...budget,
         allocated: parsed.value,
+        refusedAllocation: 0,
         updatedAt: nextVersion(now(), budget.updatedAt),
       })
       const spent = budgetsWithSpent(documents, ownerId, now()).find((b) => b.budget.id === budgetId)?.spent ?? 0

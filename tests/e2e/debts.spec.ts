@@ -204,7 +204,7 @@ test('debts: wizard for a new and an existing loan, payments online and offline,
 
   // Delete, with the spec's confirmation.
   await page.goto(`/debts/${id}`)
-  await page.getByRole('button', { name: 'Delete' }).click()
+  await page.getByRole('button', { name: 'Delete', exact: true }).click()
   const confirm = page.getByRole('alertdialog')
   await expect(confirm).toContainText('Are you sure you want to delete this loan? This action cannot be undone.')
   await confirm.getByRole('button', { name: 'Delete' }).click()

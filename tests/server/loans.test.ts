@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { LoanPayment } from '../../schema/entities/loan'
 import { LOAN_MESSAGES } from '../../schema/validation/loan-input'
 import { createTestApp, register } from './helpers'
 import type { Session, TestApp } from './helpers'
@@ -43,6 +44,7 @@ interface PaymentItem {
   payment_method: string
   payment_type: string
   payment_date: string
+  refused: string | null
 }
 interface Reply {
   success: boolean
@@ -261,5 +263,118 @@ describe('/api/loans', () => {
 
   it('needs a signed-in user', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/loans' })).statusCode).toBe(401)
+  })
+})
+
+describe('a payment is never more than the loan owes', () => {
+  // ₹50 L at 8.5 % of which ₹46.9 L is still owed (an existing loan; the client sent the balance).
+  const OWED = { ...HOME, principal_amount: 5000000, loan_status: 'existing', start_date: '2025-06-01' }
+  const owing = (session: Session) => create(session, { ...OWED, total_paid_so_far: 310000, current_balance: 4690000 })
+
+  it('refuses ₹9,99,99,999 on ₹46.9 L owed, saying what closes the loan; the closing payment is allowed', async () => {
+    const loan = await owing(s)
+    const pay = `/api/loans/${loan.id}/payments`
+    await expectRefused('POST', pay, { amount_paid: 99999999 }, LOAN_MESSAGES.paymentOverOwed('₹47,23,220.83'))
+    await expectRefused(
+      'POST',
+      pay,
+      { amount_paid: 4690000.01, principal_paid: 4690000.01, interest_paid: 0 },
+      LOAN_MESSAGES.principalOverBalance('₹46,90,000.00'),
+    )
+    const closed = await call(s, 'POST', pay, { amount_paid: 4723220.83, payment_type: 'full' })
+    expect(closed.status).toBe(201)
+    expect(closed.body.loan).toMatchObject({ current_balance: 0, status: 'closed', progress_percent: 100 })
+    await expectRefused('POST', pay, { amount_paid: 1 }, LOAN_MESSAGES.paidOff)
+  })
+
+  it('a payment is edited and deleted, and the figures follow', async () => {
+    const loan = await owing(s)
+    const pay = `/api/loans/${loan.id}/payments`
+    const first = (await call(s, 'POST', pay, { amount_paid: 100000, principal_paid: 100000, interest_paid: 0 })).body
+    const second = (await call(s, 'POST', pay, { amount_paid: 50000, principal_paid: 50000, interest_paid: 0 })).body
+    expect(second.loan.current_balance).toBe(4540000)
+    const edited = await call(s, 'PUT', `${pay}/${first.payment.id}`, { amount_paid: 40000, notes: 'Typo' })
+    expect(edited.status).toBe(200)
+    // A new amount without its parts gets them proposed again: this month's interest first.
+    expect(edited.body.payment).toMatchObject({ amount_paid: 40000, interest_paid: 32866.67, notes: 'Typo' })
+    expect(edited.body.loan).toMatchObject({ current_balance: 4632866.67, total_paid_so_far: 400000 })
+    // The balance without the edited payment is ₹46.4 L: more than that is refused, and nothing changes.
+    await expectRefused(
+      'PUT',
+      `${pay}/${first.payment.id}`,
+      { amount_paid: 4640000.01, principal_paid: 4640000.01, interest_paid: 0 },
+      LOAN_MESSAGES.principalOverBalance('₹46,40,000.00'),
+    )
+    const removed = await call(s, 'DELETE', `${pay}/${second.payment.id}`)
+    expect(removed.body).toMatchObject({ success: true, loan: { current_balance: 4682866.67 } })
+    const one = await call(s, 'GET', `/api/loans/${loan.id}`)
+    expect(one.body.payments.map((p) => p.id)).toEqual([first.payment.id])
+    expect((await call(s, 'DELETE', `${pay}/${second.payment.id}`)).status).toBe(404)
+    const before = t.app.documents.lastSeq
+    expect((await call(other, 'PUT', `${pay}/${first.payment.id}`, { amount_paid: 1 })).status).toBe(404)
+    expect((await call(other, 'DELETE', `${pay}/${first.payment.id}`)).status).toBe(404)
+    expect(t.app.documents.lastSeq).toBe(before)
+  })
+
+  function paymentDoc(session: Session, loanId: string, id: string, rupees: number, updatedAt = NOW): LoanPayment {
+    return {
+      id,
+      ownerId: session.user.id,
+      updatedAt,
+      loanId,
+      amount: rupees * 100,
+      principalPaid: rupees * 100,
+      interestPaid: 0,
+      date: NOW,
+      type: 'regular',
+      method: 'upi',
+      note: '',
+      refused: null,
+    }
+  }
+  async function push(session: Session, rows: { newDocumentState: unknown; assumedMasterState?: unknown }[]) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sync/loan_payments/push',
+      headers: session.headers,
+      payload: rows as unknown as Record<string, unknown>,
+    })
+    expect(res.statusCode).toBe(200)
+    return res.json<unknown[]>()
+  }
+  const stored = (id: string) => t.app.documents.getOwned('loan_payments', s.user.id, id)?.data
+
+  it('two devices paid offline: the payment that no longer fits is kept, not counted, and can be fixed', async () => {
+    const loan = await owing(s)
+    // Each fits the ₹46.9 L alone; together they are ₹10 L too much. Device A's push comes first.
+    expect(await push(s, [{ newDocumentState: paymentDoc(s, loan.id, `a-${loan.id}`, 3000000) }])).toEqual([])
+    expect(await push(s, [{ newDocumentState: paymentDoc(s, loan.id, `b-${loan.id}`, 2690000) }])).toEqual([])
+    expect(stored(`a-${loan.id}`)?.refused).toBeNull()
+    expect(stored(`b-${loan.id}`)?.refused).toBe('over_balance')
+    const seen = await call(s, 'GET', `/api/loans/${loan.id}`)
+    expect(seen.body.loan).toMatchObject({ current_balance: 1690000, total_paid_so_far: 3310000 })
+    expect(seen.body.payments.find((p) => p.id === `b-${loan.id}`)?.refused).toBe('over_balance')
+    // Device B, having pulled the verdict, lowers it to what is left: judged again, it counts.
+    const refusedB = stored(`b-${loan.id}`)!
+    const fixed = { ...paymentDoc(s, loan.id, `b-${loan.id}`, 1690000, NOW + 1), refused: 'over_balance' }
+    expect(await push(s, [{ assumedMasterState: { ...refusedB, _deleted: false }, newDocumentState: fixed }])).toEqual(
+      [],
+    )
+    expect(stored(`b-${loan.id}`)).toMatchObject({ amount: 169_000_000, refused: null })
+    const after = await call(s, 'GET', `/api/loans/${loan.id}`)
+    expect(after.body.loan).toMatchObject({ current_balance: 0, status: 'closed' })
+  })
+
+  it('judges the rows of one push in order, and a payment for a loan the server has not seen yet counts', async () => {
+    const loan = await owing(s)
+    const rows = [1, 2].map((n) => ({ newDocumentState: paymentDoc(s, loan.id, `p${n}-${loan.id}`, 3000000) }))
+    expect(await push(s, rows)).toEqual([])
+    expect([stored(`p1-${loan.id}`)?.refused, stored(`p2-${loan.id}`)?.refused]).toEqual([null, 'over_balance'])
+    // A device cannot mark its own payment as not counted, nor one as counted: the server decides.
+    const claimed = { ...paymentDoc(s, loan.id, `p3-${loan.id}`, 100), refused: 'over_interest' }
+    await push(s, [{ newDocumentState: claimed }])
+    expect(stored(`p3-${loan.id}`)?.refused).toBeNull()
+    await push(s, [{ newDocumentState: paymentDoc(s, 'loan-not-pushed-yet', 'orphan-1', 99999999) }])
+    expect(stored('orphan-1')?.refused).toBeNull()
   })
 })

@@ -178,27 +178,38 @@ describe('/api/allocation', () => {
     const a = await call(u, 'POST', '/api/allocation/allocate', { budget_id: food.id, amount: 12000.5 })
     expect(a.status).toBe(200)
     expect(a.body.budget).toMatchObject({ id: food.id, allocated: 12000.5, spent: 1234.5 })
-    await call(u, 'POST', '/api/allocation/allocate', { budget_id: rent.id, amount: 48000 })
+    // More than the income leaves is refused, as the screen refuses it before saving.
+    const over = await call(u, 'POST', '/api/allocation/allocate', { budget_id: rent.id, amount: 48000 })
+    expect(over).toMatchObject({
+      status: 400,
+      body: { error: "You've allocated more than your income! At most ₹37,999.50 is available for this budget." },
+    })
+    await call(u, 'POST', '/api/allocation/allocate', { budget_id: rent.id, amount: 37999.5 })
+    // Income lowered afterwards leaves more allocated than earned: the spec's warning state.
+    await call(u, 'POST', '/api/allocation/income', { amount: 40000 })
 
     const summary = await call(u, 'GET', '/api/allocation/summary')
     expect(summary.status).toBe(200)
     expect(summary.body.summary).toEqual({
-      total_income: 50000,
-      total_allocated: 60000.5,
+      total_income: 40000,
+      total_allocated: 50000,
       total_spent: 1234.5,
-      available: -10000.5,
+      available: -10000,
       income_basis: 'planned',
     })
     expect(summary.body.budgets).toEqual([
       { id: food.id, category: 'Food', period: 'monthly', allocated: 12000.5, spent: 1234.5 },
-      { id: rent.id, category: 'Rent', period: 'monthly', allocated: 48000, spent: 0 },
+      { id: rent.id, category: 'Rent', period: 'monthly', allocated: 37999.5, spent: 0 },
     ])
+    // Lowering an allocation is always allowed, even while more is allocated than earned.
+    const lower = await call(u, 'POST', '/api/allocation/allocate', { budget_id: rent.id, amount: 30000 })
+    expect(lower.status).toBe(200)
     // The allocation reaches devices through the next pull.
     expect((await pull(u, 'budgets')).find((d) => d.id === food.id)).toMatchObject({
       allocated: 1_200_050,
       _deleted: false,
     })
-    expect((await pull(u, 'profile'))[0]).toMatchObject({ monthlyIncome: 5_000_000 })
+    expect((await pull(u, 'profile'))[0]).toMatchObject({ monthlyIncome: 4_000_000 })
   })
 
   it("measures against this month's recorded income until a monthly figure is planned (as the screen)", async () => {
@@ -391,5 +402,57 @@ describe("another user's ids", () => {
     for (const url of ['/api/budgets', '/api/allocation/summary', '/api/recurring-payments']) {
       expect((await t.app.inject({ url })).statusCode).toBe(401)
     }
+  })
+})
+
+describe('an allocation pushed from a device', () => {
+  const budgetDoc = (u: Session, id: string, allocated: number, updatedAt: number) => ({
+    id,
+    ownerId: u.user.id,
+    updatedAt,
+    category: `Budget ${id}`,
+    amount: 800_000,
+    period: 'monthly',
+    allocated,
+    refusedAllocation: 0,
+    createdAt: 1,
+  })
+  async function push(u: Session, rows: unknown[]) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sync/budgets/push',
+      headers: u.headers,
+      payload: rows as Record<string, unknown>[],
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual([])
+  }
+  const stored = (u: Session, id: string) => t.app.documents.getOwned('budgets', u.user.id, id)!.data
+  const wire = (doc: object) => ({ ...doc, _deleted: false })
+
+  it('two devices allocate the same ₹8,000 offline: the raise that no longer fits is not taken, says so', async () => {
+    const u = await register(t.app)
+    await call(u, 'POST', '/api/allocation/income', { amount: 8000 })
+    await push(u, [{ newDocumentState: budgetDoc(u, 'food', 0, 1) }, { newDocumentState: budgetDoc(u, 'fuel', 0, 1) }])
+    // Device A's ₹5,000 to food arrives first and fits.
+    await push(u, [{ assumedMasterState: wire(stored(u, 'food')), newDocumentState: budgetDoc(u, 'food', 500_000, 2) }])
+    expect(stored(u, 'food')).toMatchObject({ allocated: 500_000, refusedAllocation: 0 })
+    // Device B's ₹5,000 to fuel no longer fits the ₹3,000 left: fuel keeps ₹0 and the ask is kept.
+    await push(u, [{ assumedMasterState: wire(stored(u, 'fuel')), newDocumentState: budgetDoc(u, 'fuel', 500_000, 2) }])
+    expect(stored(u, 'fuel')).toMatchObject({ allocated: 0, refusedAllocation: 500_000, updatedAt: 2 })
+    // ₹9,99,99,999 into the ₹8,000 budget: refused the same way.
+    await push(u, [
+      { assumedMasterState: wire(stored(u, 'fuel')), newDocumentState: budgetDoc(u, 'fuel', 99_999_999_00, 3) },
+    ])
+    expect(stored(u, 'fuel')).toMatchObject({ allocated: 0, refusedAllocation: 99_999_999_00 })
+    // Device B allocates what is left: taken, and the note is gone (the device cleared it).
+    await push(u, [{ assumedMasterState: wire(stored(u, 'fuel')), newDocumentState: budgetDoc(u, 'fuel', 300_000, 4) }])
+    expect(stored(u, 'fuel')).toMatchObject({ allocated: 300_000, refusedAllocation: 0 })
+    const summary = (await call(u, 'GET', '/api/allocation/summary')).body.summary
+    expect(summary).toMatchObject({ total_income: 8000, total_allocated: 8000, available: 0 })
+    // Lowering is always taken, even after the income fell below what is allocated.
+    await call(u, 'POST', '/api/allocation/income', { amount: 1000 })
+    await push(u, [{ assumedMasterState: wire(stored(u, 'food')), newDocumentState: budgetDoc(u, 'food', 400_000, 5) }])
+    expect(stored(u, 'food').allocated).toBe(400_000)
   })
 })

@@ -20,6 +20,7 @@ const food: Budget = {
   amount: 100_000,
   period: 'monthly',
   allocated: 0,
+  refusedAllocation: 0,
   createdAt: ist(1, 1, 9),
 }
 const spend = (rupees: number, date: number, origin = 'app') => ({

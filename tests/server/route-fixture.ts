@@ -110,9 +110,9 @@ async function seedVictim(
     }),
     (b: { loan: { id: string } }) => b.loan.id,
   )
-  await created(
+  const loanPayment = await created(
     call(alice, 'POST', `/api/loans/${loan}/payments`, { payment_date: day, amount_paid: 1000, notes: SECRET_NOTE }),
-    () => '',
+    (b: { payment: { id: string } }) => b.payment.id,
   )
   const household = await created(
     call(alice, 'POST', '/api/households', { name: SECRET_NOTE, review_period_hours: 24 }),
@@ -179,6 +179,7 @@ async function seedVictim(
     budget,
     recurring,
     loan,
+    loanPayment,
     household,
     invitation,
     householdExpense,

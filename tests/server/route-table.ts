@@ -15,6 +15,7 @@ export type Ref =
   | 'budget'
   | 'recurring'
   | 'loan'
+  | 'loanPayment'
   | 'household'
   | 'householdExpense'
   | 'settlement'
@@ -139,6 +140,11 @@ export const ROUTES: RouteSpec[] = [
   route('PUT', '/api/loans/:id', 'user', { params: { id: 'loan' }, body: loanBody }),
   route('DELETE', '/api/loans/:id', 'user', { params: { id: 'loan' } }),
   route('POST', '/api/loans/:id/payments', 'user', { params: { id: 'loan' }, body: paymentBody }),
+  route('PUT', '/api/loans/:id/payments/:paymentId', 'user', {
+    params: { id: 'loan', paymentId: 'loanPayment' },
+    body: paymentBody,
+  }),
+  route('DELETE', '/api/loans/:id/payments/:paymentId', 'user', { params: { id: 'loan', paymentId: 'loanPayment' } }),
 
   route('GET', '/api/households', 'user'),
   route('POST', '/api/households', 'user', { body: householdBody }),

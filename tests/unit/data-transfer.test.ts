@@ -134,6 +134,44 @@ describe('CSV export', () => {
     )
   })
 
+  // Characters a spreadsheet may skip before a formula, the formula starters, and ordinary text.
+  const risky = fc.string({
+    unit: fc.constantFrom(' ', '\t', '\r', '\n', '\u00a0', '\u3000', '=', '+', '-', '@', '＝', '＋', '－', '＠'),
+    maxLength: 6,
+  })
+  const cellText = fc.tuple(risky, fc.string({ maxLength: 12 })).map(([lead, rest]) => lead + rest)
+  const FORMULA_START = /^[=+\-@＝＋－＠]/
+
+  it('no cell starts with a formula character, leading whitespace skipped, unless neutralised; each reads back', () => {
+    fc.assert(
+      fc.property(fc.array(cellText, { minLength: 1, maxLength: 4 }), (texts) => {
+        const list = texts.map((text, i) => ({
+          id: `e${i}`,
+          type: 'expense' as const,
+          amount: 100 + i,
+          category: text.trim() || 'x',
+          description: text,
+          date: i,
+        }))
+        const rows = readCsv(transactionsCsv(list).slice(1)).slice(1)
+        expect(rows).toHaveLength(texts.length)
+        rows.forEach((row, i) => {
+          const cells: [string, string][] = [
+            [row[2]!, list[i]!.category],
+            [row[3]!, list[i]!.description],
+          ]
+          for (const [cell, text] of cells) {
+            // Read back as written, or with the one apostrophe that makes it text.
+            expect([text, `'${text}`]).toContain(cell)
+            expect(cell.startsWith("'") || !FORMULA_START.test(cell.replace(/^\s+/, ''))).toBe(true)
+            expect(cell.startsWith("'") || !/^[\t\r]/.test(cell)).toBe(true)
+          }
+        })
+      }),
+      { numRuns: 300, examples: [[[' =1+1']], [['\n@SUM(A1)']], [['\r\n-2']]] },
+    )
+  })
+
   it('names the file with the local date', () => {
     expect(ledgerCsvFileName(new Date(2026, 10, 3).getTime())).toBe('hisaab-transactions-2026-11-03.csv')
   })

@@ -14,10 +14,13 @@ import {
   debtFreeDay,
   loanFigures,
   monthsLeft,
+  paymentLimits,
   paymentStatus,
   proposeSplit,
 } from '../../schema/calc/loan-figures'
 import { INTEREST_TYPES, type LoanPayment } from '../../schema/entities/loan'
+import { formatDecimal } from '../../schema/money/money'
+import { MAX_PLAN_PAISE } from '../../schema/validation/plan-input'
 import {
   checkLoan,
   checkLoanPlan,
@@ -51,9 +54,10 @@ describe('EMI and schedules', () => {
     expect(rows[0]).toMatchObject({ interest: 708_333, principal: 867_823 - 708_333, payment: 867_823 })
     expect(sum(rows.map((r) => r.principal))).toBe(10 * LAKH)
     expect(rows.at(-1)!.balance).toBe(0)
-    // Total interest over 20 years: EMI × 240 − principal, the last instalment absorbing the
-    // paise the rounded-down EMI left (₹1.43 here).
-    expect(sum(rows.map((r) => r.interest)) - (867_823 * 240 - 10 * LAKH)).toBe(143)
+    // The exact EMI is ₹8,678.2323…: 56 of the 240 instalments are ₹8,678.24, so the total interest
+    // is what 240 exact instalments pay beyond the principal, to the paisa (₹10,82,775.76).
+    expect(rows.every((r) => r.payment === 867_823 || r.payment === 867_824)).toBe(true)
+    expect(sum(rows.map((r) => r.interest))).toBe(1_08_27_75_76)
   })
 
   it('interest-free EMI is the principal over the months, rounded up', () => {
@@ -94,6 +98,58 @@ describe('EMI and schedules', () => {
     )
   })
 
+  // The loan form's range: up to ₹10 crore, 0–100 % a year, 1–600 months.
+  const emiTerms = fc.record({
+    principal: fc.integer({ min: 1, max: MAX_PLAN_PAISE }),
+    rateBps: fc.integer({ min: 0, max: 10_000 }),
+    months: fc.integer({ min: 1, max: 600 }),
+  })
+  const RUPEE = 100
+
+  it('an EMI schedule keeps its stated length and every instalment, the last too, is within ₹1 of the EMI', () => {
+    fc.assert(
+      fc.property(emiTerms, (t) => {
+        const rows = amortisationSchedule({ ...t, interestType: 'emi' })
+        const emi = emiFor(t.principal, t.rateBps, t.months)
+        expect(rows).toHaveLength(t.months)
+        expect(sum(rows.map((r) => r.principal))).toBe(t.principal)
+        // One check per row, gathered: an expect() per row makes 600-month schedules slow to test.
+        let owed = t.principal
+        const wrong = rows.filter((r, i) => {
+          const ok =
+            r.month === i + 1 &&
+            Math.min(r.principal, r.interest, r.balance) >= 0 &&
+            r.payment === r.principal + r.interest &&
+            r.balance === owed - r.principal &&
+            Math.abs(r.payment - emi) <= RUPEE
+          owed = r.balance
+          return !ok
+        })
+        expect(wrong).toEqual([])
+        expect(rows.at(-1)!.balance).toBe(0)
+      }),
+      {
+        numRuns: 400,
+        examples: [
+          [{ principal: LAKH, rateBps: 3_600, months: 360 }],
+          [{ principal: LAKH, rateBps: 3_600, months: 240 }],
+          [{ principal: 46_90_000_00, rateBps: 3_600, months: 300 }],
+          [{ principal: MAX_PLAN_PAISE, rateBps: 10_000, months: 600 }],
+          [{ principal: 1, rateBps: 1, months: 600 }],
+          [{ principal: 1000, rateBps: 0, months: 600 }],
+        ],
+      },
+    )
+  })
+
+  it('₹1,00,000 at 36 % over 360 months: 360 instalments of ₹3,000.07, give or take a paisa', () => {
+    const rows = amortisationSchedule({ principal: LAKH, rateBps: 3_600, months: 360, interestType: 'emi' })
+    expect(emiFor(LAKH, 3_600, 360)).toBe(3_000_07)
+    expect(rows).toHaveLength(360)
+    expect(new Set(rows.map((r) => r.payment))).toEqual(new Set([3_000_07, 3_000_08]))
+    expect(rows[0]).toMatchObject({ interest: 3_000_00, principal: rows[0]!.payment - 3_000_00 })
+  })
+
   it('the balance after paying is never negative and never grows with more paid', () => {
     fc.assert(
       fc.property(terms, fc.nat(20_000_000_000), fc.nat(1_000_000), (t, paid, more) => {
@@ -109,7 +165,9 @@ describe('EMI and schedules', () => {
   it('paying exactly the first instalments leaves that row’s balance', () => {
     const t = { principal: 10 * LAKH, rateBps: 850, months: 240, interestType: 'emi' as const }
     const rows = amortisationSchedule(t)
-    expect(balanceAfterPaid(t, 867_823 * 12)).toBe(rows[11]!.balance)
+    expect(balanceAfterPaid(t, sum(rows.slice(0, 12).map((r) => r.payment)))).toBe(rows[11]!.balance)
+    // Twelve rounded EMIs fall 3 paise short of the first twelve instalments: that much principal is still owed.
+    expect(balanceAfterPaid(t, 867_823 * 12)).toBe(rows[11]!.balance + 3)
   })
 })
 
@@ -224,6 +282,7 @@ function payment(p: Partial<LoanPayment>): LoanPayment {
     type: 'regular',
     method: 'upi',
     note: '',
+    refused: null,
     ...p,
   }
 }
@@ -326,7 +385,8 @@ describe('loan input rules', () => {
     expect(r.ok).toBe(true)
     if (!r.ok) return
     const rows = amortisationSchedule({ principal: 10 * LAKH, rateBps: 850, months: 240, interestType: 'emi' })
-    expect(r.value.currentBalance).toBe(rows[11]!.balance)
+    // Paid so far is twelve EMIs of ₹8,678.23, 3 paise short of the schedule's first twelve instalments.
+    expect(r.value.currentBalance).toBe(rows[11]!.balance + 3)
     expect(r.value).toMatchObject({ interestRateBps: 850, emi: 867_823, missedPayments: 0, frequency: 'monthly' })
   })
 
@@ -395,5 +455,74 @@ describe('loan input rules', () => {
     expect(error({ principal: '3', interest: '1' })).toBe(LOAN_MESSAGES.paymentSplit)
     expect(error({ date: '2026-01-16' })).toBe(LOAN_MESSAGES.paymentDateFuture)
     expect(error({ method: 'cheque' })).toBe(LOAN_MESSAGES.paymentMethodInvalid)
+  })
+})
+
+describe('a payment is never more than the loan owes', () => {
+  type Terms = Parameters<typeof paymentLimits>[0]
+  const home: Terms = { interestType: 'emi', interestRateBps: 850, principal: 50 * LAKH, durationMonths: 240 }
+  const owed = 46_90_000_00
+  const check = (input: Record<string, unknown>, loan: Terms = home, balance = owed) =>
+    checkPayment({ date: '2026-01-15', ...input }, '2026-01-15', (a) => proposeSplit(loan, balance, a), {
+      limits: paymentLimits(loan, balance),
+    })
+
+  it('₹9,99,99,999 "Regular EMI" on ₹46.9 L outstanding is refused, saying what closes the loan', () => {
+    const closing = owed + Math.round(owed * (850 / 120_000))
+    expect(check({ amount: '99999999', type: 'regular' })).toEqual({
+      ok: false,
+      field: 'amount',
+      error: LOAN_MESSAGES.paymentOverOwed('₹47,23,220.83'),
+    })
+    expect(closing).toBe(47_23_220_83)
+    // The closing prepayment is allowed, a paisa more is not.
+    const closed = check({ amount: '4723220.83', type: 'full' })
+    expect(closed.ok && closed.value).toMatchObject({ principalPaid: owed, interestPaid: 33_220_83 })
+    expect(check({ amount: '4723220.84' }).ok).toBe(false)
+  })
+
+  it('parts given by hand: principal above the balance, interest above all the terms charge', () => {
+    expect(check({ amount: '4690000.01', principal: '4690000.01', interest: '0' })).toEqual({
+      ok: false,
+      field: 'principal',
+      error: LOAN_MESSAGES.principalOverBalance('₹46,90,000.00'),
+    })
+    const free = { ...home, interestType: 'none' as const }
+    expect(check({ amount: '100', principal: '0', interest: '100' }, free)).toEqual({
+      ok: false,
+      field: 'interest',
+      error: LOAN_MESSAGES.interestOverTerms('₹0.00'),
+    })
+  })
+
+  it('a refused payment counts for nothing in the figures', () => {
+    const loan = { principal: 100_000, currentBalance: 80_000, paidBefore: 0, duePaymentsCounted: 0 }
+    const f = loanFigures({ ...loan, frequency: 'monthly' }, [
+      payment({ amount: 5_000, principalPaid: 5_000 }),
+      payment({ id: 'q', amount: 900_000, principalPaid: 900_000, refused: 'over_balance' }),
+    ])
+    expect(f).toMatchObject({ balance: 75_000, totalPaid: 5_000, lastPaymentAmount: 5_000 })
+  })
+
+  const loanTerms = fc.record({
+    interestType: fc.constantFrom(...INTEREST_TYPES),
+    interestRateBps: fc.integer({ min: 0, max: 10_000 }),
+    principal: fc.integer({ min: 1, max: 1e10 }),
+    durationMonths: fc.integer({ min: 1, max: 600 }),
+  })
+
+  it('what is accepted fits the balance; anything up to the closing payment is accepted', () => {
+    fc.assert(
+      fc.property(loanTerms, fc.integer({ min: 0, max: 1e10 }), fc.integer({ min: 1, max: 1e10 }), (l, bal, amt) => {
+        const limits = paymentLimits(l, bal)
+        const r = check({ amount: formatDecimal(amt) }, l, bal)
+        if (r.ok) {
+          expect(r.value.principalPaid).toBeLessThanOrEqual(bal)
+          expect(r.value.interestPaid).toBeLessThanOrEqual(limits.maxInterest)
+        }
+        expect(r.ok).toBe(amt <= limits.closing)
+      }),
+      { numRuns: 300 },
+    )
   })
 })

@@ -152,6 +152,16 @@ describe('CSV export', () => {
     expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)")
     expect(csvField(' padded')).toBe('" padded"')
   })
+  it('neutralises a formula behind leading spaces, tabs and line breaks too', () => {
+    expect(csvField(' =HYPERLINK("x")')).toBe(`"' =HYPERLINK(""x"")"`)
+    expect(csvField('\n+1')).toBe(`"'\n+1"`)
+    expect(csvField('\r\n@SUM(A1)')).toBe(`"'\r\n@SUM(A1)"`)
+    expect(csvField(' \t-2')).toBe(`' \t-2`)
+    expect(csvField('\u00a0=1')).toBe(`'\u00a0=1`)
+    expect(csvField('＝1+1')).toBe("'＝1+1")
+    expect(csvField('\tplain')).toBe(`'\tplain`)
+    expect(csvField(' a = b')).toBe('" a = b"')
+  })
   it('writes a header and one line per transaction in date order with decimal amounts', () => {
     const csv = transactionsCsv([
       { ...entry('expense', 1_234_50, 'Food & Dining', at(2026, 12, 5)), description: 'Dinner, with "friends"' },

@@ -36,7 +36,7 @@ describe('RxDB schema versions', () => {
 
   it('migrates an old document to the current entity, filling defaults and keeping _deleted', () => {
     const old = { id: 'b1', ownerId: 'u1', updatedAt: 5, category: 'Food', amount: 100, createdAt: 1, _deleted: true }
-    expect(migrateDocument('budgets', old)).toEqual({ ...old, period: 'monthly', allocated: 0 })
+    expect(migrateDocument('budgets', old)).toEqual({ ...old, period: 'monthly', allocated: 0, refusedAllocation: 0 })
   })
 
   it('keeps a document the entity refuses rather than dropping it', () => {

@@ -1,7 +1,6 @@
 import { ArrowLeft, CalendarClock, Calculator, Pencil, Plus, Trash2 } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
-import { toDayString } from '../../../schema/time'
 import { Amount } from '../../components/ui/amount'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
@@ -9,7 +8,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { Spinner } from '../../components/ui/spinner'
 import { useToast } from '../../components/ui/toast'
 import { useLoan, useLoanPayments } from '../../data/loan-hooks'
-import { deleteLoan, type LoanPaymentDoc } from '../../data/loans'
+import { deleteLoan } from '../../data/loans'
 import { useNow } from '../../lib/use-now'
 import {
   FREQUENCY_LABEL,
@@ -19,12 +18,11 @@ import {
   INTEREST_TYPE_LABEL,
   loanTitle,
   loanTypeInfo,
-  PAYMENT_METHOD_LABEL,
-  PAYMENT_TYPE_LABEL,
 } from './loan-types'
 import { loanView, STATUS_TEXT, type LoanView } from './loan-view'
 import { ProgressBar } from './progress-bar'
-import { RecordPaymentDialog } from './record-payment-dialog'
+import { usePaymentDialogs } from './payment-dialogs'
+import { PaymentHistory, refusedSummary } from './payment-history'
 import './debts.css'
 import { AlertLine } from '../../components/ui/alert-line'
 import { LoanNotFound } from './loan-not-found'
@@ -121,39 +119,6 @@ function Details({ view }: { view: LoanView }) {
   )
 }
 
-function History({ payments }: { payments: readonly LoanPaymentDoc[] }) {
-  const newest = [...payments].reverse()
-  return (
-    <Card className="loan-history">
-      <h2 className="section-title">Payment history</h2>
-      {newest.length === 0 ? (
-        <p className="muted">No payments recorded yet.</p>
-      ) : (
-        <ul className="history-list" data-testid="payment-history">
-          {newest.map((p) => (
-            <li key={p.id} className="history-item">
-              <div>
-                <p className="history-item__amount">
-                  <Amount value={p.amount} withPaise />
-                </p>
-                <p className="history-item__meta">
-                  {formatDay(toDayString(p.date))} · {PAYMENT_TYPE_LABEL[p.type]} · {PAYMENT_METHOD_LABEL[p.method]}
-                </p>
-                {p.note ? <p className="history-item__note">{p.note}</p> : null}
-              </div>
-              <p className="history-item__split">
-                Principal <Amount value={p.principalPaid} />
-                <br />
-                Interest <Amount value={p.interestPaid} />
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
-  )
-}
-
 function DetailHeader({ view, onDelete }: { view: LoanView; onDelete: () => void }) {
   const navigate = useNavigate()
   const id = view.loan.id
@@ -185,7 +150,7 @@ export default function LoanDetailScreen() {
   const now = useNow()
   const loan = useLoan(id)
   const payments = useLoanPayments(id)
-  const [paying, setPaying] = useState(false)
+  const paymentDialogs = usePaymentDialogs(loan.data, payments.data, now)
   const [confirming, setConfirming] = useState(false)
   const [deleteFailed, setDeleteFailed] = useState(false)
   if (loan.loading || payments.loading) return <Spinner />
@@ -206,7 +171,10 @@ export default function LoanDetailScreen() {
   return (
     <div className="loan-detail">
       <DetailHeader view={view} onDelete={() => setConfirming(true)} />
-      <AlertLine className="wizard__failure" message={deleteFailed ? 'Failed to delete loan' : null} />
+      <AlertLine
+        className="wizard__failure"
+        message={deleteFailed ? 'Failed to delete loan' : (paymentDialogs.failed ?? refusedSummary(payments.data))}
+      />
       <Card className="loan-hero">
         <p className="loan-hero__label">Outstanding</p>
         <p className="loan-hero__value" data-testid="loan-balance">
@@ -215,9 +183,9 @@ export default function LoanDetailScreen() {
         <ProgressBar value={view.figures.progress} label={`${title} repaid`} />
       </Card>
       <StatCards view={view} />
-      <NextPayment view={view} onPay={() => setPaying(true)} />
+      <NextPayment view={view} onPay={paymentDialogs.record} />
       <div className="loan-detail__actions">
-        <Button icon={<Plus size={18} />} onClick={() => setPaying(true)}>
+        <Button icon={<Plus size={18} />} onClick={paymentDialogs.record}>
           Record Payment
         </Button>
         <ButtonLink to={`/debts/planner?loan=${id}`} variant="outline" icon={<Calculator size={18} />}>
@@ -225,19 +193,8 @@ export default function LoanDetailScreen() {
         </ButtonLink>
       </div>
       <Details view={view} />
-      <History payments={payments.data} />
-      {paying ? (
-        <RecordPaymentDialog
-          loan={view.loan}
-          balance={view.figures.balance}
-          now={now}
-          onClose={() => setPaying(false)}
-          onSaved={() => {
-            setPaying(false)
-            toast.show('Payment recorded')
-          }}
-        />
-      ) : null}
+      <PaymentHistory payments={payments.data} onEdit={paymentDialogs.edit} onDelete={paymentDialogs.remove} />
+      {paymentDialogs.dialog}
       <ConfirmDialog
         open={confirming}
         title="Delete loan?"

@@ -1,19 +1,22 @@
-import { useState, type FormEvent } from 'react'
-import { proposeSplit } from '../../../schema/calc/loan-figures'
+import { useMemo, useState, type FormEvent } from 'react'
+import { paymentLimits, proposeSplit } from '../../../schema/calc/loan-figures'
 import { PAYMENT_METHODS, PAYMENT_TYPES } from '../../../schema/entities/loan'
 import { formatDecimal } from '../../../schema/money/money'
 import { checkPayment, type PaymentField } from '../../../schema/validation/loan-input'
 import { toDayString } from '../../../schema/time'
 import { AmountField, ChoiceField, TextField } from '../../components/ui/field'
 import { Modal, ModalFormActions } from '../../components/ui/modal'
-import { recordLoanPayment, type LoanDoc } from '../../data/loans'
+import { recordLoanPayment, updateLoanPayment, type LoanDoc, type LoanPaymentDoc } from '../../data/loans'
 import { useMoney } from '../../lib/use-money'
 import { PAYMENT_METHOD_LABEL, PAYMENT_TYPE_LABEL } from './loan-types'
 
 interface Props {
   loan: LoanDoc
+  /** What the loan owes without this payment (the one being edited left out). */
   balance: number
   now: number
+  /** The payment being corrected; absent to record a new one. */
+  editing?: LoanPaymentDoc
   onClose: () => void
   onSaved: () => void
 }
@@ -109,43 +112,91 @@ function PaymentOptions(props: {
   )
 }
 
+type Parts = { principal: number; interest: number }
+
+/** The form's starting values: the EMI and its proposed parts, or the payment being edited. */
+function startingValues(loan: LoanDoc, editing: LoanPaymentDoc | undefined, today: string, parts: Parts) {
+  if (editing)
+    return {
+      amount: formatDecimal(editing.amount),
+      principal: formatDecimal(editing.principalPaid),
+      interest: formatDecimal(editing.interestPaid),
+      date: toDayString(editing.date),
+      type: editing.type as string,
+      method: editing.method as string,
+      note: editing.note,
+    }
+  return {
+    amount: loan.emi === 0 ? '' : formatDecimal(loan.emi),
+    principal: formatDecimal(parts.principal),
+    interest: formatDecimal(parts.interest),
+    date: today,
+    type: 'regular',
+    method: 'upi',
+    note: '',
+  }
+}
+
+type Values = ReturnType<typeof startingValues>
+
 /**
- * Record a payment: the amount starts at the EMI and its principal / interest parts are proposed
- * from the schedule (this month's interest first); both stay editable. Method defaults to UPI.
- * Saved locally at once (offline too); the balance follows from the payment.
+ * The form's values. Parts the user changed are checked as typed; proposed ones follow the amount
+ * (and are left for the rules to propose again), so a refusal speaks of the amount the user typed.
  */
-export function RecordPaymentDialog({ loan, balance, now, onClose, onSaved }: Props) {
+function usePaymentValues(start: Values, partsGiven: boolean, split: (amount: number) => Parts) {
+  const money = useMoney()
+  const [values, setValues] = useState(start)
+  const [partsEdited, setPartsEdited] = useState(partsGiven)
+  const set = (field: keyof Values) => (text: string) => setValues((old) => ({ ...old, [field]: text }))
+  return {
+    values,
+    set,
+    setPart: (field: 'principal' | 'interest') => (text: string) => {
+      setPartsEdited(true)
+      set(field)(text)
+    },
+    changeAmount: (text: string) => {
+      const paise = money.fromEdit(text)
+      const parts = paise === null || paise <= 0 ? null : split(paise)
+      if (parts) setPartsEdited(false)
+      setValues((old) => ({
+        ...old,
+        amount: text,
+        ...(parts ? { principal: formatDecimal(parts.principal), interest: formatDecimal(parts.interest) } : {}),
+      }))
+    },
+    input: () => (partsEdited ? values : { ...values, principal: '', interest: '' }),
+  }
+}
+
+/**
+ * Record a payment, or correct one (`editing`): the amount starts at the EMI and its principal /
+ * interest parts are proposed from the schedule (this month's interest first); both stay editable.
+ * A payment may repay no more than `balance` (what the loan owes without the edited payment): the
+ * form refuses more before saving. Method defaults to UPI. Saved locally at once (offline too); the
+ * balance follows from the payment.
+ */
+export function RecordPaymentDialog({ loan, balance, now, editing, onClose, onSaved }: Props) {
   const money = useMoney()
   const today = toDayString(now)
   const split = (amount: number) => proposeSplit(loan, balance, amount)
-  const [amount, setAmount] = useState(money.forEdit(loan.emi))
-  const [principal, setPrincipal] = useState(formatDecimal(split(loan.emi).principal))
-  const [interest, setInterest] = useState(formatDecimal(split(loan.emi).interest))
-  const [date, setDate] = useState(today)
-  const [type, setType] = useState<string>('regular')
-  const [method, setMethod] = useState<string>('upi')
-  const [note, setNote] = useState('')
+  const limits = useMemo(() => paymentLimits(loan, balance), [loan, balance])
+  const form = usePaymentValues(startingValues(loan, editing, today, split(loan.emi)), Boolean(editing), split)
+  const { values } = form
   const [error, setError] = useState<FieldError>(null)
   const [saving, setSaving] = useState(false)
-
-  const changeAmount = (text: string) => {
-    setAmount(text)
-    const paise = money.fromEdit(text)
-    if (paise === null || paise <= 0) return
-    const parts = split(paise)
-    setPrincipal(formatDecimal(parts.principal))
-    setInterest(formatDecimal(parts.interest))
-  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (saving) return
-    const checked = checkPayment({ amount, principal, interest, date, type, method, note }, today, split)
+    const format = (paise: number) => money.format(paise, { withPaise: true })
+    const checked = checkPayment(form.input(), today, split, { limits, format })
     if (!checked.ok) return setError({ field: checked.field, message: checked.error })
     setError(null)
     setSaving(true)
     try {
-      await recordLoanPayment(loan.id, checked.value)
+      if (editing) await updateLoanPayment(editing.id, checked.value)
+      else await recordLoanPayment(loan.id, checked.value)
       onSaved()
     } catch (e) {
       console.error(e)
@@ -155,34 +206,34 @@ export function RecordPaymentDialog({ loan, balance, now, onClose, onSaved }: Pr
   }
 
   return (
-    <Modal open title="Record Payment" onClose={onClose}>
+    <Modal open title={editing ? 'Edit Payment' : 'Record Payment'} onClose={onClose}>
       <form className="payment-form" onSubmit={(e) => void submit(e)} noValidate>
         <AmountField
           label="Amount paid"
           name="amount-paid"
-          value={amount}
+          value={values.amount}
           error={error?.field === 'amount' ? error.message : null}
-          onChange={(e) => changeAmount(e.target.value)}
+          onChange={(e) => form.changeAmount(e.target.value)}
           autoFocus
         />
         <SplitFields
-          principal={principal}
-          interest={interest}
+          principal={values.principal}
+          interest={values.interest}
           error={error}
-          onPrincipal={setPrincipal}
-          onInterest={setInterest}
+          onPrincipal={form.setPart('principal')}
+          onInterest={form.setPart('interest')}
         />
         <PaymentOptions
-          date={date}
+          date={values.date}
           today={today}
           error={error}
-          onDate={setDate}
-          type={type}
-          method={method}
-          note={note}
-          onType={setType}
-          onMethod={setMethod}
-          onNote={setNote}
+          onDate={form.set('date')}
+          type={values.type}
+          method={values.method}
+          note={values.note}
+          onType={form.set('type')}
+          onMethod={form.set('method')}
+          onNote={form.set('note')}
         />
         {error?.field === 'form' ? (
           <p className="wizard__failure" role="alert">

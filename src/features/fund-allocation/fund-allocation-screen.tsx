@@ -1,13 +1,19 @@
 import { AlertTriangle, CheckCircle2, Pencil, Wallet } from 'lucide-react'
 import { useMemo, useState, type FormEvent } from 'react'
 import type { AllocationView, IncomeBasis } from '../../../schema/calc/allocation'
-import { allocationIncome, allocationView, ALLOCATION_TEXTS, overAllocatedBy } from '../../../schema/calc/allocation'
+import {
+  allocationCeiling,
+  allocationIncome,
+  allocationView,
+  ALLOCATION_TEXTS,
+  overAllocatedBy,
+} from '../../../schema/calc/allocation'
 import { budgetsSpan, budgetStatus } from '../../../schema/calc/budget-status'
 import { categoryEmoji } from '../../../schema/categories'
 import { PERIOD_LABELS } from '../../../schema/entities/budget'
 import { formatDecimal, type Paise } from '../../../schema/money/money'
 import { totalsOf } from '../../../schema/calc/totals'
-import { parseAllocation, parseIncome } from '../../../schema/validation/plan-input'
+import { checkAllocation, parseAllocation, parseIncome, PLAN_MESSAGES } from '../../../schema/validation/plan-input'
 import { useMoney } from '../../lib/use-money'
 import { useNow } from '../../lib/use-now'
 import { Amount } from '../../components/ui/amount'
@@ -29,15 +35,19 @@ interface AmountDialogProps {
   description: string
   initial: Paise
   parse: (text: string) => { ok: true; value: Paise } | { ok: false; error: string }
+  /** A warning about what is typed, shown as it is typed: before saving, not after. */
+  warn?: (text: string) => string | null
   onSave: (paise: Paise) => Promise<void>
   onClose: () => void
 }
 
 /** One amount, validated before anything is saved: Update Monthly Income and Allocate/Adjust. */
-function AmountDialog({ open, title, label, description, initial, parse, onSave, onClose }: AmountDialogProps) {
+function AmountDialog(props: AmountDialogProps) {
+  const { open, title, label, description, initial, parse, warn, onSave, onClose } = props
   const [text, setText] = useState(() => (initial > 0 ? formatDecimal(initial).replace(/\.00$/, '') : ''))
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
+  const warning = error ? null : (warn?.(text) ?? null)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -64,9 +74,18 @@ function AmountDialog({ open, title, label, description, initial, parse, onSave,
           placeholder="0"
           value={text}
           error={error}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value)
+            setError(null)
+          }}
           autoFocus
         />
+        {warning ? (
+          <p className="money-form__warning" role="alert" data-testid="allocation-warning">
+            <AlertTriangle size={16} aria-hidden="true" />
+            <span>{warning}</span>
+          </p>
+        ) : null}
         <ModalFormActions onCancel={onClose} submitLabel="Save" saving={saving} />
       </form>
     </Modal>
@@ -195,6 +214,12 @@ function AllocationRow({ line, onAllocate }: { line: Line; onAllocate: () => voi
             ⚠️ <Amount value={overLimit} /> more than this budget's limit is set aside for it.
           </p>
         ) : null}
+        {budget.refusedAllocation > 0 ? (
+          <p className="allocation__refused" role="note" data-testid="allocation-refused">
+            <Amount value={budget.refusedAllocation} /> was not allocated: by the time it reached the server, it was
+            more than your income had left. Adjust to allocate what is available.
+          </p>
+        ) : null}
       </div>
       <Button
         size="sm"
@@ -256,25 +281,33 @@ function MoneyDialog(props: { dialog: DialogState; planned: Paise; view: Allocat
         onClose={onClose}
       />
     )
-  if (dialog?.kind === 'allocate')
+  if (dialog?.kind === 'allocate') {
+    const { budget } = dialog
+    const ceiling = allocationCeiling(view.totalIncome, view.totalAllocated - budget.allocated, budget.allocated)
+    const format = (paise: Paise) => money.format(paise, { withPaise: paise % 100 !== 0 })
     return (
       <AmountDialog
         open
-        title={`${dialog.budget.allocated === 0 ? 'Allocate to' : 'Adjust'} ${dialog.budget.category}`}
+        title={`${budget.allocated === 0 ? 'Allocate to' : 'Adjust'} ${budget.category}`}
         label="Amount to allocate"
         description={
-          `Available now: ${money.format(view.available + dialog.budget.allocated)} ` +
-          `(including what this budget already has). Its limit is ${money.format(dialog.budget.amount)}.`
+          `Available now: ${money.format(view.available + budget.allocated)} ` +
+          `(including what this budget already has). Its limit is ${money.format(budget.amount)}.`
         }
-        initial={dialog.budget.allocated}
-        parse={parseAllocation}
+        initial={budget.allocated}
+        parse={(text) => checkAllocation(text, ceiling, format)}
+        warn={(text) => {
+          const asked = parseAllocation(text)
+          return asked.ok && asked.value > ceiling ? PLAN_MESSAGES.allocationOverIncome(format(ceiling)) : null
+        }}
         onSave={async (paise) => {
-          await allocateToBudget(dialog.budget.id, paise)
-          toast.show(`${money.format(paise)} allocated to ${dialog.budget.category}`)
+          await allocateToBudget(budget.id, paise)
+          toast.show(`${money.format(paise)} allocated to ${budget.category}`)
         }}
         onClose={onClose}
       />
     )
+  }
   return null
 }
 

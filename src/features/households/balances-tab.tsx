@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react'
 import { useMemo } from 'react'
-import { householdBalances, settlementPlan, type PlannedPayment } from '../../../schema/calc/household-balances'
+import { householdBalances, type PlannedPayment } from '../../../schema/calc/household-balances'
+import { fewestPayments } from '../../../schema/calc/settle-plan'
 import { Amount } from '../../components/ui/amount'
 import { ButtonLink } from '../../components/ui/button'
 import { useHouseholdExpenses, useSettlements } from '../../data/household-hooks'
@@ -21,7 +22,7 @@ export function useHouseholdLedger(household: HouseholdDoc) {
     return {
       loading: expenses.loading || settlements.loading,
       balances,
-      plan: settlementPlan(balances),
+      plan: fewestPayments(balances),
       settlements: settlements.data,
     }
   }, [household.memberIds, expenses, settlements])

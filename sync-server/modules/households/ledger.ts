@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import { householdBalances, settlementPlan } from '../../../schema/calc/household-balances'
+import { householdBalances } from '../../../schema/calc/household-balances'
 import { awaitsReviewBy } from '../../../schema/calc/household-review'
 import { owedBetween } from '../../../schema/calc/settlements'
+import { fewestPayments } from '../../../schema/calc/settle-plan'
 import type { PlannedPayment } from '../../../schema/calc/household-balances'
 import type { Household, HouseholdExpense, Settlement } from '../../../schema/entities/household'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
@@ -144,7 +145,7 @@ export class HouseholdLedger {
       this.live<HouseholdExpense>('household_expenses', householdId).filter((e) => e.status === 'approved'),
       this.live<Settlement>('settlements', householdId).filter((s) => s.status === 'confirmed'),
     )
-    return { household, balances, plan: settlementPlan(balances) }
+    return { household, balances, plan: fewestPayments(balances) }
   }
 
   /** Approves every pending expense whose review period has passed; returns how many. */

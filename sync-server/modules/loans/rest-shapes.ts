@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { loanFigures, paymentStatus, type LoanFigures } from '../../../schema/calc/loan-figures'
-import type { Loan, LoanPayment } from '../../../schema/entities/loan'
+import { PAYMENT_REFUSALS, type Loan, type LoanPayment } from '../../../schema/entities/loan'
 import { fromPaise } from '../../../schema/money/money'
 import type { LoanInput, PaymentInput } from '../../../schema/validation/loan-input'
 import { toDayString } from '../../../schema/time'
@@ -127,6 +127,8 @@ export const PaymentItem = z.object({
   payment_type: z.string(),
   payment_method: z.string(),
   notes: z.string(),
+  /** Why the server did not count it (recorded offline, more than the loan owed by then); null when it counts. */
+  refused: z.enum(PAYMENT_REFUSALS).nullable(),
 })
 export type PaymentItem = z.infer<typeof PaymentItem>
 
@@ -174,5 +176,6 @@ export function toPaymentItem(p: LoanPayment): PaymentItem {
     payment_type: p.type,
     payment_method: p.method,
     notes: p.note,
+    refused: p.refused,
   }
 }

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { loanFigures, proposeSplit } from '../../../schema/calc/loan-figures'
+import { loanFigures, paymentLimits, proposeSplit } from '../../../schema/calc/loan-figures'
 import type { Loan, LoanPayment } from '../../../schema/entities/loan'
-import { toPaise } from '../../../schema/money/money'
+import { formatMoney, toPaise, type Paise } from '../../../schema/money/money'
 import { fromDayString, toDayString } from '../../../schema/time'
-import { checkLoan, checkPayment, loanToInput, type LoanInput } from '../../../schema/validation/loan-input'
+import {
+  checkLoan,
+  checkPayment,
+  loanToInput,
+  paymentToInput,
+  type LoanInput,
+  type PaymentInput,
+} from '../../../schema/validation/loan-input'
 import type { DocumentsRepository } from '../../db/documents'
 import { HttpError } from '../../http-error'
 
@@ -37,10 +44,17 @@ export class LoansService {
   /** The loan's live payments, newest first. */
   payments(ownerId: string, loanId: string): LoanPayment[] {
     return this.documents
-      .listByOwner('loan_payments', ownerId)
+      .listByOwnerWhere('loan_payments', ownerId, 'loanId', loanId)
       .map((d) => d.data)
-      .filter((p) => p.loanId === loanId)
       .sort((a, b) => b.date - a.date || b.updatedAt - a.updatedAt)
+  }
+
+  /** One of the loan's live payments, else 404. */
+  findPayment(ownerId: string, loan: Loan, paymentId: string): LoanPayment {
+    const found = this.documents.getOwned('loan_payments', ownerId, paymentId)
+    if (!found || found.deleted || found.data.loanId !== loan.id)
+      throw new HttpError(404, 'Payment not found', 'NOT_FOUND')
+    return found.data
   }
 
   /** Active loans (not closed, something still owed), oldest first. */
@@ -86,27 +100,65 @@ export class LoansService {
     return this.documents.writeDocument('loans', ownerId, loan).data
   }
 
+  /** Amounts in refusals as the owner's devices show them (their currency, with paise). */
+  private formatFor(ownerId: string): (paise: Paise) => string {
+    const profile = this.documents.getOwned('profile', ownerId, ownerId)
+    const currency = profile && !profile.deleted ? profile.data.currency : undefined
+    return (paise) => formatMoney(paise, currency, { withPaise: true })
+  }
+
   /**
-   * Records a payment (the parts proposed from the schedule when only the amount is given). The
-   * payment is the one row written: the loan's figures follow from it.
+   * Checks a payment against what the loan owes without it (every other counted payment) and
+   * gives the document to write; `existing` is the payment an edit replaces.
    */
-  pay(ownerId: string, loan: Loan, input: Parameters<typeof checkPayment>[0]): LoanPayment {
+  private checked(ownerId: string, loan: Loan, input: PaymentInput, existing?: LoanPayment): LoanPayment {
     const today = this.today()
-    const { balance } = loanFigures(loan, this.payments(ownerId, loan.id))
-    const checked = checkPayment(input, today, (amount) => proposeSplit(loan, balance, amount))
+    const others = this.payments(ownerId, loan.id).filter((p) => p.id !== existing?.id)
+    const { balance } = loanFigures(loan, others)
+    const split = (amount: Paise) => proposeSplit(loan, balance, amount)
+    const limits = paymentLimits(loan, balance)
+    const checked = checkPayment(input, today, split, { limits, format: this.formatFor(ownerId) })
     if (!checked.ok) throw invalid(checked.error)
     const { day, ...fields } = checked.value
     const t = this.now()
-    const payment: LoanPayment = {
-      id: randomUUID(),
+    // Today's payment keeps the time; an earlier day is dated at its noon; an edit keeps its own time.
+    let date = day === today ? t : fromDayString(day) + 12 * 3_600_000
+    if (existing && toDayString(existing.date) === day) date = existing.date
+    return {
+      id: existing?.id ?? randomUUID(),
       ownerId,
-      updatedAt: t,
+      updatedAt: stamp(t, existing?.updatedAt),
       loanId: loan.id,
       ...fields,
-      // Today's payment keeps the time; an earlier day is dated at its noon.
-      date: day === today ? t : fromDayString(day) + 12 * 3_600_000,
+      date,
+      refused: null,
     }
-    return this.documents.writeDocument('loan_payments', ownerId, payment).data
+  }
+
+  /**
+   * Records a payment (the parts proposed from the schedule when only the amount is given), no more
+   * than the loan owes. The payment is the one row written: the loan's figures follow from it.
+   */
+  pay(ownerId: string, loan: Loan, input: PaymentInput): LoanPayment {
+    return this.documents.writeDocument('loan_payments', ownerId, this.checked(ownerId, loan, input)).data
+  }
+
+  /**
+   * Changes a payment; absent fields keep their value, and a new amount without its parts gets
+   * them proposed again. Checked like a new payment against the balance without this one.
+   */
+  editPayment(ownerId: string, loan: Loan, existing: LoanPayment, input: PaymentInput): LoanPayment {
+    const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as PaymentInput
+    const kept = paymentToInput(existing)
+    const reSplit = given.amount !== undefined && given.principal === undefined && given.interest === undefined
+    const merged = { ...kept, ...(reSplit ? { principal: undefined, interest: undefined } : {}), ...given }
+    return this.documents.writeDocument('loan_payments', ownerId, this.checked(ownerId, loan, merged, existing)).data
+  }
+
+  /** Deletes one payment (a tombstone, so devices drop it too); the loan's figures follow. */
+  removePayment(ownerId: string, payment: LoanPayment): void {
+    const doc = { ...payment, updatedAt: stamp(this.now(), payment.updatedAt) }
+    this.documents.writeDocument('loan_payments', ownerId, doc, true)
   }
 
   /** Deletes the loan and its payments in one transaction (tombstones, so devices drop them too). */

@@ -1,0 +1,59 @@
+import { allocationCeiling, allocationIncome } from '../../../schema/calc/allocation'
+import { Budget } from '../../../schema/entities/budget'
+import { formatMoney, sumPaise, type Paise } from '../../../schema/money/money'
+import { localMonthWindow } from '../../../schema/time'
+import type { DocumentsRepository, PushRule } from '../../db/documents'
+
+/** As on the Your Money screen: the planned figure when set, else this month's recorded income. */
+export function incomeOf(documents: DocumentsRepository, ownerId: string, at: number) {
+  const profile = documents.getOwned('profile', ownerId, ownerId)
+  const planned = profile && !profile.deleted ? profile.data.monthlyIncome : 0
+  const month = localMonthWindow(at)
+  const recorded = sumPaise(
+    documents
+      .listByOwnerInRange('transactions', ownerId, 'date', month.start, month.end)
+      .filter((d) => d.data.type === 'income')
+      .map((d) => d.data.amount),
+  )
+  return allocationIncome(planned, recorded)
+}
+
+/** The most budget `budgetId` may have allocated (`allocationCeiling`), from what the server holds. */
+export function ceilingFor(
+  documents: DocumentsRepository,
+  ownerId: string,
+  budgetId: string,
+  current: Paise,
+  at: number,
+): Paise {
+  const elsewhere = sumPaise(
+    documents
+      .listByOwner('budgets', ownerId)
+      .filter((d) => d.id !== budgetId)
+      .map((d) => d.data.allocated),
+  )
+  return allocationCeiling(incomeOf(documents, ownerId, at).income, elsewhere, current)
+}
+
+/** Amounts in refusals as the owner's devices show them: their currency, paise only when there are some. */
+export function moneyFor(documents: DocumentsRepository, ownerId: string): (paise: Paise) => string {
+  const profile = documents.getOwned('profile', ownerId, ownerId)
+  const currency = profile && !profile.deleted ? profile.data.currency : undefined
+  return (paise) => formatMoney(paise, currency, { withPaise: paise % 100 !== 0 })
+}
+
+/**
+ * Judges a pushed budget's allocation against the income the server knows of, as the screen does
+ * before saving. Only a raise is judged (lowering is always allowed). A raise beyond what the income
+ * leaves (two devices allocating the same money offline) is not taken: the allocation stays as it
+ * was and the amount asked for is kept in `refusedAllocation`, so the screen can say so.
+ */
+export function allocationRule(documents: DocumentsRepository, now: () => number): PushRule {
+  return (incoming, { ownerId, current }) => {
+    const budget = Budget.parse(incoming)
+    const before = current && !current.deleted ? Budget.parse(current.data).allocated : 0
+    if (budget.allocated <= before) return budget
+    if (budget.allocated <= ceilingFor(documents, ownerId, budget.id, before, now())) return budget
+    return { ...budget, allocated: before, refusedAllocation: budget.allocated }
+  }
+}
