@@ -19,6 +19,7 @@ import { PhoneProof } from './modules/auth/phone-proof'
 import { HouseholdSync } from './modules/households/household-sync'
 import { HouseholdLedger } from './modules/households/ledger'
 import { HouseholdService } from './modules/households/service'
+import { guardProfilePushes } from './modules/profile/profile-pushes'
 import { TicketService } from './modules/support/tickets'
 import { StreamBus } from './modules/sync/stream-bus'
 import { WhatsappService } from './modules/whatsapp/service'
@@ -174,6 +175,7 @@ function decorateRepositories(app: FastifyInstance, config: AppConfig, database:
   const users = new UsersRepository(database.db)
   const streamBus = new StreamBus()
   const documents = new DocumentsRepository(database.db, streamBus, now)
+  guardProfilePushes(documents)
   app.decorate('config', config)
   app.decorate('db', database.db)
   app.decorate('users', users)

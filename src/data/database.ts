@@ -1,6 +1,7 @@
 import {
   addRxPlugin,
   createRxDatabase,
+  isRxDatabaseFirstTimeInstantiated,
   removeRxDatabase,
   type RxCollection,
   type RxDatabase,
@@ -14,10 +15,10 @@ import { COLLECTION_NAMES, type CollectionName, type DocOf } from '../../schema/
 import { demoData } from '../../schema/demo-data'
 import { DEMO_OWNER } from '../../schema/demo-owner'
 import { migrateDocument, rxSchemaOf, SCHEMA_VERSIONS } from '../../schema/rx-schema'
-import { lastWriterWins } from './conflict'
+import { conflictHandlerOf } from './conflict'
 import { forgetOldPendingMarkers } from './pending'
 import { muteRxdbStorageNotice } from './rxdb-notice'
-import { forgetFirstDownload, startReplication, type ReplicationHandle } from './replication'
+import { forgetFirstDownload, startReplication, syncedKeyOf, type ReplicationHandle } from './replication'
 import { getSyncSnapshot, updateSync } from './sync-state'
 import { forgetSavedScreens } from './saved-screen-keys'
 
@@ -92,7 +93,7 @@ function openExclusive(userId: string, open: () => Promise<UserData>): Promise<U
 /** How every collection is created, in a user's database and in the demo's. */
 const creatorOf = (name: CollectionName) => ({
   schema: rxSchemaOf(name),
-  conflictHandler: lastWriterWins,
+  conflictHandler: conflictHandlerOf(name),
   migrationStrategies: migrationStrategiesOf(name),
 })
 
@@ -118,6 +119,9 @@ export function openUserData(userId: string, getToken: () => string | null): Pro
     // Read by `npm run bench` (cold start): how long opening the database took.
     performance.measure('hisaab:db-open', 'hisaab:db-open')
     forgetOldPendingMarkers()
+    // What localStorage says this device downloaded describes a database that is gone when this
+    // one was just created (evicted storage, a restored browser profile): download it again.
+    if (await isRxDatabaseFirstTimeInstantiated(db as unknown as RxDatabase)) forgetDownloads(dbName)
     const replication = startReplication({ db, dbName, userId, getToken })
     return { userId, dbName, db, replication }
   })
@@ -198,10 +202,15 @@ export async function removeUserData(userId: string): Promise<void> {
   await closeUserData()
   const dbName = databaseNameOf(userId)
   await removeRxDatabase(dbName, await storage(), true)
-  localStorage.removeItem(`hisaab.synced.${dbName}`)
+  forgetDownloads(dbName)
   forgetSavedScreens(userId)
-  forgetFirstDownload(dbName)
   updateSync({ pending: 0 })
+}
+
+/** Forgets that this device downloaded the database and how far a first download got. */
+function forgetDownloads(dbName: string): void {
+  localStorage.removeItem(syncedKeyOf(dbName))
+  forgetFirstDownload(dbName)
 }
 
 declare global {

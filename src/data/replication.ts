@@ -231,6 +231,9 @@ function progressOf(dbName: string, name: CollectionName): Progress {
   }
 }
 
+/** Where localStorage says this device holds the server's documents (its first download finished). */
+export const syncedKeyOf = (dbName: string) => `hisaab.synced.${dbName}`
+
 /** Forgets a first download's progress (the database is being removed: a new one starts over). */
 export function forgetFirstDownload(dbName: string): void {
   const prefix = `hisaab.snapshot.${dbName}.`
@@ -329,7 +332,7 @@ function afterFirstScreen(): Promise<void> {
 export function startReplication({ db, dbName, getToken }: StartOptions): ReplicationHandle {
   const stream = new SyncStream(getToken)
   const states = new Map<CollectionName, ReplicationControl>()
-  const syncedKey = `hisaab.synced.${dbName}`
+  const syncedKey = syncedKeyOf(dbName)
   const isSynced = () => localStorage.getItem(syncedKey) === '1'
   const firstDownload = !isSynced()
   if (firstDownload) updateSync({ firstDownload: 0 })

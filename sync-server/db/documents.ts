@@ -30,6 +30,12 @@ export type PushMerge = (
   context: { ownerId: string; nextSeq: number },
 ) => DocumentData
 
+/**
+ * Whether a pushed document may replace the stored one whose state the device assumed; false
+ * answers the row as a conflict with the stored document, as a stale assumed state is.
+ */
+export type PushGuard = (stored: StoredDocument, incoming: DocumentData) => boolean
+
 export interface StoredDocument<D = DocumentData> {
   collection: CollectionName
   id: string
@@ -66,6 +72,7 @@ export class DocumentsRepository {
   /** Last sequence value handed out. Single process: the counter lives here, not in SQLite. */
   #seq: number
   readonly #merges = new Map<CollectionName, PushMerge>()
+  readonly #guards = new Map<CollectionName, PushGuard>()
   /** Announcements held back while a unit of work is open; null outside one. */
   #held: Map<string, HeldAnnouncement> | null = null
 
@@ -84,6 +91,11 @@ export class DocumentsRepository {
   /** Pushes to `collection` are merged by `merge` instead of checked for conflicts. */
   setPushMerge(collection: CollectionName, merge: PushMerge): void {
     this.#merges.set(collection, merge)
+  }
+
+  /** Pushes to `collection` that `guard` refuses are answered as conflicts. */
+  setPushGuard(collection: CollectionName, guard: PushGuard): void {
+    this.#guards.set(collection, guard)
   }
 
   /** Highest sequence value handed out so far (0 on an empty database). */
@@ -169,7 +181,7 @@ export class DocumentsRepository {
           const stored = toStored(existing)
           const currentKey = stateKey(stored.data, stored.deleted)
           if (currentKey === stateKey(next.data, next.deleted)) continue
-          if (assumedKey !== currentKey) {
+          if (assumedKey !== currentKey || this.#guards.get(collection)?.(stored, next.data) === false) {
             found.push(toWire(stored))
             continue
           }

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { PendingNote } from '../../components/profile/profile-pending'
 import { Switch } from '../../components/ui/switch'
 import { setHideBalance } from '../../data/preferences'
 import { setTheme, useTheme } from '../../lib/theme'
@@ -16,7 +17,8 @@ const PUSH_NOTES = {
   default: 'Notifications were not allowed. Turn this on again to be asked once more.',
 } as const
 
-export function AppearanceSection({ hideBalance }: { hideBalance: boolean }) {
+/** `hideBalance` is null while the profile has not reached this device. */
+export function AppearanceSection({ hideBalance }: { hideBalance: boolean | null }) {
   const theme = useTheme()
   const push = useLocalPreference('push')
   const haptics = useLocalPreference('haptics')
@@ -60,12 +62,17 @@ export function AppearanceSection({ hideBalance }: { hideBalance: boolean }) {
         description="Easier on the eyes at night. Saved on this device."
       />
       <Switch
-        checked={hideBalance}
+        checked={hideBalance ?? false}
         onChange={onHideBalance}
+        disabled={hideBalance === null}
         label="Hide Balance by Default"
         description={
-          hideNote ??
-          'The home screen opens with amounts masked; the eye button shows them. Syncs to your other devices.'
+          hideBalance === null ? (
+            <PendingNote />
+          ) : (
+            (hideNote ??
+            'The home screen opens with amounts masked; the eye button shows them. Syncs to your other devices.')
+          )
         }
       />
       <Switch
