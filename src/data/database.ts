@@ -19,6 +19,7 @@ import { conflictHandlerOf } from './conflict'
 import { forgetOldPendingMarkers } from './pending'
 import { muteRxdbStorageNotice } from './rxdb-notice'
 import { forgetFirstDownload, startReplication, syncedKeyOf, type ReplicationHandle } from './replication'
+import { keepStorage } from './storage-persistence'
 import { getSyncSnapshot, updateSync } from './sync-state'
 import { forgetSavedScreens } from './saved-screen-keys'
 
@@ -123,6 +124,8 @@ export function openUserData(userId: string, getToken: () => string | null): Pro
     // one was just created (evicted storage, a restored browser profile): download it again.
     if (await isRxDatabaseFirstTimeInstantiated(db as unknown as RxDatabase)) forgetDownloads(dbName)
     const replication = startReplication({ db, dbName, userId, getToken })
+    // Entries not pushed yet live only here: ask the browser not to clear them to free space.
+    void keepStorage()
     return { userId, dbName, db, replication }
   })
 }

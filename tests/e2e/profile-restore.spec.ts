@@ -179,6 +179,10 @@ test('the same with the server stopped at the reload: the profile waits for it, 
   await loseDatabase(page)
 
   await server.stop()
+  await page.goto('/home')
+  await expect(page.getByTestId('sync-notice')).toHaveText(
+    'Your data hasn’t finished downloading to this device. It will once you’re online.',
+  )
   // Nothing of the profile is shown as if it were real while the server cannot be reached.
   await page.goto('/settings')
   await page.getByRole('button', { name: /Profile Details/ }).click()

@@ -12,6 +12,7 @@ import { DataTransfer } from './data-transfer'
 import { DeleteAccount } from './delete-account'
 import { SETTINGS_TEXT } from './messages'
 import { StatusLine, type Status } from './section'
+import { StorageStatus } from './storage-status'
 
 const countOf = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
@@ -112,6 +113,7 @@ export function DataSection({ customCategories }: { customCategories: readonly s
     <div className="settings-stack">
       <DataCounts counts={downloading ? null : { expenses: expense, income, budgets: budgets.data }} />
       <CategoryChips customCategories={customCategories} />
+      <StorageStatus />
       <div className="settings-actions">
         <Button
           variant="secondary"
