@@ -18,7 +18,14 @@ import { migrateDocument, rxSchemaOf, SCHEMA_VERSIONS } from '../../schema/rx-sc
 import { conflictHandlerOf } from './conflict'
 import { forgetOldPendingMarkers } from './pending'
 import { muteRxdbStorageNotice } from './rxdb-notice'
-import { forgetFirstDownload, startReplication, syncedKeyOf, type ReplicationHandle } from './replication'
+import {
+  forgetFirstDownload,
+  replicationIdentifier,
+  startReplication,
+  syncedKeyOf,
+  type ReplicationHandle,
+} from './replication'
+import { keepPullMarks } from './rxdb-pull-marks'
 import { keepStorage } from './storage-persistence'
 import { getSyncSnapshot, updateSync } from './sync-state'
 import { forgetSavedScreens } from './saved-screen-keys'
@@ -57,7 +64,7 @@ let devModeReady: Promise<void> | null = null
  * and RxDB 17's dev-mode refuses a storage without a validation wrapper (error DVM1), so it is
  * wrapped with the ajv validator. Both are behind `import.meta.env.DEV` and left out of builds.
  */
-async function storage(base: RxStorage<unknown, unknown> = getRxStorageDexie()): Promise<RxStorage<unknown, unknown>> {
+async function storage(base: RxStorage<unknown, unknown> = replicatedStorage()): Promise<RxStorage<unknown, unknown>> {
   muteRxdbStorageNotice()
   if (!import.meta.env.DEV) return base
   devModeReady ??= import('rxdb/plugins/dev-mode').then(({ RxDBDevModePlugin, disableWarnings }) => {
@@ -67,6 +74,14 @@ async function storage(base: RxStorage<unknown, unknown> = getRxStorageDexie()):
   await devModeReady
   const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv')
   return wrappedValidateAjvStorage<unknown, unknown>({ storage: base })
+}
+
+/** IndexedDB (Dexie) with the marks of documents received from the server kept (rxdb-pull-marks.ts). */
+function replicatedStorage(): RxStorage<unknown, unknown> {
+  const replicated = new Set<string>(COLLECTION_NAMES)
+  return keepPullMarks(getRxStorageDexie(), (name) =>
+    replicated.has(name) ? `rxdbreplication${replicationIdentifier(name as CollectionName)}` : null,
+  )
 }
 
 let current: { userId: string; ready: Promise<UserData> } | null = null

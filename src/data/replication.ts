@@ -34,7 +34,7 @@ const RETRY_MS = 5_000
 
 addRxPlugin(RxDBLeaderElectionPlugin)
 
-const replicationIdentifier = (name: CollectionName) => `hisaab-${name}-v1`
+export const replicationIdentifier = (name: CollectionName) => `hisaab-${name}-v1`
 
 /** What the app does with a running replication (the same for every collection). */
 type ReplicationControl = Pick<

@@ -325,6 +325,11 @@ test.describe('households on a phone, dark, with the server stopped', () => {
     await k.goto(`/households/${id}`)
     await expect(k.getByRole('heading', { name: 'Family' })).toBeVisible()
     await noAxeViolations(m, 'household (dark)')
+    // The split below lists the members Meera's device knows: Kabir must have reached it (by the
+    // stream, well under a second) before the server goes away.
+    await m.getByRole('tab', { name: 'Members' }).click()
+    await expect(m.getByTestId('member-row').filter({ hasText: kabir.user.name })).toBeVisible()
+    await m.getByRole('tab', { name: 'Expenses' }).click()
 
     // Server down: Meera adds an expense; it is on her device, also after a reload.
     await server.stop()
