@@ -291,7 +291,8 @@ test.describe('households on a phone, dark, with the server stopped', () => {
   }
 
   test('adding, reviewing and settling work offline and sync when the server is back', async ({ browser, server }) => {
-    test.setTimeout(240_000)
+    // Two devices, three server stops and a dozen axe runs: 4 minutes at 4× CPU throttle here.
+    test.setTimeout(360_000)
     const meera = await member(browser, server, 'meera', options)
     const kabir = await member(browser, server, 'kabir', options)
     const created = await server.api<{ household: { id: string } }>('POST', '/households', meera.token, {

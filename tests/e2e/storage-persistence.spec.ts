@@ -90,6 +90,12 @@ test('not kept: Data Management says so with the usage, and entries waiting offl
     await shot(page, `${SHOTS}/home-at-risk-${look.name}.png`)
   }
 
+  // It can be hidden until the count changes.
+  await notice.getByRole('button', { name: 'Hide this notice' }).click()
+  await expect(notice).toHaveCount(0)
+  await addExpense(page, '60', 'Auto fare')
+  await expect(notice).toContainText('2 entries are only on this device')
+
   await server.start()
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced', { timeout: 30_000 })
   await expect(notice).toHaveCount(0)

@@ -1,4 +1,5 @@
-import { AlertTriangle, Cloud, CloudOff, RefreshCw } from 'lucide-react'
+import { AlertTriangle, Cloud, CloudOff, RefreshCw, X } from 'lucide-react'
+import { useState } from 'react'
 import { indicatorState, indicatorText, syncNotice, useSyncState, type SyncNotice } from '../../data/sync-state'
 
 // One formatter for every render (the indicator re-renders with each push and pending count).
@@ -51,20 +52,21 @@ export function FirstDownloadBar() {
 /**
  * A line under the bar when something the indicator shows needs words: entries waiting to go up in
  * a browser that has not agreed to keep the site's data, or a first download waiting for the server.
+ * It can be hidden until what it says changes.
  */
 export function SyncNoticeBar() {
   const notice = syncNotice(useSyncState())
-  if (!notice) return null
+  const [hidden, setHidden] = useState<string | null>(null)
+  const key = notice ? `${notice.kind}:${notice.kind === 'at-risk' ? notice.pending : ''}` : null
+  if (!notice || hidden === key) return null
   return (
-    <p
-      className={`sync-notice sync-notice--${notice.kind}`}
-      role="status"
-      data-testid="sync-notice"
-      data-kind={notice.kind}
-    >
+    <div className="sync-notice" role="status" data-testid="sync-notice" data-kind={notice.kind}>
       <AlertTriangle size={16} aria-hidden="true" />
-      <span>{noticeText(notice)}</span>
-    </p>
+      <p>{noticeText(notice)}</p>
+      <button type="button" className="sync-notice__hide" aria-label="Hide this notice" onClick={() => setHidden(key)}>
+        <X size={16} aria-hidden="true" />
+      </button>
+    </div>
   )
 }
 
