@@ -24,6 +24,7 @@ import { HouseholdLedger } from './modules/households/ledger'
 import { HouseholdService } from './modules/households/service'
 import { NotificationsRepository } from './modules/notifications/repository'
 import { createPushSender } from './modules/notifications/web-push'
+import { guardProfilePushes } from './modules/profile/profile-pushes'
 import { TicketService } from './modules/support/tickets'
 import { loanPaymentRule } from './modules/loans/payment-rule'
 import { allocationRule } from './modules/plan/allocation'
@@ -205,6 +206,7 @@ function decorateRepositories(app: FastifyInstance, config: AppConfig, database:
   // allocation against the income the server knows of.
   documents.setPushRule('loan_payments', loanPaymentRule(documents))
   documents.setPushRule('budgets', allocationRule(documents, now))
+  guardProfilePushes(documents)
   app.decorate('config', config)
   app.decorate('db', database.db)
   app.decorate('users', users)

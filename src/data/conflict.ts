@@ -1,5 +1,7 @@
 import type { RxConflictHandler } from 'rxdb/plugins/core'
 import { deepEqual } from 'rxdb/plugins/utils'
+import type { Profile } from '../../schema/entities/profile'
+import { mergeProfile } from '../../schema/profile-merge'
 
 type Doc = { updatedAt: number } & Record<string, unknown>
 
@@ -27,3 +29,26 @@ export const lastWriterWins: RxConflictHandler<Doc> = {
         : input.realMasterState,
     ),
 }
+
+/**
+ * The profile (one document per user, edited field by field from many screens) merges instead:
+ * what the device changed since the server's version it started from is kept, everything else is
+ * the server's. A profile this device made itself starts from the defaults, so a default it filled
+ * in never replaces the server's value (schema/profile-merge.ts).
+ */
+export const profileMerge: RxConflictHandler<Doc> = {
+  isEqual: lastWriterWins.isEqual,
+  resolve: (input) => {
+    const server = input.realMasterState
+    const merged = mergeProfile({
+      local: toWire(input.newDocumentState) as unknown as Profile,
+      server: toWire(server) as unknown as Profile,
+      base: input.assumedMasterState ? (toWire(input.assumedMasterState) as unknown as Profile) : null,
+    })
+    return Promise.resolve({ ...server, ...merged })
+  },
+}
+
+/** Each collection's conflict handler: the profile merges, every other document is last-writer-wins. */
+export const conflictHandlerOf = (name: string): RxConflictHandler<Doc> =>
+  name === 'profile' ? profileMerge : lastWriterWins

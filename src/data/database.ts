@@ -1,6 +1,7 @@
 import {
   addRxPlugin,
   createRxDatabase,
+  isRxDatabaseFirstTimeInstantiated,
   removeRxDatabase,
   type RxCollection,
   type RxDatabase,
@@ -14,10 +15,18 @@ import { COLLECTION_NAMES, type CollectionName, type DocOf } from '../../schema/
 import { demoData } from '../../schema/demo-data'
 import { DEMO_OWNER } from '../../schema/demo-owner'
 import { migrateDocument, rxSchemaOf, SCHEMA_VERSIONS } from '../../schema/rx-schema'
-import { lastWriterWins } from './conflict'
+import { conflictHandlerOf } from './conflict'
 import { forgetOldPendingMarkers } from './pending'
 import { muteRxdbStorageNotice } from './rxdb-notice'
-import { forgetFirstDownload, startReplication, type ReplicationHandle } from './replication'
+import {
+  forgetFirstDownload,
+  replicationIdentifier,
+  startReplication,
+  syncedKeyOf,
+  type ReplicationHandle,
+} from './replication'
+import { keepPullMarks } from './rxdb-pull-marks'
+import { keepStorage } from './storage-persistence'
 import { getSyncSnapshot, updateSync } from './sync-state'
 import { forgetSavedScreens } from './saved-screen-keys'
 
@@ -55,7 +64,7 @@ let devModeReady: Promise<void> | null = null
  * and RxDB 17's dev-mode refuses a storage without a validation wrapper (error DVM1), so it is
  * wrapped with the ajv validator. Both are behind `import.meta.env.DEV` and left out of builds.
  */
-async function storage(base: RxStorage<unknown, unknown> = getRxStorageDexie()): Promise<RxStorage<unknown, unknown>> {
+async function storage(base: RxStorage<unknown, unknown> = replicatedStorage()): Promise<RxStorage<unknown, unknown>> {
   muteRxdbStorageNotice()
   if (!import.meta.env.DEV) return base
   devModeReady ??= import('rxdb/plugins/dev-mode').then(({ RxDBDevModePlugin, disableWarnings }) => {
@@ -65,6 +74,14 @@ async function storage(base: RxStorage<unknown, unknown> = getRxStorageDexie()):
   await devModeReady
   const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv')
   return wrappedValidateAjvStorage<unknown, unknown>({ storage: base })
+}
+
+/** IndexedDB (Dexie) with the marks of documents received from the server kept (rxdb-pull-marks.ts). */
+function replicatedStorage(): RxStorage<unknown, unknown> {
+  const replicated = new Set<string>(COLLECTION_NAMES)
+  return keepPullMarks(getRxStorageDexie(), (name) =>
+    replicated.has(name) ? `rxdbreplication${replicationIdentifier(name as CollectionName)}` : null,
+  )
 }
 
 let current: { userId: string; ready: Promise<UserData> } | null = null
@@ -92,7 +109,7 @@ function openExclusive(userId: string, open: () => Promise<UserData>): Promise<U
 /** How every collection is created, in a user's database and in the demo's. */
 const creatorOf = (name: CollectionName) => ({
   schema: rxSchemaOf(name),
-  conflictHandler: lastWriterWins,
+  conflictHandler: conflictHandlerOf(name),
   migrationStrategies: migrationStrategiesOf(name),
 })
 
@@ -118,7 +135,12 @@ export function openUserData(userId: string, getToken: () => string | null): Pro
     // Read by `npm run bench` (cold start): how long opening the database took.
     performance.measure('hisaab:db-open', 'hisaab:db-open')
     forgetOldPendingMarkers()
+    // What localStorage says this device downloaded describes a database that is gone when this
+    // one was just created (evicted storage, a restored browser profile): download it again.
+    if (await isRxDatabaseFirstTimeInstantiated(db as unknown as RxDatabase)) forgetDownloads(dbName)
     const replication = startReplication({ db, dbName, userId, getToken })
+    // Entries not pushed yet live only here: ask the browser not to clear them to free space.
+    void keepStorage()
     return { userId, dbName, db, replication }
   })
 }
@@ -198,10 +220,15 @@ export async function removeUserData(userId: string): Promise<void> {
   await closeUserData()
   const dbName = databaseNameOf(userId)
   await removeRxDatabase(dbName, await storage(), true)
-  localStorage.removeItem(`hisaab.synced.${dbName}`)
+  forgetDownloads(dbName)
   forgetSavedScreens(userId)
-  forgetFirstDownload(dbName)
   updateSync({ pending: 0 })
+}
+
+/** Forgets that this device downloaded the database and how far a first download got. */
+function forgetDownloads(dbName: string): void {
+  localStorage.removeItem(syncedKeyOf(dbName))
+  forgetFirstDownload(dbName)
 }
 
 declare global {

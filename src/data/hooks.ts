@@ -112,8 +112,12 @@ export function useBudgetCount(): Live<number> {
   return useObservable(() => budgetCount$(), 0, [])
 }
 
+/**
+ * The profile, or the defaults when the server has none; `loading` (and `data` null) until the
+ * server's copy is on this device.
+ */
 export function useProfile(): Live<ProfileDoc | null> {
-  return useObservable(() => profile$(), null, [])
+  return useObservable<ProfileDoc | null>(() => profile$(), null, [])
 }
 
 export { useSyncState } from './sync-state'

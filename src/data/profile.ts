@@ -1,35 +1,30 @@
-import { map, type Observable } from 'rxjs'
+import { combineLatest, from, map, type Observable } from 'rxjs'
 import type { DocOf } from '../../schema/collections'
-import { Profile } from '../../schema/entities/profile'
 import { userData } from './database'
 import { plainDoc } from './plain'
+import { defaultProfile } from './profile-defaults'
 import { patchProfile } from './writes'
 
 export type ProfileDoc = DocOf<'profile'>
 
-function defaults(userId: string, currency?: string): ProfileDoc {
-  return Profile.parse({ id: userId, ownerId: userId, updatedAt: Date.now(), ...(currency ? { currency } : {}) })
-}
-
-/** The user's profile document (id = user id), or null until it exists locally. */
-export function profile$(): Observable<ProfileDoc | null> {
-  const { db, userId } = userData()
-  return db.profile.findOne(userId).$.pipe(map((doc) => plainDoc<ProfileDoc>(doc)))
+/**
+ * Resolves once this device holds the server's copy of the profile (or knows there is none): at
+ * once on a device that finished its first download, else when the profile has been pulled.
+ */
+function profileKnown(): Promise<void> {
+  const { replication } = userData()
+  return replication ? replication.collectionSynced('profile') : Promise.resolve()
 }
 
 /**
- * Creates the profile with defaults when it is still absent after the first pull of the profile
- * collection, so a new device never overwrites the server's copy with defaults.
+ * The user's profile document (id = user id), or the defaults when the server has none, live. Nothing
+ * is emitted while the server's copy may exist and has not reached this device (a new device, or one
+ * whose storage was cleared): until then the screens show that it is loading, not defaults.
  */
-export async function ensureProfile(currency?: string): Promise<void> {
-  const { db, userId, replication } = userData()
-  await replication?.collectionSynced('profile')
-  if (db.closed) return
-  const existing = await db.profile.findOne(userId).exec()
-  if (existing) return
-  const doc = defaults(userId, currency)
-  // A concurrent pull may have inserted it: then the insert throws and the server's copy stays.
-  await db.profile.insert(doc).catch(() => undefined)
+export function profile$(): Observable<ProfileDoc> {
+  const { db, userId } = userData()
+  const doc$ = db.profile.findOne(userId).$.pipe(map((doc) => plainDoc<ProfileDoc>(doc)))
+  return combineLatest([doc$, from(profileKnown())]).pipe(map(([doc]) => doc ?? defaultProfile(userId)))
 }
 
 /** Remembers a category the user typed after choosing 'Others', for next time. */

@@ -34,7 +34,7 @@ const RETRY_MS = 5_000
 
 addRxPlugin(RxDBLeaderElectionPlugin)
 
-const replicationIdentifier = (name: CollectionName) => `hisaab-${name}-v1`
+export const replicationIdentifier = (name: CollectionName) => `hisaab-${name}-v1`
 
 /** What the app does with a running replication (the same for every collection). */
 type ReplicationControl = Pick<
@@ -261,6 +261,9 @@ function progressOf(dbName: string, name: CollectionName): Progress {
   }
 }
 
+/** Where localStorage says this device holds the server's documents (its first download finished). */
+export const syncedKeyOf = (dbName: string) => `hisaab.synced.${dbName}`
+
 /** Forgets a first download's progress (the database is being removed: a new one starts over). */
 export function forgetFirstDownload(dbName: string): void {
   const prefix = `hisaab.snapshot.${dbName}.`
@@ -359,7 +362,7 @@ function afterFirstScreen(): Promise<void> {
 export function startReplication({ db, dbName, getToken }: StartOptions): ReplicationHandle {
   const stream = new SyncStream(getToken)
   const states = new Map<CollectionName, ReplicationControl>()
-  const syncedKey = `hisaab.synced.${dbName}`
+  const syncedKey = syncedKeyOf(dbName)
   const isSynced = () => localStorage.getItem(syncedKey) === '1'
   const firstDownload = !isSynced()
   if (firstDownload) updateSync({ firstDownload: 0 })

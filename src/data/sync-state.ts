@@ -18,6 +18,11 @@ export interface SyncSnapshot {
   lastSyncedAt: number | null
   /** 0..1 while a fresh database does its first download, otherwise null. */
   firstDownload: number | null
+  /**
+   * Whether the browser keeps this site's data under storage pressure (`navigator.storage.persisted()`);
+   * null until asked or where the browser cannot say.
+   */
+  storageKept: boolean | null
 }
 
 export type SyncIndicatorState = 'offline' | 'syncing' | 'synced'
@@ -29,6 +34,7 @@ let snapshot: SyncSnapshot = {
   pending: 0,
   lastSyncedAt: null,
   firstDownload: null,
+  storageKept: null,
 }
 const listeners = new Set<() => void>()
 
@@ -68,6 +74,19 @@ export function indicatorText(s: SyncSnapshot): string {
   if (state === 'offline') return `Offline${pending}`
   if (state === 'syncing') return `Syncing…${pending}`
   return 'Synced'
+}
+
+/**
+ * What the bar under the sync indicator says, if anything: a first download that is waiting for
+ * the server, or entries waiting to go up in a browser that may clear its data to free space.
+ */
+export type SyncNotice = { kind: 'download-waiting' } | { kind: 'at-risk'; pending: number } | null
+
+export function syncNotice(s: SyncSnapshot): SyncNotice {
+  if (indicatorState(s) !== 'offline') return null
+  if (s.storageKept === false && s.pending > 0) return { kind: 'at-risk', pending: s.pending }
+  if (s.firstDownload !== null) return { kind: 'download-waiting' }
+  return null
 }
 
 if (typeof window !== 'undefined') {

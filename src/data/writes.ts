@@ -3,8 +3,8 @@ import { deepEqual } from 'rxdb/plugins/utils'
 import type { z } from 'zod'
 import { COLLECTIONS, type CollectionName, type DocOf } from '../../schema/collections'
 import { nextVersion } from '../../schema/entities/common'
-import { Profile } from '../../schema/entities/profile'
 import { userData } from './database'
+import { defaultProfile } from './profile-defaults'
 
 /**
  * The one write path for screens: every local write is validated by the collection's zod
@@ -71,13 +71,17 @@ export async function removeDocument(name: CollectionName, id: string): Promise<
   await doc.incrementalModify((current) => ({ ...current, updatedAt, _deleted: true }))
 }
 
-/** Changes the profile document (id = user id), creating it with defaults when it is absent. */
+/**
+ * Changes the profile document (id = user id), creating it from the defaults when it is absent. A
+ * profile made here may meet the server's copy only when it is pushed (a device whose data has not
+ * arrived yet, or offline): then only the fields changed here are kept (`profileMerge`).
+ */
 export async function patchProfile(
   patch: Partial<DocOf<'profile'>> | ((current: DocOf<'profile'>) => Partial<DocOf<'profile'>>),
 ): Promise<void> {
   const { userId } = userData()
   if (await patchDocument('profile', userId, patch)) return
-  const base = Profile.parse({ id: userId, ownerId: userId, updatedAt: 0 })
+  const base = defaultProfile(userId)
   try {
     await insertDocument('profile', { ...base, ...(typeof patch === 'function' ? patch(base) : patch), id: userId })
   } catch (error) {

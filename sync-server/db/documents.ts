@@ -42,6 +42,12 @@ export type PushRule = (
   context: { ownerId: string; current: StoredDocument | undefined },
 ) => DocumentData
 
+/**
+ * Whether a pushed document may replace the stored one whose state the device assumed; false
+ * answers the row as a conflict with the stored document, as a stale assumed state is.
+ */
+export type PushGuard = (stored: StoredDocument, incoming: DocumentData) => boolean
+
 export interface StoredDocument<D = DocumentData> {
   collection: CollectionName
   id: string
@@ -79,6 +85,7 @@ export class DocumentsRepository {
   #seq: number
   readonly #merges = new Map<CollectionName, PushMerge>()
   readonly #rules = new Map<CollectionName, PushRule>()
+  readonly #guards = new Map<CollectionName, PushGuard>()
   /** Announcements held back while a unit of work is open; null outside one. */
   #held: Map<string, HeldAnnouncement> | null = null
 
@@ -102,6 +109,11 @@ export class DocumentsRepository {
   /** Pushed documents of `collection` are judged by `rule` before they are stored. */
   setPushRule(collection: CollectionName, rule: PushRule): void {
     this.#rules.set(collection, rule)
+  }
+
+  /** Pushes to `collection` that `guard` refuses are answered as conflicts. */
+  setPushGuard(collection: CollectionName, guard: PushGuard): void {
+    this.#guards.set(collection, guard)
   }
 
   /** Highest sequence value handed out so far (0 on an empty database). */
@@ -188,7 +200,7 @@ export class DocumentsRepository {
           const stored = toStored(existing)
           const currentKey = stateKey(stored.data, stored.deleted)
           if (currentKey === stateKey(next.data, next.deleted)) continue
-          if (assumedKey !== currentKey) {
+          if (assumedKey !== currentKey || this.#guards.get(collection)?.(stored, next.data) === false) {
             found.push(toWire(stored))
             continue
           }

@@ -99,6 +99,9 @@ test('the snapshot as it stands in while the data layer loads: the live figures,
   browser,
   server,
 }) => {
+  // Four new devices, each with its first download and two axe runs: more than the default budget
+  // on a slow machine.
+  test.setTimeout(180_000)
   const { token } = await signUpWithToken(page, server, 'looks')
   const today = new Date().toISOString()
   await restIncome(server, token, { amount: 185000, source: 'Salary', date: today, description: 'Pay' })

@@ -112,6 +112,9 @@ test('the saved list head as it stands in while the data layer loads: inert, axe
   browser,
   server,
 }) => {
+  // Four new devices, each with its first download and two axe runs: more than the default budget
+  // on a slow machine (it ran out there, once at the last device's live list).
+  test.setTimeout(180_000)
   const { token } = await signUpWithToken(page, server, 'ledger-looks')
   const now = Date.now()
   const long = 'A very long note about a family wedding shopping trip across three cities. '.repeat(6).slice(0, 500)

@@ -4,7 +4,7 @@ import { totalsOf } from '../../schema/calc/totals'
 import { passwordStrength, signupErrors } from '../../schema/validation/signup'
 import { formatWhen } from '../../src/components/transaction/format-when'
 import { dayAtCurrentTime } from '../../src/features/transactions/day-at-current-time'
-import { indicatorState, indicatorText, type SyncSnapshot } from '../../src/data/sync-state'
+import { indicatorState, indicatorText, syncNotice, type SyncSnapshot } from '../../src/data/sync-state'
 
 describe('passwordStrength', () => {
   it.each([
@@ -90,6 +90,7 @@ describe('sync indicator', () => {
     pending: 0,
     lastSyncedAt: null,
     firstDownload: null,
+    storageKept: null,
   }
   it('reports offline with pending changes', () => {
     const s = { ...base, serverReachable: false, pending: 2 }
@@ -100,5 +101,16 @@ describe('sync indicator', () => {
     expect(indicatorState({ ...base, active: true })).toBe('syncing')
     expect(indicatorState({ ...base, pending: 1 })).toBe('syncing')
     expect(indicatorText(base)).toBe('Synced')
+  })
+  it('says so when entries wait offline in a browser that may clear them, or a first download waits', () => {
+    const offline = { ...base, browserOnline: false }
+    expect(syncNotice({ ...offline, storageKept: false, pending: 3 })).toEqual({ kind: 'at-risk', pending: 3 })
+    expect(syncNotice({ ...offline, storageKept: true, pending: 3 })).toBeNull()
+    expect(syncNotice({ ...offline, storageKept: null, pending: 3 })).toBeNull()
+    expect(syncNotice({ ...offline, storageKept: false, pending: 0 })).toBeNull()
+    // Online, entries go up within moments: nothing to warn about.
+    expect(syncNotice({ ...base, storageKept: false, pending: 3 })).toBeNull()
+    expect(syncNotice({ ...offline, firstDownload: 0.02 })).toEqual({ kind: 'download-waiting' })
+    expect(syncNotice({ ...base, firstDownload: 0.02 })).toBeNull()
   })
 })

@@ -13,6 +13,8 @@ const USER = 'user-asha'
 let db: RxDatabase<{ profile: RxCollection<DocOf<'profile'>> }>
 
 vi.mock('../../src/data/database', () => ({ userData: () => ({ userId: USER, db }) }))
+// No session stored: a profile made here takes the default currency.
+vi.stubGlobal('localStorage', { getItem: () => null })
 const { patchProfile } = await import('../../src/data/writes')
 
 let dbNumber = 0

@@ -13,7 +13,7 @@ import { initials } from './initials'
 import { navItemsFor, QUICK_ACTION_DELAY_MS, QUICK_ACTIONS_PATH, splitAroundAdd, type NavItem } from './nav-items'
 import { QuickActionsSheet } from './quick-actions-sheet'
 import './shell.css'
-import { FirstDownloadBar, SyncIndicator } from './sync-indicator'
+import { FirstDownloadBar, SyncIndicator, SyncNoticeBar } from './sync-indicator'
 import type * as UserDataGateModule from './user-data-gate'
 
 type DataGate = typeof UserDataGateModule
@@ -158,7 +158,7 @@ function TopBar({ user, demo, onLogout }: { user: User | null; demo: boolean; on
         </div>
       </div>
       <FirstDownloadBar />
-      {demo ? <DemoBanner /> : null}
+      {demo ? <DemoBanner /> : <SyncNoticeBar />}
     </header>
   )
 }

@@ -1,5 +1,6 @@
-import { Cloud, CloudOff, RefreshCw } from 'lucide-react'
-import { indicatorState, indicatorText, useSyncState } from '../../data/sync-state'
+import { AlertTriangle, Cloud, CloudOff, RefreshCw, X } from 'lucide-react'
+import { useState } from 'react'
+import { indicatorState, indicatorText, syncNotice, useSyncState, type SyncNotice } from '../../data/sync-state'
 
 // One formatter for every render (the indicator re-renders with each push and pending count).
 let time: Intl.DateTimeFormat | null = null
@@ -45,5 +46,36 @@ export function FirstDownloadBar() {
     >
       <div className="download-bar__fill" style={{ width: `${Math.max(percent, 3)}%` }} />
     </div>
+  )
+}
+
+/**
+ * A line under the bar when something the indicator shows needs words: entries waiting to go up in
+ * a browser that has not agreed to keep the site's data, or a first download waiting for the server.
+ * It can be hidden until what it says changes.
+ */
+export function SyncNoticeBar() {
+  const notice = syncNotice(useSyncState())
+  const [hidden, setHidden] = useState<string | null>(null)
+  const key = notice ? `${notice.kind}:${notice.kind === 'at-risk' ? notice.pending : ''}` : null
+  if (!notice || hidden === key) return null
+  return (
+    <div className="sync-notice" role="status" data-testid="sync-notice" data-kind={notice.kind}>
+      <AlertTriangle size={16} aria-hidden="true" />
+      <p>{noticeText(notice)}</p>
+      <button type="button" className="sync-notice__hide" aria-label="Hide this notice" onClick={() => setHidden(key)}>
+        <X size={16} aria-hidden="true" />
+      </button>
+    </div>
+  )
+}
+
+function noticeText(notice: NonNullable<SyncNotice>): string {
+  if (notice.kind === 'download-waiting')
+    return 'Your data hasn’t finished downloading to this device. It will once you’re online.'
+  const one = notice.pending === 1
+  return (
+    `${notice.pending} ${one ? 'entry is' : 'entries are'} only on this device, and this browser may clear its ` +
+    `data when storage runs low. Go online soon so ${one ? 'it reaches' : 'they reach'} your account.`
   )
 }

@@ -1,7 +1,6 @@
 import { startTransition, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { Outlet } from 'react-router-dom'
 import { openDemoData, openUserData } from '../../data/database'
-import { ensureProfile } from '../../data/profile'
 import { readToken } from '../../data/session'
 import { useAuth, useUser } from '../../lib/auth-context'
 import { MoneyProvider } from '../../lib/use-money'
@@ -22,8 +21,6 @@ export function UserDataGate({ children }: { children: ReactNode }) {
         if (cancelled) return
         // The screen's first render, in slices that yield to taps (a blocking one was a long task).
         startTransition(() => setReady(user.id))
-        if (!demo)
-          ensureProfile(user.currency).catch((error: unknown) => console.warn('Could not create the profile', error))
       })
       .catch((error: unknown) => {
         if (!cancelled) setFailed(error)
@@ -31,7 +28,7 @@ export function UserDataGate({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true
     }
-  }, [user.id, user.currency, demo])
+  }, [user.id, demo])
 
   if (failed) throw failed instanceof Error ? failed : new Error('Could not open your data', { cause: failed })
   // On /home and /transactions the screen this user last saw stands in meanwhile (issue #15).

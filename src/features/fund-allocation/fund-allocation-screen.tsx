@@ -16,6 +16,7 @@ import { totalsOf } from '../../../schema/calc/totals'
 import { checkAllocation, parseAllocation, parseIncome, PLAN_MESSAGES } from '../../../schema/validation/plan-input'
 import { useMoney } from '../../lib/use-money'
 import { useNow } from '../../lib/use-now'
+import { ProfilePending } from '../../components/profile/profile-pending'
 import { Amount } from '../../components/ui/amount'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
@@ -339,8 +340,15 @@ export default function FundAllocationScreen() {
         badge={<Wallet size={24} />}
         badgeClassName="money__badge"
       />
-      <MoneyHero view={view} basis={basis} recorded={recorded} onEdit={() => setDialog({ kind: 'income' })} />
-      <MoneyNote view={view} />
+      {profile.loading ? (
+        // The planned income is the profile's: never a made-up 0 while the server's copy is on its way.
+        <ProfilePending label="your planned income" />
+      ) : (
+        <>
+          <MoneyHero view={view} basis={basis} recorded={recorded} onEdit={() => setDialog({ kind: 'income' })} />
+          <MoneyNote view={view} />
+        </>
+      )}
       <AllocationsCard
         lines={lines}
         loading={profile.loading || budgets.loading}

@@ -1,11 +1,13 @@
 import { useState } from 'react'
+import { PendingNote } from '../../components/profile/profile-pending'
 import { Switch } from '../../components/ui/switch'
 import { setHideBalance } from '../../data/preferences'
 import { setTheme, useTheme } from '../../lib/theme'
 import { useLocalPreference, vibrate, writeLocalPreference } from './local-preferences'
 import { PushNotifications } from './push-notifications'
 
-export function AppearanceSection({ hideBalance }: { hideBalance: boolean }) {
+/** `hideBalance` is null while the profile has not reached this device. */
+export function AppearanceSection({ hideBalance }: { hideBalance: boolean | null }) {
   const theme = useTheme()
   const haptics = useLocalPreference('haptics')
   const [hideNote, setHideNote] = useState<string | null>(null)
@@ -33,12 +35,17 @@ export function AppearanceSection({ hideBalance }: { hideBalance: boolean }) {
         description="Easier on the eyes at night. Saved on this device."
       />
       <Switch
-        checked={hideBalance}
+        checked={hideBalance ?? false}
         onChange={onHideBalance}
+        disabled={hideBalance === null}
         label="Hide Balance by Default"
         description={
-          hideNote ??
-          'The home screen opens with amounts masked; the eye button shows them. Syncs to your other devices.'
+          hideBalance === null ? (
+            <PendingNote />
+          ) : (
+            (hideNote ??
+            'The home screen opens with amounts masked; the eye button shows them. Syncs to your other devices.')
+          )
         }
       />
       <PushNotifications>

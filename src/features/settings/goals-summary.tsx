@@ -1,11 +1,12 @@
+import { ProfilePending } from '../../components/profile/profile-pending'
 import { ButtonLink } from '../../components/ui/button'
 import type { ProfileDoc } from '../../data/profile'
 import { useMoney } from '../../lib/use-money'
 
-/** The goals and figures onboarding saved in the profile document (offline, synced). */
+/** The goals and figures onboarding saved in the profile document (offline, synced); null while it is on its way. */
 export function GoalsSummary({ profile }: { profile: ProfileDoc | null }) {
   const money = useMoney()
-  if (!profile) return null
+  if (!profile) return <ProfilePending label="your goals and income" />
   const financial = profile.goals.filter((g) => g.category === 'financial')
   const material = profile.goals.filter((g) => g.category === 'material')
   return (

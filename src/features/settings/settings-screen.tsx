@@ -104,14 +104,15 @@ function useSectionSpecs(account: AccountView, onSecurityDone: () => void): Sect
   const profile = useProfile()
   const { currency } = useMoney()
   const { symbol, name: currencyName } = currencyOf(currency)
-  const monthlyReport = profile.data?.monthlyReportByWhatsapp ?? true
+  // Null while the profile has not reached this device: the sections say so instead of showing defaults.
+  const known = profile.data
   return [
     {
       id: 'whatsapp',
       title: 'WhatsApp Integration',
       summary: account.phone_number ? 'Number saved' : 'Log expenses by message',
       icon: MessageCircle,
-      body: <WhatsappSection phone={account.phone_number} monthlyReport={monthlyReport} />,
+      body: <WhatsappSection phone={account.phone_number} monthlyReport={known?.monthlyReportByWhatsapp ?? null} />,
     },
     {
       id: 'profile',
@@ -121,7 +122,7 @@ function useSectionSpecs(account: AccountView, onSecurityDone: () => void): Sect
       body: (
         <>
           <ProfileSection key={account.updated_at ?? 'cached'} account={account} />
-          <GoalsSummary profile={profile.data} />
+          <GoalsSummary profile={known} />
         </>
       ),
     },
@@ -144,14 +145,14 @@ function useSectionSpecs(account: AccountView, onSecurityDone: () => void): Sect
       title: 'Appearance',
       summary: 'Dark mode, balance, notifications',
       icon: Palette,
-      body: <AppearanceSection hideBalance={profile.data?.hideBalance ?? false} />,
+      body: <AppearanceSection hideBalance={known?.hideBalance ?? null} />,
     },
     {
       id: 'data',
       title: 'Data Management',
       summary: 'Export or clear your data',
       icon: Database,
-      body: <DataSection customCategories={profile.data?.customCategories ?? []} />,
+      body: <DataSection customCategories={known?.customCategories ?? null} />,
     },
     { id: 'about', title: 'About', summary: `Version ${APP_VERSION}`, icon: Info, body: <AboutFacts /> },
   ]

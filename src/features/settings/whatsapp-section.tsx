@@ -1,6 +1,7 @@
 import { ExternalLink, RefreshCw } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
 import { splitPhoneNumber } from '../../../schema/phone'
+import { PendingNote } from '../../components/profile/profile-pending'
 import { Button } from '../../components/ui/button'
 import { Switch } from '../../components/ui/switch'
 import { fetchWhatsappStatus, isOffline, serverMessage, type WhatsappStatus } from '../../data/account-api'
@@ -96,7 +97,8 @@ export function WhatsappSection({
   monthlyReport,
 }: {
   phone: string | null | undefined
-  monthlyReport: boolean
+  /** Null while the profile has not reached this device. */
+  monthlyReport: boolean | null
 }) {
   const { state, reload } = useWhatsappStatus()
   const joinUrl = state.kind === 'ready' ? state.status.join_url : null
@@ -141,11 +143,16 @@ export function WhatsappSection({
       )}
       <WhatsappLink phone={phone} />
       <Switch
-        checked={monthlyReport}
+        checked={monthlyReport ?? false}
         onChange={setMonthlyReport}
+        disabled={monthlyReport === null}
         label="Monthly report on WhatsApp"
         description={
-          reportNote ?? 'Last month’s income, expenses and top categories, sent to your linked number on the 1st.'
+          monthlyReport === null ? (
+            <PendingNote />
+          ) : (
+            (reportNote ?? 'Last month’s income, expenses and top categories, sent to your linked number on the 1st.')
+          )
         }
       />
     </div>

@@ -1,8 +1,39 @@
-import { test as base } from '@playwright/test'
+import { test as base, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { ServerProcess } from './server'
+
+/**
+ * `E2E_CPU_THROTTLE=4` runs every page's main thread four times slower (Chromium's
+ * `Emulation.setCPUThrottlingRate`, as DevTools' CPU throttle does), to shake out races that a
+ * slower machine would meet: a test must wait for what it depends on, never for time to pass.
+ */
+const CPU_THROTTLE = Number(process.env.E2E_CPU_THROTTLE ?? '1')
+
+async function throttle(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE })
+}
+
+/** Every context the browser opens (the `page` fixture's and the ones tests open) throttles its pages. */
+function throttled(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (...args: Parameters<Browser['newContext']>): Promise<BrowserContext> => {
+    const context = await newContext(...args)
+    context.on('page', (page) => {
+      throttle(page).catch((error: unknown) => console.warn('CPU throttle not applied', error))
+    })
+    return context
+  }
+  return browser
+}
 
 /** One server per test file (worker scope): tests in a file share it and may stop/restart it. */
 export const test = base.extend<{ baseURL: string }, { server: ServerProcess }>({
+  browser: [
+    async ({ browser }, use) => {
+      await use(CPU_THROTTLE > 1 ? throttled(browser) : browser)
+    },
+    { scope: 'worker' },
+  ],
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
