@@ -16,10 +16,11 @@ import type { UsersRepository } from '../../db/users'
 import type { WhatsappRepository } from '../../db/whatsapp'
 import { parseLinkCommand } from '../auth/phone-proof'
 import type { PhoneProof } from '../auth/phone-proof'
+import { mandateReply, noticeReply } from './bank-replies'
 import { budgetLine, budgetLines, budgetsHit, liveBudgets, monthReport, readProfile, transactionsIn } from './ledger'
 import type { ProfileSettings } from './ledger'
-import { parseMessage, resolveEntryDate } from './parser'
-import type { ParsedMessage } from './parser'
+import { parseMessage, resolveEntryDate } from '../../../schema/parse/message'
+import type { ParsedMessage } from '../../../schema/parse/message'
 import {
   budgetAlert,
   budgetReply,
@@ -126,6 +127,14 @@ export class WhatsappService {
         return { kind: 'unknown', reply: unknownReply(message.body.trim() === '' && message.numMedia > 0) }
       case 'entry':
         return this.#addEntry(userId, profile, parsed, message.messageSid, now)
+      case 'notice':
+        return {
+          kind: 'unknown',
+          reply:
+            parsed.notice === 'mandate'
+              ? mandateReply({ frequency: 'monthly' }, profile.currency, now, false)
+              : noticeReply(parsed.notice),
+        }
       case 'command':
         switch (parsed.command) {
           case 'help':
