@@ -10,7 +10,7 @@ type JsonSchema = Record<string, unknown> & { properties: Record<string, Record<
  * fails until both are done). Devices then migrate their documents (src/data/database.ts).
  */
 export const SCHEMA_VERSIONS: Record<CollectionName, number> = {
-  transactions: 0,
+  transactions: 1,
   budgets: 0,
   recurring_payments: 0,
   loans: 1,

@@ -310,10 +310,13 @@ function bankCategory(
 
 function bankEntry(base: Base): EntryReading {
   const direction = bankDirection(base.rest)
-  const typed = direction ? null : typedDirection(base.words, base.options)
-  const sure = direction !== null || isCardSpend(base.lower) || hasAny(base.words, [...EXPENSE_VERBS, ...INCOME_VERBS])
-  const type = direction?.type ?? (isCardSpend(base.lower) ? 'expense' : (typed ?? 'expense'))
-  const cash = direction?.cash ?? false
+  // Without the bank's words, read it as typed: cash taken out first, then the verbs.
+  const typedCash = !direction && hasAny(base.words, CASH_WORDS)
+  const typed = direction || typedCash ? null : typedDirection(base.words, base.options)
+  const verbs = [...EXPENSE_VERBS, ...INCOME_VERBS]
+  const sure = direction !== null || typedCash || isCardSpend(base.lower) || hasAny(base.words, verbs)
+  const type = direction?.type ?? (typedCash || isCardSpend(base.lower) ? 'expense' : (typed ?? 'expense'))
+  const cash = direction?.cash ?? typedCash
   const refund = direction?.refund ?? false
   const raw = cash ? null : merchantText(base.lower, base.noise.vpas)
   const row = raw ? knownMerchant(raw) : null
@@ -395,6 +398,16 @@ function readEntry(clean: string, lines: string, options: ParseOptions): Message
 // ---------------------------------------------------------------------------------------------
 // Entry points
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * The amount a message names once its dates, references, account digits, balances and phone
+ * numbers are set aside (integer paise), or null when it names none or several.
+ */
+export function messageAmount(text: string): number | null {
+  const { rest } = findDates(unglue(text.toLowerCase()))
+  const found = findAmount(maskNoise(rest).text)
+  return found.kind === 'found' ? found.amount : null
+}
 
 /** Reads one message with everything the parser found. Never throws. */
 export function readMessage(text: string, options: ParseOptions = {}): MessageReading {

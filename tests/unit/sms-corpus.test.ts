@@ -6,21 +6,8 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { toDayString } from '../../schema/time'
 import { readMessage, resolveEntryDate, type MessageReading } from '../../schema/parse/message'
-import { CREDIT_CARDS, UPI_APPS } from './sms-corpus/apps-cards'
-import { BIG_FIVE, PRIVATE_AND_PAYMENTS, PSU_AND_NEW } from './sms-corpus/banks'
-import { TYPED } from './sms-corpus/typed'
-import { MORE_BANKS } from './sms-corpus/more-banks'
+import { CORPUS } from './sms-corpus'
 import { NOW, type CorpusCase } from './sms-corpus/types'
-
-export const CORPUS: CorpusCase[] = [
-  ...BIG_FIVE,
-  ...PSU_AND_NEW,
-  ...PRIVATE_AND_PAYMENTS,
-  ...MORE_BANKS,
-  ...UPI_APPS,
-  ...CREDIT_CARDS,
-  ...TYPED,
-]
 
 const FIELDS = ['kind', 'amount', 'type', 'category', 'date', 'merchant', 'ask'] as const
 type Field = (typeof FIELDS)[number]
