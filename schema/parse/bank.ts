@@ -294,7 +294,7 @@ const SOURCES: readonly (readonly [name: string, pattern: RegExp])[] = [
   ['Airtel Payments Bank', /airtel payments bank|airtel bank/],
   ['HDFC Bank', /hdfc\s*bank|hdfcbk/],
   ['ICICI Bank', /icici\s*bank|icici/],
-  ['SBI Card', /sbi card|sbicard/],
+  ['SBI Card', /sbi (?:credit )?card|sbicard/],
   ['SBI', /(?<![a-z])sbi(?![a-z])|state bank/],
   ['Axis Bank', /axis\s*bank/],
   ['Kotak', /kotak/],

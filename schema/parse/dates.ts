@@ -149,3 +149,19 @@ export function resolveEntryDate(date: EntryDate, now: number): number {
   // Unreachable for valid dates (a leap day occurs within 8 years); fall back to today.
   return now
 }
+
+/**
+ * The local midnight of the day a date names from today on: a mandate's "on 28-11" is ahead,
+ * not behind (resolveEntryDate looks back). Today for a relative date or none.
+ */
+export function upcomingDate(date: EntryDate | undefined, now: number): number {
+  const today = new Date(now)
+  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime()
+  if (!date || 'daysAgo' in date) return start
+  if (date.year !== undefined) return new Date(date.year, date.month - 1, date.day).getTime()
+  for (let year = today.getFullYear(); year < today.getFullYear() + 8; year++) {
+    const day = new Date(year, date.month - 1, date.day).getTime()
+    if (isValidCalendarDate(date.day, date.month, year) && day >= start) return day
+  }
+  return start
+}

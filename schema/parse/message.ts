@@ -330,7 +330,8 @@ function bankEntry(base: Base): EntryReading {
   if (direction?.deposit) doubts.push('deposit')
   else if (from === 'none') doubts.push('category')
   const ref = mainRef(base.noise.refs)
-  const source = sourceOf(base.lower)
+  // Read where UPI addresses are blanked out: "@okhdfcbank" names the payer's app, not the sender.
+  const source = sourceOf(base.lower.replace(/\S+@\S+/g, ' '))
   const shown = merchant?.shown
   const fallback = cash ? 'ATM withdrawal' : refund ? 'Refund' : 'Bank message'
   return {

@@ -59,6 +59,16 @@ describe('message corpus', () => {
     expect(actual(c, reading)).toEqual(c.expected)
   })
 
+  it('names the bank, app or card that wrote an entry, when the message says', () => {
+    const wrong = CORPUS.flatMap((c) => {
+      const r = readMessage(c.text)
+      // Some alerts never name their bank ("Rs.2000.00 debited from A/c **4821 …"): then none.
+      if (c.source === 'Typed' || r.kind !== 'entry' || r.source === undefined) return []
+      return r.source === c.source ? [] : [`${c.source}: ${r.source} in ${c.text.slice(0, 50)}`]
+    })
+    expect(wrong).toEqual([])
+  })
+
   afterAll(() => {
     if (results.length === 0) return
     const lines = [

@@ -8,7 +8,7 @@ import { nextVersion } from '../../../schema/entities/common'
 import { RecurringPayment } from '../../../schema/entities/recurring'
 import { readAnswer, type Answer } from '../../../schema/parse/answers'
 import { knownMerchant } from '../../../schema/parse/bank'
-import { isValidCalendarDate, type EntryDate } from '../../../schema/parse/dates'
+import { upcomingDate, type EntryDate } from '../../../schema/parse/dates'
 import type { NoticeReading } from '../../../schema/parse/message'
 import { toDayString } from '../../../schema/time'
 import type { DocumentsRepository } from '../../db/documents'
@@ -30,18 +30,8 @@ const RecurringDraft = z.object({
 })
 type RecurringDraft = z.infer<typeof RecurringDraft>
 
-/** The next day this date names from today on (a mandate's date without a year is ahead, not behind). */
-function nextDue(date: EntryDate | undefined, now: number): string {
-  if (!date || 'daysAgo' in date) return toDayString(now)
-  if (date.year !== undefined) return toDayString(new Date(date.year, date.month - 1, date.day).getTime())
-  const today = new Date(now)
-  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime()
-  for (let year = today.getFullYear(); year < today.getFullYear() + 8; year++) {
-    const day = new Date(year, date.month - 1, date.day).getTime()
-    if (isValidCalendarDate(date.day, date.month, year) && day >= start) return toDayString(day)
-  }
-  return toDayString(now)
-}
+/** The due day (YYYY-MM-DD) a mandate notice names, from today on. */
+const nextDue = (date: EntryDate | undefined, now: number) => toDayString(upcomingDate(date, now))
 
 /** The stored payload, or null when it does not read (then the question is dropped). */
 function parsePayload(text: string): unknown {

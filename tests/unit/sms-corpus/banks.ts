@@ -550,6 +550,8 @@ const yes = casesOf('Yes Bank')
 const indusind = casesOf('IndusInd')
 const paytmBank = casesOf('Paytm Payments Bank')
 const airtel = casesOf('Airtel Payments Bank')
+/** The Paytm wallet's own alert (Paytm Payments Bank's wallet, in the Paytm app's words). */
+const paytmWallet = casesOf('Paytm')
 
 export const PRIVATE_AND_PAYMENTS: CorpusCase[] = [
   // Yes Bank
@@ -657,7 +659,7 @@ export const PRIVATE_AND_PAYMENTS: CorpusCase[] = [
     'Others',
     ['category'],
   ),
-  paytmBank.out(
+  paytmWallet.out(
     'upi debit',
     'Paid Rs.95 to Chaayos from Paytm Balance on 24 Nov 2026. Updated Balance: Paytm Wallet- Rs 1,405. ' +
       'Txn ID 432933445566',
