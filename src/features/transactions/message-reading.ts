@@ -108,10 +108,31 @@ async function mandateOf(
   }
 }
 
-/** Reads every message of a paste (at most MAX_PASTED_MESSAGES; `more` says how many were left out). */
+/**
+ * A one-message reading turned the other way round, as the user said ("it's income"): the
+ * category is then theirs to pick.
+ */
+function turned(reading: EntryReading, as: TransactionType | undefined): EntryReading {
+  if (!as || as === reading.type) return reading
+  const doubts = reading.doubts.filter((d) => d !== 'direction' && d !== 'category')
+  return {
+    ...reading,
+    type: as,
+    category: 'Others',
+    categoryFrom: 'none',
+    refund: false,
+    doubts: [...doubts, 'category'],
+  }
+}
+
+/**
+ * Reads every message of a paste (at most MAX_PASTED_MESSAGES; `more` says how many were left
+ * out). `as`: the direction the user gave a single message.
+ */
 export async function readPasted(
   text: string,
   userCategories: readonly string[],
+  as?: TransactionType,
   now = Date.now(),
 ): Promise<{ messages: PastedMessage[]; more: number }> {
   const [{ readMessage }, { splitMessages, MAX_PASTED_MESSAGES }] = await parserModules()
@@ -119,7 +140,8 @@ export async function readPasted(
   const parts = splitMessages(text)
   const messages: PastedMessage[] = []
   for (const part of parts.slice(0, MAX_PASTED_MESSAGES)) {
-    const reading = readMessage(part, { userCategories: [...userCategories], learned })
+    const read = readMessage(part, { userCategories: [...userCategories], learned })
+    const reading = read.kind === 'entry' && parts.length === 1 ? turned(read, as) : read
     if (reading.kind === 'entry') {
       const key = reading.fromBank ? paymentKey(reading) : undefined
       messages.push({ kind: 'entry', text: part, entry: await entryOf(reading, now, key) })

@@ -30,13 +30,16 @@ interface PanelProps {
   reading: boolean
   onText: (text: string) => void
   onRead: (text: string) => void
+  /** The user says the message goes the other way ("it's income"). */
+  onRetype: (type: TransactionType) => void
 }
 
 /**
  * "Paste a bank message": one message fills the form (the user checks and saves); several become
  * a list to confirm. What the message turned out to be is announced below the box.
  */
-export function PastePanel({ type, customCategories, text, result, reading, onText, onRead }: PanelProps) {
+export function PastePanel(props: PanelProps) {
+  const { type, customCategories, text, result, reading, onText, onRead } = props
   return (
     <div className="paste">
       <TextAreaField
@@ -60,7 +63,7 @@ export function PastePanel({ type, customCategories, text, result, reading, onTe
         {reading ? 'Reading…' : 'Read message'}
       </Button>
       <div className="paste__result" aria-live="polite">
-        {result.kind === 'one' ? <OneResult type={type} message={result.message} /> : null}
+        {result.kind === 'one' ? <OneResult type={type} message={result.message} onRetype={props.onRetype} /> : null}
         {result.kind === 'many' ? (
           <PastedList messages={result.messages} more={result.more} customCategories={customCategories} />
         ) : null}
@@ -70,14 +73,20 @@ export function PastePanel({ type, customCategories, text, result, reading, onTe
 }
 
 /** What one pasted message filled in, or why it filled nothing. */
-function OneResult({ type, message }: { type: TransactionType; message: PastedMessage }) {
+function OneResult(props: {
+  type: TransactionType
+  message: PastedMessage
+  onRetype: (type: TransactionType) => void
+}) {
+  const { type, message } = props
   if (message.kind === 'unreadable')
     return <p className="paste__note">No payment found in this message. Fill in the form yourself.</p>
   if (message.kind === 'notice') return <NoticeResult notice={message.notice} mandate={message.mandate} />
-  return <EntryResult type={type} entry={message.entry} />
+  return <EntryResult type={type} entry={message.entry} onRetype={props.onRetype} />
 }
 
-function EntryResult({ type, entry }: { type: TransactionType; entry: MessageEntry }) {
+function EntryResult(props: { type: TransactionType; entry: MessageEntry; onRetype: (type: TransactionType) => void }) {
+  const { type, entry } = props
   const { currency } = useMoney()
   if (entry.prior.state === 'booked')
     return (
@@ -91,6 +100,9 @@ function EntryResult({ type, entry }: { type: TransactionType; entry: MessageEnt
         Filled in from the message: {describeEntry(entry, currency)}. Check it, then{' '}
         {type === 'expense' ? 'Add Expense' : 'Add Income'}.
       </p>
+      <Button variant="ghost" size="sm" onClick={() => props.onRetype(type === 'expense' ? 'income' : 'expense')}>
+        {type === 'expense' ? 'Money came in? Add it as income' : 'Money went out? Add it as an expense'}
+      </Button>
       {entry.prior.state === 'similar' ? (
         <p className="paste__note paste__note--warn">
           An entry with the same account, amount, day and payee is already booked. Adding this one books a second.

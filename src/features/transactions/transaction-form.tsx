@@ -175,13 +175,13 @@ function useMessagePaste(
     categories.current = customCategories
   }, [customCategories])
   const read = useCallback(
-    async (message: string) => {
+    async (message: string, as?: TransactionType) => {
       setReading(true)
       try {
-        const { messages, more } = await readPasted(message, categories.current)
+        const { messages, more } = await readPasted(message, categories.current, as)
         const [first] = messages
         if (messages.length === 1 && first?.kind === 'entry' && first.entry.type !== type) {
-          void navigate(`/add-${first.entry.type}`, { replace: true, state: { pasted: message } })
+          void navigate(`/add-${first.entry.type}`, { replace: true, state: { pasted: message, as } })
           return
         }
         setResult(
@@ -200,7 +200,9 @@ function useMessagePaste(
     },
     [fill, navigate, type],
   )
-  const incoming = (location.state as { pasted?: unknown } | null)?.pasted
+  const arrived = location.state as { pasted?: unknown; as?: unknown } | null
+  const incoming = arrived?.pasted
+  const as = arrived?.as === 'expense' || arrived?.as === 'income' ? arrived.as : undefined
   const shared = params.get('shared') === '1'
   // Taken once per arrival: the shared text leaves its cache as it is read.
   const arrival = useRef<{ key: string; message: Promise<string | null> } | null>(null)
@@ -219,19 +221,22 @@ function useMessagePaste(
     void arrival.current.message.then((message) => {
       if (cancelled || !message) return
       setText(message)
-      return read(message)
+      return read(message, as)
     })
     return () => {
       cancelled = true
     }
-  }, [incoming, shared, read, location.key])
+  }, [incoming, as, shared, read, location.key])
+  /** The user's word that the message goes the other way: the other add form reads it so. */
+  const retype = (other: TransactionType) =>
+    void navigate(`/add-${other}`, { replace: true, state: { pasted: text, as: other } })
   const changeText = (next: string) => {
     setText(next)
     if (next.trim()) return
     setResult({ kind: 'none' })
     setFilled(null)
   }
-  return { text, setText: changeText, result, reading, filled, read }
+  return { text, setText: changeText, result, reading, filled, read, retype }
 }
 
 function PasteCard(props: {
@@ -250,6 +255,7 @@ function PasteCard(props: {
         reading={paste.reading}
         onText={paste.setText}
         onRead={(text) => void paste.read(text)}
+        onRetype={paste.retype}
       />
     </Card>
   )
