@@ -4,7 +4,7 @@
  * ICICI's "debited … SWIGGY credited"), the merchant or VPA, and which bank or app wrote it.
  */
 import { GATEWAYS, MERCHANTS, type MerchantRow } from './merchants'
-import { anyOf, findPhrase, titleCase, toWordText } from './text'
+import { anyOf, PhraseIndex, titleCase, toWordText } from './text'
 
 /** Messages that book nothing, and why. */
 export const NOTICE_KINDS = [
@@ -265,9 +265,15 @@ function cleanName(name: string): string | null {
   return cleaned
 }
 
-const ALIASES: readonly { alias: string; compact: string; row: MerchantRow }[] = MERCHANTS.flatMap((row) =>
-  row[2].map((alias) => ({ alias, compact: alias.replace(/ /g, ''), row })),
-).sort((a, b) => b.alias.length - a.alias.length)
+/** Every alias of the merchant table, whole words (plurals are not names). */
+const ALIAS_INDEX = new PhraseIndex(
+  MERCHANTS.flatMap((row) => row[2].map((alias) => [alias, row] as const)),
+  false,
+)
+/** Aliases of four letters or more without spaces, longest first, for UPI handles ("netflixupi"). */
+const HANDLE_PREFIXES = MERCHANTS.flatMap((row) => row[2].map((alias) => [alias.replace(/ /g, ''), row] as const))
+  .filter(([compact]) => compact.length >= 4)
+  .sort((a, b) => b[0].length - a[0].length)
 
 /**
  * The well-known merchant that `text` names (whole words; the longest alias wins), or whose
@@ -276,11 +282,11 @@ const ALIASES: readonly { alias: string; compact: string; row: MerchantRow }[] =
 export function knownMerchant(text: string): MerchantRow | null {
   const handle = text.includes('@') ? text.split('@')[0]! : null
   const words = toWordText(handle === null ? text : handle.replace(/[._\-\d]+/g, ' '))
-  for (const { alias, row } of ALIASES) if (findPhrase(words, alias) >= 0) return row
+  const named = ALIAS_INDEX.find(words)
+  if (named) return named.value
   const compactHandle = handle?.replace(/[^a-z0-9]/g, '') ?? ''
   if (compactHandle.length < 4) return null
-  for (const { compact, row } of ALIASES) if (compact.length >= 4 && compactHandle.startsWith(compact)) return row
-  return null
+  return HANDLE_PREFIXES.find(([compact]) => compactHandle.startsWith(compact))?.[1] ?? null
 }
 
 /** How the merchant is shown: the table's name, the VPA as it is, or the name in title case. */

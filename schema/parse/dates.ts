@@ -22,6 +22,8 @@ const MONTH_WORD =
 /** An optional time of day right after a date: "14:22:10", ", 14:22", " at 02:22 PM IST". */
 const TIME = String.raw`(?:[\s,:]*(?:at\s*)?(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?m\.?)?(?:\s*(?:hrs|ist))?)?`
 
+const DAYS_AGO_OF = new Map(DATE_WORDS.map(([word, daysAgo]) => [word, daysAgo]))
+
 const PATTERNS: readonly { re: RegExp; read: (m: RegExpExecArray) => EntryDate | null }[] = [
   {
     // ISO, as HDFC prints card spends: 2026-11-25:14:22:10
@@ -59,10 +61,11 @@ const PATTERNS: readonly { re: RegExp; read: (m: RegExpExecArray) => EntryDate |
     re: /(?<![\p{N}.,])(\d{1,3})\s*(?:days?|din)\s+(?:ago|back|pehle|pahle)(?![\p{L}\p{N}])/gu,
     read: (m) => ({ daysAgo: Number(m[1]) }),
   },
-  ...DATE_WORDS.map(([phrase, daysAgo]) => ({
-    re: new RegExp(`(?<![\\p{L}\\p{N}])${phrase}(?![\\p{L}\\p{N}])`, 'gu'),
-    read: (): EntryDate => ({ daysAgo }),
-  })),
+  {
+    // Relative words, longest first so "day before yesterday" is not read as "yesterday".
+    re: new RegExp(`(?<![\\p{L}\\p{N}])(${DATE_WORDS.map(([w]) => w).join('|')})(?![\\p{L}\\p{N}])`, 'gu'),
+    read: (m) => ({ daysAgo: DAYS_AGO_OF.get(m[1] ?? '') ?? 0 }),
+  },
 ]
 
 /** A time of day on its own ("10:30", "2:15 pm"): never an amount, and not a date either. */

@@ -40,7 +40,7 @@ import {
   type KeywordTable,
 } from './keywords'
 import { mainRef, maskNoise, type Noise } from './noise'
-import { anyOf, findPhrase, hasAny, merchantKey, toWordText, truncate } from './text'
+import { anyOf, findPhrase, hasAny, merchantKey, PhraseIndex, toWordText, truncate } from './text'
 
 export { resolveEntryDate, type EntryDate } from './dates'
 export type { NoticeKind } from './bank'
@@ -160,19 +160,16 @@ function parseJoin(clean: string): MessageReading | null {
 // Direction and category
 // ---------------------------------------------------------------------------------------------
 
+const INDEXES = new WeakMap<KeywordTable<string>, PhraseIndex<string>>()
+
 /** Best table match: longest phrase (most specific) first, then the earliest in the message. */
 function bestMatch(words: string, table: KeywordTable<string>): string | null {
-  let best: { category: string; at: number; length: number } | null = null
-  for (const [category, keywords] of table) {
-    for (const keyword of keywords) {
-      const at = findPhrase(words, keyword, true)
-      if (at < 0) continue
-      const candidate = { category, at, length: keyword.length }
-      if (!best || candidate.length > best.length || (candidate.length === best.length && candidate.at < best.at))
-        best = candidate
-    }
+  let index = INDEXES.get(table)
+  if (!index) {
+    index = new PhraseIndex(table.flatMap(([category, keywords]) => keywords.map((k) => [k, category] as const)))
+    INDEXES.set(table, index)
   }
-  return best?.category ?? null
+  return index.find(words)?.value ?? null
 }
 
 /** The user's own name that the message mentions (longest wins), as the user spelled it. */

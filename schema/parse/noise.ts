@@ -102,11 +102,13 @@ function take(text: string, re: RegExp, found?: string[]): string {
 export function maskNoise(text: string): { text: string; noise: Noise } {
   const noise: Noise = { refs: [], accounts: [], vpas: [] }
   let rest = take(text, URL)
-  rest = take(rest, EMAIL)
-  rest = rest.replace(VPA, (vpa: string) => {
-    noise.vpas.push(vpa)
-    return blank(vpa)
-  })
+  if (rest.includes('@')) {
+    rest = take(rest, EMAIL)
+    rest = rest.replace(VPA, (vpa: string) => {
+      noise.vpas.push(vpa)
+      return blank(vpa)
+    })
+  }
   rest = take(rest, STRONG_REF, noise.refs)
   rest = take(rest, CHANNEL_REF, noise.refs)
   rest = take(rest, LABELLED_ACCOUNT, noise.accounts)

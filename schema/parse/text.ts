@@ -75,3 +75,48 @@ export function merchantKey(merchant: string): string {
 export function anyOf(alternatives: readonly string[], flags = ''): RegExp {
   return new RegExp(String.raw`(?<![a-z])(?:${alternatives.join('|')})(?![a-z])`, flags)
 }
+
+/** A whole-word phrase found in word text: what it stands for, where, and how long it is. */
+export interface PhraseMatch<T> {
+  value: T
+  at: number
+  length: number
+}
+
+/**
+ * Phrases (with their plural "-s"/"-es" forms) looked up word run by word run: a message is
+ * scanned once, whatever the number of phrases. `find` gives the longest phrase present, the
+ * earliest of equally long ones (singular or plural, wherever it comes first).
+ */
+export class PhraseIndex<T> {
+  readonly #phrases = new Map<string, { value: T; length: number }>()
+  readonly #maxWords: number
+
+  constructor(entries: Iterable<readonly [phrase: string, value: T]>, plurals = true) {
+    const list = [...entries]
+    // Exact phrases first: a plural form never hides another phrase spelled that way.
+    for (const [phrase, value] of list)
+      if (!this.#phrases.has(phrase)) this.#phrases.set(phrase, { value, length: phrase.length })
+    if (plurals)
+      for (const [phrase, value] of list)
+        for (const form of [`${phrase}s`, `${phrase}es`])
+          if (!this.#phrases.has(form)) this.#phrases.set(form, { value, length: phrase.length })
+    this.#maxWords = Math.max(1, ...list.map(([phrase]) => phrase.split(' ').length))
+  }
+
+  find(words: string): PhraseMatch<T> | null {
+    const tokens = words.trim().split(' ')
+    let best: PhraseMatch<T> | null = null
+    let at = 1
+    for (let i = 0; i < tokens.length; i++) {
+      let phrase = ''
+      for (let n = 0; n < this.#maxWords && i + n < tokens.length; n++) {
+        phrase = n === 0 ? tokens[i]! : `${phrase} ${tokens[i + n]!}`
+        const hit = this.#phrases.get(phrase)
+        if (hit && (!best || hit.length > best.length)) best = { value: hit.value, at: at - 1, length: hit.length }
+      }
+      at += tokens[i]!.length + 1
+    }
+    return best
+  }
+}
