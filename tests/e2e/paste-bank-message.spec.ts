@@ -149,6 +149,11 @@ async function shareFromAndroid(page: Page, text: string) {
 test('an SMS shared from Android opens Add Expense filled, with the server stopped', async ({ page, server }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await signUpWithToken(page, server, 'share')
+  // The installed app's manifest lists Hisaab in Android's share sheet, posting to the service worker.
+  const manifest = await page.request.get('/manifest.webmanifest')
+  expect((await manifest.json()) as unknown).toMatchObject({
+    share_target: { action: '/share-target', method: 'POST', params: { text: 'text' } },
+  })
   await offlineReady(page)
   await server.stop()
   try {
@@ -182,8 +187,31 @@ async function deviceIn(browser: Browser, server: ServerProcess, token: string, 
   return { context, page: await context.newPage() }
 }
 
+/** A 60-character custom category, the longest the profile keeps. */
+const LONG_CATEGORY = 'Grandmother’s ayurvedic treatment and physiotherapy sessions'.padEnd(60, '.')
+
+/** Adds a custom category to the user's profile through sync, as another device would. */
+async function addCustomCategory(server: ServerProcess, auth: { token: string }, category: string) {
+  type Profile = { customCategories: string[]; updatedAt: number }
+  await expect
+    .poll(async () => {
+      const pulled = await server.api<{ documents: Profile[] }>('GET', '/sync/profile/pull', auth.token)
+      return pulled.body.documents.length
+    })
+    .toBe(1)
+  const pulled = await server.api<{ documents: Profile[] }>('GET', '/sync/profile/pull', auth.token)
+  const profile = pulled.body.documents[0]!
+  const pushed = await server.api<unknown[]>('POST', '/sync/profile/push', auth.token, [
+    {
+      assumedMasterState: profile,
+      newDocumentState: { ...profile, customCategories: [category], updatedAt: Date.now() },
+    },
+  ])
+  expect(pushed.body).toEqual([])
+}
+
 const LONG_PAYEE =
-  'Rs.99,99,999.99 debited from A/c **4821 on %DAY% to VPA ' +
+  'Rs.98,76,543.21 debited from A/c **4821 on %DAY% to VPA ' +
   'srinivasa.venkataraghavan.enterprises1234@okhdfcbank (UPI Ref No 432812345670). Not you? Call 18002586161'
 
 test('the paste box, its notes and the list in both themes at 390 and 1280 px, axe clean', async ({
@@ -194,18 +222,22 @@ test('the paste box, its notes and the list in both themes at 390 and 1280 px, a
   // Four devices, each with two axe runs and two screenshots.
   test.setTimeout(300_000)
   const auth = await signUpWithToken(page, server, 'pastelooks')
+  await addCustomCategory(server, auth, LONG_CATEGORY)
   const day = bankDay(1, '-')
   for (const look of LOOKS) {
     const { context, page: device } = await deviceIn(browser, server, auth.token, look)
     await device.goto('/add-expense')
     await readMessage(device, LONG_PAYEE.replace('%DAY%', day.text))
-    await expect(device.getByLabel('Amount')).toHaveValue('9999999.99')
+    await expect(device.getByLabel('Amount')).toHaveValue('9876543.21')
     await expect(device.getByRole('list', { name: 'Please check' })).toBeVisible()
+    await device.getByLabel('Category', { exact: true }).selectOption(LONG_CATEGORY)
     await expectAccessible(device, `paste filled ${look.name}`)
     await shot(device, `${SHOTS}/filled-${look.name}.png`)
     await pasteBox(device).fill('')
     await readMessage(device, [LONG_PAYEE.replace('%DAY%', day.text), OTP, kotakCredit('432676511111')].join('\n\n'))
-    await expect(device.getByRole('list', { name: 'Pasted messages' }).getByRole('listitem')).toHaveCount(3)
+    const rows = device.getByRole('list', { name: 'Pasted messages' }).getByRole('listitem')
+    await expect(rows).toHaveCount(3)
+    await rows.nth(0).getByRole('combobox').selectOption(LONG_CATEGORY)
     await expectAccessible(device, `paste list ${look.name}`)
     await shot(device, `${SHOTS}/list-${look.name}.png`)
     await context.close()
