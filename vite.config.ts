@@ -190,6 +190,14 @@ export default defineConfig({
         orientation: 'portrait',
         scope: '/',
         start_url: '/home',
+        // Android lists Hisaab in the share sheet: sharing a bank SMS opens the Add Expense form
+        // filled from it. The service worker answers this POST itself, so it works offline.
+        share_target: {
+          action: '/share-target',
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: { title: 'title', text: 'text', url: 'url' },
+        },
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
@@ -202,8 +210,27 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
-        // No runtime caching: /api is never cached, data lives in IndexedDB.
-        runtimeCaching: [],
+        // No runtime caching: /api is never cached, data lives in IndexedDB. The one runtime route is
+        // the share target's POST: the shared text is kept in the 'hisaab-share' cache for the form
+        // (src/data/shared-message.ts) and the browser is sent on to it. Both functions are copied
+        // into the service worker as they are, so they use nothing from this file.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname === '/share-target',
+            method: 'POST',
+            handler: async ({ request }) => {
+              const form = await request.formData()
+              const field = (name: string) => {
+                const value = form.get(name)
+                return typeof value === 'string' ? value.trim() : ''
+              }
+              const text = field('text') || field('title') || field('url')
+              const cache = await caches.open('hisaab-share')
+              await cache.put('/shared-message', new Response(text, { headers: { 'content-type': 'text/plain' } }))
+              return Response.redirect('/add-expense?shared=1', 303)
+            },
+          },
+        ],
         // Web Push: showing reminders and opening the right screen on a tap.
         importScripts: ['sw-push.js'],
       },

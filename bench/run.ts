@@ -16,14 +16,42 @@ import { benchScreens } from './screens'
 import { benchJsBudget, jsBudgetMarkdown } from './js-budget'
 import { benchLighthouse, lighthouseMarkdown } from './lighthouse'
 import { benchServerPull } from './server-pull'
-import { benchWebhook } from './whatsapp'
+import { bankMessages, benchWebhook } from './whatsapp'
+import { benchParser, parserRow } from './parser'
 import { runSyncLoad } from './load'
 import { round } from './stats'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium'
 
 const N = Number(process.env.BENCH_DOCS ?? 50_000)
-/** `BENCH_ONLY=cold-start npm run bench`: only the cold start (its result is printed, nothing written). */
+/**
+ * `BENCH_ONLY=cold-start npm run bench`: only the cold start; `BENCH_ONLY=parser`: only the
+ * message parser; `BENCH_ONLY=whatsapp`: only the webhook, typed and forwarded bank messages.
+ * Their results are printed, nothing is written.
+ */
 const ONLY = process.env.BENCH_ONLY
+
+function webhookRow(label: string, r: { p50: number; p95: number; samples: number }): string {
+  return (
+    `| WhatsApp webhook reply, ${label}, p95 (target ≤ 50 ms) | ${round(r.p95)} ms ` +
+    `(p50 ${round(r.p50)} ms, ${r.samples} signed requests) |`
+  )
+}
+
+/** The benches that need neither the browser nor the app's server process. */
+async function serverOnly(only: string): Promise<boolean> {
+  if (only === 'parser') {
+    const result = benchParser()
+    console.log(JSON.stringify(result, null, 2))
+    console.log(parserRow(result))
+    return true
+  }
+  if (only === 'whatsapp') {
+    console.log(webhookRow('typed messages and commands', await benchWebhook()))
+    console.log(webhookRow('forwarded bank and UPI messages', await benchWebhook({ messages: bankMessages() })))
+    return true
+  }
+  return false
+}
 
 /** Cold start of an account holding N transactions (downloaded once, then reloaded offline). */
 async function coldStartOf(browser: Browser, server: ServerProcess) {
@@ -41,6 +69,7 @@ function coldStartRow(coldStart: Awaited<ReturnType<typeof benchColdStart>>) {
 }
 
 async function main() {
+  if (ONLY && (await serverOnly(ONLY))) return
   const server = await ServerProcess.create({
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_MAX: '100000',
@@ -58,7 +87,7 @@ async function main() {
       console.log(coldStartRow(coldStart))
       return
     }
-    if (ONLY) throw new Error(`BENCH_ONLY=${ONLY}: only cold-start can run alone`)
+    if (ONLY) throw new Error(`BENCH_ONLY=${ONLY}: only cold-start, parser and whatsapp can run alone`)
     const account = await registerAccount(server, 'bench')
     console.log(`seeding ${N} transactions…`)
     await pushAll(server, account.token, 'transactions', makeTransactions(account.user.id, N))
@@ -83,8 +112,12 @@ async function main() {
     console.log('(d2) cold start, offline, service worker in control…')
     const coldStart = await coldStartOf(browser, server)
 
-    console.log('(e) WhatsApp webhook…')
+    console.log('(e) WhatsApp webhook, typed and forwarded bank messages…')
     const webhook = await benchWebhook()
+    const webhookBank = await benchWebhook({ messages: bankMessages() })
+
+    console.log('(k) message parser…')
+    const parser = benchParser()
 
     console.log('(f) reports and budget status over 100k…')
     const reports = benchReports()
@@ -114,6 +147,8 @@ async function main() {
       d_screens: screens,
       d2_coldStart: { ...coldStart, ratio: round(coldStart.ratio, 2) },
       e_whatsappWebhook: { ...webhook, target: 'p95 ≤ 50 ms' },
+      e2_whatsappWebhookBankMessages: { ...webhookBank, target: 'p95 ≤ 50 ms' },
+      k_parser: { ...parser, target: 'p95 ≤ 1 ms per message' },
       f_reports: { ...reports, target: 'month report + 12-month trend ≤ 100 ms' },
       g_syncLoad: { ...load, target: '0 errors' },
       h_multiTab: multiTab,
@@ -149,8 +184,9 @@ async function main() {
       `| /transactions scroll, frames over 16 ms | ${screens.scroll.framesOver16ms} of ${screens.scroll.frames} ` +
         `(${screens.scroll.framesOver33ms} over 33 ms; p95 frame ${round(screens.scroll.p95FrameMs)} ms, ` +
         `${screens.scroll.rowsInDom} rows in the DOM) |`,
-      `| WhatsApp webhook reply, p95 (target ≤ 50 ms) | ${round(webhook.p95)} ms ` +
-        `(p50 ${round(webhook.p50)} ms, ${webhook.samples} signed requests) |`,
+      webhookRow('typed messages and commands', webhook),
+      webhookRow('forwarded bank and UPI messages', webhookBank),
+      parserRow(parser),
       `| month report + 12-month trend over ${reports.docs} transactions (target ≤ 100 ms) | ` +
         `${round(reports.reportMs + reports.trendMs)} ms ` +
         `(report ${round(reports.reportMs)} ms, trend ${round(reports.trendMs)} ms) |`,

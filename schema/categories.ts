@@ -1,6 +1,8 @@
 /**
  * Category lists of the add screens (spec part 1 §3). Plain strings, user-extendable. 'Rent' is
  * ours: "Paid 1000 for rent" over WhatsApp files under it, so it must be pickable by hand too.
+ * 'Cash Withdrawal' is ours too: cash taken from an ATM or the bank is money out of the account,
+ * never income, and a forwarded "withdrawn at ATM" SMS files under it.
  */
 export const EXPENSE_CATEGORIES = [
   'Food & Dining',
@@ -13,6 +15,7 @@ export const EXPENSE_CATEGORIES = [
   'Education',
   'Travel',
   'Personal Care',
+  'Cash Withdrawal',
   'Others',
 ] as const
 
@@ -40,6 +43,7 @@ export const EDIT_EXPENSE_CATEGORIES = [
   'Travel',
   'Groceries',
   'Personal Care',
+  'Cash Withdrawal',
   'Other',
 ] as const
 
@@ -68,6 +72,7 @@ const EMOJI: Record<string, string> = {
   education: '📚',
   travel: '✈️',
   'personal care': '💅',
+  'cash withdrawal': '🏧',
   salary: '💼',
   freelance: '💻',
   business: '🏢',

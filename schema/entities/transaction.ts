@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { documentBase, invertTime, Millis, PositivePaise } from './common'
+import { documentBase, Id, invertTime, Millis, PositivePaise } from './common'
 
 export const TRANSACTION_TYPES = ['expense', 'income'] as const
-export const TRANSACTION_ORIGINS = ['app', 'rest', 'whatsapp', 'recurring', 'onboarding', 'demo'] as const
+/** `message`: a bank or UPI message pasted in the app or shared to it from Android. */
+export const TRANSACTION_ORIGINS = ['app', 'rest', 'whatsapp', 'recurring', 'onboarding', 'demo', 'message'] as const
 
 /**
  * One expense or income. For income, `category` holds the income source (Salary, Freelance…).
@@ -20,6 +21,15 @@ export const Transaction = z
     origin: z.enum(TRANSACTION_ORIGINS).default('app'),
     /** Twilio MessageSid of the WhatsApp message that created it. */
     messageId: z.string().max(64).optional(),
+    /** The merchant, payee or payer a bank message named ("Swiggy", "rahul@okaxis"): what categories learn from. */
+    merchant: z.string().trim().min(1).max(80).optional(),
+    /**
+     * The payment a bank message identifies (schema/parse/dedupe.ts paymentKey): a second message
+     * about it (the UPI app's, a forward, a paste on another device) is the same entry.
+     */
+    paymentKey: z.string().min(1).max(160).optional(),
+    /** The expense this refund or reversal gives money back for. */
+    reverses: Id.optional(),
   })
   .refine((t) => t.dateDesc === invertTime(t.date), { message: 'dateDesc must mirror date', path: ['dateDesc'] })
 export type Transaction = z.infer<typeof Transaction>
@@ -48,6 +58,9 @@ export interface TransactionContent {
   date: number
   origin: TransactionOrigin
   messageId?: string
+  merchant?: string
+  paymentKey?: string
+  reverses?: string
 }
 
 /** Who owns a document and which version it is; a new id is made when none is given. */
@@ -75,5 +88,8 @@ export function newTransaction(content: TransactionContent, stamp: DocumentStamp
     dateDesc: invertTime(content.date),
     origin: content.origin,
     ...(content.messageId ? { messageId: content.messageId } : {}),
+    ...(content.merchant?.trim() ? { merchant: content.merchant.trim().slice(0, 80) } : {}),
+    ...(content.paymentKey ? { paymentKey: content.paymentKey } : {}),
+    ...(content.reverses ? { reverses: content.reverses } : {}),
   }
 }

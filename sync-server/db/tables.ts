@@ -104,6 +104,11 @@ export const documents = sqliteTable(
     uniqueIndex('documents_seq_unique').on(t.seq),
     index('documents_owner_seq').on(t.collection, t.ownerId, t.seq),
     index('documents_household_seq').on(t.collection, t.householdId, t.seq),
+    // A user's transactions by merchant: the category they last filed it under (WhatsApp learns
+    // from it) and the expense a refund reverses. Only transactions with a merchant are indexed.
+    index('documents_transactions_merchant')
+      .on(t.ownerId, sql`lower(json_extract(${t.data}, '$.merchant'))`)
+      .where(sql`${t.collection} = 'transactions' and json_extract(${t.data}, '$.merchant') is not null`),
   ],
 )
 
@@ -111,6 +116,10 @@ export type DocumentRow = typeof documents.$inferSelect
 
 export const WHATSAPP_MESSAGE_KINDS = [
   'entry',
+  'question',
+  'duplicate',
+  'notice',
+  'answer',
   'undo',
   'command',
   'join',
@@ -145,6 +154,26 @@ export const whatsappMessages = sqliteTable(
 )
 
 export type WhatsappMessageRow = typeof whatsappMessages.$inferSelect
+
+/**
+ * The question WhatsApp asked a user before booking (one per user: a new one replaces it), so a
+ * one-word answer ("ok", "food", "income", "recurring", "no") settles it. `payload` is what the
+ * answer books (modules/whatsapp/pending.ts); `question` the text asked, to ask again.
+ */
+export const whatsappPending = sqliteTable('whatsapp_pending', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The message the question is about. */
+  messageSid: text('message_sid').notNull(),
+  kind: text('kind', { enum: ['entry', 'recurring'] }).notNull(),
+  payload: text('payload').notNull(),
+  question: text('question').notNull(),
+  /** ms since the epoch. */
+  createdAt: integer('created_at').notNull(),
+})
+
+export type WhatsappPendingRow = typeof whatsappPending.$inferSelect
 
 /** One row per user and month whose WhatsApp report was sent (or is being sent): never twice. */
 export const monthlyReports = sqliteTable(

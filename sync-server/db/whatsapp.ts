@@ -1,7 +1,19 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { AppDatabase } from './database'
-import { monthlyReports, whatsappMessages } from './tables'
-import type { WhatsappMessageRow } from './tables'
+import { documents, monthlyReports, whatsappMessages, whatsappPending } from './tables'
+import type { WhatsappMessageRow, WhatsappPendingRow } from './tables'
+
+/** A transaction's merchant as the `documents_transactions_merchant` index keeps it. */
+const merchantOf = sql`lower(json_extract(${documents.data}, '$.merchant'))`
+/** The owner's live transactions that name a merchant (the index's own condition, so it is used). */
+const withMerchant = (ownerId: string, merchantKey: string) =>
+  and(
+    eq(documents.collection, 'transactions'),
+    sql`json_extract(${documents.data}, '$.merchant') is not null`,
+    eq(documents.ownerId, ownerId),
+    sql`${merchantOf} = ${merchantKey}`,
+    eq(documents.deleted, false),
+  )
 
 export type NewWhatsappMessage = WhatsappMessageRow
 
@@ -59,6 +71,70 @@ export class WhatsappRepository {
       .delete(monthlyReports)
       .where(and(eq(monthlyReports.userId, userId), eq(monthlyReports.month, month)))
       .run()
+  }
+
+  /** The question asked of this user and not answered yet, if any. */
+  pendingFor(userId: string): WhatsappPendingRow | undefined {
+    return this.db.select().from(whatsappPending).where(eq(whatsappPending.userId, userId)).get()
+  }
+
+  /** Remembers the question asked of this user; it replaces an earlier one. */
+  setPending(row: WhatsappPendingRow): void {
+    this.db
+      .insert(whatsappPending)
+      .values(row)
+      .onConflictDoUpdate({
+        target: whatsappPending.userId,
+        set: {
+          messageSid: row.messageSid,
+          kind: row.kind,
+          payload: row.payload,
+          question: row.question,
+          createdAt: row.createdAt,
+        },
+      })
+      .run()
+  }
+
+  clearPending(userId: string): void {
+    this.db.delete(whatsappPending).where(eq(whatsappPending.userId, userId)).run()
+  }
+
+  /**
+   * The type and category of the user's most recently changed live transaction with this merchant
+   * (`merchantKey` lowercase): what they filed it under last, by hand or by answering us.
+   */
+  lastCategoryOf(userId: string, merchantKey: string): { type: 'expense' | 'income'; category: string } | undefined {
+    const row = this.db
+      .select({
+        type: sql<string>`json_extract(${documents.data}, '$.type')`,
+        category: sql<string>`json_extract(${documents.data}, '$.category')`,
+      })
+      .from(documents)
+      .where(withMerchant(userId, merchantKey))
+      .orderBy(desc(documents.updatedAt))
+      .limit(1)
+      .get()
+    if (!row || (row.type !== 'expense' && row.type !== 'income') || typeof row.category !== 'string') return undefined
+    return { type: row.type, category: row.category }
+  }
+
+  /** The id of the latest live expense of `amount` paise at this merchant dated before `before` (ms). */
+  expenseToReverse(userId: string, merchantKey: string, amount: number, before: number): string | undefined {
+    return this.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(
+        and(
+          withMerchant(userId, merchantKey),
+          sql`json_extract(${documents.data}, '$.type') = 'expense'`,
+          sql`json_extract(${documents.data}, '$.amount') = ${amount}`,
+          lt(sql`json_extract(${documents.data}, '$.date')`, before),
+        ),
+      )
+      .orderBy(desc(sql`json_extract(${documents.data}, '$.date')`))
+      .limit(1)
+      .get()?.id
   }
 
   monthlyReportSent(userId: string, month: string): boolean {

@@ -81,8 +81,8 @@ test('Data Management: counts, categories, export JSON backup, then Clear All Da
   await expect(page.getByTestId('count-budgets')).toHaveText('1')
   const chips = page.getByRole('list', { name: 'Categories' }).getByRole('listitem')
   await expect(chips).toHaveCount(7)
-  // The first six categories, then how many more (the default list gained 'Rent').
-  await expect(chips.last()).toHaveText('+5 more')
+  // The first six categories, then how many more (the default list gained 'Rent' and 'Cash Withdrawal').
+  await expect(chips.last()).toHaveText('+6 more')
   await shot(page, `${SHOTS}/phone-data-light.png`)
 
   const downloading = page.waitForEvent('download')

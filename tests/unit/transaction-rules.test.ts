@@ -16,11 +16,7 @@ import {
   type TransactionDraft,
   type TransactionMessageKey,
 } from '../../schema/validation/transaction-input'
-import {
-  EXPENSE_KEYWORDS,
-  GENERIC_EXPENSE_KEYWORDS,
-  INCOME_KEYWORDS,
-} from '../../sync-server/modules/whatsapp/parser-keywords'
+import { EXPENSE_KEYWORDS, GENERIC_EXPENSE_KEYWORDS, INCOME_KEYWORDS } from '../../schema/parse/keywords'
 
 const SEED = { seed: 9_2026, numRuns: 400 }
 const NOW = new Date(2026, 10, 21, 15, 30).getTime()

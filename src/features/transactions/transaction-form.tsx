@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { categoryOptions, OTHER_CATEGORY } from '../../../schema/categories'
 import type { TransactionType } from '../../../schema/entities/transaction'
 import { toPaise } from '../../../schema/money/money'
@@ -17,8 +17,12 @@ import { useToast } from '../../components/ui/toast'
 import { useProfile } from '../../data/hooks'
 import { NoteField } from '../../components/transaction/note-field'
 import { addCustomCategory } from '../../data/profile'
+import { saveMessageEntry } from '../../data/message-entries'
+import { takeSharedMessage } from '../../data/shared-message'
 import { addTransaction, type TransactionDoc } from '../../data/transactions'
 import { dayAtCurrentTime } from './day-at-current-time'
+import { readPasted, rupeesText, type MessageEntry } from './message-reading'
+import { PastePanel, type PasteResult } from './paste-panel'
 import './transactions.css'
 
 /** Spec part 1 §9: after an add, go home 1 s later (the toast stays 3 s). */
@@ -45,10 +49,21 @@ export function TransactionForm({ type, followUp }: Props) {
   const [error, setError] = useState<FieldError>(null)
   const saver = useSaveTransaction(type, followUp)
   const isCustom = isExpense && category === OTHER_CATEGORY
+  const customCategories = profile.data?.customCategories ?? []
+  const fill = useCallback((entry: MessageEntry) => {
+    setAmount(rupeesText(entry.amount))
+    setCategory(entry.category)
+    setDay(toDayString(entry.date))
+    setDescription(entry.description)
+    setError(null)
+  }, [])
+  const paste = useMessagePaste(type, customCategories, fill)
+  const pasted = paste.filled
+  const booked = pasted?.prior.state === 'booked'
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    if (saver.busy) return
+    if (saver.busy || booked) return
     const checked = checkTransaction({
       type,
       amount: amount.trim() === '' ? null : toPaise(amount),
@@ -58,45 +73,51 @@ export function TransactionForm({ type, followUp }: Props) {
       description,
     })
     setError(checked.ok ? null : { field: checked.field, message: checked.message })
-    if (checked.ok) void saver.save(checked.value, isCustom)
+    // The bank's date and time stay when the day was left as the message gave it.
+    const exact = pasted && toDayString(pasted.date) === day ? { date: pasted.date } : {}
+    if (checked.ok) void saver.save({ ...checked.value, ...exact }, isCustom, pasted)
   }
   const message = (field: TransactionField) => (error?.field === field ? error.message : null)
 
   return (
     <div className="tx-page">
       <AddHeader type={type} />
-      <Card padding="lg" variant="elevated">
-        <form className="tx-form" onSubmit={onSubmit} noValidate>
-          <AmountField
-            label="Amount"
-            name="amount"
-            value={amount}
-            error={message('amount')}
-            onChange={(e) => setAmount(e.target.value)}
-            className="field__control tx-form__amount"
-            autoFocus
-          />
-          <CategorySection
-            type={type}
-            options={categoryOptions(type, 'add', profile.data?.customCategories ?? [])}
-            category={category}
-            custom={isCustom ? custom : null}
-            message={message}
-            onCategory={setCategory}
-            onCustom={setCustom}
-          />
-          <DateAndNoteSection
-            day={day}
-            description={description}
-            dateError={message('date')}
-            onDay={setDay}
-            onDescription={setDescription}
-          />
-          <Button type="submit" size="lg" fullWidth disabled={saver.busy}>
-            {isExpense ? 'Add Expense' : 'Add Income'}
-          </Button>
-        </form>
-      </Card>
+      <PasteCard type={type} customCategories={customCategories} paste={paste} />
+      {/* A list of pasted messages is added from the list; the form is for one entry. */}
+      {paste.result.kind === 'many' ? null : (
+        <Card padding="lg" variant="elevated">
+          <form className="tx-form" onSubmit={onSubmit} noValidate>
+            <AmountField
+              label="Amount"
+              name="amount"
+              value={amount}
+              error={message('amount')}
+              onChange={(e) => setAmount(e.target.value)}
+              className="field__control tx-form__amount"
+              autoFocus
+            />
+            <CategorySection
+              type={type}
+              options={categoryOptions(type, 'add', customCategories, pasted?.category)}
+              category={category}
+              custom={isCustom ? custom : null}
+              message={message}
+              onCategory={setCategory}
+              onCustom={setCustom}
+            />
+            <DateAndNoteSection
+              day={day}
+              description={description}
+              dateError={message('date')}
+              onDay={setDay}
+              onDescription={setDescription}
+            />
+            <Button type="submit" size="lg" fullWidth disabled={saver.busy || booked}>
+              {isExpense ? 'Add Expense' : 'Add Income'}
+            </Button>
+          </form>
+        </Card>
+      )}
     </div>
   )
 }
@@ -109,10 +130,15 @@ function useSaveTransaction(type: TransactionType, followUp: FollowUp | undefine
   const navigate = useNavigate()
   const toast = useToast()
   const [busy, setBusy] = useState(false)
-  const save = async (value: ValidTransaction, isCustom: boolean) => {
+  const save = async (value: ValidTransaction, isCustom: boolean, pasted: MessageEntry | null) => {
     setBusy(true)
     try {
-      const saved = await addTransaction(value)
+      const fromMessage = pasted
+        ? { merchant: pasted.merchant, paymentKey: pasted.paymentKey, reverses: pasted.reverses }
+        : null
+      const saved = fromMessage
+        ? await saveMessageEntry({ ...value, ...fromMessage }, pasted?.prior.state === 'similar')
+        : await addTransaction(value)
       if (isCustom) await addCustomCategory(value.category).catch((e: unknown) => console.warn(e))
       const note = followUp ? await followUp(saved).catch((e: unknown) => (console.warn(e), null)) : null
       const text = type === 'expense' ? '✅ Expense added successfully!' : '✅ Income added successfully!'
@@ -125,6 +151,114 @@ function useSaveTransaction(type: TransactionType, followUp: FollowUp | undefine
     }
   }
   return { busy, save }
+}
+
+/**
+ * The paste box's state: the text, what it was read as, and the entry that filled the form. A
+ * message of the other type opens the other add form with the text; one arriving there (or shared
+ * from Android, `?shared=1`) is read at once.
+ */
+function useMessagePaste(
+  type: TransactionType,
+  customCategories: readonly string[],
+  fill: (entry: MessageEntry) => void,
+) {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const [params] = useSearchParams()
+  const [text, setText] = useState('')
+  const [result, setResult] = useState<PasteResult>({ kind: 'none' })
+  const [reading, setReading] = useState(false)
+  const [filled, setFilled] = useState<MessageEntry | null>(null)
+  const categories = useRef(customCategories)
+  useEffect(() => {
+    categories.current = customCategories
+  }, [customCategories])
+  const read = useCallback(
+    async (message: string, as?: TransactionType) => {
+      setReading(true)
+      try {
+        const { messages, more } = await readPasted(message, categories.current, as)
+        const [first] = messages
+        if (messages.length === 1 && first?.kind === 'entry' && first.entry.type !== type) {
+          void navigate(`/add-${first.entry.type}`, { replace: true, state: { pasted: message, as } })
+          return
+        }
+        setResult(
+          !first
+            ? { kind: 'none' }
+            : messages.length === 1
+              ? { kind: 'one', message: first }
+              : { kind: 'many', messages, more },
+        )
+        const entry = messages.length === 1 && first?.kind === 'entry' ? first.entry : null
+        setFilled(entry)
+        if (entry && entry.prior.state !== 'booked') fill(entry)
+      } finally {
+        setReading(false)
+      }
+    },
+    [fill, navigate, type],
+  )
+  const arrived = location.state as { pasted?: unknown; as?: unknown } | null
+  const incoming = arrived?.pasted
+  const as = arrived?.as === 'expense' || arrived?.as === 'income' ? arrived.as : undefined
+  const shared = params.get('shared') === '1'
+  // Taken once per arrival: the shared text leaves its cache as it is read.
+  const arrival = useRef<{ key: string; message: Promise<string | null> } | null>(null)
+  useEffect(() => {
+    if (arrival.current?.key !== location.key)
+      arrival.current = {
+        key: location.key,
+        message:
+          typeof incoming === 'string'
+            ? Promise.resolve(incoming)
+            : shared
+              ? takeSharedMessage()
+              : Promise.resolve(null),
+      }
+    let cancelled = false
+    void arrival.current.message.then((message) => {
+      if (cancelled || !message) return
+      setText(message)
+      return read(message, as)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [incoming, as, shared, read, location.key])
+  /** The user's word that the message goes the other way: the other add form reads it so. */
+  const retype = (other: TransactionType) =>
+    void navigate(`/add-${other}`, { replace: true, state: { pasted: text, as: other } })
+  const changeText = (next: string) => {
+    setText(next)
+    if (next.trim()) return
+    setResult({ kind: 'none' })
+    setFilled(null)
+  }
+  return { text, setText: changeText, result, reading, filled, read, retype }
+}
+
+function PasteCard(props: {
+  type: TransactionType
+  customCategories: readonly string[]
+  paste: ReturnType<typeof useMessagePaste>
+}) {
+  const { paste } = props
+  return (
+    <Card padding="lg" variant="elevated">
+      <PastePanel
+        type={props.type}
+        customCategories={props.customCategories}
+        text={paste.text}
+        result={paste.result}
+        reading={paste.reading}
+        onText={paste.setText}
+        onRead={(text) => void paste.read(text)}
+        onRetype={paste.retype}
+      />
+    </Card>
+  )
 }
 
 function AddHeader({ type }: { type: TransactionType }) {

@@ -90,13 +90,21 @@ export function formatDay(ms: number, now: number): string {
   })
 }
 
-export function entryReply(entry: EntrySummary, currency: string, now: number, alerts: string[]): string {
+/** `details`: lines after the category (who was paid, what a refund gives back). */
+export function entryReply(
+  entry: EntrySummary,
+  currency: string,
+  now: number,
+  alerts: string[],
+  details: string[] = [],
+): string {
   const title = entry.type === 'expense' ? '✅ *Expense Added*' : '✅ *Income Added*'
   const label = entry.type === 'expense' ? 'Category' : 'Source'
   const lines = [
     title,
     `Amount: ${formatMoney(entry.amount, currency, { withPaise: entry.amount % 100 !== 0 })}`,
     `${label}: ${entry.category}`,
+    ...details,
   ]
   if (startOfLocalDay(entry.date) !== startOfLocalDay(now)) lines.push(`Date: ${formatDay(entry.date, now)}`)
   const parts = [lines.join('\n')]

@@ -4,27 +4,24 @@
  * stream), and return the reply text. Everything here is synchronous (better-sqlite3), so two
  * deliveries of the same MessageSid can never interleave inside the process.
  */
-import { budgetsSpan, budgetStatus, crossedAlert } from '../../../schema/calc/budget-status'
-import type { LedgerEntry } from '../../../schema/calc/totals'
+import { budgetsSpan } from '../../../schema/calc/budget-status'
 import { nextVersion } from '../../../schema/entities/common'
-import { maxAmountOf, newTransaction } from '../../../schema/entities/transaction'
+import { readMessage, type MessageReading } from '../../../schema/parse/message'
 import { normalizePhone } from '../../../schema/phone'
 import { localMonthWindow } from '../../../schema/time'
 import type { DocumentsRepository } from '../../db/documents'
-import type { UserRow, WhatsappMessageKind } from '../../db/tables'
+import type { UserRow } from '../../db/tables'
 import type { UsersRepository } from '../../db/users'
 import type { WhatsappRepository } from '../../db/whatsapp'
 import { HttpError } from '../../http-error'
 import { parseLinkCommand } from '../auth/phone-proof'
 import type { PhoneProof } from '../auth/phone-proof'
-import { budgetLine, budgetLines, budgetsHit, liveBudgets, monthReport, readProfile, transactionsIn } from './ledger'
+import { MessageBooking, type BookingContext, type Outcome } from './booking'
+import { budgetLines, liveBudgets, monthReport, readProfile, transactionsIn } from './ledger'
 import type { ProfileSettings } from './ledger'
-import { parseMessage, resolveEntryDate } from './parser'
-import type { ParsedMessage } from './parser'
+import { PendingQuestions } from './pending'
 import {
-  budgetAlert,
   budgetReply,
-  entryReply,
   helpReply,
   joinReply,
   linkedReply,
@@ -32,7 +29,6 @@ import {
   monthLabel,
   nothingToUndoReply,
   summaryReply,
-  tooLargeReply,
   undoneReply,
   unknownReply,
   unlinkedReply,
@@ -44,12 +40,6 @@ export interface IncomingMessage {
   from: string
   body: string
   numMedia: number
-}
-
-interface Outcome {
-  kind: WhatsappMessageKind
-  reply: string
-  transactionId?: string
 }
 
 /** Longest message body kept in whatsapp_messages (WhatsApp allows 4096 characters). */
@@ -64,7 +54,13 @@ export interface WhatsappServiceDeps {
 }
 
 export class WhatsappService {
-  constructor(private readonly deps: WhatsappServiceDeps) {}
+  readonly #booking: MessageBooking
+  readonly #questions: PendingQuestions
+
+  constructor(private readonly deps: WhatsappServiceDeps) {
+    this.#booking = new MessageBooking(deps)
+    this.#questions = new PendingQuestions(deps, this.#booking)
+  }
 
   /**
    * The reply already given to this MessageSid (a retried delivery from the same sender), if any.
@@ -115,26 +111,34 @@ export class WhatsappService {
     }
     const user = sender ? this.deps.users.findByVerifiedPhone(sender) : undefined
     const profile = user ? readProfile(this.deps.documents, user.id) : null
-    const parsed = parseMessage(message.body, { userCategories: profile?.customCategories ?? [] })
+    const context = user && profile ? { userId: user.id, profile, messageSid: message.messageSid, now } : null
+    // A one-word answer to the question asked before ("ok", "food", "income", "no").
+    const answered = context ? this.#questions.answer(context, message.body) : null
+    if (user && answered) return { user, outcome: answered }
+    const parsed = readMessage(message.body, {
+      userCategories: profile?.customCategories ?? [],
+      ...(user ? { learned: (key: string) => this.deps.whatsapp.lastCategoryOf(user.id, key) } : {}),
+    })
     if (parsed.kind === 'join')
       return { user, outcome: { kind: 'join', reply: joinReply(sender ?? message.from, user ? user : null) } }
-    if (!user || !profile) return { outcome: { kind: 'unlinked', reply: unlinkedReply(sender ?? message.from) } }
-    return { user, outcome: this.#forUser(user.id, profile, parsed, message, now) }
+    if (!user || !context) return { outcome: { kind: 'unlinked', reply: unlinkedReply(sender ?? message.from) } }
+    return { user, outcome: this.#forUser(context, parsed, message) }
   }
 
   #forUser(
-    userId: string,
-    profile: ProfileSettings,
-    parsed: Exclude<ParsedMessage, { kind: 'join' }>,
+    context: BookingContext,
+    parsed: Exclude<MessageReading, { kind: 'join' }>,
     message: IncomingMessage,
-    now: number,
   ): Outcome {
     const { documents } = this.deps
+    const { userId, profile, now } = context
     switch (parsed.kind) {
       case 'unknown':
         return { kind: 'unknown', reply: unknownReply(message.body.trim() === '' && message.numMedia > 0) }
       case 'entry':
-        return this.#addEntry(userId, profile, parsed, message.messageSid, now)
+        return this.#booking.entry(context, parsed)
+      case 'notice':
+        return this.#questions.notice(context, parsed)
       case 'command':
         switch (parsed.command) {
           case 'help':
@@ -154,41 +158,6 @@ export class WhatsappService {
           }
         }
     }
-  }
-
-  #addEntry(
-    userId: string,
-    profile: ProfileSettings,
-    parsed: Extract<ParsedMessage, { kind: 'entry' }>,
-    messageSid: string,
-    now: number,
-  ): Outcome {
-    const { documents } = this.deps
-    const limit = maxAmountOf(parsed.type)
-    if (parsed.amount > limit) return { kind: 'rejected', reply: tooLargeReply(parsed.type, limit, profile.currency) }
-    const { type, amount, category, description } = parsed
-    const date = resolveEntryDate(parsed.date, now)
-    const content = { type, amount, category, description, date, origin: 'whatsapp' as const, messageId: messageSid }
-    const doc = newTransaction(content, { ownerId: userId, updatedAt: now })
-    // Budget alerts compare spending before and after this entry; only read the ledger when a
-    // budget of this category covers the entry's date.
-    const hit = budgetsHit(liveBudgets(documents, userId), doc, now)
-    const alerts: string[] = []
-    if (hit.length > 0) {
-      const span = budgetsSpan(hit, now)
-      const before: LedgerEntry[] = span ? transactionsIn(documents, userId, span) : []
-      for (const budget of hit) {
-        const spentBefore = budgetStatus(budget, before, now).spent
-        const spentAfter = spentBefore + doc.amount
-        const level =
-          spentBefore <= budget.amount && spentAfter > budget.amount
-            ? 100
-            : crossedAlert(spentBefore, spentAfter, budget.amount)
-        if (level !== null) alerts.push(budgetAlert(budgetLine(budget, [...before, doc], now), level, profile.currency))
-      }
-    }
-    const stored = documents.writeDocument('transactions', userId, doc)
-    return { kind: 'entry', reply: entryReply(stored.data, profile.currency, now, alerts), transactionId: stored.id }
   }
 
   #undo(userId: string, profile: ProfileSettings, now: number): Outcome {

@@ -1,8 +1,9 @@
 /**
- * The WhatsApp parser's word lists (English, Hindi and Hinglish as typed on phones). The logic
- * that reads them is in parser.ts; the categories they name come from schema/categories.ts.
+ * The message parser's word lists (English, Hindi and Hinglish as typed on phones). The logic
+ * that reads them is in message.ts; the categories they name come from schema/categories.ts;
+ * well-known merchants are in merchants.ts.
  */
-import type { ExpenseCategory, IncomeSource } from '../../../schema/categories'
+import type { ExpenseCategory, IncomeSource } from '../categories'
 
 export type Command = 'help' | 'undo' | 'summary' | 'budget'
 
@@ -33,6 +34,8 @@ export const MULTIPLIER_ZEROS: Record<string, number> = {
   crore: 7,
   crores: 7,
   cr: 7,
+  // Only glued to the number ("2.5L"): "1 l milk" is a litre.
+  l: 5,
 }
 
 /** A number followed by one of these is a quantity ("2 kg sabzi 120"), not the amount. */
@@ -65,7 +68,69 @@ export const QUANTITY_UNITS = [
   'packets',
   'kilo',
   'kilos',
+  'bottle',
+  'bottles',
+  'box',
+  'boxes',
+  'pack',
+  'packs',
+  'unit',
+  'units',
+  'nos',
 ]
+
+/**
+ * Words after which a number is not a count of items ("2 samosa 30" is two samosas; "500 ka
+ * petrol" is not 500 of anything): particles, prepositions and the words around amounts.
+ */
+export const NOT_ITEM_WORDS = [
+  'ka',
+  'ke',
+  'ki',
+  'ko',
+  'me',
+  'mein',
+  'se',
+  'par',
+  'pe',
+  'on',
+  'for',
+  'to',
+  'at',
+  'in',
+  'of',
+  'and',
+  'aur',
+  'or',
+  'the',
+  'a',
+  'an',
+  'rs',
+  'inr',
+  'rupees',
+  'rupee',
+  'rupaye',
+  'only',
+  'total',
+  'each',
+  'per',
+  'din',
+  'days',
+  'day',
+  'ago',
+  'baje',
+  'pm',
+  'am',
+  'hrs',
+  'mins',
+  'minutes',
+  'years',
+  'months',
+  'weeks',
+  'percent',
+]
+/** Words before which a small number may be a count: the start, a verb, "for 2 …". */
+export const COUNT_LEADS = ['for', 'of', 'bought', 'buy', 'ordered', 'order', 'got', 'liya', 'liye', 'li', 'and', 'aur']
 
 /** Relative date words, longest first so "day before yesterday" is not read as "yesterday". */
 export const DATE_WORDS: readonly (readonly [string, number])[] = [
@@ -85,7 +150,9 @@ export const EXPENSE_VERBS = [
   'spent',
   'spend',
   'paid',
+  'payed',
   'pay',
+  'sent',
   'bought',
   'buy',
   'gave',
@@ -110,6 +177,7 @@ export const INCOME_VERBS = [
   'received',
   'receive',
   'recieved',
+  'recived',
   'earned',
   'earn',
   'credited',
@@ -143,7 +211,28 @@ export const INCOME_NOUNS = [
  */
 export const SOFT_INCOME_WORDS = ['got', 'from', 'se']
 /** Phrases that contain an income word but are money going out. */
-export const NOT_INCOME_PHRASES = ['income tax', 'salary advance']
+export const NOT_INCOME_PHRASES = ['income tax', 'salary advance', 'interest on loan', 'loan interest']
+
+/**
+ * Cash taken out of the bank: an expense of its own category, never income ("Took 2000 from
+ * ATM" has "from" in it, which alone reads as money coming in).
+ */
+export const CASH_WITHDRAWAL_CATEGORY = 'Cash Withdrawal' satisfies ExpenseCategory
+export const CASH_WORDS = [
+  'atm',
+  'withdrew',
+  'withdrawn',
+  'withdraw',
+  'withdrawal',
+  'cash withdrawal',
+  'cash w d',
+  'atm wdl',
+  'wdl',
+  'nikale',
+  'nikala',
+  'nikaale',
+  'nikaala',
+]
 
 /** Category → the words that name it; the categories are those of the default lists. */
 export type KeywordTable<C extends string> = readonly (readonly [category: C, keywords: readonly string[]])[]
@@ -180,6 +269,39 @@ export const EXPENSE_KEYWORDS: KeywordTable<ExpenseCategory> = [
       'meal',
       'tiffin',
       'juice',
+      'maggi',
+      'cold drink',
+      'coke',
+      'pepsi',
+      'momo',
+      'momos',
+      'dosa',
+      'idli',
+      'vada pav',
+      'pav bhaji',
+      'paratha',
+      'thali',
+      'chole bhature',
+      'pani puri',
+      'golgappe',
+      'chaat',
+      'kachori',
+      'samosa',
+      'jalebi',
+      'mithai',
+      'sweets',
+      'ice cream',
+      'lassi',
+      'dhaba',
+      'canteen',
+      'mess',
+      'naashta',
+      'dinner party',
+      'haldiram',
+      'haldirams',
+      'takeaway',
+      'eating out',
+      'party',
     ],
   ],
   [
@@ -204,6 +326,12 @@ export const EXPENSE_KEYWORDS: KeywordTable<ExpenseCategory> = [
       'parking',
       'toll',
       'fastag',
+      'tyre',
+      'puncture',
+      'car wash',
+      'bike service',
+      'car service',
+      'ride',
     ],
   ],
   [
@@ -250,11 +378,74 @@ export const EXPENSE_KEYWORDS: KeywordTable<ExpenseCategory> = [
       'kirana',
       'ration',
       'atta',
+      'aloo',
+      'alu',
+      'potato',
+      'potatoes',
+      'pyaz',
+      'pyaaz',
+      'onion',
+      'onions',
+      'tamatar',
+      'tomato',
+      'tomatoes',
+      'bhindi',
+      'gobhi',
+      'palak',
+      'dhaniya',
+      'mirchi',
+      'adrak',
+      'lahsun',
+      'dal',
+      'daal',
+      'chawal',
+      'rice',
+      'maida',
+      'sugar',
+      'cheeni',
+      'namak',
+      'oil',
+      'ghee',
+      'paneer',
+      'dahi',
+      'curd',
+      'anda',
+      'ande',
+      'egg',
+      'eggs',
+      'bread',
+      'butter',
+      'subzi',
+      'kela',
+      'banana',
+      'mango',
+      'aam',
+      'supermarket',
+      'provision',
+      'provisions',
     ],
   ],
   [
     'Healthcare',
-    ['medicine', 'dawai', 'dawa', 'doctor', 'hospital', 'pharmacy', 'apollo', 'medical', 'pharmeasy', '1mg', 'clinic'],
+    [
+      'medicine',
+      'dawai',
+      'dawa',
+      'doctor',
+      'hospital',
+      'pharmacy',
+      'apollo',
+      'medical',
+      'pharmeasy',
+      '1mg',
+      'clinic',
+      'chemist',
+      'tablets',
+      'dentist',
+      'lab test',
+      'blood test',
+      'checkup',
+    ],
   ],
   [
     'Entertainment',
@@ -276,7 +467,37 @@ export const EXPENSE_KEYWORDS: KeywordTable<ExpenseCategory> = [
   ['Education', ['school', 'college', 'course', 'tuition', 'book', 'udemy', 'coursera', 'stationery']],
   ['Travel', ['flight', 'hotel', 'trip', 'makemytrip', 'irctc', 'goibibo', 'vacation', 'holiday', 'airbnb', 'oyo']],
   ['Personal Care', ['salon', 'haircut', 'parlour', 'parlor', 'spa', 'gym', 'barber']],
-  ['Shopping', ['amazon', 'flipkart', 'myntra', 'ajio', 'meesho', 'clothes', 'shoes', 'kapde']],
+  [
+    'Shopping',
+    [
+      'amazon',
+      'flipkart',
+      'myntra',
+      'ajio',
+      'meesho',
+      'clothes',
+      'shoes',
+      'kapde',
+      'shirt',
+      't shirt',
+      'tshirt',
+      'jeans',
+      'trousers',
+      'kurta',
+      'saree',
+      'dress',
+      'jacket',
+      'sweater',
+      'chappal',
+      'sandals',
+      'bag',
+      'watch',
+      'headphones',
+      'earphones',
+      'charger',
+      'gadget',
+    ],
+  ],
 ]
 
 /** Words too general to beat a specific one: "restaurant bill" is food, "gym fees" personal care. */
