@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES, COLLECTIONS } from '../../schema/collections'
+import { TICKET_THREAD_LIMITS } from '../../schema/entities/ticket'
 import type { CollectionName } from '../../schema/collections'
 import { register } from './helpers'
 import type { Session } from './helpers'
@@ -67,10 +68,11 @@ const REFUSED_ID = { code: 'ID_UNAVAILABLE', error: 'This id is already in use; 
 function withoutEchoedIds(p: Probe, body: string): string {
   if (!p.url.endsWith('/push') || !Array.isArray(p.payload) || !body.startsWith('[')) return body
   const sent = new Set(p.payload.map((row: { newDocumentState?: { id?: unknown } }) => row.newDocumentState?.id))
-  const answer = JSON.parse(body) as Record<string, unknown>[]
-  const echoes = (e: Record<string, unknown>) => '_refused' in e && sent.has(e.id)
-  for (const entry of answer.filter(echoes)) expect(entry, p.label).toEqual({ id: entry.id, _refused: REFUSED_ID })
-  return JSON.stringify(answer.filter((e) => !echoes(e)))
+  const answer = JSON.parse(body) as { id?: unknown; _refused?: { code: string } }[]
+  const echoes = (e: (typeof answer)[number]) => e._refused !== undefined && sent.has(e.id)
+  for (const entry of answer.filter((e) => echoes(e) && e._refused?.code === 'ID_UNAVAILABLE'))
+    expect(entry, p.label).toEqual({ id: entry.id, _refused: REFUSED_ID })
+  return JSON.stringify(answer.map((e) => (echoes(e) ? { ...e, id: 'an id the attacker sent' } : e)))
 }
 
 /** A push of only the victims' ids: refused as a whole (4xx), or each document refused; nothing written. */
@@ -272,6 +274,49 @@ describe("a push mixing the attacker's documents with a victim's id", () => {
       { id: victim.id, _refused: REFUSED_ID },
     ])
     expect(w.t.app.documents.get('household_expenses', 'bob-own-expense')?.householdId).toBe(householdId)
+  })
+})
+
+describe('a merged document pushed past its limits', () => {
+  it("the attacker's ticket is refused for that document; victims, the admin's list and replies unharmed", async () => {
+    const message = (i: number) => ({
+      id: `over-${i}`,
+      authorId: w.bob.user.id,
+      authorRole: 'user',
+      body: `flood ${i} ${'x'.repeat(200)}`,
+      at: 1_000 + i,
+    })
+    const ticket = {
+      ...w.docs.tickets,
+      id: 'bob-flood',
+      ownerId: w.bob.user.id,
+      updatedAt: Date.now(),
+      _deleted: false,
+    }
+    for (const round of [0, 1, 2]) {
+      const messages = Array.from({ length: 400 }, (_, i) => message(round * 400 + i))
+      const payload = [{ newDocumentState: { ...ticket, messages } }]
+      const res = await probe({
+        label: `flood #${round}`,
+        method: 'POST',
+        url: '/api/sync/tickets/push',
+        payload,
+        refused: false,
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      if (round > 0) expect(res.json<{ _refused: { code: string } }[]>()[0]?._refused.code).toBe('LIMIT_REACHED')
+    }
+    const stored = w.t.app.documents.get('tickets', 'bob-flood')!.data as { messages: unknown[] }
+    expect(stored.messages.length).toBeLessThanOrEqual(TICKET_THREAD_LIMITS.user.messages)
+    const list = await w.t.app.inject({ url: '/api/admin/tickets', headers: w.admin.headers })
+    expect(list.statusCode).toBe(200)
+    const answer = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/admin/tickets/bob-flood/messages',
+      headers: w.admin.headers,
+      payload: { message: 'Please open a new ticket' },
+    })
+    expect(answer.statusCode, answer.body).toBe(201)
   })
 })
 
