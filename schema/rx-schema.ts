@@ -10,8 +10,8 @@ type JsonSchema = Record<string, unknown> & { properties: Record<string, Record<
  * fails until both are done). Devices then migrate their documents (src/data/database.ts).
  */
 export const SCHEMA_VERSIONS: Record<CollectionName, number> = {
-  transactions: 0,
-  budgets: 0,
+  transactions: 1,
+  budgets: 1,
   recurring_payments: 0,
   loans: 1,
   loan_payments: 1,
@@ -33,6 +33,14 @@ export function migrateDocument(name: CollectionName, old: Record<string, unknow
   for (const [key, value] of Object.entries(old)) if (!key.startsWith('_')) fields[key] = value
   const parsed = (COLLECTIONS[name].entity as z.ZodType).safeParse(fields)
   return parsed.success ? { ...(parsed.data as Record<string, unknown>), _deleted: old._deleted ?? false } : old
+}
+
+/** RxDB's migration strategies for a collection: every older version straight to the current entity. */
+export function migrationStrategiesOf(name: CollectionName) {
+  const strategies: Record<number, (doc: Record<string, unknown>) => Record<string, unknown>> = {}
+  for (let version = 1; version <= SCHEMA_VERSIONS[name]; version++)
+    strategies[version] = (doc) => migrateDocument(name, doc)
+  return strategies
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { documentBase, invertTime, Millis, PositivePaise } from './common'
+import { documentBase, Id, invertTime, Millis, PositivePaise } from './common'
 
 export const TRANSACTION_TYPES = ['expense', 'income'] as const
 export const TRANSACTION_ORIGINS = ['app', 'rest', 'whatsapp', 'recurring', 'onboarding', 'demo'] as const
@@ -20,6 +20,8 @@ export const Transaction = z
     origin: z.enum(TRANSACTION_ORIGINS).default('app'),
     /** Twilio MessageSid of the WhatsApp message that created it. */
     messageId: z.string().max(64).optional(),
+    /** The backup record it was imported from (schema/backup-import.ts): importing it again finds it. */
+    importKey: Id.optional(),
   })
   .refine((t) => t.dateDesc === invertTime(t.date), { message: 'dateDesc must mirror date', path: ['dateDesc'] })
 export type Transaction = z.infer<typeof Transaction>

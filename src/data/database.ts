@@ -13,7 +13,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { COLLECTION_NAMES, type CollectionName, type DocOf } from '../../schema/collections'
 import { demoData } from '../../schema/demo-data'
 import { DEMO_OWNER } from '../../schema/demo-owner'
-import { migrateDocument, rxSchemaOf, SCHEMA_VERSIONS } from '../../schema/rx-schema'
+import { migrationStrategiesOf, rxSchemaOf } from '../../schema/rx-schema'
 import { lastWriterWins } from './conflict'
 import { forgetOldPendingMarkers } from './pending'
 import { muteRxdbStorageNotice } from './rxdb-notice'
@@ -39,14 +39,6 @@ export function databaseNameOf(userId: string): string {
 }
 
 addRxPlugin(RxDBMigrationSchemaPlugin)
-
-/** Every older schema version of a collection migrates straight to the current entity. */
-function migrationStrategiesOf(name: CollectionName) {
-  const strategies: Record<number, (doc: Record<string, unknown>) => Record<string, unknown>> = {}
-  for (let version = 1; version <= SCHEMA_VERSIONS[name]; version++)
-    strategies[version] = (doc) => migrateDocument(name, doc)
-  return strategies
-}
 
 let devModeReady: Promise<void> | null = null
 

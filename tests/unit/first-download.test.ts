@@ -1,12 +1,17 @@
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb'
-import { createRxDatabase, type RxCollection } from 'rxdb/plugins/core'
+import { addRxPlugin, createRxDatabase, type RxCollection } from 'rxdb/plugins/core'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { invertTime } from '../../schema/entities/common'
 import { Transaction } from '../../schema/entities/transaction'
-import { rxSchemaOf } from '../../schema/rx-schema'
+import { migrationStrategiesOf, rxSchemaOf } from '../../schema/rx-schema'
 import { lastWriterWins } from '../../src/data/conflict'
 import { downloadSnapshot, SNAPSHOT_LWT } from '../../src/data/snapshot'
+
+// Transactions are at schema version 1: RxDB needs the migration plugin and its strategies.
+addRxPlugin(RxDBMigrationSchemaPlugin)
+const migrationStrategies = migrationStrategiesOf('transactions')
 
 /**
  * Issue #15: a new device's first download writes pages straight into RxDB's Dexie tables
@@ -82,7 +87,9 @@ async function device() {
     storage: getRxStorageDexie({ indexedDB, IDBKeyRange }),
     multiInstance: false,
   })
-  await db.addCollections({ transactions: { schema: rxSchemaOf('transactions'), conflictHandler: lastWriterWins } })
+  await db.addCollections({
+    transactions: { schema: rxSchemaOf('transactions'), conflictHandler: lastWriterWins, migrationStrategies },
+  })
   closers.push(() => db.remove())
   const collection = db.transactions
   const download = (fromSeq = 0, afterFirstPage = () => {}) => {

@@ -1,16 +1,21 @@
-import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb/plugins/core'
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb/plugins/core'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { PullResponse, PushConflicts, type WireDocument } from '../../schema/api/sync'
 import { entityOf } from '../../schema/collections'
 import type { Transaction } from '../../schema/entities/transaction'
-import { rxSchemaOf } from '../../schema/rx-schema'
+import { migrationStrategiesOf, rxSchemaOf } from '../../schema/rx-schema'
 import { lastWriterWins } from '../../src/data/conflict'
 import { ApiError } from '../../src/data/http'
 import { countUnpushed } from '../../src/data/pending'
 import { pushHandler, withBackoff } from '../../src/data/push-answer'
 import { createTestApp, register, transactionDoc, type Session, type TestApp } from '../server/helpers'
+
+// Transactions are at schema version 1: RxDB needs the migration plugin and its strategies.
+addRxPlugin(RxDBMigrationSchemaPlugin)
+const migrationStrategies = migrationStrategiesOf('transactions')
 
 /**
  * The device's side of a push answered per document: a real RxDB replication (memory storage)
@@ -48,7 +53,9 @@ async function device(session: Session): Promise<Device> {
     storage: getRxStorageMemory(),
     multiInstance: false,
   })
-  await db.addCollections({ transactions: { schema: rxSchemaOf('transactions'), conflictHandler: lastWriterWins } })
+  await db.addCollections({
+    transactions: { schema: rxSchemaOf('transactions'), conflictHandler: lastWriterWins, migrationStrategies },
+  })
   const inject = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
     const res = await t.app.inject({ method, url, headers: session.headers, ...(payload ? { payload } : {}) })
     if (res.statusCode !== 200) throw new ApiError(res.statusCode, res.body)
