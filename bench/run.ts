@@ -18,11 +18,15 @@ import { benchLighthouse, lighthouseMarkdown } from './lighthouse'
 import { benchServerPull } from './server-pull'
 import { benchWebhook } from './whatsapp'
 import { runSyncLoad } from './load'
+import { benchPushLoad, pushLimitRow, pushLoadRow } from './push-load'
 import { round } from './stats'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium'
 
 const N = Number(process.env.BENCH_DOCS ?? 50_000)
-/** `BENCH_ONLY=cold-start npm run bench`: only the cold start (its result is printed, nothing written). */
+/**
+ * `BENCH_ONLY=cold-start npm run bench`: only the cold start; `BENCH_ONLY=push-load`: only (k),
+ * health latency while accounts push in a loop. The result is printed, nothing written.
+ */
 const ONLY = process.env.BENCH_ONLY
 
 /** Cold start of an account holding N transactions (downloaded once, then reloaded offline). */
@@ -41,10 +45,19 @@ function coldStartRow(coldStart: Awaited<ReturnType<typeof benchColdStart>>) {
 }
 
 async function main() {
+  if (ONLY === 'push-load') {
+    console.log('(k) health while 4 accounts push 1,000 documents each in a loop…')
+    const pushLoad = await benchPushLoad()
+    console.log(JSON.stringify(pushLoad, null, 2))
+    console.log([pushLoadRow(pushLoad), pushLimitRow(pushLoad)].join('\n'))
+    return
+  }
   const server = await ServerProcess.create({
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_MAX: '100000',
     STREAM_MAX_PER_ADDRESS: '1000',
+    // Seeding pushes 50,000 documents into one account as fast as it can.
+    SYNC_PUSH_MAX_PER_MINUTE: '1000000000',
   })
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -58,7 +71,7 @@ async function main() {
       console.log(coldStartRow(coldStart))
       return
     }
-    if (ONLY) throw new Error(`BENCH_ONLY=${ONLY}: only cold-start can run alone`)
+    if (ONLY) throw new Error(`BENCH_ONLY=${ONLY}: only cold-start and push-load can run alone`)
     const account = await registerAccount(server, 'bench')
     console.log(`seeding ${N} transactions…`)
     await pushAll(server, account.token, 'transactions', makeTransactions(account.user.id, N))
@@ -92,6 +105,9 @@ async function main() {
     console.log('(g) 200 syncing devices for 60 s…')
     const load = await runSyncLoad(server, 200, 60)
 
+    console.log('(k) health while 4 accounts push 1,000 documents each in a loop…')
+    const pushLoad = await benchPushLoad()
+
     console.log('(i) JavaScript before first paint…')
     const jsBudget = await benchJsBudget(browser, server.url, await registerAccount(server, 'jsbudget'))
 
@@ -116,6 +132,7 @@ async function main() {
       e_whatsappWebhook: { ...webhook, target: 'p95 ≤ 50 ms' },
       f_reports: { ...reports, target: 'month report + 12-month trend ≤ 100 ms' },
       g_syncLoad: { ...load, target: '0 errors' },
+      k_pushLoad: { ...pushLoad, target: 'health p95 ≤ 50 ms while the accounts push' },
       h_multiTab: multiTab,
       i_jsBeforeFirstPaint: jsBudget,
       j_lighthouse: lighthouse,
@@ -138,6 +155,8 @@ async function main() {
       `| (c) server pull, 1k page | ${results.c_serverPull.msPerPageOurs} ms | ` +
         `${results.c_serverPull.msPerPageBare} ms (bare Fastify + select) | ` +
         `${results.c_serverPull.throughputRatio} | ≥ 0.6 |`,
+      pushLoadRow(pushLoad),
+      pushLimitRow(pushLoad),
       '',
       '| screen / channel | figure |',
       '|---|---|',

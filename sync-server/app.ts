@@ -20,6 +20,7 @@ import { HouseholdSync } from './modules/households/household-sync'
 import { HouseholdLedger } from './modules/households/ledger'
 import { HouseholdService } from './modules/households/service'
 import { TicketService } from './modules/support/tickets'
+import { PushQuota } from './modules/sync/push-quota'
 import { StreamBus } from './modules/sync/stream-bus'
 import { WhatsappService } from './modules/whatsapp/service'
 import { createWhatsappSender } from './modules/whatsapp/twilio'
@@ -122,6 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     pingMs: config.streamPingMs,
     streamLimits: config.streamLimits,
     householdSync: new HouseholdSync(households),
+    pushQuota: new PushQuota(config.syncPushPerMinute, now),
   })
   await app.register(householdRoutes, { prefix: '/api/households', households, ledger })
   startAutoApprove(app, ledger, options.autoApproveIntervalMs ?? MINUTE_MS)

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, max, sql } from 'drizzle-orm'
 import type { PushAnswer, PushRefusal, PushRow, StreamEvent } from '../../schema/api/sync'
 import { COLLECTIONS } from '../../schema/collections'
 import type { CollectionName, DocOf } from '../../schema/collections'
-import { MAX_DOCUMENT_BYTES, utf8Length } from '../../schema/entities/common'
+import { MAX_DOCUMENT_BYTES } from '../../schema/entities/common'
 import { FORBIDDEN_DOCUMENT, HttpError } from '../http-error'
 import { parseDocument, stateKey } from '../modules/sync/document-state'
 import type { DocumentData, WireDocument } from '../modules/sync/document-state'
@@ -200,12 +200,12 @@ export class DocumentsRepository {
       data = checked.data
       json = JSON.stringify(data)
       if (stored && stateKey(stored.data, stored.deleted) === stateKey(data, doc.deleted)) return { answer: null }
-    } else if (stored) {
-      const same = existing!.data === doc.json && existing!.deleted === doc.deleted
-      const currentKey = same ? doc.key : stateKey(stored.data, stored.deleted)
-      if (currentKey === doc.key) return { answer: null }
-      if (doc.assumedKey !== currentKey) return { answer: toWire(stored) }
-    }
+    } else if (stored && !(existing!.data === doc.json && existing!.deleted === doc.deleted)) {
+      const { key, assumedKey } = doc.keys()
+      const currentKey = stateKey(stored.data, stored.deleted)
+      if (currentKey === key) return { answer: null }
+      if (assumedKey !== currentKey) return { answer: toWire(stored) }
+    } else if (stored) return { answer: null }
     const tooLarge = sizeRefusal(doc.id, json)
     if (tooLarge) return { answer: tooLarge }
     const written = this.#write(collection, existing?.ownerId ?? ownerId, data, doc.deleted, json)
@@ -401,7 +401,7 @@ export class DocumentsRepository {
     deleted: boolean,
     json = JSON.stringify(data),
   ): StoredDocument {
-    const bytes = utf8Length(json)
+    const bytes = Buffer.byteLength(json)
     if (bytes > MAX_DOCUMENT_BYTES) throw new HttpError(413, tooLargeMessage(bytes), 'TOO_LARGE')
     const seq = ++this.#seq
     const row = {
@@ -429,8 +429,11 @@ export class DocumentsRepository {
       else this.#held.set(key, { ownerId, collection, written: [...written] })
       return
     }
+    const channel = isShared(collection) ? ADMIN_CHANNEL : ownerId
+    // Nobody listening (no open stream): the event is not even built.
+    if (this.bus.listenerCount(channel) === 0) return
     const event: StreamEvent = { collection, documents: written.map(toWire), checkpoint: { seq: last.seq } }
-    this.bus.publish(isShared(collection) ? ADMIN_CHANNEL : ownerId, event)
+    this.bus.publish(channel, event)
   }
 }
 

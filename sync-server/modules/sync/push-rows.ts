@@ -1,19 +1,22 @@
-import type { PushRefusal, PushRow } from '../../../schema/api/sync'
+import { PushRow } from '../../../schema/api/sync'
+import type { PushRefusal } from '../../../schema/api/sync'
 import type { CollectionName } from '../../../schema/collections'
-import { MAX_DOCUMENT_BYTES, utf8Length } from '../../../schema/entities/common'
+import { MAX_DOCUMENT_BYTES } from '../../../schema/entities/common'
 import { HttpError } from '../../http-error'
 import { parseDocument, stateKey } from './document-state'
 import type { DocumentData } from './document-state'
 
-/** A pushed row as the push's transaction needs it: parsed, keyed and measured beforehand. */
+/** A pushed row as the push's transaction needs it: parsed and serialised beforehand. */
 export interface PushedDocument {
   id: string
   data: DocumentData
   deleted: boolean
-  /** `stateKey` of the pushed state. */
-  key: string
-  /** `stateKey` of the state the device assumed the server holds; null for a document new to it. */
-  assumedKey: string | null
+  /**
+   * `stateKey` of the pushed state, and of the state the device assumed the server holds (null
+   * for a document new to it). Computed beforehand for edits; for a new document only if the
+   * server turns out to hold it already (a retried push), which most of a large push never needs.
+   */
+  keys(): { key: string; assumedKey: string | null }
   /** The pushed state as it would be stored (JSON of `data`). */
   json: string
 }
@@ -42,6 +45,35 @@ export async function mapInSlices<T, R>(items: readonly T[], work: (item: T, ind
 }
 
 /**
+ * A push's rows checked as PushRow, a slice at a time. Throws HttpError 400 (VALIDATION_ERROR,
+ * with the issues) naming the first row that is not one.
+ */
+export function checkPushRows(body: readonly unknown[]): Promise<PushRow[]> {
+  return mapInSlices(body, (raw, index) => {
+    const row = PushRow.safeParse(raw)
+    if (row.success) return row.data
+    const issues = row.error.issues.map((i) => ({ path: [index, ...i.path].join('.'), message: i.message }))
+    const first = issues[0]!
+    throw new HttpError(400, `${first.path}: ${first.message}`, 'VALIDATION_ERROR', issues)
+  })
+}
+
+/**
+ * Runs pushes one at a time, in arrival order. Each push hands the event loop back between
+ * slices of its work; with one push working at a time, another request waits behind one slice or
+ * one short transaction, not behind one of each push in flight.
+ */
+export class PushLane {
+  #tail: Promise<unknown> = Promise.resolve()
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.#tail.then(work)
+    this.#tail = result.catch(() => undefined)
+    return result
+  }
+}
+
+/**
  * Parses one pushed row with its collection's entity. `check` refuses (throws) a document the
  * caller may never push, whatever the server holds (another owner named); `maxUpdatedAt` bounds a
  * device clock that runs ahead. Throws HttpError 400 for an invalid document.
@@ -61,13 +93,21 @@ export function parsePushRow(
   // A device clock far ahead would win every later last-writer-wins comparison (and lock the
   // document against REST edits): bound it to the server's clock plus a small skew.
   next.data.updatedAt = Math.min(Number(next.data.updatedAt), options.maxUpdatedAt)
-  const assumed = row.assumedMasterState ? parseDocument(collection, row.assumedMasterState) : null
+  let keys: { key: string; assumedKey: string | null } | undefined
+  const keysOf = () => {
+    const assumed = row.assumedMasterState ? parseDocument(collection, row.assumedMasterState) : null
+    keys ??= {
+      key: stateKey(next.data, next.deleted),
+      assumedKey: assumed?.ok ? stateKey(assumed.data, assumed.deleted) : null,
+    }
+    return keys
+  }
+  if (row.assumedMasterState) keysOf()
   return {
     id: String(next.data.id),
     data: next.data,
     deleted: next.deleted,
-    key: stateKey(next.data, next.deleted),
-    assumedKey: assumed?.ok ? stateKey(assumed.data, assumed.deleted) : null,
+    keys: keysOf,
     json: JSON.stringify(next.data),
   }
 }
@@ -88,6 +128,7 @@ export function tooLargeMessage(bytes: number): string {
 
 /** The refusal of a document whose JSON is over MAX_DOCUMENT_BYTES, or null when it fits. */
 export function sizeRefusal(id: string, json: string): PushRefusal | null {
-  const bytes = utf8Length(json)
+  // Buffer.byteLength counts what utf8Length (schema) counts for JSON.stringify's output, natively.
+  const bytes = Buffer.byteLength(json)
   return bytes > MAX_DOCUMENT_BYTES ? { id, _refused: { code: 'TOO_LARGE', error: tooLargeMessage(bytes) } } : null
 }
