@@ -19,14 +19,16 @@ import { benchServerPull } from './server-pull'
 import { bankMessages, benchWebhook } from './whatsapp'
 import { benchParser, parserRow } from './parser'
 import { runSyncLoad } from './load'
+import { benchPushLoad, pushLimitRow, pushLoadRow } from './push-load'
 import { round } from './stats'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium'
 
 const N = Number(process.env.BENCH_DOCS ?? 50_000)
 /**
  * `BENCH_ONLY=cold-start npm run bench`: only the cold start; `BENCH_ONLY=parser`: only the
- * message parser; `BENCH_ONLY=whatsapp`: only the webhook, typed and forwarded bank messages.
- * Their results are printed, nothing is written.
+ * message parser; `BENCH_ONLY=whatsapp`: only the webhook, typed and forwarded bank messages;
+ * `BENCH_ONLY=push-load`: only (k), health latency while accounts push in a loop. Their results are
+ * printed, nothing is written.
  */
 const ONLY = process.env.BENCH_ONLY
 
@@ -48,6 +50,13 @@ async function serverOnly(only: string): Promise<boolean> {
   if (only === 'whatsapp') {
     console.log(webhookRow('typed messages and commands', await benchWebhook()))
     console.log(webhookRow('forwarded bank and UPI messages', await benchWebhook({ messages: bankMessages() })))
+    return true
+  }
+  if (only === 'push-load') {
+    console.log('(k) health while 4 accounts push 1,000 documents each in a loop…')
+    const pushLoad = await benchPushLoad()
+    console.log(JSON.stringify(pushLoad, null, 2))
+    console.log([pushLoadRow(pushLoad), pushLimitRow(pushLoad)].join('\n'))
     return true
   }
   return false
@@ -74,6 +83,8 @@ async function main() {
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_MAX: '100000',
     STREAM_MAX_PER_ADDRESS: '1000',
+    // Seeding pushes 50,000 documents into one account as fast as it can.
+    SYNC_PUSH_MAX_PER_MINUTE: '1000000000',
   })
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -87,7 +98,7 @@ async function main() {
       console.log(coldStartRow(coldStart))
       return
     }
-    if (ONLY) throw new Error(`BENCH_ONLY=${ONLY}: only cold-start, parser and whatsapp can run alone`)
+    if (ONLY) throw new Error(`BENCH_ONLY=${ONLY}: only cold-start, parser, whatsapp and push-load can run alone`)
     const account = await registerAccount(server, 'bench')
     console.log(`seeding ${N} transactions…`)
     await pushAll(server, account.token, 'transactions', makeTransactions(account.user.id, N))
@@ -116,7 +127,7 @@ async function main() {
     const webhook = await benchWebhook()
     const webhookBank = await benchWebhook({ messages: bankMessages() })
 
-    console.log('(k) message parser…')
+    console.log('(l) message parser…')
     const parser = benchParser()
 
     console.log('(f) reports and budget status over 100k…')
@@ -124,6 +135,9 @@ async function main() {
 
     console.log('(g) 200 syncing devices for 60 s…')
     const load = await runSyncLoad(server, 200, 60)
+
+    console.log('(k) health while 4 accounts push 1,000 documents each in a loop…')
+    const pushLoad = await benchPushLoad()
 
     console.log('(i) JavaScript before first paint…')
     const jsBudget = await benchJsBudget(browser, server.url, await registerAccount(server, 'jsbudget'))
@@ -148,9 +162,10 @@ async function main() {
       d2_coldStart: { ...coldStart, ratio: round(coldStart.ratio, 2) },
       e_whatsappWebhook: { ...webhook, target: 'p95 ≤ 50 ms' },
       e2_whatsappWebhookBankMessages: { ...webhookBank, target: 'p95 ≤ 50 ms' },
-      k_parser: { ...parser, target: 'p95 ≤ 1 ms per message' },
+      l_parser: { ...parser, target: 'p95 ≤ 1 ms per message' },
       f_reports: { ...reports, target: 'month report + 12-month trend ≤ 100 ms' },
       g_syncLoad: { ...load, target: '0 errors' },
+      k_pushLoad: { ...pushLoad, target: 'health p95 ≤ 50 ms while the accounts push' },
       h_multiTab: multiTab,
       i_jsBeforeFirstPaint: jsBudget,
       j_lighthouse: lighthouse,
@@ -173,6 +188,8 @@ async function main() {
       `| (c) server pull, 1k page | ${results.c_serverPull.msPerPageOurs} ms | ` +
         `${results.c_serverPull.msPerPageBare} ms (bare Fastify + select) | ` +
         `${results.c_serverPull.throughputRatio} | ≥ 0.6 |`,
+      pushLoadRow(pushLoad),
+      pushLimitRow(pushLoad),
       '',
       '| screen / channel | figure |',
       '|---|---|',

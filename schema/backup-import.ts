@@ -7,8 +7,11 @@ import type { BackupBudgetInput, BackupTransactionInput } from './backup'
 
 /**
  * Reading a JSON backup made by Settings → Export Data (schema/backup.ts) back into documents.
- * Every record keeps its id, so importing the same file twice writes the same documents again
- * instead of adding copies. Records without a usable id get one derived from their content.
+ * Every record gets an `importKey`: its id in the file, or for a record without a usable one a
+ * key derived from its content. The documents made from it get new random ids (an id anyone
+ * could derive from a record's content could be taken by someone else first and block the
+ * import); the key stays on the document, so importing the same file again into the same account
+ * finds it instead of adding a copy (src/data/account-lifecycle.ts).
  */
 
 export const IMPORT_MESSAGES = {
@@ -68,20 +71,29 @@ export const BackupFile = z.object({
   budgets: z.array(BackupBudget).max(10_000).default([]),
 })
 
-/** A backup's transaction as imported: what the export writes, plus the index field it needs. */
-export interface ImportedTransaction extends BackupTransactionInput {
+/**
+ * A backup's transaction as imported: what the export writes, plus the index field it needs.
+ * `importKey` names the record in the file; a document already here with it as its id (this
+ * account's own export, or an import made before keys existed) or as its importKey is the same record.
+ */
+export interface ImportedTransaction extends Omit<BackupTransactionInput, 'id'> {
+  importKey: string
   dateDesc: number
 }
 
-export interface ImportedBudget extends BackupBudgetInput {
+export interface ImportedBudget extends Omit<BackupBudgetInput, 'id'> {
+  importKey: string
   period: (typeof BUDGET_PERIODS)[number]
 }
 
 export type ImportResult =
   { ok: true; transactions: ImportedTransaction[]; budgets: ImportedBudget[] } | { ok: false; error: string }
 
-/** A short, stable id from the record's content (FNV-1a, 2 × 32 bits), for records without one. */
-function contentId(prefix: string, parts: readonly (string | number)[]): string {
+/**
+ * A short, stable key from the record's content (FNV-1a, 2 × 32 bits), for records without an id.
+ * Imports before keys existed used it as the document's id, so it still finds those documents.
+ */
+function contentKey(prefix: string, parts: readonly (string | number)[]): string {
   let a = 0x811c9dc5
   let b = 0x01000193
   for (const ch of parts.join('\u0000')) {
@@ -92,9 +104,9 @@ function contentId(prefix: string, parts: readonly (string | number)[]): string 
   return `${prefix}-${a.toString(36)}${b.toString(36)}`
 }
 
-function idOf(raw: string | number | undefined, prefix: string, parts: readonly (string | number)[]): string {
+function keyOf(raw: string | number | undefined, prefix: string, parts: readonly (string | number)[]): string {
   const candidate = raw === undefined ? '' : String(raw)
-  return Id.safeParse(candidate).success ? candidate : contentId(prefix, parts)
+  return Id.safeParse(candidate).success ? candidate : contentKey(prefix, parts)
 }
 
 function firstIssue(error: z.ZodError): string {
@@ -125,7 +137,7 @@ export function parseBackup(text: string): ImportResult {
     ...expenses.map((e) => ({ ...e, type: 'expense' as const, category: e.category })),
     ...income.map((i) => ({ ...i, type: 'income' as const, category: i.source })),
   ].map((t) => ({
-    id: idOf(t.id, 'imp', [t.type, t.date, t.amount, t.category, t.description ?? '']),
+    importKey: keyOf(t.id, 'imp', [t.type, t.date, t.amount, t.category, t.description ?? '']),
     type: t.type,
     amount: t.amount,
     category: t.category,
@@ -134,7 +146,7 @@ export function parseBackup(text: string): ImportResult {
     dateDesc: invertTime(t.date),
   }))
   const importedBudgets: ImportedBudget[] = budgets.map((b, index) => ({
-    id: idOf(b.id, 'impb', [b.category, b.period, b.amount]),
+    importKey: keyOf(b.id, 'impb', [b.category, b.period, b.amount]),
     category: b.category,
     amount: b.amount,
     period: b.period,

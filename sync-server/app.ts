@@ -28,6 +28,7 @@ import { guardProfilePushes } from './modules/profile/profile-pushes'
 import { TicketService } from './modules/support/tickets'
 import { loanPaymentRule } from './modules/loans/payment-rule'
 import { allocationRule } from './modules/plan/allocation'
+import { PushQuota } from './modules/sync/push-quota'
 import { StreamBus } from './modules/sync/stream-bus'
 import { WhatsappService } from './modules/whatsapp/service'
 import { createWhatsappSender } from './modules/whatsapp/twilio'
@@ -96,7 +97,8 @@ export interface BuildOptions {
  * repositories, then the routes, then the built client. The database is opened here and closed
  * by `app.close()`.
  */
-export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+/** Fastify with zod validation and the app's error answers, before any route. */
+function createFastify(config: AppConfig, options: BuildOptions): FastifyInstance {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // A push carries up to 1000 documents.
@@ -107,6 +109,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
+  return app
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = createFastify(config, options)
 
   const now = options.now ?? Date.now
   const database = openDatabase(config.dataDir)
@@ -141,6 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     pingMs: config.streamPingMs,
     streamLimits: config.streamLimits,
     householdSync: new HouseholdSync(households),
+    pushQuota: new PushQuota(config.syncPushPerMinute, now),
   })
   await app.register(householdRoutes, { prefix: '/api/households', households, ledger })
   startAutoApprove(app, ledger, options, now)

@@ -8,6 +8,12 @@ import type { VapidDetails } from './modules/notifications/vapid'
 /** Default caps on open event streams (item 2 of issue #14). */
 export const STREAM_LIMITS = { perUser: 10, perAddress: 200 }
 
+/**
+ * Documents an account may push per minute (a minute's worth at once): far above what a person
+ * writes, so only a device back from a long time offline or a large import ever waits.
+ */
+export const SYNC_PUSH_PER_MINUTE = 5_000
+
 const optionalText = z
   .string()
   .trim()
@@ -48,6 +54,8 @@ const Env = z.object({
   /** Open sync streams per account, and per client address (carrier NAT puts many phones behind one). */
   STREAM_MAX_PER_USER: positiveInt(STREAM_LIMITS.perUser),
   STREAM_MAX_PER_ADDRESS: positiveInt(STREAM_LIMITS.perAddress),
+  /** Documents per minute each account may push through sync (429 beyond, with Retry-After). */
+  SYNC_PUSH_MAX_PER_MINUTE: positiveInt(SYNC_PUSH_PER_MINUTE),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...VapidEnv,
   /** Extra origins a push subscription's endpoint may use besides the browsers' push services (tests). */
@@ -98,6 +106,8 @@ export interface AppConfig {
   /** Interval of the `: ping` comment on open event streams. */
   streamPingMs: number
   streamLimits: { perUser: number; perAddress: number }
+  /** Documents per minute each account may push (PushQuota). */
+  syncPushPerMinute: number
   logLevel: z.infer<typeof Env>['LOG_LEVEL']
   reminders: {
     /** VAPID keys and subject of Web Push (the private key never leaves the server). */
@@ -142,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, timeWindowMs: 60_000 },
     streamPingMs: 15_000,
     streamLimits: { perUser: e.STREAM_MAX_PER_USER, perAddress: e.STREAM_MAX_PER_ADDRESS },
+    syncPushPerMinute: e.SYNC_PUSH_MAX_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     reminders: remindersConfig(e, dataDir),
   }

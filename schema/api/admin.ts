@@ -10,6 +10,7 @@ export const ADMIN_MESSAGES = {
   accountSuspended: 'Your account is suspended. Contact support to restore access.',
   cannotSuspendAdmin: 'Admin accounts cannot be suspended',
   messageRequired: 'Please write a reply',
+  ticketFull: 'This conversation has reached its limit; no more replies can be added.',
 } as const
 
 export const AdminUser = z.object({

@@ -13,6 +13,7 @@ export const SUPPORT_MESSAGES = {
   ticketFailed: 'Failed to create ticket. Please try again.',
   ticketNotFound: 'Ticket not found',
   messageRequired: 'Please write a message',
+  threadFull: 'This conversation has reached its limit. Please raise a new ticket to continue.',
 } as const
 
 const optionalText = (max: number) =>

@@ -21,14 +21,37 @@ export const PullResponse = z.object({
 })
 export type PullResponse = z.infer<typeof PullResponse>
 
-/** A push's answer: the server's state of each document that conflicted. */
-export const PushConflicts = z.array(WireDocument)
+/**
+ * Why the server refused one pushed document while applying the rest of the push. Codes:
+ * `ID_UNAVAILABLE` (the id is taken; the same answer whoever holds it, so it names no one),
+ * `TOO_LARGE` (over MAX_DOCUMENT_BYTES), `LIMIT_REACHED` (e.g. a full ticket thread). A device
+ * files an ID_UNAVAILABLE document again under a new id and takes the server's state for the others.
+ */
+export const PushRefusal = z.object({
+  id: z.string(),
+  _refused: z.object({ code: z.string(), error: z.string() }),
+})
+export type PushRefusal = z.infer<typeof PushRefusal>
+
+/**
+ * A push's answer, RxDB's conflicts array: the server's state of each document that conflicted,
+ * and a refusal for each document it did not take (never a whole push failing for one of them).
+ */
+export const PushConflicts = z.array(z.union([PushRefusal, WireDocument]))
+export type PushAnswer = z.infer<typeof PushConflicts>
+
+/** True for an entry of a push's answer that refuses a document rather than carrying its server state. */
+export const isRefusal = (entry: PushAnswer[number]): entry is PushRefusal => '_refused' in entry
 
 export const PushRow = z.object({
   assumedMasterState: z.record(z.string(), z.unknown()).nullish(),
   newDocumentState: z.record(z.string(), z.unknown()),
 })
-export const PushBody = z.array(PushRow).max(1000)
+/**
+ * A push's body: at most 1,000 rows. The route checks only this much at once; each row is checked
+ * as a PushRow while the push is parsed in slices (a thousand rows in one go held the server).
+ */
+export const PushBody = z.array(z.unknown()).max(1000)
 export type PushRow = z.infer<typeof PushRow>
 
 /**

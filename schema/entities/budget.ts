@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { documentBase, Paise, PositivePaise } from './common'
+import { documentBase, Id, Paise, PositivePaise } from './common'
 
 export const BUDGET_PERIODS = ['daily', 'weekly', 'monthly', 'yearly', 'one-time'] as const
 export type BudgetPeriod = (typeof BUDGET_PERIODS)[number]
@@ -24,5 +24,7 @@ export const Budget = z.object({
    */
   refusedAllocation: Paise.min(0).default(0),
   createdAt: z.number().int().min(0).max(1e14),
+  /** The backup record it was imported from (schema/backup-import.ts): importing it again finds it. */
+  importKey: Id.optional(),
 })
 export type Budget = z.infer<typeof Budget>

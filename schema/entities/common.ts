@@ -35,6 +35,27 @@ export const DayString = z
  */
 export const nextVersion = (now: number, previous = 0): number => Math.max(now, previous + 1)
 
+/**
+ * The most a stored document may hold, in bytes of its JSON (UTF-8): the server refuses anything
+ * larger on every write path. Above every entity's own bounds except a ticket's thread, which
+ * has its own limits below this (ticket.ts).
+ */
+export const MAX_DOCUMENT_BYTES = 256 * 1024
+
+/** The UTF-8 length of a string that JSON.stringify made (no lone surrogates: it escapes them). */
+export function utf8Length(text: string): number {
+  let bytes = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    // A surrogate pair is 4 bytes: 2 for each half.
+    bytes += c < 0x80 ? 1 : c < 0x800 || (c >= 0xd800 && c <= 0xdfff) ? 2 : 3
+  }
+  return bytes
+}
+
+/** A document's size as the server stores and caps it: its JSON in UTF-8 bytes. */
+export const documentBytes = (doc: unknown): number => utf8Length(JSON.stringify(doc))
+
 /** Fields every replicated document carries. */
 export const documentBase = {
   id: Id,

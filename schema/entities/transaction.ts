@@ -30,6 +30,8 @@ export const Transaction = z
     paymentKey: z.string().min(1).max(160).optional(),
     /** The expense this refund or reversal gives money back for. */
     reverses: Id.optional(),
+    /** The backup record it was imported from (schema/backup-import.ts): importing it again finds it. */
+    importKey: Id.optional(),
   })
   .refine((t) => t.dateDesc === invertTime(t.date), { message: 'dateDesc must mirror date', path: ['dateDesc'] })
 export type Transaction = z.infer<typeof Transaction>

@@ -1,3 +1,4 @@
+import type { MangoQuerySelector, RxCollection } from 'rxdb/plugins/core'
 import { SuccessBody } from '../../schema/api/admin'
 import type { DocOf } from '../../schema/collections'
 import type { ImportedBudget, ImportedTransaction } from '../../schema/backup-import'
@@ -19,44 +20,57 @@ export async function allTransactions(): Promise<DocOf<'transactions'>[]> {
 
 /**
  * Writes a backup's records through the normal write path (offline too; they sync later). A
- * record whose id already exists is brought to the backup's values (unchanged ones write
- * nothing), so importing the same file twice adds nothing. Returns how many records were new.
+ * record already here (found by its import key: schema/backup-import.ts) is brought to the
+ * backup's values (unchanged ones write nothing), so importing the same file twice adds nothing;
+ * a new one gets a new random id and keeps its key. Returns how many records were new.
  */
 export async function importRecords(
   transactions: readonly ImportedTransaction[],
   budgets: readonly ImportedBudget[],
 ): Promise<{ added: number; updated: number }> {
+  const { db } = userData()
   let added = 0
-  for (const t of transactions) {
+  const knownTransactions = await importedHere(db.transactions, transactions)
+  for (const { importKey, ...t } of transactions) {
     const fields = { ...t, origin: 'app' as const }
-    if (await importOne('transactions', fields, fields)) added += 1
+    if (await importOne('transactions', knownTransactions.get(importKey), { ...fields, importKey }, fields)) added += 1
   }
-  for (const b of budgets) {
+  const knownBudgets = await importedHere(db.budgets, budgets)
+  for (const { importKey, ...b } of budgets) {
     const changes = { category: b.category, amount: b.amount, period: b.period }
-    if (await importOne('budgets', { ...b, allocated: 0 }, changes)) added += 1
+    if (await importOne('budgets', knownBudgets.get(importKey), { ...b, importKey, allocated: 0 }, changes)) added += 1
   }
   return { added, updated: transactions.length + budgets.length - added }
 }
 
 /**
- * One record: patched when it exists, else inserted; true when it was new. A record cleared just
- * before is a tombstone that replication may write again (the server's echo of the delete's push)
- * while it is inserted over, which RxDB refuses as a conflict: then it is read and written again.
+ * The ids of the documents here that the records' keys stand for: a document whose id is the key
+ * (this account's own export; an import made before keys existed), or that carries it as importKey.
  */
+async function importedHere<T extends { id: string; importKey?: string }>(
+  collection: RxCollection<T>,
+  records: readonly { importKey: string }[],
+): Promise<Map<string, string>> {
+  const keys = [...new Set(records.map((r) => r.importKey))]
+  const found = new Map<string, string>()
+  if (keys.length === 0) return found
+  const selector = { importKey: { $in: keys } } as MangoQuerySelector<T>
+  const byKey = await collection.find({ selector }).exec()
+  for (const doc of byKey) if (doc.importKey) found.set(doc.importKey, doc.id)
+  for (const [id] of await collection.findByIds(keys).exec()) found.set(id, id)
+  return found
+}
+
+/** One record: patched when it is already here, else inserted with a new id; true when it was new. */
 async function importOne<N extends 'transactions' | 'budgets'>(
   name: N,
-  fields: NewDocument<N> & { id: string },
+  existingId: string | undefined,
+  fields: NewDocument<N>,
   changes: Partial<DocOf<N>>,
 ): Promise<boolean> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      if (await patchDocument(name, fields.id, changes)) return false
-      await insertDocument(name, fields)
-      return true
-    } catch (error) {
-      if (attempt >= 3 || (error as { code?: unknown }).code !== 'CONFLICT') throw error
-    }
-  }
+  if (existingId && (await patchDocument(name, existingId, changes))) return false
+  await insertDocument(name, fields)
+  return true
 }
 
 export const DELETE_ACCOUNT_FAILED = 'Could not delete the account. Please try again.'

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** How long the server asked to wait before trying again (its Retry-After), in ms. */
+    readonly retryAfterMs?: number,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -84,10 +86,12 @@ export async function apiFetch<S extends z.ZodType | ZodMiniType>(
     // A refused token, or an account an admin suspended: the session is over on this device.
     const ended = response.status === 401 || (response.status === 403 && error.code === 'ACCOUNT_SUSPENDED')
     if (ended && request.token) notifyUnauthorized()
+    const retryAfter = Number(response.headers.get('retry-after'))
     throw new ApiError(
       response.status,
       typeof error.error === 'string' ? error.error : `HTTP ${response.status}`,
       typeof error.code === 'string' ? error.code : undefined,
+      retryAfter > 0 ? retryAfter * 1000 : undefined,
     )
   }
   const parsed = contract.safeParse(body)

@@ -17,7 +17,7 @@ import {
   type WireDocument,
 } from '../../schema/api/sync'
 import { whenIdle } from '../lib/idle'
-import { toWire } from './conflict'
+import { pushHandler } from './push-answer'
 import type { HisaabDatabase } from './database'
 import { apiFetch } from './http'
 import { PendingCount } from './pending'
@@ -105,6 +105,8 @@ interface CollectionContext {
   onConflicts: (name: CollectionName, ids: string[]) => void
   /** Resolves when the collections `name`'s pushes are judged against have pushed (see `pushAfter`). */
   pushedFirst: (name: CollectionName) => Promise<void>
+  /** True once replication is being stopped (sign-out): a push stops waiting out a 429. */
+  isStopped: () => boolean
 }
 
 /**
@@ -173,7 +175,7 @@ function replicateCollection<N extends CollectionName>(
   /** The pull checkpoint a first download reached (see snapshot.ts), or null on a synced device. */
   snapshotSeq: number | null,
 ): ReplicationControl {
-  const { db, stream, getToken, pending, onPage, onConflicts, pushedFirst } = context
+  const { db, stream, getToken, pending, onPage, onConflicts, pushedFirst, isStopped } = context
   const collection: RxCollection<DocOf<N>> = db.collections[name]
   const received = (documents: readonly WireDocument[]) => documents.map((doc) => fromWire(name, doc))
   // RxDB 17.6 can drop a 'RESYNC' queued behind stream events (stream-resync.ts).
@@ -209,25 +211,24 @@ function replicateCollection<N extends CollectionName>(
     push: {
       batchSize: PUSH_BATCH,
       initialCheckpoint: snapshotSeq === null ? undefined : AFTER_SNAPSHOT,
-      handler: async (rows) => {
-        await pushedFirst(name)
-        const wire = rows.map((row) => ({
-          ...(row.assumedMasterState ? { assumedMasterState: toWire(row.assumedMasterState) } : {}),
-          newDocumentState: toWire(row.newDocumentState),
-        }))
-        const conflicts = await apiFetch(`/sync/${name}/push`, PushConflicts, {
-          method: 'POST',
-          body: wire,
-          token: getToken(),
-        })
-        updateSync({ lastSyncedAt: Date.now() })
-        if (conflicts.length > 0)
-          onConflicts(
-            name,
-            conflicts.map((doc) => String(doc.id)),
-          )
-        return received(conflicts)
-      },
+      handler: pushHandler({
+        before: () => pushedFirst(name),
+        name,
+        collection,
+        send: async (body) => {
+          const answer = await apiFetch(`/sync/${name}/push`, PushConflicts, {
+            method: 'POST',
+            body,
+            token: getToken(),
+          })
+          updateSync({ lastSyncedAt: Date.now() })
+          return answer
+        },
+        received,
+        onResend: (ids) => onConflicts(name, ids),
+        retryMs: RETRY_MS,
+        isStopped,
+      }),
     },
   })
   state.error$.subscribe((error) => {

@@ -1,6 +1,7 @@
 import { map, type Observable } from 'rxjs'
 import type { DocOf } from '../../schema/collections'
-import type { TICKET_CATEGORIES, TICKET_PRIORITIES } from '../../schema/entities/ticket'
+import { SUPPORT_MESSAGES } from '../../schema/api/support'
+import { threadHasRoom, type TICKET_CATEGORIES, type TICKET_PRIORITIES } from '../../schema/entities/ticket'
 import { userData } from './database'
 import { plainDoc, plainDocs } from './plain'
 import { insertDocument, patchDocument } from './writes'
@@ -47,7 +48,15 @@ export function createTicket(input: NewTicket): Promise<TicketDoc> {
   })
 }
 
-/** Adds the user's message to the thread (offline too). */
+/** The thread has no room left for the user's message (TICKET_THREAD_LIMITS); nothing was written. */
+export class ThreadFullError extends Error {
+  constructor() {
+    super(SUPPORT_MESSAGES.threadFull)
+    this.name = 'ThreadFullError'
+  }
+}
+
+/** Adds the user's message to the thread (offline too); throws ThreadFullError when it does not fit. */
 export async function addTicketMessage(ticketId: string, body: string): Promise<void> {
   const { userId } = userData()
   const message = {
@@ -57,6 +66,9 @@ export async function addTicketMessage(ticketId: string, body: string): Promise<
     body: body.trim(),
     at: Date.now(),
   }
-  const found = await patchDocument('tickets', ticketId, (current) => ({ messages: [...current.messages, message] }))
+  const found = await patchDocument('tickets', ticketId, (current) => {
+    if (!threadHasRoom(current, message)) throw new ThreadFullError()
+    return { messages: [...current.messages, message] }
+  })
   if (!found) throw new Error(`Ticket ${ticketId} not found`)
 }

@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { STREAM_LIMITS } from '../config'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { STREAM_LIMITS, SYNC_PUSH_PER_MINUTE } from '../config'
 import { ADMIN_COLLECTIONS, PERSONAL_COLLECTIONS } from '../../schema/collections'
 import type { CollectionName } from '../../schema/collections'
 import { PullQuery, PushBody, RestampBody, RestampResponse } from '../../schema/api/sync'
@@ -13,6 +14,8 @@ import { HttpError } from '../http-error'
 import { HOUSEHOLD_COLLECTIONS } from '../modules/households/service'
 import type { HouseholdCollection } from '../modules/households/service'
 import type { HouseholdSync } from '../modules/households/household-sync'
+import { PushQuota } from '../modules/sync/push-quota'
+import { checkPushRows, PushLane } from '../modules/sync/push-rows'
 import type { StreamBus } from '../modules/sync/stream-bus'
 
 export interface SyncRoutesOptions {
@@ -23,9 +26,10 @@ export interface SyncRoutesOptions {
   householdSync: HouseholdSync
   /** Most event streams open at once per user and per client address (config STREAM_MAX_PER_*). */
   streamLimits?: { perUser: number; perAddress: number }
+  /** Documents per minute each account may push (config SYNC_PUSH_MAX_PER_MINUTE). */
+  pushQuota?: PushQuota
 }
 
-const Document = z.record(z.string(), z.unknown())
 const CollectionParams = z.object({ collection: z.string().max(64) })
 
 /** Personal and admin-scope rows go through the documents repository; household ones by membership. */
@@ -51,7 +55,7 @@ type SyncLimits = { perUser: number; perAddress: number }
 
 export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (
   app,
-  { documents, bus, pingMs, householdSync, streamLimits = STREAM_LIMITS },
+  { documents, bus, pingMs, householdSync, streamLimits = STREAM_LIMITS, pushQuota = defaultQuota() },
   done,
 ) => {
   app.addHook('onRequest', app.authenticate)
@@ -69,16 +73,34 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (
       )
   })
 
-  app.post(
-    '/:collection/push',
-    { schema: { params: CollectionParams, body: PushBody, response: { 200: z.array(Document) } } },
-    (request) => {
-      const collection = syncedCollection(request.params.collection, request.user)
-      return collection.scope === 'household'
-        ? householdSync.push(collection.name, request.user.id, request.body)
-        : documents.push(collection.name, request.user.id, request.body)
+  const push = {
+    schema: { params: CollectionParams, body: PushBody },
+    // An account out of documents for now is answered before its body is even read.
+    onRequest: (request: FastifyRequest, reply: FastifyReply, hookDone: () => void) => {
+      const wait = pushQuota.wait(request.user.id)
+      if (wait > 0) return void tooManyDocuments(reply, pushQuota.perMinute, wait)
+      hookDone()
     },
-  )
+    preValidation: (request: FastifyRequest, reply: FastifyReply, hookDone: () => void) => {
+      const wait = pushQuota.take(request.user.id, Array.isArray(request.body) ? request.body.length : 0)
+      if (wait > 0) return void tooManyDocuments(reply, pushQuota.perMinute, wait)
+      hookDone()
+    },
+  }
+  const lane = new PushLane()
+  app.post('/:collection/push', push, async (request, reply) => {
+    const collection = syncedCollection(request.params.collection, request.user)
+    const { id } = request.user
+    const answer = await lane.run(async () => {
+      const rows = await checkPushRows(request.body)
+      return collection.scope === 'household'
+        ? householdSync.push(collection.name, id, rows)
+        : documents.push(collection.name, id, rows)
+    })
+    // PushConflicts (schema/api/sync.ts), built from stored documents: checking it again with zod
+    // on the way out cost as much as the push's transaction for a thousand conflicts.
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer))
+  })
 
   app.post(
     '/:collection/restamp',
@@ -97,6 +119,20 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (
 
   registerStream(app, { bus, pingMs, streamLimits })
   done()
+}
+
+const defaultQuota = () => new PushQuota(SYNC_PUSH_PER_MINUTE)
+
+/** 429 with how long to wait (Retry-After, seconds): the app's sync waits that long, then pushes again. */
+function tooManyDocuments(reply: FastifyReply, perMinute: number, waitMs: number) {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000))
+  return reply
+    .code(429)
+    .header('retry-after', String(seconds))
+    .send({
+      error: `Too many changes sent at once (at most ${perMinute} a minute). The rest follow in ${seconds} s.`,
+      code: 'RATE_LIMITED',
+    })
 }
 
 /** GET /stream: server-sent change events for the caller (and the admin channel for admins). */

@@ -3,6 +3,7 @@ import type { HouseholdExpense, Settlement } from '../../schema/entities/househo
 import { buildApp } from '../../sync-server/app'
 import { createTestApp, register } from './helpers'
 import type { Session, TestApp } from './helpers'
+import { idUnavailable } from '../../sync-server/modules/sync/push-rows'
 
 type Wire<T> = T & { _deleted: boolean }
 type Json = Record<string, unknown> & { error?: string }
@@ -632,7 +633,10 @@ describe('household sync', () => {
     expect((await push(outsider, 'household_expenses', [{ newDocumentState: forged }])).status).toBe(403)
     const house = (await pull<Json>(a, 'households')).documents.find((d) => d.id === id)!
     const takeover = { ...house, memberIds: [outsider.user.id], _deleted: false }
-    expect((await push(outsider, 'households', [{ newDocumentState: takeover }])).status).toBe(403)
+    // An existing id of a household the caller is not in: that document is refused, naming no one.
+    const refused = await push(outsider, 'households', [{ newDocumentState: takeover }])
+    expect([refused.status, refused.body]).toEqual([200, [idUnavailable(id)]])
+    expect({ ...t.app.documents.get('households', id)?.data, _deleted: false }).toEqual(house)
     const settle = {
       id: 'st-forged',
       ownerId: outsider.user.id,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES, COLLECTIONS } from '../../schema/collections'
+import { TICKET_THREAD_LIMITS } from '../../schema/entities/ticket'
 import type { CollectionName } from '../../schema/collections'
 import { register } from './helpers'
 import type { Session } from './helpers'
@@ -53,7 +54,7 @@ async function probe(p: Probe, attacker: Session = w.bob) {
   counts.probes += 1
   if (process.env.SWEEP_DEBUG) console.log('PROBE', p.label, res.statusCode, res.body.slice(0, 100))
   expect(res.statusCode, `${p.label}: ${res.body}`).toBeLessThan(500)
-  expect(leaks(w, res.body), `${p.label} revealed: ${res.body}`).toEqual([])
+  expect(leaks(w, withoutEchoedIds(p, res.body)), `${p.label} revealed: ${res.body}`).toEqual([])
   expect(victimState(w) === before, `${p.label} changed the victims' data`).toBe(true)
   if (p.refused) {
     expect(res.statusCode, `${p.label}: ${res.body}`).toBeGreaterThanOrEqual(400)
@@ -66,6 +67,33 @@ async function probe(p: Probe, attacker: Session = w.bob) {
 }
 
 const isSync = (spec: RouteSpec) => spec.params?.collection === 'collection'
+
+const REFUSED_ID = { code: 'ID_UNAVAILABLE', error: 'This id is already in use; the document was not saved' }
+
+/**
+ * A push's answer with its id refusals taken out: a refusal repeats an id the attacker sent and
+ * nothing else (its text is the same whoever holds the id), so only the rest can reveal anything.
+ */
+function withoutEchoedIds(p: Probe, body: string): string {
+  if (!p.url.endsWith('/push') || !Array.isArray(p.payload) || !body.startsWith('[')) return body
+  const sent = new Set(p.payload.map((row: { newDocumentState?: { id?: unknown } }) => row.newDocumentState?.id))
+  const answer = JSON.parse(body) as { id?: unknown; _refused?: { code: string } }[]
+  const echoes = (e: (typeof answer)[number]) => e._refused !== undefined && sent.has(e.id)
+  for (const entry of answer.filter((e) => echoes(e) && e._refused?.code === 'ID_UNAVAILABLE'))
+    expect(entry, p.label).toEqual({ id: entry.id, _refused: REFUSED_ID })
+  return JSON.stringify(answer.map((e) => (echoes(e) ? { ...e, id: 'an id the attacker sent' } : e)))
+}
+
+/** A push of only the victims' ids: refused as a whole (4xx), or each document refused; nothing written. */
+function expectNothingTaken(res: Awaited<ReturnType<typeof probe>>, label: string, rows: unknown[]) {
+  if (res.statusCode >= 400) {
+    expect(res.statusCode, label).toBeOneOf([403, 404, 409])
+    return
+  }
+  expect(res.statusCode, label).toBe(200)
+  const pushed = rows.map((row) => (row as { newDocumentState: { id: unknown } }).newDocumentState.id)
+  expect(res.json(), label).toEqual(pushed.map((id) => ({ id, _refused: REFUSED_ID })))
+}
 
 function restProbe(spec: RouteSpec): Probe {
   const { method, url } = requestFor(spec, w.ids)
@@ -146,14 +174,16 @@ describe('sync with another user', () => {
     const pulled = pull.statusCode === 200 ? pull.json<{ documents: { ownerId: string }[] }>().documents : []
     if (COLLECTIONS[name].scope === 'personal') expect(pulled.every((d) => d.ownerId === w.bob.user.id)).toBe(true)
     for (const [i, row] of pushVariants(name).entries()) {
+      const seq = w.t.app.documents.lastSeq
       const res = await probe({
         label: `push ${name} #${i}`,
         method: 'POST',
         url: `/api/sync/${name}/push`,
         payload: [row],
-        refused: true,
+        refused: false,
       })
-      expect(res.statusCode, `push ${name} #${i}`).toBeOneOf([403, 404, 409])
+      expectNothingTaken(res, `push ${name} #${i}`, [row])
+      expect(w.t.app.documents.lastSeq, `push ${name} #${i} took a sequence number`).toBe(seq)
     }
     if (name === 'household_expenses' || name === 'settlements') {
       // A new row of the attacker's own, filed into the victims' household.
@@ -175,6 +205,127 @@ describe('sync with another user', () => {
       refused: false,
     })
     if (restamp.statusCode === 200) expect(restamp.json()).toEqual({ restamped: 0 })
+  })
+})
+
+describe("a push mixing the attacker's documents with a victim's id", () => {
+  const personal = ['transactions', 'budgets', 'recurring_payments', 'loans', 'loan_payments', 'tickets'] as const
+
+  it.each(personal.map((n) => [n]))('%s: the others are stored, that one refused alike for any owner', async (name) => {
+    const dave = await register(w.t.app, { name: 'Dave Bystander' })
+    const own = (session: Session, id: string) => ({
+      newDocumentState: { ...w.docs[name], id, ownerId: session.user.id, updatedAt: Date.now(), _deleted: false },
+    })
+    // Dave's document: another owner than the victims, so the answer can be compared.
+    const daveId = `dave-${name}`
+    const daves = await w.t.app.inject({
+      method: 'POST',
+      url: `/api/sync/${name}/push`,
+      headers: dave.headers,
+      payload: [own(dave, daveId)],
+    })
+    expect(daves.statusCode, daves.body).toBe(200)
+    const answers: unknown[] = []
+    for (const foreign of [String(w.docs[name].id), daveId]) {
+      const mine = [own(w.bob, `bob-${name}-${answers.length}-a`), own(w.bob, `bob-${name}-${answers.length}-b`)]
+      const payload = [mine[0], own(w.bob, foreign), mine[1]]
+      const res = await probe({
+        label: `mixed push ${name}`,
+        method: 'POST',
+        url: `/api/sync/${name}/push`,
+        payload,
+        refused: false,
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      const answer = res.json<{ id: string }[]>()
+      expect(answer.filter((e) => '_refused' in e)).toEqual([{ id: foreign, _refused: REFUSED_ID }])
+      answers.push(answer.map((e) => ({ ...e, id: e.id === foreign ? 'the foreign id' : e.id })))
+      for (const row of mine)
+        expect(w.t.app.documents.getOwned(name, w.bob.user.id, row.newDocumentState.id)).toBeDefined()
+    }
+    // The victim's id and Dave's are answered alike (tickets differ only in the server's own numbers).
+    if (name !== 'tickets') expect(answers[0]).toEqual(answers[1])
+    expect(w.t.app.documents.get(name, daveId)?.ownerId).toBe(dave.user.id)
+  })
+
+  it("household_expenses: the attacker's own household expense is stored, the victims' id refused", async () => {
+    const own = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/households',
+      headers: w.bob.headers,
+      payload: { name: 'Bob flat' },
+    })
+    const householdId = own.json<{ household: { id: string } }>().household.id
+    const victim = w.docs.household_expenses
+    const mine = {
+      ...victim,
+      id: 'bob-own-expense',
+      ownerId: w.bob.user.id,
+      householdId,
+      amount: 4_200,
+      description: 'bob groceries',
+      paidBy: w.bob.user.id,
+      splits: [{ userId: w.bob.user.id, amount: 4_200, weight: 0 }],
+      reviews: [],
+      _deleted: false,
+    }
+    const stolen = { ...victim, ownerId: w.bob.user.id, _deleted: false }
+    const payload = [{ newDocumentState: mine }, { newDocumentState: stolen }]
+    const res = await probe({
+      label: 'mixed household push',
+      method: 'POST',
+      url: '/api/sync/household_expenses/push',
+      payload,
+      refused: false,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json<{ id: string }[]>().filter((e) => '_refused' in e)).toEqual([
+      { id: victim.id, _refused: REFUSED_ID },
+    ])
+    expect(w.t.app.documents.get('household_expenses', 'bob-own-expense')?.householdId).toBe(householdId)
+  })
+})
+
+describe('a merged document pushed past its limits', () => {
+  it("the attacker's ticket is refused for that document; victims, the admin's list and replies unharmed", async () => {
+    const message = (i: number) => ({
+      id: `over-${i}`,
+      authorId: w.bob.user.id,
+      authorRole: 'user',
+      body: `flood ${i} ${'x'.repeat(200)}`,
+      at: 1_000 + i,
+    })
+    const ticket = {
+      ...w.docs.tickets,
+      id: 'bob-flood',
+      ownerId: w.bob.user.id,
+      updatedAt: Date.now(),
+      _deleted: false,
+    }
+    for (const round of [0, 1, 2]) {
+      const messages = Array.from({ length: 400 }, (_, i) => message(round * 400 + i))
+      const payload = [{ newDocumentState: { ...ticket, messages } }]
+      const res = await probe({
+        label: `flood #${round}`,
+        method: 'POST',
+        url: '/api/sync/tickets/push',
+        payload,
+        refused: false,
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      if (round > 0) expect(res.json<{ _refused: { code: string } }[]>()[0]?._refused.code).toBe('LIMIT_REACHED')
+    }
+    const stored = w.t.app.documents.get('tickets', 'bob-flood')!.data as { messages: unknown[] }
+    expect(stored.messages.length).toBeLessThanOrEqual(TICKET_THREAD_LIMITS.user.messages)
+    const list = await w.t.app.inject({ url: '/api/admin/tickets', headers: w.admin.headers })
+    expect(list.statusCode).toBe(200)
+    const answer = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/admin/tickets/bob-flood/messages',
+      headers: w.admin.headers,
+      payload: { message: 'Please open a new ticket' },
+    })
+    expect(answer.statusCode, answer.body).toBe(201)
   })
 })
 

@@ -115,25 +115,48 @@ describe('two users through sync', () => {
     expect(t.app.documents.get('transactions', mine.id)).toBeUndefined()
   })
 
-  it("a push reusing Alice's id is refused with the same 403 and reveals nothing", async () => {
+  it("a push reusing Alice's id is answered per document: refused without naming her, the rest applied", async () => {
+    const carol = await register(t.app)
+    const carolDoc = transactionDoc(carol.user.id, { description: 'carol note' })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/sync/transactions/push',
+      headers: carol.headers,
+      payload: [{ newDocumentState: carolDoc }],
+    })
     const before = snapshot()
-    const stolen = transactionDoc(bob.user.id, { id: aliceDocId, amount: 1 })
-    for (const row of [
-      { newDocumentState: stolen },
-      { assumedMasterState: { ...stolen, _deleted: false }, newDocumentState: stolen },
-      { newDocumentState: { ...stolen, _deleted: true } },
-    ]) {
+    const refusalFor = async (id: string, row: (doc: Record<string, unknown>) => Record<string, unknown>) => {
+      const mine = transactionDoc(bob.user.id)
+      const stolen = transactionDoc(bob.user.id, { id, amount: 1 })
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/sync/transactions/push',
         headers: bob.headers,
-        payload: [row],
+        payload: [{ newDocumentState: mine }, row(stolen)],
       })
-      expect(res.statusCode).toBe(403)
-      expect(res.json<Body>()).toEqual({ error: FORBIDDEN_DOCUMENT, code: 'FORBIDDEN' })
+      expect(res.statusCode).toBe(200)
       expect(res.body).not.toContain('private note')
+      expect(res.body).not.toContain(alice.user.id)
+      // Bob's own document in the same push is stored.
+      expect(t.app.documents.getOwned('transactions', bob.user.id, mine.id)?.data.amount).toBe(mine.amount)
+      return res.json<unknown[]>()
     }
-    expect(snapshot()).toEqual(before)
+    for (const row of [
+      (doc: Record<string, unknown>) => ({ newDocumentState: doc }),
+      (doc: Record<string, unknown>) => ({ assumedMasterState: { ...doc, _deleted: false }, newDocumentState: doc }),
+      (doc: Record<string, unknown>) => ({ newDocumentState: { ...doc, _deleted: true } }),
+    ]) {
+      const answer = await refusalFor(aliceDocId, row)
+      expect(answer).toEqual([
+        {
+          id: aliceDocId,
+          _refused: { code: 'ID_UNAVAILABLE', error: 'This id is already in use; the document was not saved' },
+        },
+      ])
+      // Another user's id gets the same answer: nothing says whose it is.
+      expect(await refusalFor(carolDoc.id, row)).toEqual([{ ...answer[0]!, id: carolDoc.id }] as unknown[])
+    }
+    expect(snapshot().alice).toEqual(before.alice)
     expect(t.app.documents.get('transactions', aliceDocId)?.data).toMatchObject({
       ownerId: alice.user.id,
       description: 'private note',

@@ -2,6 +2,9 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES, COLLECTIONS } from '../../schema/collections'
 import type { CollectionName } from '../../schema/collections'
+import { MAX_DOCUMENT_BYTES } from '../../schema/entities/common'
+import { Ticket, TICKET_MAX_MESSAGES, TICKET_THREAD_LIMITS, ticketBytes } from '../../schema/entities/ticket'
+import { idUnavailable } from '../../sync-server/modules/sync/push-rows'
 import { register } from './helpers'
 import type { Session } from './helpers'
 import { createWorld, refresh, VICTIM_PHONE, wholeState } from './route-fixture'
@@ -255,6 +258,89 @@ describe('every route with random input', () => {
     },
     120_000,
   )
+})
+
+describe('pushes that would grow a merged document past its limits', () => {
+  it('tickets: never stored over the thread or byte limits, never a 5xx, a refusal changes nothing', async () => {
+    const arb = fc.record({
+      count: fc.integer({ min: 0, max: TICKET_MAX_MESSAGES + 20 }),
+      body: fc.constantFrom('ok', '₹'.repeat(1_000), 'x'.repeat(5_000)),
+      fresh: fc.boolean(),
+      times: fc.integer({ min: 1, max: 3 }),
+    })
+    await fc.assert(
+      fc.asyncProperty(arb, async ({ count, body, fresh, times }) => {
+        const id = fresh ? `fuzz-ticket-${tally.requests}` : String(w.docs.tickets.id)
+        for (let round = 0; round < times; round++) {
+          const messages = Array.from({ length: count }, (_, i) => ({
+            id: `fz-${tally.requests}-${round}-${i}`,
+            authorId: w.alice.user.id,
+            authorRole: 'user',
+            body,
+            at: 1_000 + i,
+          }))
+          const doc = { ...w.docs.tickets, id, messages, updatedAt: Date.now(), _deleted: false }
+          const payload = JSON.stringify([{ newDocumentState: doc }])
+          const url = '/api/sync/tickets/push'
+          await check({ method: 'POST', url, payload, contentType: 'application/json' }, w.alice)
+          const stored = w.t.app.documents.get('tickets', id)?.data as Ticket | undefined
+          if (!stored) continue
+          expect(Ticket.safeParse(stored).success).toBe(true)
+          expect(ticketBytes(stored)).toBeLessThanOrEqual(MAX_DOCUMENT_BYTES)
+          const byUser = stored.messages.filter((m) => m.authorRole === 'user').length
+          expect(byUser).toBeLessThanOrEqual(TICKET_THREAD_LIMITS.user.messages)
+        }
+      }),
+      { seed: SEED, numRuns: RUNS },
+    )
+    await assertStillReadable('ticket pushes')
+  }, 120_000)
+})
+
+describe('per-document push answers', () => {
+  it("the caller's documents are stored, another account's ids refused alike, never a 5xx", async () => {
+    const personal = ['transactions', 'budgets', 'recurring_payments', 'loans', 'loan_payments'] as const
+    // One stored document of Bob's per collection: ids another account holds.
+    const foreign = new Map<string, string>()
+    for (const name of personal) {
+      const id = `bob-held-${name}`
+      const doc = { ...w.docs[name], id, ownerId: w.bob.user.id, updatedAt: Date.now(), _deleted: false }
+      await w.t.app.inject({
+        method: 'POST',
+        url: `/api/sync/${name}/push`,
+        headers: w.bob.headers,
+        payload: [{ newDocumentState: doc }],
+      })
+      foreign.set(name, id)
+    }
+    const arb = fc.record({
+      name: fc.constantFrom(...personal),
+      own: fc.integer({ min: 0, max: 3 }),
+      stolen: fc.constantFrom('victim', 'unknown', 'none'),
+    })
+    await fc.assert(
+      fc.asyncProperty(arb, async ({ name, own, stolen }) => {
+        const base = { ...w.docs[name], ownerId: w.alice.user.id, updatedAt: Date.now(), _deleted: false }
+        const mine = Array.from({ length: own }, (_, i) => ({ ...base, id: `pd-${tally.requests}-${i}` }))
+        const bobs = foreign.get(name)
+        const stolenId = stolen === 'victim' ? bobs : stolen === 'unknown' ? `nobody-${tally.requests}` : undefined
+        const rows = [...mine, ...(stolenId ? [{ ...base, id: stolenId }] : [])].map((d) => ({ newDocumentState: d }))
+        const url = `/api/sync/${name}/push`
+        const res = await check(
+          { method: 'POST', url, payload: JSON.stringify(rows), contentType: 'application/json' },
+          w.alice,
+        )
+        expect(res.statusCode).toBe(200)
+        const refusals = res.json<{ id: string; _refused?: unknown }[]>().filter((e) => e._refused)
+        const taken = stolen === 'victim'
+        expect(refusals).toEqual(taken ? [idUnavailable(bobs!)] : [])
+        for (const doc of mine) expect(w.t.app.documents.getOwned(name, w.alice.user.id, doc.id)).toBeDefined()
+        if (taken) expect(w.t.app.documents.get(name, bobs!)?.ownerId).toBe(w.bob.user.id)
+      }),
+      { seed: SEED, numRuns: RUNS },
+    )
+    await assertStillReadable('per-document answers')
+  }, 120_000)
 })
 
 describe('addresses the router refuses', () => {

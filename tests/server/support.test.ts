@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Ticket } from '../../schema/entities/ticket'
+import { ADMIN_MESSAGES } from '../../schema/api/admin'
+import { SUPPORT_MESSAGES } from '../../schema/api/support'
+import { MAX_DOCUMENT_BYTES } from '../../schema/entities/common'
+import { Ticket, TICKET_MAX_MESSAGES, TICKET_THREAD_LIMITS, ticketBytes } from '../../schema/entities/ticket'
 import { listLoginHelpRequests } from '../../sync-server/db/login-help'
 import { createTestApp, register } from './helpers'
 import type { Session, TestApp } from './helpers'
+import { idUnavailable } from '../../sync-server/modules/sync/push-rows'
 
 let t: TestApp
 let alice: Session
@@ -233,12 +237,102 @@ describe('tickets through sync push', () => {
     expect(t.app.documents.lastSeq).toBe(seq)
   })
 
-  it("a push onto another user's ticket id is refused and changes nothing", async () => {
+  it("a push onto another user's ticket id is refused for that document and changes nothing", async () => {
     const doc = ticketDoc(alice.user.id)
     await push(alice, doc)
     const before = t.app.documents.getOwned('tickets', alice.user.id, doc.id)
     const res = await push(bob, { ...doc, ownerId: bob.user.id, subject: 'mine now' })
-    expect(res.statusCode).toBe(403)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual([idUnavailable(doc.id)])
     expect(t.app.documents.getOwned('tickets', alice.user.id, doc.id)).toEqual(before)
+  })
+})
+
+describe('a ticket thread at its limits', () => {
+  const message = (s: Session, i: number, body = `message ${i}`) => ({
+    id: `m-${i}-${Math.random().toString(36).slice(2, 8)}`,
+    authorId: s.user.id,
+    authorRole: 'user' as const,
+    body,
+    at: 1_000 + i,
+  })
+  const stored = (id: string) => t.app.documents.get('tickets', id)!.data as Ticket
+  const reply = (s: Pick<Session, 'headers'>, url: string, text: string) =>
+    t.app.inject({ method: 'POST', url, headers: s.headers, payload: { message: text } })
+  const adminSession = async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'admin@test.local', password: 'admin-password' },
+    })
+    const { token } = login.json<{ token: string }>()
+    return { headers: { authorization: `Bearer ${token}` } }
+  }
+
+  it('three pushes of 400 messages never grow it past its limit; the user is told; the admin answers', async () => {
+    const doc = ticketDoc(alice.user.id, { messages: Array.from({ length: 400 }, (_, i) => message(alice, i)) })
+    expect((await push(alice, doc)).json()).toEqual([])
+    const base = stored(doc.id)
+    for (const round of [1, 2]) {
+      const more = Array.from({ length: 400 }, (_, i) => message(alice, round * 1000 + i))
+      const seq = t.app.documents.lastSeq
+      // Each push carries 400 new messages; the server's union would hold 800, then 1,200.
+      const res = await push(alice, { ...base, messages: more, updatedAt: Date.now() }, base)
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual([
+        { id: doc.id, _refused: { code: 'LIMIT_REACHED', error: SUPPORT_MESSAGES.threadFull } },
+      ])
+      expect(t.app.documents.lastSeq).toBe(seq)
+      expect(stored(doc.id).messages).toHaveLength(400)
+    }
+    // The user's side fills up to its limit by REST, then is told; the stored thread stays valid.
+    const userUrl = `/api/support/tickets/${doc.id}/messages`
+    for (let i = 400; i < TICKET_THREAD_LIMITS.user.messages; i++)
+      expect((await reply(alice, userUrl, `reply ${i}`)).statusCode).toBe(201)
+    const refused = await reply(alice, userUrl, 'one more')
+    expect([refused.statusCode, refused.json()]).toEqual([
+      409,
+      { error: SUPPORT_MESSAGES.threadFull, code: 'LIMIT_REACHED' },
+    ])
+    // Support answers in the room kept for it, until the thread's own limit.
+    const admin = await adminSession()
+    const adminUrl = `/api/admin/tickets/${doc.id}/messages`
+    for (let i = TICKET_THREAD_LIMITS.user.messages; i < TICKET_MAX_MESSAGES; i++)
+      expect((await reply(admin, adminUrl, `answer ${i}`)).statusCode).toBe(201)
+    const full = await reply(admin, adminUrl, 'one more')
+    expect([full.statusCode, full.json()]).toEqual([409, { error: ADMIN_MESSAGES.ticketFull, code: 'LIMIT_REACHED' }])
+    expect(Ticket.safeParse(stored(doc.id)).success).toBe(true)
+    expect((await t.app.inject({ url: `/api/support/tickets/${doc.id}`, headers: alice.headers })).statusCode).toBe(200)
+  })
+
+  it('long messages: the user stops short of the byte limit, the admin answers, nothing grows past it', async () => {
+    const long = (i: number) => message(alice, i, `${i} ${'₹'.repeat(4_990)}`)
+    const doc = ticketDoc(alice.user.id, { messages: [long(0)] })
+    await push(alice, doc)
+    const userUrl = `/api/support/tickets/${doc.id}/messages`
+    let added = 1
+    while ((await reply(alice, userUrl, `${added} ${'₹'.repeat(4_990)}`)).statusCode === 201) added += 1
+    const thread = stored(doc.id)
+    expect(ticketBytes(thread)).toBeLessThanOrEqual(TICKET_THREAD_LIMITS.user.bytes)
+    expect(thread.messages.length).toBeLessThan(TICKET_THREAD_LIMITS.user.messages)
+    // A push adding one more long message is refused for that ticket.
+    const pushed = await push(alice, { ...thread, messages: [...thread.messages, long(999)] }, thread)
+    expect(pushed.json()).toEqual([
+      { id: doc.id, _refused: expect.objectContaining({ code: 'LIMIT_REACHED' }) as unknown },
+    ])
+    const admin = await adminSession()
+    const answer = await reply(admin, `/api/admin/tickets/${doc.id}/messages`, `${'₹'.repeat(4_000)}`)
+    expect(answer.statusCode).toBe(201)
+    let answers = 1
+    while ((await reply(admin, `/api/admin/tickets/${doc.id}/messages`, '₹'.repeat(4_990))).statusCode === 201)
+      answers += 1
+    expect(answers).toBeGreaterThanOrEqual(4)
+    expect(ticketBytes(stored(doc.id))).toBeLessThanOrEqual(MAX_DOCUMENT_BYTES)
+    // Any write path refuses a document over the cap, with a clear message.
+    const grown = {
+      ...stored(doc.id),
+      messages: [...stored(doc.id).messages, message(alice, 5_000, '₹'.repeat(5_000))],
+    }
+    expect(() => t.app.documents.writeDocument('tickets', alice.user.id, grown)).toThrow(/too large to save/)
   })
 })

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Transaction } from '../../schema/entities/transaction'
 import { createTestApp, register, transactionDoc } from './helpers'
 import type { Body, Session, TestApp } from './helpers'
@@ -204,5 +204,79 @@ describe('REST writes reach replication', () => {
     await t.app.inject({ method: 'DELETE', url: `/api/expenses/${res.json<Body>().id}`, headers: s.headers })
     const tomb = await pull(s, next.checkpoint.seq)
     expect(tomb.documents).toEqual([expect.objectContaining({ id: res.json<Body>().id, _deleted: true })])
+  })
+})
+
+describe('documents per minute per account', () => {
+  it('answers 429 with Retry-After past the limit, writes nothing then, lets the rest through in time', async () => {
+    let clock = Date.now()
+    const limited = await createTestApp({ SYNC_PUSH_MAX_PER_MINUTE: '100' }, {}, { now: () => clock })
+    try {
+      const [a, b] = [await register(limited.app), await register(limited.app)]
+      const send = (s: Session, n: number) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/sync/transactions/push',
+          headers: s.headers,
+          payload: Array.from({ length: n }, () => ({ newDocumentState: transactionDoc(s.user.id) })),
+        })
+      expect((await send(a, 80)).statusCode).toBe(200)
+      const seq = limited.app.documents.lastSeq
+      const over = await send(a, 40)
+      expect(over.statusCode).toBe(429)
+      // 20 documents short at 100 a minute: 12 s.
+      expect(over.headers['retry-after']).toBe('12')
+      expect(over.json()).toEqual({
+        error: 'Too many changes sent at once (at most 100 a minute). The rest follow in 12 s.',
+        code: 'RATE_LIMITED',
+      })
+      expect(limited.app.documents.lastSeq).toBe(seq)
+      // Another account is not held up by it.
+      expect((await send(b, 100)).statusCode).toBe(200)
+      clock += 12_000
+      expect((await send(a, 40)).statusCode).toBe(200)
+      // Empty: even the next push's body is not read until a document's worth is back.
+      const empty = await send(a, 1)
+      expect([empty.statusCode, empty.headers['retry-after']]).toEqual([429, '1'])
+      // A push larger than a minute's worth goes through once the bucket is full again.
+      clock += 60_000
+      expect((await send(a, 150)).statusCode).toBe(200)
+      expect(limited.app.documents.listByOwner('transactions', a.user.id)).toHaveLength(80 + 40 + 150)
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
+describe('a large push', () => {
+  it('yields while it works: a request sent once it has begun is answered before it writes', async () => {
+    const s = await register(t.app)
+    const rows = Array.from({ length: 1000 }, () => ({ newDocumentState: transactionDoc(s.user.id) }))
+    const seqBefore = t.app.documents.lastSeq
+    const push = t.app.documents.push.bind(t.app.documents)
+    let health: Promise<number> | undefined
+    const spy = vi.spyOn(t.app.documents, 'push').mockImplementation((...args) => {
+      // The push has begun (its rows were read and checked); nothing of it is written yet.
+      health = t.app.inject({ url: '/api/health' }).then((res) => {
+        expect(res.statusCode).toBe(200)
+        return t.app.documents.lastSeq
+      })
+      return push(...args)
+    })
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/sync/transactions/push',
+        headers: s.headers,
+        payload: rows,
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.json<Body>()).toEqual([])
+      // Health was answered between the push's slices, before its transaction wrote anything.
+      expect(await health).toBe(seqBefore)
+      expect(t.app.documents.lastSeq).toBe(seqBefore + 1000)
+    } finally {
+      spy.mockRestore()
+    }
   })
 })

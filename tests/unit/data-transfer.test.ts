@@ -20,7 +20,7 @@ const entry = fc.record({
 const entries = fc.uniqueArray(entry, { selector: (e) => e.id, maxLength: 25 })
 
 describe('backup import', () => {
-  it('export then import gives back every record with its id, amount, category and date', () => {
+  it('export then import gives back every record with its id (as import key), amount, category and date', () => {
     fc.assert(
       fc.property(entries, (list: BackupTransactionInput[]) => {
         fc.pre(list.length > 0)
@@ -28,7 +28,7 @@ describe('backup import', () => {
         const parsed = parseBackup(JSON.stringify(backup))
         expect(parsed.ok).toBe(true)
         if (!parsed.ok) return
-        const byId = new Map(parsed.transactions.map((t) => [t.id, t]))
+        const byId = new Map(parsed.transactions.map((t) => [t.importKey, t]))
         expect(byId.size).toBe(list.length)
         for (const e of list) {
           const t = byId.get(e.id)!
@@ -45,7 +45,7 @@ describe('backup import', () => {
     )
   })
 
-  it('importing the same file twice yields the same ids (no duplicates), even for records without ids', () => {
+  it('importing the same file twice yields the same import keys, even for records without ids', () => {
     const text = JSON.stringify({
       version: '1.0.0',
       expenses: [{ amount: 250.5, category: 'Food', description: 'tea', date: '2026-01-02T10:00:00.000Z' }],
@@ -57,7 +57,7 @@ describe('backup import', () => {
     expect(a).toEqual(b)
     if (!a.ok) throw new Error('should parse')
     expect(a.transactions.map((t) => t.amount)).toEqual([25050, 100000])
-    expect(a.transactions[1]!.id).toBe('7')
+    expect(a.transactions[1]!.importKey).toBe('7')
     expect(a.budgets[0]!.amount).toBe(500000)
   })
 

@@ -1,6 +1,6 @@
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb'
 import { addRxPlugin, createRxDatabase, type RxCollection } from 'rxdb/plugins/core'
-import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { invertTime } from '../../schema/entities/common'
@@ -9,7 +9,9 @@ import { migrationStrategiesOf, rxSchemaOf } from '../../schema/rx-schema'
 import { lastWriterWins } from '../../src/data/conflict'
 import { downloadSnapshot, SNAPSHOT_LWT } from '../../src/data/snapshot'
 
+// Transactions are at schema version 1: RxDB needs the migration plugin and its strategies.
 addRxPlugin(RxDBMigrationSchemaPlugin)
+const migrationStrategies = migrationStrategiesOf('transactions')
 
 /**
  * Issue #15: a new device's first download writes pages straight into RxDB's Dexie tables
@@ -86,11 +88,7 @@ async function device() {
     multiInstance: false,
   })
   await db.addCollections({
-    transactions: {
-      schema: rxSchemaOf('transactions'),
-      migrationStrategies: migrationStrategiesOf('transactions'),
-      conflictHandler: lastWriterWins,
-    },
+    transactions: { schema: rxSchemaOf('transactions'), conflictHandler: lastWriterWins, migrationStrategies },
   })
   closers.push(() => db.remove())
   const collection = db.transactions

@@ -1,6 +1,6 @@
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import fc from 'fast-check'
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb/plugins/core'
-import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { firstValueFrom, skip } from 'rxjs'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -11,7 +11,9 @@ import { migrationStrategiesOf, rxSchemaOf } from '../../schema/rx-schema'
 import { monthTotalsOf } from '../../src/data/ledger-totals'
 import type { MonthTotals } from '../../src/data/month-totals'
 
+// Transactions are at schema version 1: RxDB needs the migration plugin and its strategies.
 addRxPlugin(RxDBMigrationSchemaPlugin)
+const migrationStrategies = migrationStrategiesOf('transactions')
 
 /**
  * The all-time and per-month totals of /transactions and the reports come from month totals kept
@@ -34,9 +36,7 @@ async function openTransactions(): Promise<RxCollection<Transaction>> {
     multiInstance: false,
   })
   opened.push(db)
-  await db.addCollections({
-    transactions: { schema: rxSchemaOf('transactions'), migrationStrategies: migrationStrategiesOf('transactions') },
-  })
+  await db.addCollections({ transactions: { schema: rxSchemaOf('transactions'), migrationStrategies } })
   return db.transactions
 }
 

@@ -1,6 +1,6 @@
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import fc from 'fast-check'
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb/plugins/core'
-import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -10,7 +10,9 @@ import { migrationStrategiesOf, rxSchemaOf } from '../../schema/rx-schema'
 import { lastWriterWins, toWire } from '../../src/data/conflict'
 import { countUnpushed, PendingCount } from '../../src/data/pending'
 
+// Transactions are at schema version 1: RxDB needs the migration plugin and its strategies.
 addRxPlugin(RxDBMigrationSchemaPlugin)
+const migrationStrategies = migrationStrategiesOf('transactions')
 
 /**
  * Issue #14 item 9: the pending count is derived from the database (RxDB's replication meta
@@ -48,11 +50,7 @@ async function openDevice(server: FakeServer, storage: RxStorage<unknown, unknow
     multiInstance: false,
   })
   await db.addCollections({
-    transactions: {
-      schema: rxSchemaOf('transactions'),
-      migrationStrategies: migrationStrategiesOf('transactions'),
-      conflictHandler: lastWriterWins,
-    },
+    transactions: { schema: rxSchemaOf('transactions'), conflictHandler: lastWriterWins, migrationStrategies },
   })
   const replication = replicateRxCollection<Transaction, { seq: number }>({
     collection: db.transactions,

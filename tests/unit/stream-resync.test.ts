@@ -1,5 +1,5 @@
-import { addRxPlugin, createRxDatabase, type RxCollection } from 'rxdb/plugins/core'
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
+import { addRxPlugin, createRxDatabase, type RxCollection } from 'rxdb/plugins/core'
 import { replicateRxCollection } from 'rxdb/plugins/replication'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { firstValueFrom, filter, Subject, timeout } from 'rxjs'
@@ -10,7 +10,9 @@ import { migrationStrategiesOf, rxSchemaOf } from '../../schema/rx-schema'
 import { lastWriterWins, toWire } from '../../src/data/conflict'
 import { StreamResync } from '../../src/data/stream-resync'
 
+// Transactions are at schema version 1: RxDB needs the migration plugin and its strategies.
 addRxPlugin(RxDBMigrationSchemaPlugin)
+const migrationStrategies = migrationStrategiesOf('transactions')
 
 /**
  * Issue #14 (convergence): RxDB 17.6's downstream drops a 'RESYNC' that its queue holds behind
@@ -59,11 +61,7 @@ async function device(useResync: boolean) {
     multiInstance: false,
   })
   await db.addCollections({
-    transactions: {
-      schema: rxSchemaOf('transactions'),
-      migrationStrategies: migrationStrategiesOf('transactions'),
-      conflictHandler: lastWriterWins,
-    },
+    transactions: { schema: rxSchemaOf('transactions'), conflictHandler: lastWriterWins, migrationStrategies },
   })
   /** The server answers at once; a held answer reaches the device only on `release`. */
   const pull = async (checkpoint: { seq: number } | undefined) => {

@@ -1,11 +1,13 @@
-import { ArrowLeft, Send } from 'lucide-react'
+import { ArrowLeft, Plus, Send } from 'lucide-react'
 import { useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { TextAreaField } from '../../components/ui/field'
 import { Spinner } from '../../components/ui/spinner'
+import { SUPPORT_MESSAGES } from '../../../schema/api/support'
+import { threadFull } from '../../../schema/entities/ticket'
 import { useTicket } from '../../data/ticket-hooks'
-import { addTicketMessage, type TicketDoc } from '../../data/tickets'
+import { addTicketMessage, ThreadFullError, type TicketDoc } from '../../data/tickets'
 import { SUPPORT_REPLY_HOURS } from '../../lib/support-contact'
 import { PriorityBadge, StatusBadge, TicketNumber } from './ticket-badges'
 import { CATEGORY_LABELS, ticketDate } from './ticket-labels'
@@ -48,8 +50,11 @@ function ReplyForm({ ticketId }: { ticketId: string }) {
       await addTicketMessage(ticketId, text)
       setText('')
     } catch (e) {
-      console.error(e)
-      setError('Could not add the message. Please try again.')
+      if (e instanceof ThreadFullError) setError(e.message)
+      else {
+        console.error(e)
+        setError('Could not add the message. Please try again.')
+      }
     } finally {
       setSending(false)
     }
@@ -77,6 +82,18 @@ function ReplyForm({ ticketId }: { ticketId: string }) {
         </Button>
       </div>
     </form>
+  )
+}
+
+/** In place of the reply box once the user's side of the thread is full (support can still answer). */
+function ThreadFullNote() {
+  return (
+    <div className="support-card ticket-full" role="status">
+      <p>{SUPPORT_MESSAGES.threadFull}</p>
+      <ButtonLink to="/support/tickets/new" variant="secondary" icon={<Plus size={18} />}>
+        Raise a New Ticket
+      </ButtonLink>
+    </div>
   )
 }
 
@@ -116,6 +133,8 @@ export default function TicketScreen() {
           <Thread ticket={t} />
           {t.status === 'closed' ? (
             <p className="ticket-head__note">This ticket is closed. Raise a new one if you need more help.</p>
+          ) : threadFull(t, 'user', t.ownerId) ? (
+            <ThreadFullNote />
           ) : (
             <ReplyForm ticketId={t.id} />
           )}

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm'
-import type { PushRow } from '../../../schema/api/sync'
+import type { PushAnswer, PushRow } from '../../../schema/api/sync'
 import type { Household, HouseholdExpense, Settlement } from '../../../schema/entities/household'
 import { toWire } from '../../db/documents'
 import type { DocumentTransaction, StoredDocument } from '../../db/documents'
 import { FORBIDDEN_DOCUMENT, HttpError } from '../../http-error'
 import { canonicalJson, parseDocument } from '../sync/document-state'
-import type { DocumentData, WireDocument } from '../sync/document-state'
+import type { DocumentData } from '../sync/document-state'
+import { idUnavailable, mapInSlices } from '../sync/push-rows'
 import { acceptNewExpense, acceptNewSettlement, mergePushedExpense, mergePushedSettlement, tombstoneFor } from './rules'
 import type { HouseholdCollection, HouseholdService } from './service'
 
@@ -58,9 +59,13 @@ export class HouseholdSync {
     return row?.n ?? 0
   }
 
-  /** Applies a push in one transaction; returns the conflicts (the stored state where it differs from the push). */
-  push(collection: HouseholdCollection, userId: string, rows: PushRow[]): WireDocument[] {
-    const parsed = rows.map((row, index) => {
+  /**
+   * Applies a push in one transaction; returns the conflicts (the stored state where it differs
+   * from the push) and a refusal for a row whose id belongs to a household the caller never joined.
+   * The rows are parsed a slice at a time with the event loop free between (push-rows.ts).
+   */
+  async push(collection: HouseholdCollection, userId: string, rows: PushRow[]): Promise<PushAnswer> {
+    const parsed = await mapInSlices(rows, (row, index) => {
       const next = parseDocument(collection, row.newDocumentState)
       if (!next.ok) {
         const text = next.issues.slice(0, 3).map((i) => (i.path ? `${i.path}: ${i.message}` : i.message))
@@ -75,14 +80,24 @@ export class HouseholdSync {
     })
     const now = this.households.now
     const written: StoredDocument[] = []
-    const conflicts = this.households.deps.documents.transact((tx) =>
-      parsed.flatMap(({ data, deleted }) => {
-        const result = this.apply(tx, collection, userId, data, deleted, now)
+    const conflicts = this.households.deps.documents.transact((tx) => {
+      // Memberships and households do not change within a push: look each up once.
+      const lookups = memberLookups(this.households, userId)
+      return parsed.flatMap(({ data, deleted }) => {
+        const result = this.apply(tx, lookups, collection, data, deleted, now)
         if (result.write) written.push(result.write)
         return result.conflict ? [result.conflict] : []
-      }),
-    )
-    for (const row of written) this.households.announce(householdOf(collection, row), collection, [row])
+      })
+    })
+    // One event per household, as for any write of several documents.
+    const byHousehold = new Map<string, StoredDocument[]>()
+    for (const row of written) {
+      const householdId = householdOf(collection, row)
+      const rows = byHousehold.get(householdId) ?? []
+      rows.push(row)
+      byHousehold.set(householdId, rows)
+    }
+    for (const [householdId, rows] of byHousehold) this.households.announce(householdId, collection, rows)
     return conflicts
   }
 
@@ -104,26 +119,29 @@ export class HouseholdSync {
 
   private apply(
     tx: DocumentTransaction,
+    lookups: MemberLookups,
     collection: HouseholdCollection,
-    userId: string,
     pushed: DocumentData,
     deleted: boolean,
     now: number,
-  ): { write?: StoredDocument; conflict?: WireDocument } {
+  ): { write?: StoredDocument; conflict?: PushAnswer[number] } {
+    const userId = lookups.userId
     const existing = tx.get(collection, String(pushed.id))
     const householdId = existing ? householdOf(collection, existing) : String(pushed.householdId ?? pushed.id)
-    if (existing && collection !== 'households' && pushed.householdId !== householdId)
-      throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
-    if (!this.households.members.active(householdId, userId)) {
+    // An existing row filed elsewhere, or of a household the caller never joined: its id is taken,
+    // answered alike whoever holds it, and the rest of the push goes on.
+    const foreign = existing && collection !== 'households' && pushed.householdId !== householdId
+    if (foreign || (existing && !lookups.known(householdId))) return { conflict: idUnavailable(String(pushed.id)) }
+    if (!lookups.active(householdId)) {
       // A former member's device gets the tombstone it should have; anyone else learns nothing.
-      if (!this.households.members.find(householdId, userId)) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
+      if (!lookups.known(householdId)) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
       return { conflict: tombstoneFor(collection, String(pushed.id), String(pushed.ownerId), householdId) }
     }
     if (!existing && (collection === 'households' || deleted)) {
       if (collection === 'households') throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
       return {}
     }
-    const household = this.households.access(householdId, userId).household
+    const household = lookups.household(householdId)
     let result: DocumentData
     try {
       result = existing
@@ -179,6 +197,31 @@ function scopeOf(collection: HouseholdCollection, userId: string, sinceSeq: numb
   return sql`FROM household_members m
     JOIN documents d ON d.collection = ${collection} AND ${key} = m.household_id AND d.seq > ${sinceSeq}
     WHERE m.user_id = ${userId} AND (m.removed_seq IS NULL OR ${sinceSeq} < m.removed_seq)`
+}
+
+interface MemberLookups {
+  userId: string
+  /** The caller belongs to the household now. */
+  active(householdId: string): boolean
+  /** The caller belongs or belonged to it. */
+  known(householdId: string): boolean
+  household(householdId: string): Household
+}
+
+function memberLookups(households: HouseholdService, userId: string): MemberLookups {
+  const memo = <T>(read: (householdId: string) => T) => {
+    const seen = new Map<string, T>()
+    return (householdId: string): T => {
+      if (!seen.has(householdId)) seen.set(householdId, read(householdId))
+      return seen.get(householdId)!
+    }
+  }
+  return {
+    userId,
+    active: memo((id) => households.members.active(id, userId) !== undefined),
+    known: memo((id) => households.members.find(id, userId) !== undefined),
+    household: memo((id) => households.access(id, userId).household),
+  }
 }
 
 function householdOf(collection: HouseholdCollection, row: StoredDocument): string {

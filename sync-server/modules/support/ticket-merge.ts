@@ -1,6 +1,9 @@
-import type { Ticket } from '../../../schema/entities/ticket'
+import { SUPPORT_MESSAGES } from '../../../schema/api/support'
+import { TICKET_THREAD_LIMITS, ticketBytes } from '../../../schema/entities/ticket'
+import type { Ticket, TicketMessage } from '../../../schema/entities/ticket'
+import { HttpError } from '../../http-error'
 
-export type TicketMessage = Ticket['messages'][number]
+export type { TicketMessage }
 
 /** 'TKT-000042': the ticket's number, from the server sequence value of its first write. */
 export function formatTicketNumber(seq: number): string {
@@ -12,12 +15,21 @@ export function sortMessages(messages: readonly TicketMessage[]): TicketMessage[
   return [...messages].sort((a, b) => a.at - b.at || a.id.localeCompare(b.id))
 }
 
+/** Refuses a thread the user's side grew past its limits (TICKET_THREAD_LIMITS.user): HttpError 409. */
+export function assertUserRoom(ticket: Ticket): void {
+  const limits = TICKET_THREAD_LIMITS.user
+  if (ticket.messages.length > limits.messages || ticketBytes(ticket) > limits.bytes)
+    throw new HttpError(409, SUPPORT_MESSAGES.threadFull, 'LIMIT_REACHED')
+}
+
 /**
  * Folds a ticket pushed by its owner into the server's copy. The server owns `ticketNumber`
  * (assigned on the first write), `status` and `createdAt`; the thread is the union of both
  * copies by message id, the server's version of a known message winning. A device may add only
  * messages written by the owner as 'user': anything claiming to be an admin's is dropped.
- * A new message from the user on a ticket waiting for them opens it again.
+ * A new message from the user on a ticket waiting for them opens it again. Messages that would
+ * take the thread past the user's limits refuse the whole pushed state (HttpError 409): the
+ * device then takes the server's copy, whose screen says the conversation is full.
  */
 export function mergePushedTicket(
   current: Ticket | undefined,
@@ -29,21 +41,16 @@ export function mergePushedTicket(
     (m) => !known.has(m.id) && m.authorRole === 'user' && m.authorId === context.ownerId,
   )
   const messages = sortMessages([...known.values(), ...added])
-  if (!current) {
-    return {
-      ...incoming,
-      ticketNumber: formatTicketNumber(context.nextSeq),
-      status: 'open',
-      messages,
-    }
-  }
-  const reopened = added.length > 0 && current.status === 'waiting'
-  return {
-    ...incoming,
-    ticketNumber: current.ticketNumber,
-    status: reopened ? 'open' : current.status,
-    createdAt: current.createdAt,
-    messages,
-    updatedAt: Math.max(incoming.updatedAt, current.updatedAt),
-  }
+  const merged: Ticket = current
+    ? {
+        ...incoming,
+        ticketNumber: current.ticketNumber,
+        status: added.length > 0 && current.status === 'waiting' ? 'open' : current.status,
+        createdAt: current.createdAt,
+        messages,
+        updatedAt: Math.max(incoming.updatedAt, current.updatedAt),
+      }
+    : { ...incoming, ticketNumber: formatTicketNumber(context.nextSeq), status: 'open', messages }
+  if (added.length > 0) assertUserRoom(merged)
+  return merged
 }

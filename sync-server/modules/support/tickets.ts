@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { CreateTicketBody, RestTicket, RestTicketWithMessages } from '../../../schema/api/support'
+import { ADMIN_MESSAGES } from '../../../schema/api/admin'
 import { SUPPORT_MESSAGES } from '../../../schema/api/support'
+import { threadHasRoom } from '../../../schema/entities/ticket'
 import type { Ticket, TICKET_STATUSES } from '../../../schema/entities/ticket'
 import type { DocumentsRepository, StoredDocument } from '../../db/documents'
 import { HttpError } from '../../http-error'
@@ -98,7 +100,8 @@ export class TicketService {
 
   /**
    * Appends a message to a ticket's thread. A user's message opens a ticket that was waiting
-   * for them; an admin's leaves the status to `setTicketStatus`. Throws 404 for no such ticket.
+   * for them; an admin's leaves the status to `setTicketStatus`. Throws 404 for no such ticket,
+   * 409 when the thread has no room left for the author's side (TICKET_THREAD_LIMITS).
    */
   addTicketMessage(ticketId: string, author: TicketAuthor, body: string): Ticket {
     const found = this.findById(ticketId)
@@ -107,6 +110,11 @@ export class TicketService {
     const ticket = found.data
     const at = Math.max(this.now(), ticket.updatedAt + 1)
     const message: TicketMessage = { id: randomUUID(), authorId: author.id, authorRole: author.role, body, at }
+    // The user's side stops short of the thread's limits, so support can still answer (ticket.ts).
+    if (!threadHasRoom(ticket, message)) {
+      const text = author.role === 'user' ? SUPPORT_MESSAGES.threadFull : ADMIN_MESSAGES.ticketFull
+      throw new HttpError(409, text, 'LIMIT_REACHED')
+    }
     const status = author.role === 'user' && ticket.status === 'waiting' ? 'open' : ticket.status
     return this.#write(found, { messages: sortMessages([...ticket.messages, message]), status, updatedAt: at })
   }
