@@ -48,7 +48,7 @@ function BalanceRow({
         className={`hh-balance__figure hh-balance__figure--${balance > 0 ? 'plus' : balance < 0 ? 'minus' : 'zero'}`}
       >
         {balance > 0 ? 'gets back ' : balance < 0 ? (userId === me ? 'owe ' : 'owes ') : 'settled up'}
-        {balance !== 0 ? <Amount value={Math.abs(balance)} withPaise /> : null}
+        {balance !== 0 ? <Amount value={Math.abs(balance)} /> : null}
       </span>
       {owed > 0 ? (
         <ButtonLink
@@ -77,7 +77,7 @@ function Plan({ household, plan, me }: { household: HouseholdDoc; plan: PlannedP
               <span>{who(p.from)}</span>
               <ArrowRight size={16} aria-label="pays" />
               <span>{who(p.to)}</span>
-              <Amount value={p.amount} withPaise className="hh-plan__amount" />
+              <Amount value={p.amount} className="hh-plan__amount" />
             </li>
           ))}
         </ul>
@@ -106,7 +106,7 @@ function SettlementRow({ s, household, me }: { s: SettlementDoc; household: Hous
         <span>
           {who(s.fromUserId)} paid {s.toUserId === me ? 'you' : memberName(household, s.toUserId)}
         </span>
-        <Amount value={s.amount} withPaise />
+        <Amount value={s.amount} />
       </div>
       <div className="hh-expense__meta">
         <span>
