@@ -7,7 +7,7 @@ import { parseDocument, stateKey } from '../modules/sync/document-state'
 import type { DocumentData, WireDocument } from '../modules/sync/document-state'
 import type { StreamBus } from '../modules/sync/stream-bus'
 import type { AppDatabase } from './database'
-import { documents } from './tables'
+import { counters, documents } from './tables'
 import type { DocumentRow } from './tables'
 
 /**
@@ -27,8 +27,17 @@ const isShared = (collection: CollectionName): boolean => COLLECTIONS[collection
 export type PushMerge = (
   current: StoredDocument | undefined,
   incoming: DocumentData,
-  context: { ownerId: string; nextSeq: number },
+  context: PushMergeContext,
 ) => DocumentData
+
+export interface PushMergeContext {
+  ownerId: string
+  /** Takes the next number of a deployment counter inside the push's transaction (see `nextNumber`). */
+  nextNumber: (counter: CounterName) => number
+}
+
+/** The deployment counters (table `counters`). */
+export type CounterName = 'ticket'
 
 export interface StoredDocument<D = DocumentData> {
   collection: CollectionName
@@ -160,7 +169,7 @@ export class DocumentsRepository {
         const existing = this.#getRow(tx, collection, id)
         if (merge) {
           const stored = existing ? toStored(existing) : undefined
-          const data = merge(stored, next.data, { ownerId, nextSeq: this.#seq + 1 })
+          const data = merge(stored, next.data, { ownerId, nextNumber: (name) => this.#nextNumber(tx, name) })
           if (stored && stateKey(stored.data, stored.deleted) === stateKey(data, next.deleted)) continue
           written.push(this.#write(tx, collection, ownerId, data, next.deleted))
           continue
@@ -286,6 +295,26 @@ export class DocumentsRepository {
     return this.unitOfWork(() =>
       entries.map(({ collection, doc, deleted }) => this.writeDocument(collection, ownerId, doc, deleted)),
     )
+  }
+
+  /**
+   * The next number of a deployment counter (1, 2, 3… from the first): one UPDATE … RETURNING on
+   * its row, so it belongs to the transaction around it. Call it inside the `unitOfWork` of the
+   * write that uses the number: a rollback gives the number back, and instances sharing the
+   * database never hand out the same one.
+   */
+  nextNumber(name: CounterName): number {
+    return this.#nextNumber(this.db, name)
+  }
+
+  #nextNumber(db: Pick<AppDatabase, 'insert'>, name: CounterName): number {
+    const row = db
+      .insert(counters)
+      .values({ name, value: 1 })
+      .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
+      .returning({ value: counters.value })
+      .get()
+    return row.value
   }
 
   /** Any row with this id, whoever owns it. For authorisation checks; never send it unchecked. */

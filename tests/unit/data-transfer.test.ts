@@ -169,7 +169,7 @@ describe('ticket thread merge (server)', () => {
           const merged = mergePushedTicket(
             { ...base, messages: server },
             { ...base, messages: device, status: 'closed', ticketNumber: 'X' },
-            { ownerId: 'u1', nextSeq: 99 },
+            { ownerId: 'u1', nextNumber: () => 99 },
           )
           const ids = merged.messages.map((m) => m.id)
           expect(new Set(ids).size).toBe(ids.length)

@@ -1,10 +1,11 @@
 import type { Ticket } from '../../../schema/entities/ticket'
+import type { PushMergeContext } from '../../db/documents'
 
 export type TicketMessage = Ticket['messages'][number]
 
-/** 'TKT-000042': the ticket's number, from the server sequence value of its first write. */
-export function formatTicketNumber(seq: number): string {
-  return `TKT-${String(seq).padStart(6, '0')}`
+/** 'TKT-000042': the ticket's number, from the deployment's ticket counter (the first ticket is TKT-000001). */
+export function formatTicketNumber(n: number): string {
+  return `TKT-${String(n).padStart(6, '0')}`
 }
 
 /** Messages oldest first; equal times keep a stable order by id. */
@@ -22,7 +23,7 @@ export function sortMessages(messages: readonly TicketMessage[]): TicketMessage[
 export function mergePushedTicket(
   current: Ticket | undefined,
   incoming: Ticket,
-  context: { ownerId: string; nextSeq: number },
+  context: Pick<PushMergeContext, 'ownerId' | 'nextNumber'>,
 ): Ticket {
   const known = new Map((current?.messages ?? []).map((m) => [m.id, m]))
   const added = incoming.messages.filter(
@@ -32,7 +33,7 @@ export function mergePushedTicket(
   if (!current) {
     return {
       ...incoming,
-      ticketNumber: formatTicketNumber(context.nextSeq),
+      ticketNumber: formatTicketNumber(context.nextNumber('ticket')),
       status: 'open',
       messages,
     }
