@@ -8,6 +8,7 @@ import { AmountField, ChoiceField, TextField } from '../../components/ui/field'
 import { Modal, ModalFormActions } from '../../components/ui/modal'
 import { recordLoanPayment, type LoanDoc } from '../../data/loans'
 import { useMoney } from '../../lib/use-money'
+import { useRecheck } from '../../lib/use-recheck'
 import { PAYMENT_METHOD_LABEL, PAYMENT_TYPE_LABEL } from './loan-types'
 
 interface Props {
@@ -109,6 +110,20 @@ function PaymentOptions(props: {
   )
 }
 
+/** The form's check (live once submitted) and the one message it shows, a failed save's included. */
+function usePaymentCheck(run: () => ReturnType<typeof checkPayment>) {
+  const [failed, setFailed] = useState(false)
+  const check = useRecheck(run)
+  const result = check.result
+  const error: FieldError =
+    result && !result.ok
+      ? { field: result.field, message: result.error }
+      : failed
+        ? { field: 'form', message: 'Failed to record payment' }
+        : null
+  return { check, error, setFailed }
+}
+
 /**
  * Record a payment: the amount starts at the EMI and its principal / interest parts are proposed
  * from the schedule (this month's interest first); both stay editable. Method defaults to UPI.
@@ -125,8 +140,10 @@ export function RecordPaymentDialog({ loan, balance, now, onClose, onSaved }: Pr
   const [type, setType] = useState<string>('regular')
   const [method, setMethod] = useState<string>('upi')
   const [note, setNote] = useState('')
-  const [error, setError] = useState<FieldError>(null)
   const [saving, setSaving] = useState(false)
+  const { check, error, setFailed } = usePaymentCheck(() =>
+    checkPayment({ amount, principal, interest, date, type, method, note }, today, split),
+  )
 
   const changeAmount = (text: string) => {
     setAmount(text)
@@ -140,16 +157,16 @@ export function RecordPaymentDialog({ loan, balance, now, onClose, onSaved }: Pr
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (saving) return
-    const checked = checkPayment({ amount, principal, interest, date, type, method, note }, today, split)
-    if (!checked.ok) return setError({ field: checked.field, message: checked.error })
-    setError(null)
+    const checked = check.submit()
+    if (!checked.ok) return
+    setFailed(false)
     setSaving(true)
     try {
       await recordLoanPayment(loan.id, checked.value)
       onSaved()
     } catch (e) {
       console.error(e)
-      setError({ field: 'form', message: 'Failed to record payment' })
+      setFailed(true)
       setSaving(false)
     }
   }

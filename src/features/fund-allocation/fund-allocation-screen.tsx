@@ -21,6 +21,7 @@ import { allocateToBudget, setMonthlyIncome } from '../../data/allocation'
 import type { BudgetDoc } from '../../data/budgets'
 import { useBudgets, useMonthTransactions, useProfile, useTransactionsBetween } from '../../data/hooks'
 import './fund-allocation.css'
+import { useRecheck } from '../../lib/use-recheck'
 
 interface AmountDialogProps {
   open: boolean
@@ -36,25 +37,28 @@ interface AmountDialogProps {
 /** One amount, validated before anything is saved: Update Monthly Income and Allocate/Adjust. */
 function AmountDialog({ open, title, label, description, initial, parse, onSave, onClose }: AmountDialogProps) {
   const [text, setText] = useState(() => (initial > 0 ? formatDecimal(initial).replace(/\.00$/, '') : ''))
-  const [error, setError] = useState<string | null>(null)
+  const [failed, setFailed] = useState(false)
   const [saving, setSaving] = useState(false)
+  const check = useRecheck(() => parse(text))
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (saving) return
-    const parsed = parse(text)
-    if (!parsed.ok) return setError(parsed.error)
-    setError(null)
+    const parsed = check.submit()
+    if (!parsed.ok) return
+    setFailed(false)
     setSaving(true)
     try {
       await onSave(parsed.value)
       onClose()
     } catch (e) {
       console.error(e)
-      setError('Could not save. Please try again.')
+      setFailed(true)
       setSaving(false)
     }
   }
+  const error =
+    check.result && !check.result.ok ? check.result.error : failed ? 'Could not save. Please try again.' : null
 
   return (
     <Modal open={open} title={title} description={description} onClose={onClose}>

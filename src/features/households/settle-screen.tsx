@@ -7,6 +7,7 @@ import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from 
 import { useToast } from '../../components/ui/toast'
 import { recordSettlement, type HouseholdDoc } from '../../data/households'
 import { useMoney } from '../../lib/use-money'
+import { useRecheck } from '../../lib/use-recheck'
 import { useHouseholdLedger } from './balances-tab'
 import { FormFooter } from './form-footer'
 import { METHOD_LABELS } from './household-look'
@@ -14,6 +15,12 @@ import './households.css'
 import { HouseholdFormPage } from './household-form-page'
 
 type Problem = { field: 'amount' | 'to' | 'form'; message: string }
+
+function settlementProblem(paise: number | null, to: string): Problem | null {
+  if (paise === null || paise <= 0 || paise > MAX_HOUSEHOLD_RUPEES * 100)
+    return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
+  return to ? null : { field: 'to', message: HOUSEHOLD_MESSAGES.targetRequired }
+}
 
 function SettleForm({ household, me, initialTo }: { household: HouseholdDoc; me: string; initialTo: string }) {
   const navigate = useNavigate()
@@ -27,18 +34,20 @@ function SettleForm({ household, me, initialTo }: { household: HouseholdDoc; me:
   const [method, setMethod] = useState<PaymentMethod>('upi')
   const [transactionId, setTransactionId] = useState('')
   const [note, setNote] = useState('')
-  const [problem, setProblem] = useState<Problem | null>(null)
+  const [failed, setFailed] = useState(false)
   const [saving, setSaving] = useState(false)
   // Prefilled with what you owe the person chosen, until you type your own figure.
   const shown = amount ?? (to ? money.forEdit(owedTo(to)) : '')
+  const check = useRecheck(() => settlementProblem(money.fromEdit(shown), to))
+  const problem: Problem | null =
+    check.result ?? (failed ? { field: 'form', message: HOUSEHOLD_MESSAGES.settlementFailed } : null)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (saving) return
     const paise = money.fromEdit(shown)
-    if (paise === null || paise <= 0 || paise > MAX_HOUSEHOLD_RUPEES * 100)
-      return setProblem({ field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid })
-    if (!to) return setProblem({ field: 'to', message: HOUSEHOLD_MESSAGES.targetRequired })
+    if (check.submit() !== null || paise === null) return
+    setFailed(false)
     setSaving(true)
     try {
       await recordSettlement({ householdId: household.id, toUserId: to, amount: paise, method, transactionId, note })
@@ -46,7 +55,7 @@ function SettleForm({ household, me, initialTo }: { household: HouseholdDoc; me:
       void navigate(`/households/${household.id}?tab=balances`, { replace: true })
     } catch (error) {
       console.error(error)
-      setProblem({ field: 'form', message: HOUSEHOLD_MESSAGES.settlementFailed })
+      setFailed(true)
       setSaving(false)
     }
   }

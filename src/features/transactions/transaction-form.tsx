@@ -18,6 +18,7 @@ import { useProfile } from '../../data/hooks'
 import { NoteField } from '../../components/transaction/note-field'
 import { addCustomCategory } from '../../data/profile'
 import { addTransaction, type TransactionDoc } from '../../data/transactions'
+import { useRecheck } from '../../lib/use-recheck'
 import { dayAtCurrentTime } from './day-at-current-time'
 import './transactions.css'
 
@@ -32,8 +33,6 @@ interface Props {
   followUp?: FollowUp
 }
 
-type FieldError = { field: TransactionField; message: string } | null
-
 export function TransactionForm({ type, followUp }: Props) {
   const isExpense = type === 'expense'
   const profile = useProfile()
@@ -42,25 +41,27 @@ export function TransactionForm({ type, followUp }: Props) {
   const [custom, setCustom] = useState('')
   const [day, setDay] = useState(() => toDayString(Date.now()))
   const [description, setDescription] = useState('')
-  const [error, setError] = useState<FieldError>(null)
   const saver = useSaveTransaction(type, followUp)
   const isCustom = isExpense && category === OTHER_CATEGORY
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (saver.busy) return
-    const checked = checkTransaction({
+  const check = useRecheck(() =>
+    checkTransaction({
       type,
       amount: amount.trim() === '' ? null : toPaise(amount),
       category,
       ...(isCustom ? { customCategory: custom } : {}),
       date: dayAtCurrentTime(day),
       description,
-    })
-    setError(checked.ok ? null : { field: checked.field, message: checked.message })
+    }),
+  )
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (saver.busy) return
+    const checked = check.submit()
     if (checked.ok) void saver.save(checked.value, isCustom)
   }
-  const message = (field: TransactionField) => (error?.field === field ? error.message : null)
+  const message = (field: TransactionField) =>
+    check.result && !check.result.ok && check.result.field === field ? check.result.message : null
 
   return (
     <div className="tx-page">
