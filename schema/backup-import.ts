@@ -16,6 +16,9 @@ import type { BackupBudgetInput, BackupTransactionInput } from './backup'
 
 export const IMPORT_MESSAGES = {
   notJson: 'This file is not a JSON backup. Choose a file made by Export Data.',
+  notBackup:
+    'This file is not a backup made by Export Data. Choose the hisaab-backup-(date).json file it saved: ' +
+    'a backup has a "version" and lists of "expenses", "income" and "budgets".',
   invalid: 'This backup cannot be imported',
   empty: 'This backup has no expenses, income or budgets',
 } as const
@@ -109,11 +112,28 @@ function keyOf(raw: string | number | undefined, prefix: string, parts: readonly
   return Id.safeParse(candidate).success ? candidate : contentKey(prefix, parts)
 }
 
+const RECORD_NAMES: Record<string, string> = { expenses: 'expense', income: 'income entry', budgets: 'budget' }
+
+/** True when the JSON has the backup's shape at all: an object with a version string. */
+function looksLikeBackup(json: unknown): boolean {
+  return typeof json === 'object' && json !== null && !Array.isArray(json) && 'version' in json
+}
+
+/**
+ * The first problem in words a person can act on: "in expense 3, amount must be a number above
+ * zero", "in income entry 1, source is missing", never zod's "expected string, received undefined".
+ */
 function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0]
   if (!issue) return IMPORT_MESSAGES.invalid
-  const where = issue.path.length ? ` (${issue.path.join('.')})` : ''
-  return `${IMPORT_MESSAGES.invalid}: ${issue.message}${where}`
+  const [list, index, field] = issue.path.map(String)
+  if (list === 'version' || !list) return IMPORT_MESSAGES.notBackup
+  if (index === undefined) return `${IMPORT_MESSAGES.invalid}: "${list}" must be a list`
+  const record = `${RECORD_NAMES[list] ?? list} ${Number(index) + 1}`
+  if (field === undefined) return `${IMPORT_MESSAGES.invalid}: ${record} is not a record`
+  const missing = issue.code === 'invalid_type' && issue.input === undefined
+  const problem = issue.code === 'custom' ? issue.message : missing ? `${field} is missing` : `${field} is not valid`
+  return `${IMPORT_MESSAGES.invalid}: in ${record}, ${problem}`
 }
 
 /**
@@ -127,7 +147,8 @@ export function parseBackup(text: string): ImportResult {
   } catch {
     return { ok: false, error: IMPORT_MESSAGES.notJson }
   }
-  const parsed = BackupFile.safeParse(json)
+  if (!looksLikeBackup(json)) return { ok: false, error: IMPORT_MESSAGES.notBackup }
+  const parsed = BackupFile.safeParse(json, { reportInput: true })
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) }
   const { expenses, income, budgets } = parsed.data
   if (expenses.length + income.length + budgets.length === 0) return { ok: false, error: IMPORT_MESSAGES.empty }

@@ -93,6 +93,8 @@ export const TicketStatusBody = z.object({
 export const Analytics = z.object({
   /** Accounts with the user role (admins are not counted). */
   totalUsers: z.number().int(),
+  /** Accounts with the admin role, which the user figures leave out (the user list shows both). */
+  totalAdmins: z.number().int(),
   /** Of those, created since local midnight (REPORT_TIME_ZONE). */
   newUsers: z.number().int(),
   /** Tickets waiting on someone: status open or waiting. */

@@ -55,3 +55,12 @@ export function shadeForContrast(color: string, against: string, ratio = AA_TEXT
   }
   return toward
 }
+
+/**
+ * The hero gradient (balance card, help panel, the brand preview) and primary buttons for a
+ * brand's two colours: each moved to its nearest shade that carries white text at AA, so the
+ * text on them is always white and always readable, whatever colours were picked (#ffff00 too).
+ */
+export function heroColors(primary: string, secondary: string): { from: string; to: string; text: '#ffffff' } {
+  return { from: shadeForContrast(primary, '#ffffff'), to: shadeForContrast(secondary, '#ffffff'), text: '#ffffff' }
+}

@@ -92,18 +92,22 @@ export function paymentStatus(figures: Pick<LoanFigures, 'balance' | 'nextDueDat
   return figures.nextDueDate <= toDayString(soon.getTime()) ? 'due_soon' : 'on_track'
 }
 
-/** The spec's estimate: a month is 30 days (part 2 §4). */
-export const DAYS_PER_MONTH = 30
-
 /** Months left paying `emi` on what is owed; 0 when paid, null when the EMI never clears it. */
 export function monthsLeft(balance: Paise, rateBps: number, emi: Paise): number | null {
   if (balance <= 0) return 0
   return amortise(balance, rateBps, emi).months
 }
 
-/** Today plus `months` × 30 days, as 'YYYY-MM-DD'. */
-export function debtFreeDay(now: number, months: number): string {
-  return toDayString(now + months * DAYS_PER_MONTH * 86_400_000)
+/**
+ * The day the last of `months` monthly payments falls due, as 'YYYY-MM-DD': the next due day
+ * moved on by the payments after it, in calendar months like the schedule (30-day months drifted
+ * from a loan's own payoff date by a day a month or two, five days a year); with no due day ahead,
+ * `today` plus the months. `today` when nothing is owed.
+ */
+export function debtFreeDay(today: string, months: number, nextDueDate: string | null): string {
+  if (months <= 0) return today
+  if (nextDueDate && nextDueDate >= today) return addPeriods(nextDueDate, 'monthly', months - 1)
+  return addPeriods(today, 'monthly', months)
 }
 
 /** The rate the projections use: an interest-free loan accrues nothing whatever rate was typed. */

@@ -86,40 +86,77 @@ export function groupIndian(whole: number): string {
   return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`
 }
 
+/** Grouping by thousands, as Intl's en-US writes it: 12500000 → "12,500,000". */
+export function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+$)/g, ',')
+}
+
+/** Lakh and crore belong to the rupee: every other currency groups by thousands ($120,000, not $1,20,000). */
+export function groupDigits(whole: number, currencyCode = DEFAULT_CURRENCY): string {
+  return currencyOf(currencyCode).code === 'INR' ? groupIndian(whole) : groupThousands(whole)
+}
+
+/**
+ * Currencies shown without a minor unit (Intl gives the yen no decimals). Amounts are still
+ * stored in hundredths, like every other currency's.
+ */
+const NO_MINOR_UNIT: ReadonlySet<string> = new Set(['JPY'])
+
+function signOf(paise: Paise, signed: boolean | undefined): string {
+  return paise < 0 ? '-' : signed && paise > 0 ? '+' : ''
+}
+
+export interface MoneyOptions {
+  /**
+   * Keep the paise when there are any ("₹12,345.67", but "₹2,400"): for figures the user typed
+   * or must pay to the paisa (an EMI, a split share). Displays leave it off and show whole units.
+   */
+  exact?: boolean
+  /** "+" before a positive amount (income). */
+  signed?: boolean
+}
+
+/**
+ * The one rule for showing money: whole units, rounded half away from zero on the integer
+ * ("₹1,25,000"), unless `exact` asks for the paise an amount has. Rupees are grouped in lakhs
+ * and crores, every other currency in thousands. Display never drifts: it reads integer paise.
+ */
+export function formatMoney(paise: Paise, currencyCode = DEFAULT_CURRENCY, options: MoneyOptions = {}): string {
+  const { symbol, code } = currencyOf(currencyCode)
+  const abs = Math.abs(paise)
+  const minor = options.exact && abs % 100 !== 0 && !NO_MINOR_UNIT.has(code)
+  const body = minor
+    ? `${groupDigits(Math.floor(abs / 100), code)}.${String(abs % 100).padStart(2, '0')}`
+    : groupDigits(Math.floor((abs + 50) / 100), code)
+  return `${signOf(paise, options.signed)}${symbol}${body}`
+}
+
 /** Hundredths as "12.5", "12.05" or "12": up to two decimals, trailing zeros dropped, grouped. */
-function upToTwoDecimals(hundredths: number): string {
+function upToTwoDecimals(hundredths: number, code: string): string {
   const fraction = String(hundredths % 100)
     .padStart(2, '0')
     .replace(/0+$/, '')
-  return groupIndian(Math.floor(hundredths / 100)) + (fraction ? `.${fraction}` : '')
+  return groupDigits(Math.floor(hundredths / 100), code) + (fraction ? `.${fraction}` : '')
 }
 
-/**
- * Formats paise for display with Indian digit grouping: 12500000 paise → "₹1,25,000".
- * Whole units by default (the spec shows rupees with no decimals); `withPaise` keeps two places.
- * Rounding is half away from zero on the integer, so display never drifts.
- */
-export function formatMoney(
-  paise: Paise,
-  currencyCode = DEFAULT_CURRENCY,
-  options: { withPaise?: boolean; signed?: boolean } = {},
-): string {
-  const { symbol } = currencyOf(currencyCode)
-  const abs = Math.abs(paise)
-  const body = options.withPaise
-    ? `${groupIndian(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`
-    : groupIndian(Math.floor((abs + 50) / 100))
-  const sign = paise < 0 ? '-' : options.signed && paise > 0 ? '+' : ''
-  return `${sign}${symbol}${body}`
-}
-
-const LAKH = 1_00_000
-const CRORE = 1_00_00_000
+/** Short-form units, smallest first: lakh and crore for the rupee, thousand, million and billion elsewhere. */
+const INDIAN_UNITS: readonly (readonly [number, string])[] = [
+  [1_00_000, ' L'],
+  [1_00_00_000, ' Cr'],
+]
+const THOUSANDS_UNITS: readonly (readonly [number, string])[] = [
+  [1_000, 'K'],
+  [1_000_000, 'M'],
+  [1_000_000_000, 'B'],
+]
+/** Below this many whole units the full figure is short enough. */
+const COMPACT_FROM = 1_00_000
 
 /**
- * A short form for tight places, in Indian units to two decimals: 18500000 paise → "₹1.85 L",
- * 1006154300 → "₹1.01 Cr"; below one lakh it is the full figure. The unit is chosen after
- * rounding, so ₹99,99,999 reads "₹1 Cr", not "₹100 L". Pair it with the exact figure (title).
+ * A short form for tight places, to two decimals: 18500000 paise → "₹1.85 L", 1006154300 →
+ * "₹1.01 Cr", and in other currencies "$185K", "$10.06M"; below 1,00,000 units it is the full
+ * figure. The unit is chosen after rounding, so ₹99,99,999 reads "₹1 Cr", not "₹100 L". Pair it
+ * with the exact figure (title).
  */
 export function formatCompactMoney(
   paise: Paise,
@@ -127,13 +164,17 @@ export function formatCompactMoney(
   options: { signed?: boolean } = {},
 ): string {
   const units = Math.round(Math.abs(paise) / 100)
-  if (units < LAKH) return formatMoney(paise, currencyCode, options)
-  // In hundredths of a lakh or crore, so the two decimals stay exact.
-  const inLakh = Math.round(units / (LAKH / 100))
-  const [scaled, suffix] = inLakh < 100 * 100 ? [inLakh, ' L'] : [Math.round(units / (CRORE / 100)), ' Cr']
-  const { symbol } = currencyOf(currencyCode)
-  const sign = paise < 0 ? '-' : options.signed && paise > 0 ? '+' : ''
-  return `${sign}${symbol}${upToTwoDecimals(scaled)}${suffix}`
+  if (units < COMPACT_FROM) return formatMoney(paise, currencyCode, options)
+  const { symbol, code } = currencyOf(currencyCode)
+  const scale = code === 'INR' ? INDIAN_UNITS : THOUSANDS_UNITS
+  // In hundredths of the unit, so the two decimals stay exact; a unit is kept while it reads below the next one.
+  let index = 0
+  let scaled = Math.round(units / (scale[0]![0] / 100))
+  while (index + 1 < scale.length && scaled >= (scale[index + 1]![0] / scale[index]![0]) * 100) {
+    index += 1
+    scaled = Math.round(units / (scale[index]![0] / 100))
+  }
+  return `${signOf(paise, options.signed)}${symbol}${upToTwoDecimals(scaled, code)}${scale[index]![1]}`
 }
 
 /** Sum of paise values; stays an integer by construction. */

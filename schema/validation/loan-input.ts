@@ -331,7 +331,7 @@ type Parts = { principal: Paise; interest: Paise }
 
 /** The refusal of parts beyond the limits, on the field the user can fix. */
 function beyondLimits(parts: Parts, given: boolean, checks: PaymentChecks) {
-  const { limits, format = (p: Paise) => formatMoney(p, 'INR', { withPaise: true }) } = checks
+  const { limits, format = (p: Paise) => formatMoney(p, 'INR', { exact: true }) } = checks
   if (!limits) return null
   const refusal = paymentRefusal({ principalPaid: parts.principal, interestPaid: parts.interest }, limits)
   if (refusal === 'over_interest')

@@ -55,6 +55,7 @@ const AddDebtScreen = lazyScreen(() => import('../features/debts/add-debt-screen
 const LoanDetailScreen = lazyScreen(() => import('../features/debts/loan-detail-screen'))
 const EditLoanScreen = lazyScreen(() => import('../features/debts/edit-loan-screen'))
 const PlannerScreen = lazyScreen(() => import('../features/debts/planner-screen'))
+const NotFoundScreen = lazyScreen(() => import('./not-found'))
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingScreen />}>{node}</Suspense>
 /** A frame whose render failure shows the error fallback inside the page's outer providers. */
@@ -142,7 +143,7 @@ const routes: RouteObject[] = [
       { path: '/demo/reports', element: <DemoEntry to="/reports" /> },
       { path: '/demo/settings', element: <DemoEntry to="/settings" /> },
       { path: '/chat', element: <Navigate to="/support" replace /> },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: '*', element: page(<NotFoundScreen />) },
     ],
   },
 ]

@@ -1,5 +1,5 @@
 import { DEFAULT_BRAND, type BrandInput } from '../../schema/brand'
-import { readableTextOn, shadeForContrast } from '../../schema/calc/contrast'
+import { heroColors, readableTextOn, shadeForContrast } from '../../schema/calc/contrast'
 
 /** The surfaces brand colours must read on (theme.css: light surface-2, dark surface-2). */
 const LIGHT_SURFACE = '#f0f4f3'
@@ -9,6 +9,7 @@ function themeVars(primary: string, secondary: string, surface: string): string 
   // The brand colour itself is text, a border and a fill across the app: use the nearest shade
   // of it that reads at AA on the theme's surfaces, with black or white text on top of it.
   const readable = shadeForContrast(primary, surface)
+  const hero = heroColors(primary, secondary)
   return [
     `--color-primary: ${readable};`,
     `--color-primary-strong: ${shadeForContrast(readable, surface, 5.5)};`,
@@ -17,9 +18,9 @@ function themeVars(primary: string, secondary: string, surface: string): string 
     `--color-focus: ${readable};`,
     `--color-link: ${readable};`,
     // Hero cards and primary buttons carry white text.
-    `--color-primary-button: ${shadeForContrast(primary, '#ffffff')};`,
-    `--hero-from: ${shadeForContrast(primary, '#ffffff')};`,
-    `--hero-to: ${shadeForContrast(secondary, '#ffffff')};`,
+    `--color-primary-button: ${hero.from};`,
+    `--hero-from: ${hero.from};`,
+    `--hero-to: ${hero.to};`,
   ].join(' ')
 }
 

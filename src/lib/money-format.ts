@@ -1,11 +1,18 @@
 import { createContext, useContext } from 'react'
-import { formatCompactMoney, formatDecimal, formatMoney, toPaise, type Paise } from '../../schema/money/money'
+import {
+  formatCompactMoney,
+  formatDecimal,
+  formatMoney,
+  toPaise,
+  type MoneyOptions,
+  type Paise,
+} from '../../schema/money/money'
 
 export interface MoneyFormat {
   /** The user's currency code (the synced profile's, else the account's, else INR). */
   currency: string
-  /** "₹1,25,000" (whole units unless `withPaise`); `signed` adds + to positive amounts. */
-  format: (paise: Paise, options?: { withPaise?: boolean; signed?: boolean }) => string
+  /** "₹1,25,000": whole units, or the paise an amount has with `exact`; `signed` adds + to positive amounts. */
+  format: (paise: Paise, options?: MoneyOptions) => string
   /** "₹1.85 L" / "₹1.01 Cr" for tight places; show it with the exact figure beside or in a title. */
   compact: (paise: Paise, options?: { signed?: boolean }) => string
   /** The value for an amount input: "1250.50"; '' for zero so the field shows its placeholder. */

@@ -10,7 +10,7 @@ import { idUnavailable, mapInSlices, parsePushRow, sizeRefusal, tooLargeMessage 
 import type { PushedDocument } from '../modules/sync/push-rows'
 import type { StreamBus } from '../modules/sync/stream-bus'
 import type { AppDatabase } from './database'
-import { documents } from './tables'
+import { counters, documents } from './tables'
 import type { DocumentRow } from './tables'
 
 /**
@@ -31,7 +31,7 @@ const isShared = (collection: CollectionName): boolean => COLLECTIONS[collection
 export type PushMerge = (
   current: StoredDocument | undefined,
   incoming: DocumentData,
-  context: { ownerId: string; nextSeq: number },
+  context: PushMergeContext,
 ) => DocumentData
 
 /**
@@ -51,6 +51,15 @@ export type PushRule = (
  * answers the row as a conflict with the stored document, as a stale assumed state is.
  */
 export type PushGuard = (stored: StoredDocument, incoming: DocumentData) => boolean
+
+export interface PushMergeContext {
+  ownerId: string
+  /** Takes the next number of a deployment counter inside the push's transaction (see `nextNumber`). */
+  nextNumber: (counter: CounterName) => number
+}
+
+/** The deployment counters (table `counters`). */
+export type CounterName = 'ticket'
 
 export interface StoredDocument<D = DocumentData> {
   collection: CollectionName
@@ -219,7 +228,7 @@ export class DocumentsRepository {
     let json = doc.json
     if (merge) {
       try {
-        data = merge(stored, doc.data, { ownerId, nextSeq: this.#seq + 1 })
+        data = merge(stored, doc.data, { ownerId, nextNumber: (name) => this.#nextNumber(this.db, name) })
       } catch (error) {
         if (error instanceof HttpError && error.statusCode < 500) return { answer: refusal(doc.id, error) }
         throw error
@@ -352,6 +361,26 @@ export class DocumentsRepository {
     return this.unitOfWork(() =>
       entries.map(({ collection, doc, deleted }) => this.writeDocument(collection, ownerId, doc, deleted)),
     )
+  }
+
+  /**
+   * The next number of a deployment counter (1, 2, 3… from the first): one UPDATE … RETURNING on
+   * its row, so it belongs to the transaction around it. Call it inside the `unitOfWork` of the
+   * write that uses the number: a rollback gives the number back, and instances sharing the
+   * database never hand out the same one.
+   */
+  nextNumber(name: CounterName): number {
+    return this.#nextNumber(this.db, name)
+  }
+
+  #nextNumber(db: Pick<AppDatabase, 'insert'>, name: CounterName): number {
+    const row = db
+      .insert(counters)
+      .values({ name, value: 1 })
+      .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
+      .returning({ value: counters.value })
+      .get()
+    return row.value
   }
 
   /** Any row with this id, whoever owns it. For authorisation checks; never send it unchecked. */

@@ -419,3 +419,14 @@ export const jobCursors = sqliteTable('job_cursors', {
   name: text('name').primaryKey(),
   seq: integer('seq').notNull(),
 })
+
+/**
+ * Numbers handed out one after another per deployment (a ticket's TKT-000001…). Each is taken by
+ * an UPDATE … RETURNING inside the transaction of the write that uses it, so instances sharing the
+ * database never hand out the same number, and a write that rolls back gives its number back.
+ */
+export const counters = sqliteTable('counters', {
+  name: text('name').primaryKey(),
+  /** The last number handed out (0 before the first). */
+  value: integer('value').notNull(),
+})

@@ -77,7 +77,7 @@ for (const look of [
       writeFileSync(bad, '{"version":"1.0.0","expenses":[{"amount":"lots","category":"Food","date":"2026-01-01"}]}')
       await importFile(page, bad)
       await expect(
-        page.getByText('❌ This backup cannot be imported: amount must be a number above zero (expenses.0.amount)'),
+        page.getByText('❌ This backup cannot be imported: in expense 1, amount must be a number above zero'),
       ).toBeVisible()
       const notJson = info.outputPath('photo.json')
       writeFileSync(notJson, 'GIF89a')

@@ -132,8 +132,13 @@ test('every admin screen works in light, dark and at 390 px with no axe violatio
   await expect(page.getByText('Employment Breakdown')).toBeVisible()
   await expect(page.getByText('Software Engineer')).toBeVisible()
   await checkEverywhere(page, 'dashboard')
+  // Total Users counts user accounts and says the admin it leaves out; the list names both roles.
+  const total = page.locator('.admin-stat').filter({ hasText: 'Total Users' })
+  await expect(total).toContainText('User accounts (1 admin not counted)')
+  const users = Number((await total.locator('.admin-stat__value').textContent())!.replaceAll(',', ''))
 
   await adminNav(page, 'Users')
+  await expect(page.getByTestId('users-count')).toHaveText(`${users + 1} accounts: ${users} users, 1 admin`)
   await page.getByLabel('Search users').fill('no-such-person-anywhere')
   await expect(page.getByText('No users found')).toBeVisible()
   await page.getByLabel('Search users').fill(seeded.email)
@@ -335,7 +340,17 @@ test('a brand change is seen by another browser; reset restores the defaults', a
   await page.getByRole('button', { name: 'Save Changes' }).click()
   await expect(page.getByRole('alert')).toHaveText('Colours must be hex values like #10b981')
   await page.getByLabel('Secondary Color', { exact: true }).fill('#db2777')
+  // Fixed, the message goes at once; a full hex colour fills its field without any "limit reached".
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await expect(page.getByText(/limit reached/)).toHaveCount(0)
   await expect(page.getByRole('region', { name: 'Preview' })).toContainText('Paisa Pro')
+  // Pure yellow: the preview draws the darker shade the app uses, so its white text reads.
+  await page.getByLabel('Primary Color', { exact: true }).fill('#ffff00')
+  const preview = page.getByTestId('brand-preview')
+  await expect(preview).toHaveCSS('color', 'rgb(255, 255, 255)')
+  expect(await preview.evaluate((el) => getComputedStyle(el).backgroundImage)).not.toContain('rgb(255, 255, 0)')
+  await expect(page.getByTestId('brand-adjusted')).toContainText('#ffff00 is darkened to #')
+  await page.getByLabel('Primary Color', { exact: true }).fill('#7c3aed')
   const reloaded = page.waitForEvent('load')
   await page.getByRole('button', { name: 'Save Changes' }).click()
   await expect(page).toHaveTitle('Paisa Pro')

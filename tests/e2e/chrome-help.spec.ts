@@ -105,12 +105,14 @@ test.describe('help widget', () => {
 test.describe('help widget on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' })
 
-  test('sits above the bottom bar and its panel fits the screen', async ({ page }) => {
+  test('sits in the top bar, over no content, and its panel fits the screen', async ({ page }) => {
     await signUp(page, newUser('helpphone'))
+    // In the top bar (one tap from any screen), not floating over the page's amounts and buttons.
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Help', exact: true })).toBeVisible()
     const fab = await helpButton(page).boundingBox()
-    const bar = await page.locator('nav.bottombar').boundingBox()
+    const bar = await page.locator('header.topbar').boundingBox()
     expect(fab && bar).toBeTruthy()
-    expect(fab!.y + fab!.height).toBeLessThanOrEqual(bar!.y)
+    expect(fab!.y + fab!.height).toBeLessThanOrEqual(bar!.y + bar!.height)
     expect(fab!.x + fab!.width).toBeLessThanOrEqual(390)
 
     await helpButton(page).click()

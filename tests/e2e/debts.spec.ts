@@ -80,7 +80,7 @@ async function newLoanWizard(page: Page) {
   await cont(page).click()
 
   await expect(counter(page)).toHaveText('Step 5 of 5')
-  await expect(page.getByTestId('loan-review')).toContainText('₹10,00,000.00')
+  await expect(page.getByTestId('loan-review')).toContainText('₹10,00,000')
   await page
     .getByLabel('Notes (optional)')
     .fill('Floating rate; review the spread every April with the branch manager.')
@@ -144,7 +144,7 @@ test('debts: wizard for a new and an existing loan, payments online and offline,
   await page.getByTestId('loan-card').filter({ hasText: LONG_NAME }).click()
   await expect(page).toHaveURL(/\/debts\/[\w-]+$/)
   const id = page.url().split('/').pop()!
-  await expect(page.getByTestId('loan-balance')).toHaveText('₹10,00,000.00')
+  await expect(page.getByTestId('loan-balance')).toHaveText('₹10,00,000')
   await page.getByRole('button', { name: 'Pay Now' }).click()
   const dialog = page.getByRole('dialog', { name: 'Record Payment' })
   await expect(dialog.getByLabel('Amount paid')).toHaveValue('8678.23')
@@ -154,7 +154,7 @@ test('debts: wizard for a new and an existing loan, payments online and offline,
   await expectAccessible(page)
   await dialog.getByRole('button', { name: 'Save Payment' }).click()
   await expect(dialog).toBeHidden()
-  await expect(page.getByTestId('loan-balance')).toHaveText('₹9,98,405.10')
+  await expect(page.getByTestId('loan-balance')).toHaveText('₹9,98,405')
   await expect
     .poll(async () => (await serverLoan(server, token, id)).body.loan?.current_balance, { timeout: 30_000 })
     .toBe(998405.1)
@@ -170,7 +170,7 @@ test('debts: wizard for a new and an existing loan, payments online and offline,
   await dialog.getByLabel('Note (optional)').fill('Diwali bonus')
   await dialog.getByRole('button', { name: 'Save Payment' }).click()
   await expect(dialog).toBeHidden()
-  await expect(page.getByTestId('loan-balance')).not.toHaveText('₹9,98,405.10')
+  await expect(page.getByTestId('loan-balance')).not.toHaveText('₹9,98,405')
   const offlineBalance = await page.getByTestId('loan-balance').textContent()
   await page.reload()
   await expect(page.getByTestId('loan-balance')).toHaveText(offlineBalance!)

@@ -40,6 +40,11 @@ test('dashboard: the welcome with no data, then January totals, categories, rece
   await page.getByRole('button', { name: 'Add Expense' }).click()
   await expect(page.getByText('⚠️ Please enter a custom category!')).toBeVisible()
   await page.getByLabel('Custom Category').fill('Pets')
+  // The message describes the field as it is now: filled, it goes (and an empty field brings it back).
+  await expect(page.getByText('⚠️ Please enter a custom category!')).toHaveCount(0)
+  await page.getByLabel('Custom Category').fill('')
+  await expect(page.getByText('⚠️ Please enter a custom category!')).toBeVisible()
+  await page.getByLabel('Custom Category').fill('Pets')
   await page.getByLabel('Date').fill('2020-01-01')
   await page.getByRole('button', { name: 'Add Expense' }).click()
   await expect(page.getByText('⚠️ Date cannot be more than 5 years in the past!')).toBeVisible()

@@ -140,9 +140,22 @@ test('recurring payments: add/edit/delete, groups by due date, Mark Paid moves a
   await page.locator('nav.topnav').getByRole('link', { name: 'All Transactions' }).click()
   await expect(page.getByTestId('transaction-item').filter({ hasText: 'Rent' })).toContainText('-₹15,000')
 
-  // Paid again (ahead of time): the 31st anchor brings it back to 31 Mar, not 28 Mar.
+  // A payment not due this week asks before booking today's expense; Cancel books nothing.
   await page.goto('/recurring-payments')
+  await card(page, 'Insurance').getByRole('button', { name: 'Mark Insurance paid' }).click()
+  const early = page.getByRole('alertdialog', { name: 'Mark Insurance paid now?' })
+  await expect(early).toContainText('It is due on 15 Mar 2027, in 43 days.')
+  await expect(early).toContainText('records an expense of ₹12,000 today; the next due date becomes 15 Mar 2028.')
+  await early.getByRole('button', { name: 'Cancel' }).click()
+  await expect(early).toHaveCount(0)
+  await expect(card(page, 'Insurance')).toContainText('15 Mar 2027')
+
+  // Paid again (ahead of time, confirmed): the 31st anchor brings it back to 31 Mar, not 28 Mar.
   await card(page, 'Rent').getByRole('button', { name: 'Mark Rent paid' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Mark Rent paid now?' })
+    .getByRole('button', { name: 'Mark Paid' })
+    .click()
   await expect(page.getByRole('status').filter({ hasText: 'Marked paid. Next due 31 Mar' })).toBeVisible()
   await expect(card(page, 'Rent')).toContainText('31 Mar 2027')
 

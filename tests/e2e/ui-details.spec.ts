@@ -131,6 +131,10 @@ test('a long paste shows a counter; Hide Balance hides budgets too; row buttons 
   await expect(description).toHaveValue('x'.repeat(500))
   await expect(page.getByText('500 / 500 characters · limit reached, anything longer was not kept')).toBeVisible()
   await page.screenshot({ path: `${SHOTS}/add-expense-counter-390.png`, fullPage: true })
+  // A value that only fills the field (an existing 500-character note) had nothing cut: a count, no warning.
+  await description.fill('y'.repeat(500))
+  await expect(page.getByText('500 / 500 characters', { exact: true })).toBeVisible()
+  await expect(page.getByText(/limit reached/)).toHaveCount(0)
 })
 
 test('budget form messages like the add screens; a reversed range says so; an empty trend has no ₹0 axis', async ({

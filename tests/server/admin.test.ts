@@ -191,6 +191,7 @@ describe('GET /api/admin/analytics', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json<Analytics>()).toEqual({
       totalUsers: 3,
+      totalAdmins: 1,
       newUsers: 3,
       openTickets: 3,
       resolvedTickets: 2,

@@ -279,7 +279,7 @@ describe('a payment is never more than the loan owes', () => {
       'POST',
       pay,
       { amount_paid: 4690000.01, principal_paid: 4690000.01, interest_paid: 0 },
-      LOAN_MESSAGES.principalOverBalance('₹46,90,000.00'),
+      LOAN_MESSAGES.principalOverBalance('₹46,90,000'),
     )
     const closed = await call(s, 'POST', pay, { amount_paid: 4723220.83, payment_type: 'full' })
     expect(closed.status).toBe(201)
@@ -303,7 +303,7 @@ describe('a payment is never more than the loan owes', () => {
       'PUT',
       `${pay}/${first.payment.id}`,
       { amount_paid: 4640000.01, principal_paid: 4640000.01, interest_paid: 0 },
-      LOAN_MESSAGES.principalOverBalance('₹46,40,000.00'),
+      LOAN_MESSAGES.principalOverBalance('₹46,40,000'),
     )
     const removed = await call(s, 'DELETE', `${pay}/${second.payment.id}`)
     expect(removed.body).toMatchObject({ success: true, loan: { current_balance: 4682866.67 } })

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { BrandInput } from '../../schema/brand'
-import { AA_TEXT, contrast, readableTextOn, shadeForContrast, toHex } from '../../schema/calc/contrast'
+import { AA_TEXT, contrast, heroColors, readableTextOn, shadeForContrast, toHex } from '../../schema/calc/contrast'
 import { latestEntries, marginPercent, monthlyPnl, pnlSummary } from '../../schema/calc/pnl'
 import type { PnlEntry } from '../../schema/calc/pnl'
 
@@ -106,6 +106,19 @@ describe('brand colour contrast', () => {
         expect(contrast(shadeForContrast(color, surface), surface)).toBeGreaterThanOrEqual(AA_TEXT)
       }),
     )
+  })
+
+  it('the hero gradient of any two brand colours carries its white text at AA at both ends', () => {
+    fc.assert(
+      fc.property(hex, hex, (primary, secondary) => {
+        const hero = heroColors(primary, secondary)
+        expect(contrast(hero.text, hero.from)).toBeGreaterThanOrEqual(AA_TEXT)
+        expect(contrast(hero.text, hero.to)).toBeGreaterThanOrEqual(AA_TEXT)
+      }),
+    )
+    // Pure yellow, the colour: darkened, never white on yellow.
+    expect(heroColors('#ffff00', '#764ba2').from).not.toBe('#ffff00')
+    expect(heroColors('#047857', '#047857')).toEqual({ from: '#047857', to: '#047857', text: '#ffffff' })
   })
 
   it('leaves a colour that already reads unchanged', () => {

@@ -63,19 +63,37 @@ describe('backup import', () => {
 
   it.each([
     ['not json', IMPORT_MESSAGES.notJson],
-    ['[]', `${IMPORT_MESSAGES.invalid}: Invalid input: expected object, received array`],
+    // Any JSON that is not a backup (another app's export, a settings file) says what was expected.
+    ['[]', IMPORT_MESSAGES.notBackup],
+    ['{}', IMPORT_MESSAGES.notBackup],
+    ['{"name":"Asha","expenses":[]}', IMPORT_MESSAGES.notBackup],
+    ['{"version":5}', IMPORT_MESSAGES.notBackup],
+    ['"hello"', IMPORT_MESSAGES.notBackup],
     [JSON.stringify({ version: '1.0.0' }), IMPORT_MESSAGES.empty],
+    [JSON.stringify({ version: '1.0.0', expenses: 'none' }), `${IMPORT_MESSAGES.invalid}: "expenses" must be a list`],
     [
       JSON.stringify({ version: '1.0.0', expenses: [{ amount: -5, category: 'x', date: '2026-01-01' }] }),
-      `${IMPORT_MESSAGES.invalid}: amount must be a number above zero (expenses.0.amount)`,
+      `${IMPORT_MESSAGES.invalid}: in expense 1, amount must be a number above zero`,
+    ],
+    [
+      JSON.stringify({ version: '1.0.0', expenses: [{ amount: 5, category: 'x', date: '2026-01-01' }, 7] }),
+      `${IMPORT_MESSAGES.invalid}: expense 2 is not a record`,
     ],
     [
       JSON.stringify({ version: '1.0.0', expenses: [{ amount: 5, category: 'x', date: 'yesterday' }] }),
-      `${IMPORT_MESSAGES.invalid}: date must be an ISO date (expenses.0.date)`,
+      `${IMPORT_MESSAGES.invalid}: in expense 1, date must be an ISO date`,
     ],
     [
       JSON.stringify({ version: '1.0.0', income: [{ amount: 5, date: '2026-01-01' }] }),
-      `${IMPORT_MESSAGES.invalid}: Invalid input: expected string, received undefined (income.0.source)`,
+      `${IMPORT_MESSAGES.invalid}: in income entry 1, source is missing`,
+    ],
+    [
+      JSON.stringify({ version: '1.0.0', income: [{ amount: 5, source: 5, date: '2026-01-01' }] }),
+      `${IMPORT_MESSAGES.invalid}: in income entry 1, source is not valid`,
+    ],
+    [
+      JSON.stringify({ version: '1.0.0', budgets: [{ category: 'Rent', amount: 5, period: 'fortnightly' }] }),
+      `${IMPORT_MESSAGES.invalid}: in budget 1, period is not valid`,
     ],
     [
       JSON.stringify({ version: '1.0.0', expenses: [{ amount: 10_000_001, category: 'x', date: '2026-01-01' }] }),
@@ -207,7 +225,7 @@ describe('ticket thread merge (server)', () => {
           const merged = mergePushedTicket(
             { ...base, messages: server },
             { ...base, messages: device, status: 'closed', ticketNumber: 'X' },
-            { ownerId: 'u1', nextSeq: 99 },
+            { ownerId: 'u1', nextNumber: () => 99 },
           )
           const ids = merged.messages.map((m) => m.id)
           expect(new Set(ids).size).toBe(ids.length)

@@ -179,9 +179,34 @@ describe('projections', () => {
     expect(monthsLeft(0, 850, 1)).toBe(0)
   })
 
-  it('the debt-free date counts 30 days a month', () => {
-    const now = new Date(2026, 0, 1, 12).getTime()
-    expect(debtFreeDay(now, 2)).toBe('2026-03-02')
+  it('the debt-free date is the last payment’s due day, in calendar months like the schedule', () => {
+    // No due day: today plus the months (the 30-day estimate said 2 Mar).
+    expect(debtFreeDay('2026-01-01', 2, null)).toBe('2026-03-01')
+    // A 12-month loan started 26 Nov, first EMI a month later: its payoff date exactly (was 21 Nov).
+    expect(debtFreeDay('2026-11-26', 12, '2026-12-26')).toBe('2027-11-26')
+    // A two-month loan: the payoff day, not a day before it (was 25 Jan).
+    expect(debtFreeDay('2026-11-26', 2, '2026-12-26')).toBe('2027-01-26')
+    // Month ends stay month ends; an overdue due day counts from today; nothing owed is today.
+    expect(debtFreeDay('2026-01-15', 2, '2026-01-31')).toBe('2026-02-28')
+    expect(debtFreeDay('2026-05-10', 3, '2026-04-01')).toBe('2026-08-10')
+    expect(debtFreeDay('2026-05-10', 0, '2026-06-01')).toBe('2026-05-10')
+  })
+
+  it('a loan paid on its schedule is debt-free on its payoff date, for any start and term', () => {
+    // EMI days 1–28 (a 31st's schedule moves to the 28th in February and stays there).
+    const start = fc.record({
+      year: fc.integer({ min: 2020, max: 2035 }),
+      month: fc.integer({ min: 1, max: 12 }),
+      day: fc.integer({ min: 1, max: 28 }),
+    })
+    fc.assert(
+      fc.property(start, fc.integer({ min: 1, max: 360 }), ({ year, month, day }, months) => {
+        const today = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+        const payoff = addPeriods(today, 'monthly', months)
+        expect(debtFreeDay(today, months, addPeriods(today, 'monthly', 1))).toBe(payoff)
+      }),
+      { seed: 20261126, numRuns: 500 },
+    )
   })
 
   const loan = fc.record({
@@ -485,13 +510,13 @@ describe('a payment is never more than the loan owes', () => {
     expect(check({ amount: '4690000.01', principal: '4690000.01', interest: '0' })).toEqual({
       ok: false,
       field: 'principal',
-      error: LOAN_MESSAGES.principalOverBalance('₹46,90,000.00'),
+      error: LOAN_MESSAGES.principalOverBalance('₹46,90,000'),
     })
     const free = { ...home, interestType: 'none' as const }
     expect(check({ amount: '100', principal: '0', interest: '100' }, free)).toEqual({
       ok: false,
       field: 'interest',
-      error: LOAN_MESSAGES.interestOverTerms('₹0.00'),
+      error: LOAN_MESSAGES.interestOverTerms('₹0'),
     })
   })
 

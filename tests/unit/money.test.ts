@@ -6,7 +6,9 @@ import {
   formatDecimal,
   formatMoney,
   fromPaise,
+  groupDigits,
   groupIndian,
+  groupThousands,
   sumPaise,
   toPaise,
 } from '../../schema/money/money'
@@ -77,7 +79,13 @@ describe('formatMoney', () => {
   it('shows rupees with no decimals, rounding half up', () => {
     expect(formatMoney(12349)).toBe('₹123')
     expect(formatMoney(12350)).toBe('₹124')
-    expect(formatMoney(12350, 'INR', { withPaise: true })).toBe('₹123.50')
+  })
+  it('keeps the paise an amount has only when asked (exact), never ".00"', () => {
+    expect(formatMoney(12350, 'INR', { exact: true })).toBe('₹123.50')
+    expect(formatMoney(4_69_46_47_12, 'INR', { exact: true })).toBe('₹46,94,647.12')
+    expect(formatMoney(4_69_46_47_12)).toBe('₹46,94,647')
+    expect(formatMoney(2_400_00, 'INR', { exact: true })).toBe('₹2,400')
+    expect(formatMoney(-5, 'INR', { exact: true })).toBe('-₹0.05')
   })
   it('signs amounts', () => {
     expect(formatMoney(-50000)).toBe('-₹500')
@@ -123,7 +131,8 @@ describe('money formatting matches Intl en-IN', () => {
       fc.property(paise, (p) => {
         const sign = p < 0 ? '-' : ''
         expect(formatMoney(p)).toBe(`${sign}₹${whole.format(Math.floor((Math.abs(p) + 50) / 100))}`)
-        expect(formatMoney(p, 'INR', { withPaise: true })).toBe(`${sign}₹${twoPlaces.format(Math.abs(p) / 100)}`)
+        const exact = p % 100 === 0 ? whole.format(Math.abs(p) / 100) : twoPlaces.format(Math.abs(p) / 100)
+        expect(formatMoney(p, 'INR', { exact: true })).toBe(`${sign}₹${exact}`)
       }),
     )
   })
@@ -158,7 +167,7 @@ describe('formatCompactMoney', () => {
     expect(formatCompactMoney(999_999_900)).toBe('₹1 Cr')
     expect(formatCompactMoney(9_999_900)).toBe('₹99,999')
     expect(formatCompactMoney(-18_500_000, 'INR', { signed: true })).toBe('-₹1.85 L')
-    expect(formatCompactMoney(18_500_000, 'USD', { signed: true })).toBe('+$1.85 L')
+    expect(formatCompactMoney(18_500_000, 'USD', { signed: true })).toBe('+$185K')
   })
 
   it('is within half a hundredth of its unit of the exact figure and stays short', () => {
@@ -173,5 +182,80 @@ describe('formatCompactMoney', () => {
       expect(Math.abs(shown * unit - paise)).toBeLessThanOrEqual(unit / 200 + 50)
       if (unit === 1e7) expect(shown).toBeLessThan(100)
     }
+  })
+})
+
+// Lakh and crore are the rupee's: a dollar figure grouped "1,20,000" reads wrong to anyone outside India.
+describe('money display across currencies', () => {
+  const OTHERS = CURRENCIES.filter((c) => c.code !== 'INR')
+  const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+  const thousandsTwoPlaces = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  const paise = fc.integer({ min: -10_000_000_000_000, max: 10_000_000_000_000 })
+  const other = fc.constantFrom(...OTHERS)
+
+  it('groups only the rupee in lakhs and crores', () => {
+    expect(formatMoney(12_000_000, 'INR')).toBe('₹1,20,000')
+    expect(formatMoney(12_000_000, 'USD')).toBe('$120,000')
+    expect(formatMoney(987_654_321, 'EUR')).toBe('€9,876,543')
+    expect(formatMoney(987_654_321, 'AED')).toBe('د.إ9,876,543')
+    expect(formatMoney(12_000_000, 'nope')).toBe('₹1,20,000')
+    expect(groupThousands(1_234_567)).toBe('1,234,567')
+    expect(groupDigits(1_234_567, 'INR')).toBe('12,34,567')
+  })
+
+  it('formats every other currency as Intl en-US does, whole and exact', () => {
+    fc.assert(
+      fc.property(paise, other, (p, { code, symbol }) => {
+        const sign = p < 0 ? '-' : ''
+        const abs = Math.abs(p)
+        expect(formatMoney(p, code)).toBe(`${sign}${symbol}${thousands.format(Math.floor((abs + 50) / 100))}`)
+        const exact =
+          abs % 100 === 0 || code === 'JPY'
+            ? thousands.format(Math.floor((abs + 50) / 100))
+            : thousandsTwoPlaces.format(abs / 100)
+        expect(formatMoney(p, code, { exact: true })).toBe(`${sign}${symbol}${exact}`)
+      }),
+      { seed: 20261126, numRuns: 3000 },
+    )
+  })
+
+  it('never shows a lakh group outside INR, and the yen never shows decimals', () => {
+    fc.assert(
+      fc.property(paise, other, fc.boolean(), (p, { code, symbol }, exact) => {
+        const digits = formatMoney(p, code, { exact }).replace(/^[-+]/, '').slice(symbol.length)
+        expect(digits).toMatch(/^\d{1,3}(,\d{3})*(\.\d{2})?$/)
+        if (code === 'JPY') expect(digits).not.toContain('.')
+      }),
+      { seed: 20261127, numRuns: 3000 },
+    )
+  })
+
+  it('reads back as the amount: whole units within half a unit, exact to the paisa', () => {
+    fc.assert(
+      fc.property(paise, fc.constantFrom(...CURRENCIES), (p, { code, symbol }) => {
+        const read = (text: string) => toPaise(text.replace(symbol, '').replace(/,/g, ''))!
+        expect(Math.abs(read(formatMoney(p, code)) - p)).toBeLessThanOrEqual(50)
+        if (code !== 'JPY') expect(read(formatMoney(p, code, { exact: true }))).toBe(p === 0 ? 0 : p)
+      }),
+      { seed: 20261128, numRuns: 3000 },
+    )
+  })
+
+  it('shortens other currencies to K, M and B (never L or Cr), as Intl en-US compact does', () => {
+    expect(formatCompactMoney(18_500_000, 'USD')).toBe('$185K')
+    expect(formatCompactMoney(1_006_154_300, 'GBP')).toBe('£10.06M')
+    expect(formatCompactMoney(99_999_950, 'USD')).toBe('$1M')
+    expect(formatCompactMoney(9_999_900, 'USD')).toBe('$99,999')
+    expect(formatCompactMoney(123_456_789_000, 'SGD')).toBe('S$1.23B')
+    const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 })
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 900_000_000_000 }), other, (p, { code, symbol }) => {
+        const text = formatCompactMoney(p, code)
+        expect(text).not.toMatch(/ (L|Cr)$/)
+        const units = Math.round(p / 100)
+        if (units >= 1_00_000) expect(text).toBe(`${symbol}${compact.format(units)}`)
+      }),
+      { seed: 20261129, numRuns: 3000 },
+    )
   })
 })

@@ -1,6 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { initials } from '../../src/app/shell/initials'
-import { NAV_ITEMS, navItemsFor, QUICK_ACTIONS, splitAroundAdd } from '../../src/app/shell/nav-items'
+import { itemsThatFit, NAV_ITEMS, navItemsFor, QUICK_ACTIONS, splitAroundAdd } from '../../src/app/shell/nav-items'
 import { isHelpHidden } from '../../src/features/help/help-exclusions'
 
 describe('initials', () => {
@@ -28,6 +29,35 @@ describe('navigation list', () => {
     const spine = ['Home', 'Add Expense', 'Add Income', 'Reports', 'All Transactions']
     expect(labels.filter((l) => spine.includes(l))).toEqual(spine)
     expect(navItemsFor('bottom').map((item) => item.to)).toContain('/reports')
+  })
+
+  it('the top row keeps as many items as fit in one row, with room for More when some do not', () => {
+    const width = fc.integer({ min: 1, max: 200 })
+    fc.assert(
+      fc.property(
+        fc.array(width, { maxLength: 14 }),
+        fc.integer({ min: 0, max: 1600 }),
+        width,
+        (widths, room, more) => {
+          const gap = 2
+          const shown = itemsThatFit(widths, room, more, gap)
+          const row = (n: number) => widths.slice(0, n).reduce((sum, w) => sum + w + gap, 0)
+          if (shown === widths.length) {
+            expect(row(shown) - gap).toBeLessThanOrEqual(room)
+            return
+          }
+          // Some go behind More: the shown ones and More fit, one more would not (none if More alone is too wide).
+          if (more > room) {
+            expect(shown).toBe(0)
+            return
+          }
+          expect(row(shown) + more).toBeLessThanOrEqual(room)
+          expect(row(shown + 1) + more).toBeGreaterThan(room)
+        },
+      ),
+    )
+    expect(itemsThatFit([100, 100, 100], 304, 50, 2)).toBe(3)
+    expect(itemsThatFit([100, 100, 100], 303, 50, 2)).toBe(2)
   })
 
   it('starts the bottom bar with Home', () => {

@@ -1,5 +1,5 @@
 import { LogOut, Plus } from 'lucide-react'
-import { startTransition, Suspense, useEffect, useRef, useState } from 'react'
+import { startTransition, Suspense, useContext, useEffect, useRef, useState } from 'react'
 import { NavLink, useLocation, useNavigate } from 'react-router-dom'
 import type { User } from '../../data/session'
 import { LoadingScreen } from '../../components/ui/spinner'
@@ -9,9 +9,11 @@ import { useAuth } from '../../lib/auth-context'
 import { useBrand } from '../../lib/use-brand'
 import { useSavedScreensAllowed } from '../../lib/use-saved-screen'
 import { afterPlaceholderPaint, markPlaceholderPainted, PagePlaceholder } from './page-placeholder'
+import { HelpSlotContext } from '../../lib/help-slot'
 import { initials } from './initials'
 import { navItemsFor, QUICK_ACTION_DELAY_MS, QUICK_ACTIONS_PATH, splitAroundAdd, type NavItem } from './nav-items'
 import { QuickActionsSheet } from './quick-actions-sheet'
+import { TopNav } from './top-nav'
 import './shell.css'
 import { FirstDownloadBar, SyncIndicator, SyncNoticeBar } from './sync-indicator'
 import type * as UserDataGateModule from './user-data-gate'
@@ -126,6 +128,7 @@ function BottomLink({ item }: { item: NavItem }) {
 function TopBar({ user, demo, onLogout }: { user: User | null; demo: boolean; onLogout: () => void }) {
   const name = displayName(user)
   const { appName } = useBrand()
+  const helpSlot = useContext(HelpSlotContext)
   return (
     <header className="topbar">
       <div className="topbar__inner">
@@ -141,6 +144,8 @@ function TopBar({ user, demo, onLogout }: { user: User | null; demo: boolean; on
           <SyncIndicator />
         )}
         <ThemeToggle />
+        {/* The Help button's place, sized for it, so nothing moves when it loads after the page. */}
+        <span className="topbar__help" ref={helpSlot} />
         <div className="topbar__user">
           <span
             className="avatar"
@@ -160,24 +165,6 @@ function TopBar({ user, demo, onLogout }: { user: User | null; demo: boolean; on
       <FirstDownloadBar />
       {demo ? <DemoBanner /> : <SyncNoticeBar />}
     </header>
-  )
-}
-
-function TopNav() {
-  return (
-    <nav className="topnav" aria-label="Main">
-      <div className="topnav__inner">
-        {navItemsFor('top').map((item) => {
-          const Icon = item.icon
-          return (
-            <NavLink key={item.to} to={item.to} className="topnav__link">
-              <Icon size={18} aria-hidden="true" />
-              <span>{item.label}</span>
-            </NavLink>
-          )
-        })}
-      </div>
-    </nav>
   )
 }
 

@@ -42,6 +42,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/budgets', label: 'Budgets', icon: Target, places: ['top'] },
   { to: '/fund-allocation', label: 'Your Money', icon: Wallet, places: ['top'] },
   { to: '/recurring-payments', label: 'Recurring', icon: CalendarClock, places: ['top'] },
+  { to: '/debts', label: 'Debts', icon: Landmark, places: ['top'] },
   { to: '/households', label: 'Households', icon: Users, places: ['top'] },
   // Profile and Settings are one screen; on phones the bottom bar's Profile slot leads there.
   { to: '/profile', label: 'Profile', icon: UserRound, places: ['top', 'bottom'] },
@@ -50,6 +51,24 @@ export const NAV_ITEMS: readonly NavItem[] = [
 
 export function navItemsFor(place: NavPlace, items: readonly NavItem[] = NAV_ITEMS): NavItem[] {
   return items.filter((item) => item.places.includes(place))
+}
+
+/**
+ * How many nav items, in order, fit in one row of `room` pixels: all of them when they do, else as
+ * many as leave room for a More button of width `more` that holds the rest. `gap` is the space
+ * between neighbours.
+ */
+export function itemsThatFit(widths: readonly number[], room: number, more: number, gap: number): number {
+  const total = widths.reduce((sum, w) => sum + w, 0) + gap * Math.max(0, widths.length - 1)
+  if (total <= room) return widths.length
+  let used = more
+  let count = 0
+  for (const w of widths) {
+    if (used + gap + w > room) break
+    used += gap + w
+    count += 1
+  }
+  return count
 }
 
 /** The bottom bar puts the Add button in the centre: the first half of the items left of it, the rest right. */

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom'
 import { isHelpHidden } from '../../features/help/help-exclusions'
 import { whenIdleAfterPaint } from '../../lib/idle'
 import { ErrorBoundary } from '../error-boundary'
+import { HelpSlotContext } from '../../lib/help-slot'
 
 // Loaded only where it shows, so the sign-in screens stay small.
 const HelpWidget = lazy(() => import('../../features/help/help-widget'))
@@ -28,10 +29,14 @@ function Extra({ element }: { element: ReactNode }) {
   )
 }
 
-/** Every page, plus the floating Help widget on pages outside its exclusion list and the update prompt. */
+/**
+ * Every page, plus the Help widget and the update prompt. In the signed-in frame Help sits in the
+ * top bar's slot on every screen; elsewhere it floats, on pages outside its exclusion list.
+ */
 export function RootLayout() {
   const { pathname } = useLocation()
   const idle = useIdle()
+  const [helpSlot, setHelpSlot] = useState<HTMLElement | null>(null)
   // The brand (title, colours, manifest) applies on every page, signed in or not. Its module (and zod,
   // which checks the record) loads once the page has painted, so it never delays the first screen;
   // offline before it has loaded, the built-in brand stays.
@@ -40,10 +45,12 @@ export function RootLayout() {
   }, [idle])
   return (
     <>
-      <Outlet />
+      <HelpSlotContext.Provider value={setHelpSlot}>
+        <Outlet />
+      </HelpSlotContext.Provider>
       {idle ? (
         <>
-          {isHelpHidden(pathname) ? null : <Extra element={<HelpWidget />} />}
+          {helpSlot || !isHelpHidden(pathname) ? <Extra element={<HelpWidget slot={helpSlot} />} /> : null}
           <Extra element={<PwaUpdatePrompt />} />
         </>
       ) : null}

@@ -4,6 +4,7 @@ import { formatDecimal, toPaise } from '../../../schema/money/money'
 import { fromDayString, toDayString } from '../../../schema/time'
 import { checkTransaction, type TransactionField } from '../../../schema/validation/transaction-input'
 import { updateTransaction, type TransactionDoc } from '../../data/transactions'
+import { useRecheck } from '../../lib/use-recheck'
 import { NoteField } from './note-field'
 import { AmountField, ChoiceField, TextField } from '../ui/field'
 import { Modal, ModalFormActions } from '../ui/modal'
@@ -53,21 +54,22 @@ export function EditTransactionDialog({ tx, customCategories, onClose }: Props) 
     description: tx.description,
     day: toDayString(tx.date),
   }))
-  const [error, setError] = useState<{ field: FieldName; message: string } | null>(null)
   const [saving, setSaving] = useState(false)
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (saving) return
-    const checked = checkTransaction({
+  const check = useRecheck(() =>
+    checkTransaction({
       type: tx.type,
       amount: values.amount.trim() === '' ? null : toPaise(values.amount),
       category: values.category,
       date: values.day ? dayAtTimeOf(values.day, tx.date) : NaN,
       description: values.description,
-    })
-    if (!checked.ok) return setError({ field: checked.field, message: checked.message })
-    setError(null)
+    }),
+  )
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (saving) return
+    const checked = check.submit()
+    if (!checked.ok) return
     setSaving(true)
     try {
       const { amount, category, description, date } = checked.value
@@ -81,11 +83,8 @@ export function EditTransactionDialog({ tx, customCategories, onClose }: Props) 
     }
   }
 
-  /** Typing in a field clears that field's message. */
-  const change = (key: keyof EditValues, field: FieldName) => (value: string) => {
-    setValues((v) => ({ ...v, [key]: value }))
-    setError((e) => (e?.field === field ? null : e))
-  }
+  const change = (key: keyof EditValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }))
+  const result = check.result
 
   return (
     <Modal open title={isExpense ? 'Edit Expense' : 'Edit Income'} onClose={onClose}>
@@ -94,7 +93,7 @@ export function EditTransactionDialog({ tx, customCategories, onClose }: Props) 
           type={tx.type}
           options={categoryOptions(tx.type, 'edit', customCategories, tx.category)}
           values={values}
-          message={(field) => (error?.field === field ? error.message : null)}
+          message={(field) => (result && !result.ok && result.field === field ? result.message : null)}
           change={change}
         />
         <ModalFormActions onCancel={onClose} submitLabel="Save Changes" saving={saving} />
@@ -108,7 +107,7 @@ interface EditFieldsProps {
   options: string[]
   values: EditValues
   message: (field: FieldName) => string | null
-  change: (key: keyof EditValues, field: FieldName) => (value: string) => void
+  change: (key: keyof EditValues) => (value: string) => void
 }
 
 function EditFields({ type, options, values, message, change }: EditFieldsProps) {
@@ -121,7 +120,7 @@ function EditFields({ type, options, values, message, change }: EditFieldsProps)
         placeholder={undefined}
         value={values.amount}
         error={message('amount')}
-        onChange={(e) => change('amount', 'amount')(e.target.value)}
+        onChange={(e) => change('amount')(e.target.value)}
         className="field__control tx-edit__amount"
         required
       />
@@ -132,17 +131,17 @@ function EditFields({ type, options, values, message, change }: EditFieldsProps)
         placeholder={{ text: isExpense ? 'Select a category' : 'Select a source' }}
         value={values.category}
         error={message('category')}
-        onChange={(e) => change('category', 'category')(e.target.value)}
+        onChange={(e) => change('category')(e.target.value)}
         required
       />
-      <NoteField value={values.description} onChange={change('description', 'description')} />
+      <NoteField value={values.description} onChange={change('description')} />
       <TextField
         label="Date"
         type="date"
         name="date"
         value={values.day}
         error={message('date')}
-        onChange={(e) => change('day', 'date')(e.target.value)}
+        onChange={(e) => change('day')(e.target.value)}
         required
       />
     </>

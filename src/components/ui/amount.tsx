@@ -9,7 +9,8 @@ export interface AmountProps {
   value: Paise
   /** + for positive amounts (income), − for negative. */
   signed?: boolean
-  withPaise?: boolean
+  /** Keep the paise an amount has (an EMI, a split share, a figure being confirmed); displays leave it off. */
+  exact?: boolean
   /** Lakh/crore short form ("₹1.85 L") with the exact figure in the title and accessible name. */
   compact?: boolean
   /** Hide Balance: dots instead of the figure. */
@@ -23,10 +24,10 @@ export interface AmountProps {
  * silently cut; where space is tight use `compact`, which keeps the exact figure available as
  * the title (hover) and as the text screen readers read.
  */
-export function Amount({ value, signed, withPaise, compact, masked, className, ...rest }: AmountProps) {
+export function Amount({ value, signed, exact, compact, masked, className, ...rest }: AmountProps) {
   const money = useMoneyFormat()
-  const exact = money.format(value, { signed, withPaise })
-  const classes = ['amount', className].filter(Boolean).join(' ')
+  const full = money.format(value, { signed, exact })
+  const classes = ['amount', exact ? 'amount--exact' : null, className].filter(Boolean).join(' ')
   if (masked) {
     return (
       <span className={classes} role="img" aria-label="Hidden amount" {...rest}>
@@ -34,17 +35,17 @@ export function Amount({ value, signed, withPaise, compact, masked, className, .
       </span>
     )
   }
-  const text = compact ? money.compact(value, { signed }) : exact
-  if (text === exact)
+  const text = compact ? money.compact(value, { signed }) : full
+  if (text === full)
     return (
       <span className={classes} {...rest}>
-        {exact}
+        {full}
       </span>
     )
   return (
-    <span className={`${classes} amount--compact`} title={exact} data-exact={exact} {...rest}>
+    <span className={`${classes} amount--compact`} title={full} data-exact={full} {...rest}>
       <span aria-hidden="true">{text}</span>
-      <span className="visually-hidden">{exact}</span>
+      <span className="visually-hidden">{full}</span>
     </span>
   )
 }

@@ -1,5 +1,7 @@
 import {
+  useCallback,
   useId,
+  useState,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -17,11 +19,45 @@ interface FieldFrame {
 
 /** A counter shows from this share of the limit, so a long paste is never cut without a word. */
 const COUNTER_FROM = 0.8
+/** Limits below this are formats (a colour, a code) that their own checks describe: no running count. */
+const COUNTED_FROM_LIMIT = 50
 
-/** "450 / 500 characters"; at the limit it says the rest was not kept. */
-function Counter({ id, value, max }: { id: string; value: unknown; max: number | undefined }) {
-  if (!max || typeof value !== 'string' || value.length < max * COUNTER_FROM) return null
-  const full = value.length >= max
+/**
+ * Whether the browser's maxLength just cut something the user typed or pasted: an insertion that
+ * would have made the value longer than the limit. Read from the native `beforeinput` (the only
+ * moment the whole insertion is known); the next insertion that fits clears it.
+ */
+function useCutAtLimit(
+  max: number | undefined,
+): [(el: HTMLInputElement | HTMLTextAreaElement | null) => void, boolean] {
+  const [cut, setCut] = useState(false)
+  const ref = useCallback(
+    (el: HTMLInputElement | HTMLTextAreaElement | null) => {
+      if (!el || !max) return
+      const onBeforeInput = (event: Event) => {
+        const input = event as InputEvent
+        if (!input.inputType.startsWith('insert')) return
+        const added =
+          input.data ?? input.dataTransfer?.getData('text/plain') ?? (input.inputType === 'insertLineBreak' ? '\n' : '')
+        const selected = (el.selectionEnd ?? 0) - (el.selectionStart ?? 0)
+        setCut(el.value.length - selected + added.length > max)
+      }
+      el.addEventListener('beforeinput', onBeforeInput)
+      return () => el.removeEventListener('beforeinput', onBeforeInput)
+    },
+    [max],
+  )
+  return [ref, cut]
+}
+
+/**
+ * "450 / 500 characters" near the limit of a long text; "limit reached, anything longer was not
+ * kept" only when something was really cut, never for a value that simply fills the field.
+ */
+function Counter({ id, value, max, cut }: { id: string; value: unknown; max: number | undefined; cut: boolean }) {
+  if (!max || typeof value !== 'string') return null
+  const full = cut && value.length >= max
+  if (!full && (max < COUNTED_FROM_LIMIT || value.length < max * COUNTER_FROM)) return null
   return (
     <p className={`field__counter${full ? ' field__counter--full' : ''}`} id={`${id}-counter`} aria-live="polite">
       {value.length.toLocaleString('en-IN')} / {max.toLocaleString('en-IN')} characters
@@ -76,16 +112,17 @@ export function TextField({
   ...input
 }: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
   const { fieldId, control } = useControl(id, error)
+  const [cutRef, cut] = useCutAtLimit(input.maxLength)
   return (
     <Frame
       id={fieldId}
       label={label}
       error={error}
       hint={hint}
-      counter={<Counter id={fieldId} value={input.value} max={input.maxLength} />}
+      counter={<Counter id={fieldId} value={input.value} max={input.maxLength} cut={cut} />}
     >
       <div className="field__row">
-        <input className="field__control" {...control} {...input} />
+        <input className="field__control" ref={cutRef} {...control} {...input} />
         {trailing}
       </div>
     </Frame>
@@ -120,15 +157,16 @@ export function TextAreaField({
   ...area
 }: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const { fieldId, control } = useControl(id, error)
+  const [cutRef, cut] = useCutAtLimit(area.maxLength)
   return (
     <Frame
       id={fieldId}
       label={label}
       error={error}
       hint={hint}
-      counter={<Counter id={fieldId} value={area.value} max={area.maxLength} />}
+      counter={<Counter id={fieldId} value={area.value} max={area.maxLength} cut={cut} />}
     >
-      <textarea className="field__control field__control--area" {...control} {...area} />
+      <textarea className="field__control field__control--area" ref={cutRef} {...control} {...area} />
     </Frame>
   )
 }

@@ -1,7 +1,7 @@
 import { Amount } from '../../components/ui/amount'
 import { Spinner } from '../../components/ui/spinner'
 import { fetchAnalytics } from '../../data/admin-api'
-import { rupeesToPaise } from './admin-format'
+import { rupeesToPaise, usersCounted } from './admin-format'
 import { AnalyticsBreakdowns } from './breakdown-list'
 import { StatCard } from './stat-card'
 import { useAdminLoad } from './use-admin-load'
@@ -22,7 +22,7 @@ export default function AdminAnalyticsScreen() {
       {data ? (
         <>
           <section className="admin-stats" aria-label="Users and tickets">
-            <StatCard label="Total Users" value={data.totalUsers} />
+            <StatCard label="Total Users" value={data.totalUsers} hint={usersCounted(data, false)} />
             <StatCard label="New Users Today" value={data.newUsers} />
             <StatCard label="Open Tickets" value={data.openTickets} hint="open or waiting" />
             <StatCard label="Resolved Tickets" value={data.resolvedTickets} hint="resolved or closed" />

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom'
 import { Amount } from '../../components/ui/amount'
 import { Spinner } from '../../components/ui/spinner'
 import { fetchAnalytics } from '../../data/admin-api'
-import { rupeesToPaise } from './admin-format'
+import { rupeesToPaise, usersCounted } from './admin-format'
 import { AnalyticsBreakdowns } from './breakdown-list'
 import { StatCard } from './stat-card'
 import { useAdminLoad } from './use-admin-load'
@@ -30,7 +30,7 @@ export default function AdminDashboardScreen() {
       {data ? (
         <>
           <section className="admin-stats" aria-label="Quick stats">
-            <StatCard label="Total Users" value={data.totalUsers} hint={`${data.newUsers} new today`} />
+            <StatCard label="Total Users" value={data.totalUsers} hint={usersCounted(data)} />
             <StatCard label="Open Tickets" value={data.openTickets} hint={`${data.resolvedTickets} resolved`} />
             <StatCard label="Total Expenses" value={data.totalExpenses} hint="recorded by users" />
             <StatCard label="Expense Amount" value={<Amount value={rupeesToPaise(data.totalExpenseAmount)} />} />

@@ -20,3 +20,22 @@ export function actionError(error: unknown, fallback: string): string {
 
 /** 'waiting' → 'Waiting'. */
 export const titleCase = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1)
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`
+
+/**
+ * What "Total Users" counts: accounts with the user role; admin accounts are left out (the user
+ * list shows them too, so the two figures are told apart).
+ */
+export function usersCounted(figures: { totalAdmins: number; newUsers: number }, withNew = true): string {
+  const admins = figures.totalAdmins > 0 ? ` (${count(figures.totalAdmins, 'admin', 'admins')} not counted)` : ''
+  return `User accounts${admins}${withNew ? ` · ${figures.newUsers.toLocaleString('en-IN')} new today` : ''}`
+}
+
+/** "3 accounts: 2 users, 1 admin": the list holds both roles. */
+export function accountsListed(accounts: readonly { role: string }[]): string {
+  const admins = accounts.filter((a) => a.role === 'admin').length
+  const users = accounts.length - admins
+  const total = count(accounts.length, 'account', 'accounts')
+  return admins === 0 ? total : `${total}: ${count(users, 'user', 'users')}, ${count(admins, 'admin', 'admins')}`
+}

@@ -11,6 +11,7 @@ import { useBrand } from '../../lib/use-brand'
 import { OFFLINE_TEXT } from './admin-format'
 import './admin.css'
 import { AlertLine } from '../../components/ui/alert-line'
+import { useRecheck } from '../../lib/use-recheck'
 
 /** Spec part 2 §8 'Admin login'. */
 export const ADMIN_LOGIN_ERRORS = {
@@ -36,31 +37,29 @@ export default function AdminLoginScreen() {
   const navigate = useNavigate()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const check = useRecheck(() => (!email.trim() || !password ? 'Please enter your email and password' : null))
 
   if (status === 'loading') return <LoadingScreen />
   if (status === 'signed-in' && user?.role === 'admin') return <Navigate to="/admin" replace />
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (!email.trim() || !password) {
-      setError('Please enter your email and password')
-      return
-    }
+    if (check.submit() !== null) return
     setBusy(true)
-    setError(null)
+    setFailure(null)
     try {
       const checked = await authApi.login(email.trim(), password)
       if (checked.user.role !== 'admin') {
-        setError(ADMIN_LOGIN_ERRORS.denied)
+        setFailure(ADMIN_LOGIN_ERRORS.denied)
         return
       }
       // Spec part 2 §7: the general sign-in follows with the same credentials and keeps the session.
       await login(email.trim(), password)
       void navigate('/admin', { replace: true })
     } catch (caught) {
-      setError(loginError(caught))
+      setFailure(loginError(caught))
     } finally {
       setBusy(false)
     }
@@ -72,7 +71,7 @@ export default function AdminLoginScreen() {
         <ShieldCheck size={36} aria-hidden="true" className="admin-login__icon" />
         <h1>{appName} Admin</h1>
         <p className="admin-muted">Sign in with an administrator account.</p>
-        <AlertLine message={error} className="admin-alert" />
+        <AlertLine message={check.result ?? failure} className="admin-alert" />
         <TextField
           label="Email"
           type="email"

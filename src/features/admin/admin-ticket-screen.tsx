@@ -15,6 +15,7 @@ import { PriorityBadge, StatusBadge } from './ticket-badges'
 import { useAdminLoad } from './use-admin-load'
 import './admin.css'
 import { AlertLine } from '../../components/ui/alert-line'
+import { useRecheck } from '../../lib/use-recheck'
 
 /** The thread as the user sees it: their description first, then every message. */
 function Thread({ ticket }: { ticket: AdminTicketDetail }) {
@@ -43,8 +44,8 @@ function TicketControls({ ticket, onSaved }: { ticket: AdminTicketDetail; onSave
   const { token } = useAuth()
   const toast = useToast()
   const [reply, setReply] = useState('')
-  const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const check = useRecheck(() => (reply.trim() ? null : 'Please write a reply'))
 
   const run = async (action: () => Promise<AdminTicketDetail>, done: string) => {
     setBusy(true)
@@ -62,12 +63,11 @@ function TicketControls({ ticket, onSaved }: { ticket: AdminTicketDetail; onSave
 
   const send = async (event: FormEvent) => {
     event.preventDefault()
-    if (!reply.trim()) {
-      setError('Please write a reply')
-      return
+    if (check.submit() !== null) return
+    if (await run(() => replyToTicket(token, ticket.id, reply.trim()), 'Reply sent')) {
+      setReply('')
+      check.reset()
     }
-    setError(null)
-    if (await run(() => replyToTicket(token, ticket.id, reply.trim()), 'Reply sent')) setReply('')
   }
 
   return (
@@ -92,7 +92,7 @@ function TicketControls({ ticket, onSaved }: { ticket: AdminTicketDetail; onSave
           rows={4}
           maxLength={5000}
           value={reply}
-          error={error}
+          error={check.result}
           onChange={(e) => setReply(e.target.value)}
         />
         <Button type="submit" disabled={busy} icon={<Send size={18} aria-hidden="true" />}>

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom'
 import { Spinner } from '../../components/ui/spinner'
 import type { AdminUser } from '../../../schema/api/admin'
 import { fetchUsers } from '../../data/admin-api'
-import { formatDate } from './admin-format'
+import { accountsListed, formatDate } from './admin-format'
 import { useAdminLoad } from './use-admin-load'
 import './admin.css'
 import { AlertLine } from '../../components/ui/alert-line'
@@ -82,8 +82,8 @@ export default function AdminUsersScreen() {
       {data && data.length === 0 ? <p className="admin-empty">No users found</p> : null}
       {data && data.length > 0 ? (
         <>
-          <p className="admin-muted" aria-live="polite">
-            {data.length === 1 ? '1 user' : `${data.length} users`}
+          <p className="admin-muted" aria-live="polite" data-testid="users-count">
+            {accountsListed(data)}
           </p>
           <UsersTable users={data} />
         </>

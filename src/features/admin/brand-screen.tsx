@@ -1,7 +1,7 @@
 import { Info, RotateCcw, Save } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { BRAND_MESSAGES, BrandInput, DEFAULT_BRAND, type Brand } from '../../../schema/brand'
-import { readableTextOn } from '../../../schema/calc/contrast'
+import { heroColors } from '../../../schema/calc/contrast'
 import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { TextField } from '../../components/ui/field'
@@ -14,6 +14,7 @@ import { actionError } from './admin-format'
 import './admin.css'
 import { AlertLine } from '../../components/ui/alert-line'
 import { AdminPageHeader } from './admin-page-parts'
+import { useRecheck } from '../../lib/use-recheck'
 
 /** Spec part 2 §9: reload delays after save and reset. */
 export const SAVE_RELOAD_MS = 2_000
@@ -44,22 +45,38 @@ function ColorField({ label, value, onChange }: { label: string; value: string; 
   )
 }
 
+/**
+ * The brand as the app will draw it: the colours moved to the shades that carry white text (the
+ * app's hero cards and buttons use the same ones), and a word when a colour was darkened.
+ */
 function Preview({ draft }: { draft: Draft }) {
   const ok = HEX.test(draft.primaryColor) && HEX.test(draft.secondaryColor)
-  const from = ok ? draft.primaryColor : DEFAULT_BRAND.primaryColor
-  const to = ok ? draft.secondaryColor : DEFAULT_BRAND.secondaryColor
-  // Text on the gradient reads on both ends: pick it for the darker needs of either colour.
-  const text = readableTextOn(from) === '#000000' && readableTextOn(to) === '#000000' ? '#000000' : '#ffffff'
-  const shadow = text === '#ffffff' ? '0 1px 3px rgb(0 0 0 / 0.85)' : 'none'
+  const primary = (ok ? draft.primaryColor : DEFAULT_BRAND.primaryColor).toLowerCase()
+  const secondary = (ok ? draft.secondaryColor : DEFAULT_BRAND.secondaryColor).toLowerCase()
+  const hero = heroColors(primary, secondary)
+  const adjusted = [
+    [primary, hero.from],
+    [secondary, hero.to],
+  ].filter(([chosen, shown]) => chosen !== shown)
   return (
-    <section
-      className="brand-preview"
-      aria-label="Preview"
-      style={{ background: `linear-gradient(135deg, ${from}, ${to})`, color: text, textShadow: shadow }}
-    >
-      <span className="brand-preview__name admin-break">{draft.appName || DEFAULT_BRAND.appName}</span>
-      <span className="admin-break">{draft.tagline}</span>
-    </section>
+    <>
+      <section
+        className="brand-preview"
+        aria-label="Preview"
+        data-testid="brand-preview"
+        style={{ background: `linear-gradient(135deg, ${hero.from}, ${hero.to})`, color: hero.text }}
+      >
+        <span className="brand-preview__name admin-break">{draft.appName || DEFAULT_BRAND.appName}</span>
+        <span className="admin-break">{draft.tagline}</span>
+      </section>
+      {adjusted.length ? (
+        <p className="admin-tip" data-testid="brand-adjusted">
+          <Info size={16} aria-hidden="true" /> Shown as the app draws it:{' '}
+          {adjusted.map(([chosen, shown]) => `${chosen} is darkened to ${shown}`).join(', ')}, so white text on it stays
+          readable.
+        </p>
+      ) : null}
+    </>
   )
 }
 
@@ -110,10 +127,14 @@ export default function BrandScreen() {
   const [confirmReset, setConfirmReset] = useState(false)
   const { busy, save, reset } = useBrandActions(setError)
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }))
+  const check = useRecheck(() => {
+    const parsed = BrandInput.safeParse(draft)
+    return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Please check the fields')
+  })
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    void save(draft)
+    if (check.submit() === null) void save(draft)
   }
 
   return (
@@ -121,7 +142,7 @@ export default function BrandScreen() {
       <AdminPageHeader title="Brand Settings" lead="The name and colours every user and visitor sees." />
       <Preview draft={draft} />
       <form className="admin-card admin-form" onSubmit={submit} noValidate>
-        <AlertLine message={error} className="admin-alert" />
+        <AlertLine message={check.result ?? error} className="admin-alert" />
         <TextField
           label="App Name"
           maxLength={40}

@@ -7,6 +7,7 @@ import { Modal } from '../../components/ui/modal'
 import { useToast } from '../../components/ui/toast'
 import { addBusinessEntry, type BusinessEntryDoc } from '../../data/business'
 import { useMoney } from '../../lib/use-money'
+import { useRecheck } from '../../lib/use-recheck'
 
 const NOON_MS = 12 * 3_600_000
 
@@ -17,6 +18,15 @@ interface Errors {
 }
 
 /** Add Expense / Add Revenue (spec part 2 §2): amount, category or source, description, date. */
+/** The entry's problems by field, with the amount and date read from what was typed. */
+function checkEntry(paise: number | null, category: string, date: number, expense: boolean) {
+  const errors: Errors = {}
+  if (paise === null || paise <= 0) errors.amount = 'Please enter a valid amount'
+  if (!category) errors.category = expense ? 'Please select a category' : 'Please select a source'
+  if (Number.isNaN(date)) errors.date = 'Please pick a date'
+  return { errors, paise, date }
+}
+
 export function BusinessEntryModal({
   kind,
   now,
@@ -32,30 +42,25 @@ export function BusinessEntryModal({
   const [category, setCategory] = useState('')
   const [description, setDescription] = useState('')
   const [day, setDay] = useState(() => toDayString(now))
-  const [errors, setErrors] = useState<Errors>({})
   const expense = kind === 'expense'
   const choices = expense ? BUSINESS_EXPENSE_CATEGORIES : BUSINESS_REVENUE_SOURCES
+  const check = useRecheck(() => checkEntry(money.fromEdit(amount), category, fromDayString(day), expense))
+  const errors = check.result?.errors ?? {}
 
   const close = () => {
     setAmount('')
     setCategory('')
     setDescription('')
     setDay(toDayString(now))
-    setErrors({})
+    check.reset()
     onClose()
   }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (!kind) return
-    const paise = money.fromEdit(amount)
-    const date = fromDayString(day)
-    const next: Errors = {}
-    if (paise === null || paise <= 0) next.amount = 'Please enter a valid amount'
-    if (!category) next.category = expense ? 'Please select a category' : 'Please select a source'
-    if (Number.isNaN(date)) next.date = 'Please pick a date'
-    setErrors(next)
-    if (Object.keys(next).length > 0 || paise === null) return
+    const { errors: found, paise, date } = check.submit()
+    if (Object.keys(found).length > 0 || paise === null) return
     try {
       await addBusinessEntry({ kind, amount: paise, category, description, date: date + NOON_MS })
       toast.show(expense ? 'Expense added' : 'Revenue added')

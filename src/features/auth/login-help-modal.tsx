@@ -4,6 +4,7 @@ import { TextAreaField, TextField } from '../../components/ui/field'
 import { Modal, ModalFormActions } from '../../components/ui/modal'
 import { ApiError } from '../../data/http'
 import { sendLoginHelp } from '../../data/support-api'
+import { useRecheck } from '../../lib/use-recheck'
 
 /** Spec part 1 §9: the help modal closes 2 s after a request is sent. */
 export const HELP_CLOSE_DELAY_MS = 2000
@@ -24,20 +25,21 @@ export function LoginHelpModal({ open, onClose }: { open: boolean; onClose: () =
   const [issue, setIssue] = useState('')
   const [status, setStatus] = useState<Status>(null)
   const [sending, setSending] = useState(false)
+  const check = useRecheck(() => helpError(whatsapp, email, issue))
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
 
   const close = () => {
     clearTimeout(timer.current)
     setStatus(null)
+    check.reset()
     onClose()
   }
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
     if (sending) return
-    const invalid = helpError(whatsapp, email, issue)
-    if (invalid) return setStatus({ text: invalid, tone: 'error' })
+    if (check.submit() !== null) return
     setSending(true)
     setStatus(null)
     try {
@@ -47,6 +49,7 @@ export function LoginHelpModal({ open, onClose }: { open: boolean; onClose: () =
       setWhatsapp('')
       setEmail('')
       setIssue('')
+      check.reset()
       timer.current = setTimeout(close, HELP_CLOSE_DELAY_MS)
     } catch (error) {
       const refused =
@@ -60,6 +63,8 @@ export function LoginHelpModal({ open, onClose }: { open: boolean; onClose: () =
     }
   }
 
+  // The form's own check describes the fields as they are now; a send's outcome shows otherwise.
+  const shown: Status = check.result ? { text: check.result, tone: 'error' } : status
   return (
     <Modal
       open={open}
@@ -85,12 +90,12 @@ export function LoginHelpModal({ open, onClose }: { open: boolean; onClose: () =
           onChange={(e) => setEmail(e.target.value)}
         />
         <TextAreaField label="Describe Your Issue" rows={4} value={issue} onChange={(e) => setIssue(e.target.value)} />
-        {status ? (
+        {shown ? (
           <p
-            className={status.tone === 'ok' ? 'form-success' : 'form-error'}
-            role={status.tone === 'ok' ? 'status' : 'alert'}
+            className={shown.tone === 'ok' ? 'form-success' : 'form-error'}
+            role={shown.tone === 'ok' ? 'status' : 'alert'}
           >
-            {status.text}
+            {shown.text}
           </p>
         ) : null}
         <ModalFormActions onCancel={close} submitLabel={sending ? 'Sending...' : 'Send Request'} saving={sending} />

@@ -6,6 +6,7 @@ import { formatDecimal, toPaise } from '../../../schema/money/money'
 import { AmountField, ChoiceField, CustomCategoryField } from '../../components/ui/field'
 import { Modal, ModalFormActions } from '../../components/ui/modal'
 import type { BudgetDoc, BudgetFields } from '../../data/budgets'
+import { useRecheck } from '../../lib/use-recheck'
 
 /** In the add screens' voice (⚠️ … !), so a form's problem reads the same everywhere. */
 export const BUDGET_MESSAGES = {
@@ -65,27 +66,32 @@ export function BudgetFormModal({ editing, budgets, customCategories, onClose, o
   const [custom, setCustom] = useState('')
   const [amount, setAmount] = useState(editing ? formatDecimal(editing.amount) : '')
   const [period, setPeriod] = useState<BudgetPeriod>(editing?.period ?? 'monthly')
-  const [error, setError] = useState<{ field: Field; message: string } | null>(null)
+  const [failed, setFailed] = useState(false)
   const [saving, setSaving] = useState(false)
   const isOther = category === OTHER_CATEGORY
+  const check = useRecheck(() => checkBudget({ category, custom, amount, period }, budgets, editing?.id))
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (saving) return
-    const checked = checkBudget({ category, custom, amount, period }, budgets, editing?.id)
-    if (!checked.ok) return setError({ field: checked.field, message: checked.message })
-    setError(null)
+    const checked = check.submit()
+    if (!checked.ok) return
+    setFailed(false)
     setSaving(true)
     try {
       await onSubmit({ category: checked.category, amount: checked.paise, period }, isOther ? checked.category : null)
     } catch (e) {
       console.error(e)
       setSaving(false)
-      setError({ field: 'amount', message: BUDGET_MESSAGES.saveFailed })
+      setFailed(true)
     }
   }
 
-  const message = (field: Field) => (error?.field === field ? error.message : null)
+  const message = (field: Field) => {
+    const result = check.result
+    if (result && !result.ok) return result.field === field ? result.message : null
+    return field === 'amount' && failed ? BUDGET_MESSAGES.saveFailed : null
+  }
 
   return (
     <Modal open title={editing ? 'Edit Budget' : 'Create Budget'} onClose={onClose}>

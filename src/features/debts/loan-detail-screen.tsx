@@ -52,7 +52,7 @@ function StatCards({ view }: { view: LoanView }) {
       <Card className="loan-stat">
         <p className="loan-stat__label">Monthly EMI</p>
         <p className="loan-stat__value">
-          <Amount value={loan.emi} compact />
+          <Amount value={loan.emi} exact compact />
         </p>
       </Card>
     </section>
@@ -68,7 +68,7 @@ function NextPayment({ view, onPay }: { view: LoanView; onPay: () => void }) {
       <div className="next-payment__text">
         <p className="next-payment__label">Next payment · {STATUS_TEXT[view.status]}</p>
         <p className="next-payment__value" data-testid="next-due">
-          <Amount value={view.loan.emi} /> on {formatDay(due)}
+          <Amount value={view.loan.emi} exact /> on {formatDay(due)}
         </p>
       </div>
       <Button size="sm" onClick={onPay}>
@@ -81,7 +81,7 @@ function NextPayment({ view, onPay }: { view: LoanView; onPay: () => void }) {
 function Details({ view }: { view: LoanView }) {
   const { loan, figures } = view
   const rows: [string, ReactNode][] = [
-    ['Outstanding balance', <Amount key="b" value={figures.balance} withPaise />],
+    ['Outstanding balance', <Amount key="b" value={figures.balance} />],
     ['Type', loanTypeInfo(loan.type).name],
     ['Status', loan.status === 'new' ? 'New loan' : 'Existing loan'],
     ['Interest', INTEREST_TYPE_LABEL[loan.interestType]],
@@ -178,7 +178,7 @@ export default function LoanDetailScreen() {
       <Card className="loan-hero">
         <p className="loan-hero__label">Outstanding</p>
         <p className="loan-hero__value" data-testid="loan-balance">
-          <Amount value={view.figures.balance} withPaise />
+          <Amount value={view.figures.balance} />
         </p>
         <ProgressBar value={view.figures.progress} label={`${title} repaid`} />
       </Card>

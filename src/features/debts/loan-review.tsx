@@ -17,7 +17,7 @@ export function LoanReview({ fields }: { fields: LoanFields }) {
     ['Loan', `${loanTitle(fields)} (${loanTypeInfo(fields.type).name})`],
     ['Status', fields.status === 'new' ? 'New loan' : 'Existing loan'],
     ['Start date', formatDay(fields.startDate)],
-    ['Amount', <Amount key="p" value={fields.principal} withPaise />],
+    ['Amount', <Amount key="p" value={fields.principal} exact />],
     ['Interest', `${formatRate(fields.interestRateBps)} · ${INTEREST_TYPE_LABEL[fields.interestType]}`],
     [
       'Duration',
@@ -28,13 +28,13 @@ export function LoanReview({ fields }: { fields: LoanFields }) {
     [
       'EMI',
       <span key="e">
-        <Amount value={fields.emi} withPaise /> {FREQUENCY_LABEL[fields.frequency].toLowerCase()}
+        <Amount value={fields.emi} exact /> {FREQUENCY_LABEL[fields.frequency].toLowerCase()}
       </span>,
     ],
-    ['Current balance', <Amount key="b" value={fields.currentBalance} withPaise />],
+    ['Current balance', <Amount key="b" value={fields.currentBalance} exact />],
   ]
   if (fields.status === 'existing') {
-    rows.push(['Paid so far', <Amount key="s" value={fields.paidBefore} withPaise />])
+    rows.push(['Paid so far', <Amount key="s" value={fields.paidBefore} exact />])
     rows.push(['Missed payments', String(fields.missedPayments)])
   }
   if (fields.nextDueDate) rows.push(['Next due', formatDay(fields.nextDueDate)])

@@ -203,7 +203,7 @@ export function StandingStep({ form, set, today, balance }: StepProps & { balanc
       />
       {balance !== null ? (
         <p className="wizard__computed" data-testid="computed-balance">
-          Current balance from the schedule: <Amount value={balance} withPaise />
+          Current balance from the schedule: <Amount value={balance} exact />
         </p>
       ) : null}
     </>
@@ -221,7 +221,7 @@ export function PlanStep({ form, set, today, suggestion }: StepProps & { suggest
         hint={
           suggestion !== null ? (
             <>
-              The schedule gives <Amount value={suggestion} withPaise /> for these terms.
+              The schedule gives <Amount value={suggestion} exact /> for these terms.
             </>
           ) : undefined
         }

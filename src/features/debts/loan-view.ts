@@ -16,7 +16,7 @@ export interface LoanView {
   status: PaymentStatus
   /** Months left at the EMI; null when the EMI does not cover the interest. */
   monthsLeft: number | null
-  /** Estimated at 30 days a month (spec part 2 §4); null when it never clears. */
+  /** When the last payment falls due at this EMI (calendar months); null when it never clears. */
   debtFreeDay: string | null
   active: boolean
 }
@@ -25,12 +25,13 @@ export interface LoanView {
 export function loanView(loan: Loan, payments: readonly LoanPayment[], now: number): LoanView {
   const figures = loanFigures(loan, payments)
   const left = monthsLeft(figures.balance, planningRateBps(loan), loan.emi)
+  const today = toDayString(now)
   return {
     loan,
     figures,
-    status: paymentStatus(figures, toDayString(now)),
+    status: paymentStatus(figures, today),
     monthsLeft: left,
-    debtFreeDay: left === null ? null : debtFreeDay(now, left),
+    debtFreeDay: left === null ? null : debtFreeDay(today, left, figures.nextDueDate),
     active: !loan.closed && figures.balance > 0,
   }
 }

@@ -64,7 +64,7 @@ export function usePaymentDialogs(loan: LoanDoc | null, payments: readonly LoanP
         open
         title="Delete payment?"
         description={
-          `The payment of ${money.format(payment.amount, { withPaise: true })} on ` +
+          `The payment of ${money.format(payment.amount, { exact: true })} on ` +
           `${formatDay(toDayString(payment.date))} will no longer count towards this loan.`
         }
         confirmLabel="Delete"

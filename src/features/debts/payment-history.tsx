@@ -28,12 +28,12 @@ function PaymentRow(props: { payment: LoanPaymentDoc; onEdit: () => void; onDele
   const { payment: p, onEdit, onDelete } = props
   const money = useMoney()
   const day = formatDay(toDayString(p.date))
-  const which = `payment of ${money.format(p.amount, { withPaise: true })} on ${day}`
+  const which = `payment of ${money.format(p.amount, { exact: true })} on ${day}`
   return (
     <li className={p.refused ? 'history-item history-item--refused' : 'history-item'} data-testid="payment-row">
       <div className="history-item__main">
         <p className="history-item__amount">
-          <Amount value={p.amount} withPaise />
+          <Amount value={p.amount} exact />
         </p>
         <p className="history-item__meta">
           {day} · {PAYMENT_TYPE_LABEL[p.type]} · {PAYMENT_METHOD_LABEL[p.method]}

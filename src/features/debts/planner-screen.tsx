@@ -50,16 +50,16 @@ function ScheduleSection({ view }: { view: LoanView }) {
                 <tr key={r.month}>
                   <th scope="row">{r.month}</th>
                   <td>
-                    <Amount value={r.payment} withPaise />
+                    <Amount value={r.payment} />
                   </td>
                   <td>
-                    <Amount value={r.principal} withPaise />
+                    <Amount value={r.principal} />
                   </td>
                   <td>
-                    <Amount value={r.interest} withPaise />
+                    <Amount value={r.interest} />
                   </td>
                   <td>
-                    <Amount value={r.balance} withPaise />
+                    <Amount value={r.balance} />
                   </td>
                 </tr>
               ))}
@@ -114,7 +114,7 @@ function WhatIfSection({ view }: { view: LoanView }) {
                   <tr key={name}>
                     <th scope="row">{name}</th>
                     <td>
-                      <Amount value={o.emi} withPaise />
+                      <Amount value={o.emi} exact />
                     </td>
                     <td>{monthsText(o.months)}</td>
                     <td>

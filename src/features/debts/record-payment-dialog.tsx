@@ -8,6 +8,7 @@ import { AmountField, ChoiceField, TextField } from '../../components/ui/field'
 import { Modal, ModalFormActions } from '../../components/ui/modal'
 import { recordLoanPayment, updateLoanPayment, type LoanDoc, type LoanPaymentDoc } from '../../data/loans'
 import { useMoney } from '../../lib/use-money'
+import { useRecheck } from '../../lib/use-recheck'
 import { PAYMENT_METHOD_LABEL, PAYMENT_TYPE_LABEL } from './loan-types'
 
 interface Props {
@@ -139,6 +140,20 @@ function startingValues(loan: LoanDoc, editing: LoanPaymentDoc | undefined, toda
 
 type Values = ReturnType<typeof startingValues>
 
+/** The form's check (live once submitted) and the one message it shows, a failed save's included. */
+function usePaymentCheck(run: () => ReturnType<typeof checkPayment>) {
+  const [failed, setFailed] = useState(false)
+  const check = useRecheck(run)
+  const result = check.result
+  const error: FieldError =
+    result && !result.ok
+      ? { field: result.field, message: result.error }
+      : failed
+        ? { field: 'form', message: 'Failed to record payment' }
+        : null
+  return { check, error, setFailed }
+}
+
 /**
  * The form's values. Parts the user changed are checked as typed; proposed ones follow the amount
  * (and are left for the rules to propose again), so a refusal speaks of the amount the user typed.
@@ -183,16 +198,18 @@ export function RecordPaymentDialog({ loan, balance, now, editing, onClose, onSa
   const limits = useMemo(() => paymentLimits(loan, balance), [loan, balance])
   const form = usePaymentValues(startingValues(loan, editing, today, split(loan.emi)), Boolean(editing), split)
   const { values } = form
-  const [error, setError] = useState<FieldError>(null)
   const [saving, setSaving] = useState(false)
+  const format = (paise: number) => money.format(paise, { exact: true })
+  const { check, error, setFailed } = usePaymentCheck(() =>
+    checkPayment(form.input(), today, split, { limits, format }),
+  )
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (saving) return
-    const format = (paise: number) => money.format(paise, { withPaise: true })
-    const checked = checkPayment(form.input(), today, split, { limits, format })
-    if (!checked.ok) return setError({ field: checked.field, message: checked.error })
-    setError(null)
+    const checked = check.submit()
+    if (!checked.ok) return
+    setFailed(false)
     setSaving(true)
     try {
       if (editing) await updateLoanPayment(editing.id, checked.value)
@@ -200,7 +217,7 @@ export function RecordPaymentDialog({ loan, balance, now, editing, onClose, onSa
       onSaved()
     } catch (e) {
       console.error(e)
-      setError({ field: 'form', message: 'Failed to record payment' })
+      setFailed(true)
       setSaving(false)
     }
   }

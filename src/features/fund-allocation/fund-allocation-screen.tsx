@@ -27,6 +27,7 @@ import { useToast } from '../../components/ui/toast'
 import { allocateToBudget, setMonthlyIncome } from '../../data/allocation'
 import type { BudgetDoc } from '../../data/budgets'
 import { useBudgets, useMonthTransactions, useProfile, useTransactionsBetween } from '../../data/hooks'
+import { useRecheck } from '../../lib/use-recheck'
 import './fund-allocation.css'
 
 interface AmountDialogProps {
@@ -46,26 +47,29 @@ interface AmountDialogProps {
 function AmountDialog(props: AmountDialogProps) {
   const { open, title, label, description, initial, parse, warn, onSave, onClose } = props
   const [text, setText] = useState(() => (initial > 0 ? formatDecimal(initial).replace(/\.00$/, '') : ''))
-  const [error, setError] = useState<string | null>(null)
+  const [failed, setFailed] = useState(false)
   const [saving, setSaving] = useState(false)
-  const warning = error ? null : (warn?.(text) ?? null)
+  const check = useRecheck(() => parse(text))
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (saving) return
-    const parsed = parse(text)
-    if (!parsed.ok) return setError(parsed.error)
-    setError(null)
+    const parsed = check.submit()
+    if (!parsed.ok) return
+    setFailed(false)
     setSaving(true)
     try {
       await onSave(parsed.value)
       onClose()
     } catch (e) {
       console.error(e)
-      setError('Could not save. Please try again.')
+      setFailed(true)
       setSaving(false)
     }
   }
+  const error =
+    check.result && !check.result.ok ? check.result.error : failed ? 'Could not save. Please try again.' : null
+  const warning = error ? null : (warn?.(text) ?? null)
 
   return (
     <Modal open={open} title={title} description={description} onClose={onClose}>
@@ -75,10 +79,7 @@ function AmountDialog(props: AmountDialogProps) {
           placeholder="0"
           value={text}
           error={error}
-          onChange={(e) => {
-            setText(e.target.value)
-            setError(null)
-          }}
+          onChange={(e) => setText(e.target.value)}
           autoFocus
         />
         {warning ? (
@@ -285,7 +286,7 @@ function MoneyDialog(props: { dialog: DialogState; planned: Paise; view: Allocat
   if (dialog?.kind === 'allocate') {
     const { budget } = dialog
     const ceiling = allocationCeiling(view.totalIncome, view.totalAllocated - budget.allocated, budget.allocated)
-    const format = (paise: Paise) => money.format(paise, { withPaise: paise % 100 !== 0 })
+    const format = (paise: Paise) => money.format(paise, { exact: true })
     return (
       <AmountDialog
         open

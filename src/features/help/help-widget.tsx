@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, HelpCircle, Mail, MessageSquarePlus, Ticket, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
+import { createPortal } from 'react-dom'
 import { Link } from 'react-router-dom'
 import { HELP_FAQS, MY_TICKETS_PATH, NEW_TICKET_PATH, SUPPORT_EMAIL, type HelpFaq } from './help-faqs'
 import './help.css'
@@ -123,11 +124,13 @@ function useHelpPanel() {
 }
 
 /**
- * The floating Help button and its panel (spec part 1 §2): five quick-help answers, each with
- * Back and Create Support Ticket, plus ticket links and the support e-mail. The panel is not
- * modal: Esc, the close button, a click outside or following a link closes it.
+ * The Help button and its panel (spec part 1 §2): five quick-help answers, each with Back and
+ * Create Support Ticket, plus ticket links and the support e-mail. The panel is not modal: Esc,
+ * the close button, a click outside or following a link closes it. Given a `slot` (the signed-in
+ * top bar's), the button sits there and the panel drops below it; without one it floats
+ * bottom-right.
  */
-export default function HelpWidget() {
+export default function HelpWidget({ slot = null }: { slot?: HTMLElement | null }) {
   const { open, setOpen, faqId, setFaqId, rootRef, fabRef, headingRef, close, back } = useHelpPanel()
   const titleId = useId()
   const panelId = useId()
@@ -140,8 +143,8 @@ export default function HelpWidget() {
   }
   const view = { headingRef: headingRef, onFollow: () => close(false) }
 
-  return (
-    <div className="help" ref={rootRef} onKeyDown={onKeyDown}>
+  const widget = (
+    <div className={slot ? 'help help--bar' : 'help'} ref={rootRef} onKeyDown={onKeyDown}>
       {open ? (
         <section className="help-panel" id={panelId} role="dialog" aria-modal="false" aria-labelledby={titleId}>
           <header className="help-panel__header">
@@ -176,8 +179,9 @@ export default function HelpWidget() {
         onClick={() => (open ? close(false) : setOpen(true))}
       >
         {open ? <X size={20} aria-hidden="true" /> : <HelpCircle size={20} aria-hidden="true" />}
-        <span>Help</span>
+        <span className="help-fab__text">Help</span>
       </button>
     </div>
   )
+  return slot ? createPortal(widget, slot) : widget
 }

@@ -11,7 +11,6 @@ import { categoryEmoji } from '../../../schema/categories'
 import { Amount } from '../../components/ui/amount'
 import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
-import { ThemeToggle } from '../../components/ui/theme-toggle'
 import { firstName } from '../../data/session'
 import { useUser } from '../../lib/auth-context'
 import { DueSoonCard as DueSoonCardOf } from './due-soon-card'
@@ -225,7 +224,6 @@ export function HomeView<T extends HomeRecentRow>(props: HomeViewProps<T>) {
             {new Date(now).toLocaleDateString('en-IN', { month: 'long', year: 'numeric' })}
           </p>
         </div>
-        <ThemeToggle />
       </header>
       <div className="home__main">
         <BalanceCard figures={view.figures} hidden={hidden} onToggle={props.onToggleHidden} />

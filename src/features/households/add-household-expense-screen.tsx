@@ -13,6 +13,7 @@ import { FormFooter } from './form-footer'
 import { equalSplit, SplitEditor, splitParts, type SplitState } from './split-editor'
 import './households.css'
 import { HouseholdFormPage } from './household-form-page'
+import { useRecheck } from '../../lib/use-recheck'
 
 type Problem = { field: 'amount' | 'category' | 'split' | 'form'; message: string }
 
@@ -35,12 +36,15 @@ function useExpenseForm(household: HouseholdDoc, me: string) {
   const [day, setDay] = useState(() => toDayString(Date.now()))
   const [paidBy, setPaidBy] = useState(household.memberIds.includes(me) ? me : household.memberIds[0]!)
   const [split, setSplit] = useState<SplitState>(() => equalSplit(household.memberIds, 0, money))
-  const [problem, setProblem] = useState<Problem | null>(null)
+  const [failed, setFailed] = useState(false)
   const [saving, setSaving] = useState(false)
 
   const total = money.fromEdit(amount) ?? 0
   const parts = splitParts(split, household.memberIds, total, money)
   const mismatch = total > 0 ? splitMismatch(total, parts) : null
+  const check = useRecheck(() => expenseProblem(total, category, mismatch))
+  const problem: Problem | null =
+    check.result ?? (failed ? { field: 'form', message: HOUSEHOLD_MESSAGES.addExpenseFailed } : null)
 
   function changeAmount(text: string) {
     setAmount(text)
@@ -51,9 +55,8 @@ function useExpenseForm(household: HouseholdDoc, me: string) {
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (saving) return
-    const found = expenseProblem(total, category, mismatch)
-    setProblem(found)
-    if (found) return
+    if (check.submit()) return
+    setFailed(false)
     setSaving(true)
     try {
       const date = fromDayString(day)
@@ -72,7 +75,7 @@ function useExpenseForm(household: HouseholdDoc, me: string) {
       void navigate(`/households/${household.id}`, { replace: true })
     } catch (error) {
       console.error(error)
-      setProblem({ field: 'form', message: HOUSEHOLD_MESSAGES.addExpenseFailed })
+      setFailed(true)
       setSaving(false)
     }
   }

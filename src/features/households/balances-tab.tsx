@@ -49,7 +49,7 @@ function BalanceRow({
         className={`hh-balance__figure hh-balance__figure--${balance > 0 ? 'plus' : balance < 0 ? 'minus' : 'zero'}`}
       >
         {balance > 0 ? 'gets back ' : balance < 0 ? (userId === me ? 'owe ' : 'owes ') : 'settled up'}
-        {balance !== 0 ? <Amount value={Math.abs(balance)} withPaise /> : null}
+        {balance !== 0 ? <Amount value={Math.abs(balance)} /> : null}
       </span>
       {owed > 0 && household.memberIds.includes(userId) ? (
         <ButtonLink
@@ -78,7 +78,7 @@ function Plan({ household, plan, me }: { household: HouseholdDoc; plan: PlannedP
               <span>{who(p.from)}</span>
               <ArrowRight size={16} aria-label="pays" />
               <span>{who(p.to)}</span>
-              <Amount value={p.amount} withPaise className="hh-plan__amount" />
+              <Amount value={p.amount} className="hh-plan__amount" />
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@ import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
 import { Card } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page-header'
 import { createHousehold, householdError } from '../../data/households'
+import { useRecheck } from '../../lib/use-recheck'
 import { FormFooter } from './form-footer'
 import { checkDraft, EMPTY_DRAFT, HouseholdFields, type DraftErrors, type HouseholdDraft } from './household-fields'
 import './households.css'
@@ -13,20 +14,22 @@ import './households.css'
 export default function CreateHouseholdScreen() {
   const navigate = useNavigate()
   const [draft, setDraft] = useState<HouseholdDraft>(EMPTY_DRAFT)
-  const [errors, setErrors] = useState<DraftErrors>({})
+  const [failure, setFailure] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const check = useRecheck(() => checkDraft(draft))
+  const errors: DraftErrors = check.result?.errors ?? {}
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const { input, errors: found } = checkDraft(draft)
-    setErrors(found)
+    const { input } = check.submit()
     if (!input) return
+    setFailure(null)
     setBusy(true)
     try {
       const id = await createHousehold(input)
       void navigate(`/households/${id}`, { replace: true })
     } catch (error) {
-      setErrors({ form: householdError(error, HOUSEHOLD_MESSAGES.createFailed) })
+      setFailure(householdError(error, HOUSEHOLD_MESSAGES.createFailed))
       setBusy(false)
     }
   }
@@ -38,16 +41,12 @@ export default function CreateHouseholdScreen() {
         <form className="hh-form" onSubmit={(e) => void submit(e)} noValidate>
           <HouseholdFields
             draft={draft}
-            onChange={(patch) => {
-              setDraft((d) => ({ ...d, ...patch }))
-              // A fixed field stops showing its message.
-              if (patch.name?.trim()) setErrors((e) => ({ ...e, name: undefined }))
-            }}
+            onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
             nameError={errors.name}
             budgetError={errors.budget}
           />
           <FormFooter
-            error={errors.form}
+            error={errors.form ?? failure}
             cancelTo="/households"
             submitLabel={busy ? 'Creating…' : 'Create Household'}
             icon={<Plus size={18} />}

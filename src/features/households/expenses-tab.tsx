@@ -40,7 +40,7 @@ function ExpenseRow({
       <div className="hh-expense__meta">
         {myShare > 0 ? (
           <span>
-            Your share <Amount value={myShare} withPaise />
+            Your share <Amount value={myShare} />
           </span>
         ) : (
           <span>Not part of your share</span>

@@ -15,6 +15,7 @@ import './households.css'
 import { HouseholdNotFound } from './household-not-found'
 import { AlertLine } from '../../components/ui/alert-line'
 import { isHouseholdAdmin, MemberText } from './member-text'
+import { useRecheck } from '../../lib/use-recheck'
 
 function draftOf(h: HouseholdDoc): HouseholdDraft {
   return {
@@ -30,19 +31,21 @@ function draftOf(h: HouseholdDoc): HouseholdDraft {
 function SettingsForm({ household }: { household: HouseholdDoc }) {
   const toast = useToast()
   const [draft, setDraft] = useState(() => draftOf(household))
-  const [errors, setErrors] = useState<DraftErrors>({})
+  const [failure, setFailure] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const check = useRecheck(() => checkDraft(draft))
+  const errors: DraftErrors = check.result?.errors ?? {}
   async function save(event: FormEvent) {
     event.preventDefault()
-    const { input, errors: found } = checkDraft(draft)
-    setErrors(found)
+    const { input } = check.submit()
     if (!input) return
+    setFailure(null)
     setBusy(true)
     try {
       await updateHousehold(household.id, input)
       toast.show('Household saved')
     } catch (error) {
-      setErrors({ form: householdError(error, 'Failed to save household') })
+      setFailure(householdError(error, 'Failed to save household'))
     } finally {
       setBusy(false)
     }
@@ -55,7 +58,7 @@ function SettingsForm({ household }: { household: HouseholdDoc }) {
         nameError={errors.name}
         budgetError={errors.budget}
       />
-      <AlertLine message={errors.form} className="hh-form__error" />
+      <AlertLine message={errors.form ?? failure} className="hh-form__error" />
       <Button type="submit" icon={<Save size={18} />} disabled={busy}>
         Save Changes
       </Button>

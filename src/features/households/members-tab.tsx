@@ -14,6 +14,7 @@ import {
 } from '../../data/households'
 import { useHouseholdExpenses, useSettlements } from '../../data/household-hooks'
 import { MemberText } from './member-text'
+import { useRecheck } from '../../lib/use-recheck'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -22,18 +23,20 @@ function InviteForm({ household, onInvited }: { household: HouseholdDoc; onInvit
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const check = useRecheck(() => (EMAIL.test(email.trim().toLowerCase()) ? null : HOUSEHOLD_MESSAGES.emailInvalid))
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     setDone(null)
     const address = email.trim().toLowerCase()
-    if (!EMAIL.test(address)) return setError(HOUSEHOLD_MESSAGES.emailInvalid)
+    if (check.submit() !== null) return
     setError(null)
     setBusy(true)
     try {
       await inviteMember(household.id, address)
       setDone(`Invitation sent to ${address}. They join once they accept it (after signing up, if they are new).`)
       setEmail('')
+      check.reset()
       onInvited()
     } catch (e) {
       setError(householdError(e, 'Failed to invite member'))
@@ -50,7 +53,7 @@ function InviteForm({ household, onInvited }: { household: HouseholdDoc; onInvit
         type="email"
         autoComplete="off"
         value={email}
-        error={error}
+        error={check.result ?? error}
         onChange={(e) => setEmail(e.target.value)}
       />
       <Button type="submit" icon={<UserPlus size={18} />} disabled={busy}>

@@ -65,7 +65,7 @@ function ReviewCard({
           <span className="hh-expense__category">{expense.category}</span>
           {expense.description ? <span className="hh-expense__description">{expense.description}</span> : null}
         </span>
-        <Amount value={expense.amount} withPaise className="hh-expense__amount" />
+        <Amount value={expense.amount} className="hh-expense__amount" />
       </div>
       <div className="hh-expense__meta">
         <span>

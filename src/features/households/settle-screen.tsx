@@ -8,6 +8,7 @@ import { useToast } from '../../components/ui/toast'
 import { recordSettlement, type HouseholdDoc } from '../../data/households'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { useMoney, type MoneyFormat } from '../../lib/use-money'
+import { useRecheck } from '../../lib/use-recheck'
 import { useHouseholdLedger } from './balances-tab'
 import { FormFooter } from './form-footer'
 import { memberName, METHOD_LABELS } from './household-look'
@@ -16,6 +17,12 @@ import './households.css'
 import { HouseholdFormPage } from './household-form-page'
 
 type Problem = { field: 'amount' | 'to' | 'form'; message: string }
+
+function settlementProblem(paise: number | null, to: string): Problem | null {
+  if (paise === null || paise <= 0 || paise > MAX_HOUSEHOLD_RUPEES * 100)
+    return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
+  return to ? null : { field: 'to', message: HOUSEHOLD_MESSAGES.targetRequired }
+}
 
 /** The payment as typed (the amount prefilled with what you owe), and a submit that asks before recording more. */
 function useSettleForm(household: HouseholdDoc, me: string, initialTo: string) {
@@ -29,7 +36,7 @@ function useSettleForm(household: HouseholdDoc, me: string, initialTo: string) {
   const [to, setTo] = useState(others.some((m) => m.userId === initialTo) ? initialTo : '')
   const [amount, setAmount] = useState<string | null>(null)
   const [details, setDetails] = useState({ method: 'upi' as PaymentMethod, transactionId: '', note: '' })
-  const [problem, setProblem] = useState<Problem | null>(null)
+  const [failed, setFailed] = useState(false)
   const [saving, setSaving] = useState(false)
   const [askOver, setAskOver] = useState(false)
   // Prefilled with what you owe the person chosen, until you type your own figure.
@@ -38,13 +45,15 @@ function useSettleForm(household: HouseholdDoc, me: string, initialTo: string) {
   const limit = to ? owed(me, to) : 0
   const warning =
     to !== '' && typed !== null && typed > limit ? overText(memberName(household, to), limit, money) : null
+  const check = useRecheck(() => settlementProblem(typed, to))
+  const problem: Problem | null =
+    check.result ?? (failed ? { field: 'form', message: HOUSEHOLD_MESSAGES.settlementFailed } : null)
 
   function submit(event: FormEvent) {
     event.preventDefault()
     if (saving) return
-    if (typed === null || typed <= 0 || typed > MAX_HOUSEHOLD_RUPEES * 100)
-      return setProblem({ field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid })
-    if (!to) return setProblem({ field: 'to', message: HOUSEHOLD_MESSAGES.targetRequired })
+    if (check.submit() !== null) return
+    setFailed(false)
     // More than is owed is allowed (the payer knows what they paid), once they say so.
     if (warning) return setAskOver(true)
     void save()
@@ -59,7 +68,7 @@ function useSettleForm(household: HouseholdDoc, me: string, initialTo: string) {
       void navigate(`/households/${household.id}?tab=balances`, { replace: true })
     } catch (error) {
       console.error(error)
-      setProblem({ field: 'form', message: HOUSEHOLD_MESSAGES.settlementFailed })
+      setFailed(true)
       setSaving(false)
     }
   }

@@ -151,7 +151,7 @@ function SplitRowItem({
       <span className="hh-split__name">{name}</span>
       <RowInput method={method} row={row} name={name} onChange={onPatch} />
       <span className="hh-split__figures">
-        <Amount value={part} withPaise />
+        <Amount value={part} exact />
         <span className="hh-muted" data-testid="split-percent">
           {formatBasisPoints(percentOf(total, part))}%
         </span>

@@ -1,15 +1,14 @@
-import { useState } from 'react'
 import { Button } from '../../components/ui/button'
 import { PRIMARY_GOALS, toggleGoal, USER_TYPES } from '../../../schema/onboarding'
 import { ChoiceChip, StepFrame } from './step-frame'
 import type { Onboarding } from './use-onboarding'
+import { useRecheck } from '../../lib/use-recheck'
 
 /** Step 0: what brings you here; Continue needs one choice, Skip needs none. */
 export function WelcomeStep({ onboarding }: { onboarding: Onboarding }) {
   const { data, update, next } = onboarding
-  const [error, setError] = useState<string | null>(null)
+  const check = useRecheck(() => (data.selectedGoals.length ? null : 'Choose at least one, or Skip'))
   const toggle = (id: (typeof PRIMARY_GOALS)[number]['id']) => {
-    setError(null)
     update((d) => {
       const selectedGoals = toggleGoal(d.selectedGoals, id)
       return { selectedGoals, primaryGoal: selectedGoals[0] ?? null }
@@ -19,8 +18,8 @@ export function WelcomeStep({ onboarding }: { onboarding: Onboarding }) {
     <StepFrame
       title="Welcome to Hisaab"
       lead="What would you like to do? Choose one or more."
-      error={error}
-      onSubmit={() => (data.selectedGoals.length ? next() : setError('Choose at least one, or Skip'))}
+      error={check.result}
+      onSubmit={() => (check.submit() === null ? next() : undefined)}
       secondary={
         <Button variant="ghost" onClick={next}>
           Skip

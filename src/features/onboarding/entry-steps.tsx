@@ -13,6 +13,7 @@ import { toDayString } from '../../../schema/time'
 import { useNow } from '../../lib/use-now'
 import { StepFrame, StepSuccess } from './step-frame'
 import type { Onboarding } from './use-onboarding'
+import { useRecheck } from '../../lib/use-recheck'
 
 const saves = () => import('../../data/onboarding-save')
 
@@ -39,16 +40,22 @@ export function FirstExpenseStep({ onboarding }: { onboarding: Onboarding }) {
   const [form, setForm] = useState(
     onboarding.data.firstExpense ?? { amount: '', category: '', date: today, description: '' },
   )
-  const [error, setError] = useState<string | null>(null)
+  const [failed, setFailed] = useState<string | null>(null)
   const [state, setState] = useState<'form' | 'saving' | 'done'>('form')
   const later = useLater()
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }))
+  const check = useRecheck(() => {
+    const amount = atLeastOne(form.amount)
+    if (amount === null || !form.category) return { problem: ONBOARDING_MESSAGES.expenseRequired, amount }
+    if (amount > MAX_EXPENSE_PAISE)
+      return { problem: '⚠️ Amount seems too large. Maximum allowed is 10,000,000. Please check for typos.', amount }
+    return { problem: null, amount }
+  })
 
   const save = async () => {
-    const amount = atLeastOne(form.amount)
-    if (amount === null || !form.category) return setError(ONBOARDING_MESSAGES.expenseRequired)
-    if (amount > MAX_EXPENSE_PAISE)
-      return setError('⚠️ Amount seems too large. Maximum allowed is 10,000,000. Please check for typos.')
+    const { problem, amount } = check.submit()
+    if (problem !== null || amount === null) return
+    setFailed(null)
     setState('saving')
     try {
       const [y, m, d] = (form.date || today).split('-').map(Number)
@@ -60,7 +67,7 @@ export function FirstExpenseStep({ onboarding }: { onboarding: Onboarding }) {
       later(onboarding.next, SUCCESS_MS)
     } catch (e) {
       console.error(e)
-      setError('Could not save the expense. Please try again.')
+      setFailed('Could not save the expense. Please try again.')
       setState('form')
     }
   }
@@ -70,7 +77,7 @@ export function FirstExpenseStep({ onboarding }: { onboarding: Onboarding }) {
     <StepFrame
       title="Add your first expense"
       lead="Something you spent today, big or small."
-      error={error}
+      error={check.result?.problem ?? failed}
       onSubmit={() => void save()}
       submitLabel={state === 'saving' ? 'Saving...' : 'Add Expense'}
       submitting={state === 'saving'}
@@ -110,13 +117,18 @@ export function BudgetStep({ onboarding, onFinish }: { onboarding: Onboarding; o
   const [form, setForm] = useState(
     onboarding.data.firstBudget ?? { category: '', limit: '', period: 'monthly' as const },
   )
-  const [error, setError] = useState<string | null>(null)
+  const [failed, setFailed] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }))
+  const check = useRecheck(() => {
+    const amount = atLeastOne(form.limit)
+    return { problem: amount === null || !form.category ? ONBOARDING_MESSAGES.budgetRequired : null, amount }
+  })
 
   const save = async () => {
-    const amount = atLeastOne(form.limit)
-    if (amount === null || !form.category) return setError(ONBOARDING_MESSAGES.budgetRequired)
+    const { problem, amount } = check.submit()
+    if (problem !== null || amount === null) return
+    setFailed(null)
     setSaving(true)
     try {
       await (await saves()).saveFirstBudget({ category: form.category, amount, period: form.period })
@@ -124,7 +136,7 @@ export function BudgetStep({ onboarding, onFinish }: { onboarding: Onboarding; o
       onboarding.next()
     } catch (e) {
       console.error(e)
-      setError('Could not save the budget. Please try again.')
+      setFailed('Could not save the budget. Please try again.')
     } finally {
       setSaving(false)
     }
@@ -134,7 +146,7 @@ export function BudgetStep({ onboarding, onFinish }: { onboarding: Onboarding; o
     <StepFrame
       title="Set your first budget"
       lead="A limit for one category. You'll see how much is left as you spend."
-      error={error}
+      error={check.result?.problem ?? failed}
       onSubmit={() => void save()}
       submitLabel={saving ? 'Saving...' : 'Create Budget'}
       submitting={saving}

@@ -18,6 +18,7 @@ import {
 import { useAuth } from '../../lib/auth-context'
 import { ChoiceChip, StepFrame } from './step-frame'
 import type { Onboarding } from './use-onboarding'
+import { useRecheck } from '../../lib/use-recheck'
 
 const saves = () => import('../../data/onboarding-save')
 
@@ -88,16 +89,14 @@ function ProfileFields({
 export function ProfileStep({ onboarding }: { onboarding: Onboarding }) {
   const { data, update, next } = onboarding
   const { setUser } = useAuth()
-  const [errors, setErrors] = useState<ProfileErrors>({})
   const [saving, setSaving] = useState(false)
   const [failed, setFailed] = useState<string | null>(null)
   const p = data.profile
   const set = (patch: Partial<OnboardingData['profile']>) => update((d) => ({ profile: { ...d.profile, ...patch } }))
+  const check = useRecheck(() => profileErrors(p))
 
   const save = async () => {
-    const found = profileErrors(p)
-    setErrors(found)
-    if (Object.keys(found).length > 0) return
+    if (Object.keys(check.submit()).length > 0) return
     setSaving(true)
     setFailed(null)
     try {
@@ -131,7 +130,7 @@ export function ProfileStep({ onboarding }: { onboarding: Onboarding }) {
       submitting={saving}
       submitLabel={saving ? 'Saving...' : 'Continue'}
     >
-      <ProfileFields profile={p} errors={errors} set={set} />
+      <ProfileFields profile={p} errors={check.result ?? {}} set={set} />
     </StepFrame>
   )
 }
@@ -172,19 +171,21 @@ function GoalGroup({
 export function GoalsStep({ onboarding }: { onboarding: Onboarding }) {
   const { data, update, next } = onboarding
   const [custom, setCustom] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [failed, setFailed] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const customGoals = data.goals.filter((g) => g.custom)
+  const check = useRecheck(() => (data.goals.length === 0 ? ONBOARDING_MESSAGES.goalsRequired : null))
 
   const save = async () => {
-    if (data.goals.length === 0) return setError(ONBOARDING_MESSAGES.goalsRequired)
+    if (check.submit() !== null) return
+    setFailed(null)
     setSaving(true)
     try {
       await (await saves()).saveOnboardingGoals(data.goals)
       next()
     } catch (e) {
       console.error(e)
-      setError('Could not save your goals. Please try again.')
+      setFailed('Could not save your goals. Please try again.')
     } finally {
       setSaving(false)
     }
@@ -192,14 +193,13 @@ export function GoalsStep({ onboarding }: { onboarding: Onboarding }) {
   const addCustom = () => {
     update((d) => ({ goals: addCustomGoal(d.goals, custom) }))
     setCustom('')
-    setError(null)
   }
 
   return (
     <StepFrame
       title="Your goals"
       lead="Pick what matters to you. You can add your own."
-      error={error}
+      error={check.result ?? failed}
       onSubmit={() => void save()}
       submitting={saving}
     >

@@ -7,6 +7,7 @@ import { useAuth } from '../../lib/auth-context'
 import { ONBOARDING_COUNTRY_CODES, ONBOARDING_MESSAGES, whatsappDigits } from '../../../schema/onboarding'
 import { StepFrame } from './step-frame'
 import type { Onboarding } from './use-onboarding'
+import { useRecheck } from '../../lib/use-recheck'
 
 /** Spec part 1 §9: after connecting, wait 3 s, offer a test message, move on 2 s later. */
 export const WHATSAPP_WAIT_MS = 3000
@@ -57,16 +58,17 @@ export function WhatsappStep({ onboarding }: { onboarding: Onboarding }) {
   const { data, next } = onboarding
   const { setUser } = useAuth()
   const [phase, setPhase] = useState<Phase>({ kind: 'form' })
-  const [error, setError] = useState<string | null>(null)
+  const [failed, setFailed] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const check = useRecheck(() => (whatsappDigits(data.whatsappNumber) ? null : ONBOARDING_MESSAGES.phoneInvalid))
   const [confirmSkip, setConfirmSkip] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
 
   const connect = async () => {
     const digits = whatsappDigits(data.whatsappNumber)
-    if (!digits) return setError(ONBOARDING_MESSAGES.phoneInvalid)
-    setError(null)
+    if (check.submit() !== null || !digits) return
+    setFailed(null)
     setBusy(true)
     try {
       const { linkWhatsapp, whatsappJoinUrl } = await saves()
@@ -79,7 +81,7 @@ export function WhatsappStep({ onboarding }: { onboarding: Onboarding }) {
         timer.current = setTimeout(next, WHATSAPP_TEST_MS)
       }, WHATSAPP_WAIT_MS)
     } catch (e) {
-      setError(e instanceof ApiError && e.status === 409 ? e.message : ONBOARDING_MESSAGES.whatsappFailed)
+      setFailed(e instanceof ApiError && e.status === 409 ? e.message : ONBOARDING_MESSAGES.whatsappFailed)
     } finally {
       setBusy(false)
     }
@@ -90,7 +92,7 @@ export function WhatsappStep({ onboarding }: { onboarding: Onboarding }) {
     <StepFrame
       title="Log expenses by WhatsApp"
       lead="Link your number, then send messages like 'Spent 500 on food'. Optional: you can do it later in Settings."
-      error={error}
+      error={check.result ?? failed}
       onSubmit={() => void connect()}
       submitLabel={busy ? 'Connecting...' : 'Connect WhatsApp'}
       submitting={busy}

@@ -22,9 +22,9 @@ const STEPS = [
 ] as const
 
 const EXAMPLES = [
-  { message: 'Spent 500 on food', amount: '₹500', category: 'Food & Dining' },
-  { message: 'Paid 1000 for rent', amount: '₹1,000', category: 'Bills & Utilities' },
-  { message: '300 groceries', amount: '₹300', category: 'Food & Dining' },
+  { message: 'Spent 500 on food', amount: 500_00, category: 'Food & Dining' },
+  { message: 'Paid 1000 for rent', amount: 1000_00, category: 'Bills & Utilities' },
+  { message: '300 groceries', amount: 300_00, category: 'Food & Dining' },
 ] as const
 
 export default function HowItWorksScreen() {

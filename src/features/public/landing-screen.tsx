@@ -108,7 +108,7 @@ function WhatsappSection({ startTo }: { startTo: string }) {
           Get Started
         </ButtonLink>
       </div>
-      <WhatsappExample message="Spent 500 on food" amount="₹500" category="Food & Dining" />
+      <WhatsappExample message="Spent 500 on food" amount={500_00} category="Food & Dining" />
     </section>
   )
 }

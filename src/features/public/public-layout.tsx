@@ -1,7 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useContext, useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { ButtonLink } from '../../components/ui/button'
 import { ThemeToggle } from '../../components/ui/theme-toggle'
+import { HelpSlotContext } from '../../lib/help-slot'
 import { useNow } from '../../lib/use-now'
 import './public.css'
 
@@ -56,8 +57,11 @@ function PublicNav({ scrollStyled, startTo }: { scrollStyled: boolean; startTo: 
 
 function PublicFooter() {
   const year = new Date(useNow()).getFullYear()
+  const helpSlot = useContext(HelpSlotContext)
   return (
     <footer className="public-footer">
+      {/* Help sits here, not floating over the page's buttons (the phone's header has no room for it). */}
+      <span className="public-footer__help" ref={helpSlot} />
       <nav className="public-footer__links" aria-label="Footer">
         <Link to="/how-it-works">How it works</Link>
         <Link to="/demo">Live Demo</Link>

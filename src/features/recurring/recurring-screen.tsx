@@ -1,12 +1,14 @@
 import { CalendarClock, CheckCircle2, Pencil, Plus, Trash2 } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import { dueText, type DueGroup } from '../../../schema/calc/recurrence'
-import { DUE_GROUPS, formatDueDay, groupByDue } from '../../../schema/calc/recurring-schedule'
+import { daysUntil, dueGroup, dueText, type DueGroup } from '../../../schema/calc/recurrence'
+import { DUE_GROUPS, formatDueDay, groupByDue, nextDueAfterPaid } from '../../../schema/calc/recurring-schedule'
 import { categoryEmoji, EXPENSE_CATEGORIES } from '../../../schema/categories'
 import { FREQUENCIES } from '../../../schema/entities/recurring'
 import { formatDecimal } from '../../../schema/money/money'
 import { DEFAULT_REMINDER_DAYS, parseRecurring, type RecurringField } from '../../../schema/validation/plan-input'
+import { useMoney } from '../../lib/use-money'
 import { useNow } from '../../lib/use-now'
+import { useRecheck } from '../../lib/use-recheck'
 import { Amount } from '../../components/ui/amount'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
@@ -49,15 +51,16 @@ function useRecurringForm({ editing, onClose, onSaved }: Omit<FormProps, 'catego
   const shownDueDate = editing?.nextDueDate ?? ''
   const [dueDate, setDueDate] = useState(shownDueDate)
   const [reminderDays, setReminderDays] = useState(String(editing?.reminderDays ?? DEFAULT_REMINDER_DAYS))
-  const [error, setError] = useState<{ field: RecurringField; message: string } | null>(null)
+  const [failed, setFailed] = useState(false)
   const [saving, setSaving] = useState(false)
+  const check = useRecheck(() => parseRecurring({ name, amount, category, frequency, dueDate, reminderDays }))
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (saving) return
-    const parsed = parseRecurring({ name, amount, category, frequency, dueDate, reminderDays })
-    if (!parsed.ok) return setError({ field: parsed.field, message: parsed.error })
-    setError(null)
+    const parsed = check.submit()
+    if (!parsed.ok) return
+    setFailed(false)
     setSaving(true)
     try {
       if (editing) await updateRecurringPayment(editing.id, parsed.value, shownDueDate)
@@ -66,11 +69,15 @@ function useRecurringForm({ editing, onClose, onSaved }: Omit<FormProps, 'catego
       onClose()
     } catch (e) {
       console.error(e)
-      setError({ field: 'name', message: 'Could not save. Please try again.' })
+      setFailed(true)
       setSaving(false)
     }
   }
-  const message = (field: RecurringField) => (error?.field === field ? error.message : null)
+  const message = (field: RecurringField) => {
+    const result = check.result
+    if (result && !result.ok) return result.field === field ? result.error : null
+    return field === 'name' && failed ? 'Could not save. Please try again.' : null
+  }
   const fields = { name, amount, category, frequency, dueDate, reminderDays }
   const setters = { setName, setAmount, setCategory, setFrequency, setDueDate, setReminderDays }
   return { fields, setters, message, saving, submit }
@@ -273,13 +280,19 @@ function DeletePaymentDialog({ payment, onClose }: { payment: RecurringDoc | nul
   )
 }
 
-/** Mark Paid; "now" moves on to the moment of the last payment, so the groups stay right. */
+/**
+ * Mark Paid; "now" moves on to the moment of the last payment, so the groups stay right. A payment
+ * due later than this week asks first: it books today's expense for a bill that is not due yet.
+ */
 function useMarkPaid() {
   const toast = useToast()
   const opened = useNow()
   const [paidAt, setPaidAt] = useState<number | null>(null)
   const [paying, setPaying] = useState<string | null>(null)
+  const [asking, setAsking] = useState<RecurringDoc | null>(null)
+  const now = paidAt ?? opened
   const markPaid = async (payment: RecurringDoc) => {
+    setAsking(null)
     setPaying(payment.id)
     try {
       const at = Date.now()
@@ -293,14 +306,50 @@ function useMarkPaid() {
       setPaying(null)
     }
   }
-  return { now: paidAt ?? opened, paying, markPaid }
+  const ask = (payment: RecurringDoc) =>
+    dueGroup(payment.nextDueDate, now) === 'later' ? setAsking(payment) : void markPaid(payment)
+  return { now, paying, asking, ask, markPaid, cancel: () => setAsking(null) }
+}
+
+/** "Mark … paid now?" for a payment not due this week: what it books and when it was due. */
+function EarlyPaymentDialog({
+  payment,
+  now,
+  onConfirm,
+  onCancel,
+}: {
+  payment: RecurringDoc | null
+  now: number
+  onConfirm: (p: RecurringDoc) => void
+  onCancel: () => void
+}) {
+  const money = useMoney()
+  return (
+    <ConfirmDialog
+      open={payment !== null}
+      title={payment ? `Mark ${payment.name} paid now?` : ''}
+      description={
+        payment ? (
+          <p>
+            It is due on {formatDueDay(payment.nextDueDate, true)}, in {daysUntil(payment.nextDueDate, now)} days.
+            Marking it paid records an expense of {money.format(payment.amount)} today; the next due date becomes{' '}
+            {formatDueDay(nextDueAfterPaid(payment), true)}.
+          </p>
+        ) : undefined
+      }
+      confirmLabel="Mark Paid"
+      tone="primary"
+      onConfirm={() => payment && onConfirm(payment)}
+      onCancel={onCancel}
+    />
+  )
 }
 
 export default function RecurringScreen() {
   const toast = useToast()
   const profile = useProfile()
   const payments = useRecurringPayments()
-  const { now, paying, markPaid } = useMarkPaid()
+  const { now, paying, asking, ask, markPaid, cancel } = useMarkPaid()
   const [form, setForm] = useState<{ editing: RecurringDoc | null } | null>(null)
   const [deleting, setDeleting] = useState<RecurringDoc | null>(null)
   const groups = groupByDue(payments.data, now)
@@ -331,7 +380,7 @@ export default function RecurringScreen() {
             paying={paying}
             onEdit={(p) => setForm({ editing: p })}
             onDelete={setDeleting}
-            onPaid={(p) => void markPaid(p)}
+            onPaid={ask}
           />
         ))
       )}
@@ -345,6 +394,7 @@ export default function RecurringScreen() {
         />
       ) : null}
       <DeletePaymentDialog payment={deleting} onClose={() => setDeleting(null)} />
+      <EarlyPaymentDialog payment={asking} now={now} onConfirm={(p) => void markPaid(p)} onCancel={cancel} />
     </div>
   )
 }

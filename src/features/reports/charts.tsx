@@ -62,11 +62,14 @@ export function CategoryDonut({ categories, total }: { categories: readonly Cate
 }
 
 const narrowMonth = new Intl.DateTimeFormat('en-IN', { month: 'narrow' })
-const compact = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 })
+const compactIndian = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 })
+const compactThousands = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
 
-/** '₹1.2L'-style axis figures (rupees, compact en-IN). */
-function axisMoney(paise: number, symbol: string): string {
-  return `${symbol}${compact.format(Math.round(paise / 100))}`
+/** Short axis figures: '₹1.2L' for rupees (en-IN), '$120K' for every other currency (en-US). */
+function axisMoney(paise: number, currency: string): string {
+  const { code, symbol } = currencyOf(currency)
+  const format = code === 'INR' ? compactIndian : compactThousands
+  return `${symbol}${format.format(Math.round(paise / 100))}`
 }
 
 const H = 220
@@ -157,7 +160,6 @@ function TrendTable({ buckets }: { buckets: readonly TrendBucket[] }) {
 export function TrendChart({ buckets, selected }: { buckets: readonly TrendBucket[]; selected: number }) {
   const [measure, W] = useElementWidth(600)
   const money = useMoney()
-  const symbol = currencyOf(money.currency).symbol
   const max = Math.max(0, ...buckets.map((b) => Math.max(b.income, b.expenses)))
   // At least ₹2, so the three ticks read differently.
   const top = niceCeil(max, 200)
@@ -188,7 +190,7 @@ export function TrendChart({ buckets, selected }: { buckets: readonly TrendBucke
           <g key={t}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} className="trend__grid" />
             <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" className="trend__axis">
-              {axisMoney(t, symbol)}
+              {axisMoney(t, money.currency)}
             </text>
           </g>
         ))}

@@ -7,6 +7,7 @@ import './data-management.css'
 import { DELETE_ACCOUNT_FAILED, deleteAccount } from '../../data/account-lifecycle'
 import { ApiError, NetworkError } from '../../data/http'
 import { AlertLine } from '../../components/ui/alert-line'
+import { useRecheck } from '../../lib/use-recheck'
 
 /** Where the app starts again after the account is deleted (the landing page shows a notice). */
 export const ACCOUNT_DELETED_URL = '/?account=deleted'
@@ -19,11 +20,14 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const check = useRecheck(() => {
+    if (typed.trim() !== DELETE_CONFIRM_WORD) return `Type ${DELETE_CONFIRM_WORD} to confirm`
+    return password ? null : 'Please enter your password'
+  })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (typed.trim() !== DELETE_CONFIRM_WORD) return setError(`Type ${DELETE_CONFIRM_WORD} to confirm`)
-    if (!password) return setError('Please enter your password')
+    if (check.submit() !== null) return
     setBusy(true)
     setError(null)
     try {
@@ -48,7 +52,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         onChange={(e) => setTyped(e.target.value)}
       />
       <PasswordField label="Your password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      <AlertLine message={error} />
+      <AlertLine message={check.result ?? error} />
       <ModalFormActions onCancel={onCancel} submitLabel={busy ? 'Deleting...' : 'Delete Account'} saving={busy} />
     </form>
   )

@@ -6,6 +6,7 @@ import { Switch } from '../../components/ui/switch'
 import { isOffline, serverMessage, updateProfile, type AccountUser, type ProfileFields } from '../../data/account-api'
 import { RELOAD_AFTER_MS, SETTINGS_TEXT, withReason } from './messages'
 import { StatusLine, type Status } from './section'
+import { useRecheck } from '../../lib/use-recheck'
 
 const INCOME_LABELS: Record<(typeof ANNUAL_INCOME_RANGES)[number], string> = {
   '0-3L': '0-3L (up to ₹3 lakh)',
@@ -105,20 +106,15 @@ export function ProfileSection({ account }: { account: Partial<Omit<AccountUser,
   const [fields, setFields] = useState<ProfileFields>(() => fieldsOf(account))
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<Status>(null)
-  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({})
   const set = <K extends keyof ProfileFields>(key: K, value: ProfileFields[K]) =>
     setFields((f) => ({ ...f, [key]: value }))
-  const error = (field: ProfileField) => errors[field] ?? null
+  // The server's own rules (one schema): nothing is sent while a field is wrong.
+  const check = useRecheck(() => profileFieldErrors(fields))
+  const error = (field: ProfileField) => check.result?.[field] ?? null
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    // The server's own rules (one schema): nothing is sent while a field is wrong.
-    const problems = profileFieldErrors(fields)
-    setErrors(problems ?? {})
-    if (problems) {
-      setMessage({ text: '❌ Please correct the highlighted fields', tone: 'error' })
-      return
-    }
+    if (check.submit()) return
     setBusy(true)
     setMessage(null)
     try {
@@ -165,7 +161,9 @@ export function ProfileSection({ account }: { account: Partial<Omit<AccountUser,
       <Button type="submit" disabled={busy}>
         {busy ? 'Saving…' : 'Save Profile'}
       </Button>
-      <StatusLine message={message} />
+      <StatusLine
+        message={check.result ? { text: '❌ Please correct the highlighted fields', tone: 'error' } : message}
+      />
     </form>
   )
 }

@@ -4,6 +4,7 @@ import { PasswordField } from '../../components/ui/field'
 import { changePassword, isOffline, serverMessage } from '../../data/account-api'
 import { PASSWORD_CLOSE_AFTER_MS, SETTINGS_TEXT } from './messages'
 import { StatusLine, type Status } from './section'
+import { useRecheck } from '../../lib/use-recheck'
 
 /** Change password (spec part 1 §2, §5, §8); `onDone` closes the section 2 s after success. */
 export function SecuritySection({ onDone }: { onDone: () => void }) {
@@ -14,12 +15,15 @@ export function SecuritySection({ onDone }: { onDone: () => void }) {
   const [message, setMessage] = useState<Status>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
+  const check = useRecheck(() => {
+    if (next !== confirm) return SETTINGS_TEXT.passwordsDiffer
+    if (next.length < 6) return SETTINGS_TEXT.passwordTooShort
+    return current ? null : '❌ Enter your current password'
+  })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (next !== confirm) return setMessage({ text: SETTINGS_TEXT.passwordsDiffer, tone: 'error' })
-    if (next.length < 6) return setMessage({ text: SETTINGS_TEXT.passwordTooShort, tone: 'error' })
-    if (!current) return setMessage({ text: '❌ Enter your current password', tone: 'error' })
+    if (check.submit() !== null) return
     setBusy(true)
     setMessage(null)
     try {
@@ -30,6 +34,7 @@ export function SecuritySection({ onDone }: { onDone: () => void }) {
         setNext('')
         setConfirm('')
         setMessage(null)
+        check.reset()
         setBusy(false)
         onDone()
       }, PASSWORD_CLOSE_AFTER_MS)
@@ -64,7 +69,7 @@ export function SecuritySection({ onDone }: { onDone: () => void }) {
       <Button type="submit" disabled={busy}>
         {busy ? 'Changing…' : 'Change Password'}
       </Button>
-      <StatusLine message={message} />
+      <StatusLine message={check.result ? { text: check.result, tone: 'error' } : message} />
       <p className="settings-note">Changing your password signs out your other devices; this one stays signed in.</p>
     </form>
   )

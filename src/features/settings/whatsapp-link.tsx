@@ -9,6 +9,7 @@ import { RELOAD_AFTER_MS, SETTINGS_TEXT, withReason } from './messages'
 import { StatusLine, type Status } from './section'
 import { displayPhone } from './whatsapp-section'
 import './whatsapp-link.css'
+import { useRecheck } from '../../lib/use-recheck'
 
 /** How often the screen asks whether the `link <code>` message has arrived. */
 const POLL_MS = 3_000
@@ -151,12 +152,15 @@ function PhoneForm({ current, onClaim }: { current: string | null | undefined; o
   const [number, setNumber] = useState(initial?.number ?? '')
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<Status>(null)
+  const check = useRecheck(() => {
+    if (!number.trim()) return SETTINGS_TEXT.phoneRequired
+    return number.replace(/\D/g, '').length < 10 ? SETTINGS_TEXT.phoneTooShort : null
+  })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (!number.trim()) return setMessage({ text: SETTINGS_TEXT.phoneRequired, tone: 'error' })
+    if (check.submit() !== null) return
     const digits = number.replace(/\D/g, '')
-    if (digits.length < 10) return setMessage({ text: SETTINGS_TEXT.phoneTooShort, tone: 'error' })
     setBusy(true)
     setMessage(null)
     try {
@@ -200,7 +204,7 @@ function PhoneForm({ current, onClaim }: { current: string | null | undefined; o
       <Button type="submit" disabled={busy}>
         {busy ? 'Updating…' : 'Update Number'}
       </Button>
-      <StatusLine message={message} />
+      <StatusLine message={check.result ? { text: check.result, tone: 'error' } : message} />
     </form>
   )
 }

@@ -9,6 +9,7 @@ import { createTicket } from '../../data/tickets'
 import { CATEGORY_LABELS, PRIORITY_LABELS } from './ticket-labels'
 import './support.css'
 import { AlertLine } from '../../components/ui/alert-line'
+import { useRecheck } from '../../lib/use-recheck'
 
 function PriorityRadios({ value, onChange }: { value: Ticket['priority']; onChange: (p: Ticket['priority']) => void }) {
   return (
@@ -33,9 +34,12 @@ export default function NewTicketScreen() {
   const [priority, setPriority] = useState<Ticket['priority']>('medium')
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
+  const check = useRecheck(() =>
+    !category || !subject.trim() || !description.trim() ? SUPPORT_MESSAGES.ticketRequired : null,
+  )
 
   const submit = async () => {
-    if (!category || !subject.trim() || !description.trim()) return setError(SUPPORT_MESSAGES.ticketRequired)
+    if (check.submit() !== null || !category) return
     setSaving(true)
     setError(null)
     try {
@@ -76,7 +80,7 @@ export default function NewTicketScreen() {
           onChange={(e) => setDescription(e.target.value)}
         />
         <PriorityRadios value={priority} onChange={setPriority} />
-        <AlertLine message={error} />
+        <AlertLine message={check.result ?? error} />
         <div className="support-form__actions">
           <ButtonLink to="/support/tickets" variant="outline">
             Cancel

@@ -12,6 +12,7 @@ import { SUPPORT_REPLY_HOURS } from '../../lib/support-contact'
 import { PriorityBadge, StatusBadge, TicketNumber } from './ticket-badges'
 import { CATEGORY_LABELS, ticketDate } from './ticket-labels'
 import './support.css'
+import { useRecheck } from '../../lib/use-recheck'
 
 function messageTime(ms: number): string {
   return new Date(ms).toLocaleString('en-IN', { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' })
@@ -42,13 +43,15 @@ function ReplyForm({ ticketId }: { ticketId: string }) {
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
+  const check = useRecheck(() => (text.trim() ? null : 'Please write a message'))
   const send = async () => {
-    if (!text.trim()) return setError('Please write a message')
+    if (check.submit() !== null) return
     setSending(true)
     setError(null)
     try {
       await addTicketMessage(ticketId, text)
       setText('')
+      check.reset()
     } catch (e) {
       if (e instanceof ThreadFullError) setError(e.message)
       else {
@@ -73,7 +76,7 @@ function ReplyForm({ ticketId }: { ticketId: string }) {
         rows={3}
         maxLength={5000}
         value={text}
-        error={error}
+        error={check.result ?? error}
         onChange={(e) => setText(e.target.value)}
       />
       <div className="support-form__actions">

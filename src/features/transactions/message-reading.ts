@@ -61,7 +61,7 @@ export const DOUBT_TEXT: Record<Doubt, string> = {
 
 /** "Expense of ₹450 to Swiggy on 24 Nov 2026". */
 export function describeEntry(entry: MessageEntry, currency: string): string {
-  const amount = formatMoney(entry.amount, currency, { withPaise: entry.amount % 100 !== 0 })
+  const amount = formatMoney(entry.amount, currency, { exact: true })
   const party = entry.merchant ? ` ${entry.type === 'expense' ? 'to' : 'from'} ${entry.merchant}` : ''
   const day = new Date(entry.date).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
   return `${entry.type === 'expense' ? 'Expense' : 'Income'} of ${amount}${party} on ${day}`

@@ -20,6 +20,7 @@ import { addCustomCategory } from '../../data/profile'
 import { saveMessageEntry } from '../../data/message-entries'
 import { takeSharedMessage } from '../../data/shared-message'
 import { addTransaction, type TransactionDoc } from '../../data/transactions'
+import { useRecheck } from '../../lib/use-recheck'
 import { dayAtCurrentTime } from './day-at-current-time'
 import { readPasted, rupeesText, type MessageEntry } from './message-reading'
 import { PastePanel, type PasteResult } from './paste-panel'
@@ -36,17 +37,21 @@ interface Props {
   followUp?: FollowUp
 }
 
-type FieldError = { field: TransactionField; message: string } | null
-
-export function TransactionForm({ type, followUp }: Props) {
-  const isExpense = type === 'expense'
-  const profile = useProfile()
+/** The form's fields as typed. */
+function useEntryFields() {
   const [amount, setAmount] = useState('')
   const [category, setCategory] = useState('')
   const [custom, setCustom] = useState('')
   const [day, setDay] = useState(() => toDayString(Date.now()))
   const [description, setDescription] = useState('')
-  const [error, setError] = useState<FieldError>(null)
+  return { amount, setAmount, category, setCategory, custom, setCustom, day, setDay, description, setDescription }
+}
+
+export function TransactionForm({ type, followUp }: Props) {
+  const isExpense = type === 'expense'
+  const profile = useProfile()
+  const { amount, setAmount, category, setCategory, custom, setCustom, day, setDay, description, setDescription } =
+    useEntryFields()
   const saver = useSaveTransaction(type, followUp)
   const isCustom = isExpense && category === OTHER_CATEGORY
   const customCategories = profile.data?.customCategories ?? []
@@ -55,29 +60,30 @@ export function TransactionForm({ type, followUp }: Props) {
     setCategory(entry.category)
     setDay(toDayString(entry.date))
     setDescription(entry.description)
-    setError(null)
   }, [])
   const paste = useMessagePaste(type, customCategories, fill)
   const pasted = paste.filled
   const booked = pasted?.prior.state === 'booked'
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (saver.busy || booked) return
-    const checked = checkTransaction({
+  const check = useRecheck(() =>
+    checkTransaction({
       type,
       amount: amount.trim() === '' ? null : toPaise(amount),
       category,
       ...(isCustom ? { customCategory: custom } : {}),
       date: dayAtCurrentTime(day),
       description,
-    })
-    setError(checked.ok ? null : { field: checked.field, message: checked.message })
+    }),
+  )
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (saver.busy || booked) return
+    const checked = check.submit()
     // The bank's date and time stay when the day was left as the message gave it.
     const exact = pasted && toDayString(pasted.date) === day ? { date: pasted.date } : {}
     if (checked.ok) void saver.save({ ...checked.value, ...exact }, isCustom, pasted)
   }
-  const message = (field: TransactionField) => (error?.field === field ? error.message : null)
+  const message = (field: TransactionField) =>
+    check.result && !check.result.ok && check.result.field === field ? check.result.message : null
 
   return (
     <div className="tx-page">

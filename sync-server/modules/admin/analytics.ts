@@ -56,6 +56,7 @@ function countTickets(db: AppDatabase, statuses: readonly string[]): number {
 export function computeAnalytics(db: AppDatabase, now: number): Analytics {
   const isUser = eq(users.role, 'user')
   const totalUsers = db.select({ n: count() }).from(users).where(isUser).get()?.n ?? 0
+  const totalAdmins = db.select({ n: count() }).from(users).where(eq(users.role, 'admin')).get()?.n ?? 0
   const newUsers =
     db
       .select({ n: count() })
@@ -85,6 +86,7 @@ export function computeAnalytics(db: AppDatabase, now: number): Analytics {
 
   return {
     totalUsers,
+    totalAdmins,
     newUsers,
     openTickets: countTickets(db, ['open', 'waiting']),
     resolvedTickets: countTickets(db, ['resolved', 'closed']),

@@ -104,7 +104,7 @@ export class LoansService {
   private formatFor(ownerId: string): (paise: Paise) => string {
     const profile = this.documents.getOwned('profile', ownerId, ownerId)
     const currency = profile && !profile.deleted ? profile.data.currency : undefined
-    return (paise) => formatMoney(paise, currency, { withPaise: true })
+    return (paise) => formatMoney(paise, currency, { exact: true })
   }
 
   /**

@@ -39,7 +39,7 @@ export function ceilingFor(
 export function moneyFor(documents: DocumentsRepository, ownerId: string): (paise: Paise) => string {
   const profile = documents.getOwned('profile', ownerId, ownerId)
   const currency = profile && !profile.deleted ? profile.data.currency : undefined
-  return (paise) => formatMoney(paise, currency, { withPaise: paise % 100 !== 0 })
+  return (paise) => formatMoney(paise, currency, { exact: true })
 }
 
 /**

@@ -2,12 +2,13 @@ import { SUPPORT_MESSAGES } from '../../../schema/api/support'
 import { TICKET_THREAD_LIMITS, ticketBytes } from '../../../schema/entities/ticket'
 import type { Ticket, TicketMessage } from '../../../schema/entities/ticket'
 import { HttpError } from '../../http-error'
+import type { PushMergeContext } from '../../db/documents'
 
 export type { TicketMessage }
 
-/** 'TKT-000042': the ticket's number, from the server sequence value of its first write. */
-export function formatTicketNumber(seq: number): string {
-  return `TKT-${String(seq).padStart(6, '0')}`
+/** 'TKT-000042': the ticket's number, from the deployment's ticket counter (the first ticket is TKT-000001). */
+export function formatTicketNumber(n: number): string {
+  return `TKT-${String(n).padStart(6, '0')}`
 }
 
 /** Messages oldest first; equal times keep a stable order by id. */
@@ -34,7 +35,7 @@ export function assertUserRoom(ticket: Ticket): void {
 export function mergePushedTicket(
   current: Ticket | undefined,
   incoming: Ticket,
-  context: { ownerId: string; nextSeq: number },
+  context: Pick<PushMergeContext, 'ownerId' | 'nextNumber'>,
 ): Ticket {
   const known = new Map((current?.messages ?? []).map((m) => [m.id, m]))
   const added = incoming.messages.filter(
@@ -50,7 +51,7 @@ export function mergePushedTicket(
         messages,
         updatedAt: Math.max(incoming.updatedAt, current.updatedAt),
       }
-    : { ...incoming, ticketNumber: formatTicketNumber(context.nextSeq), status: 'open', messages }
+    : { ...incoming, ticketNumber: formatTicketNumber(context.nextNumber('ticket')), status: 'open', messages }
   if (added.length > 0) assertUserRoom(merged)
   return merged
 }

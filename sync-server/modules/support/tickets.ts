@@ -82,19 +82,22 @@ export class TicketService {
 
   create(ownerId: string, input: CreateTicketBody): Ticket {
     const at = this.now()
-    const stored = this.documents.writeDocument('tickets', ownerId, {
-      id: randomUUID(),
-      ownerId,
-      updatedAt: at,
-      ticketNumber: formatTicketNumber(this.documents.lastSeq + 1),
-      subject: input.subject,
-      description: input.description,
-      category: input.category,
-      priority: input.priority,
-      status: 'open',
-      messages: [],
-      createdAt: at,
-    })
+    // The number and the ticket commit together: a refused write hands no number out.
+    const stored = this.documents.unitOfWork(() =>
+      this.documents.writeDocument('tickets', ownerId, {
+        id: randomUUID(),
+        ownerId,
+        updatedAt: at,
+        ticketNumber: formatTicketNumber(this.documents.nextNumber('ticket')),
+        subject: input.subject,
+        description: input.description,
+        category: input.category,
+        priority: input.priority,
+        status: 'open',
+        messages: [],
+        createdAt: at,
+      }),
+    )
     return stored.data
   }
 

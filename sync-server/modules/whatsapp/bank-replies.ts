@@ -46,7 +46,7 @@ export interface MandateFacts {
 
 /** A "will be debited" notice: nothing happened yet; offer a recurring payment when we can make one. */
 export function mandateReply(facts: MandateFacts, currency: string, now: number, canOffer: boolean): string {
-  const amount = facts.amount === undefined ? 'money' : formatMoney(facts.amount, currency, paise(facts.amount))
+  const amount = facts.amount === undefined ? 'money' : formatMoney(facts.amount, currency, EXACT)
   const what = [facts.merchant ? ` for ${facts.merchant}` : '', facts.date ? ` on ${formatDay(facts.date, now)}` : '']
   const lead = `🗓️ That says ${amount} *will be* debited${what.join('')}: it hasn't happened yet, ${NOTHING}.`
   if (!canOffer) return lead
@@ -62,7 +62,7 @@ export function recurringAddedReply(
   currency: string,
 ): string {
   return (
-    `✅ *Recurring payment added*: ${name}, ${formatMoney(amount, currency, paise(amount))} ${frequency}, ` +
+    `✅ *Recurring payment added*: ${name}, ${formatMoney(amount, currency, EXACT)} ${frequency}, ` +
     `next due ${formatDay(due, now)}. It's in Recurring Payments in the app.`
   )
 }
@@ -77,12 +77,13 @@ export interface DraftSummary {
   merchant?: string
 }
 
-const paise = (amount: number) => ({ withPaise: amount % 100 !== 0 })
+/** A bank message's amount is shown to the paisa it has. */
+const EXACT = { exact: true }
 
 function understood(d: DraftSummary, currency: string, now: number): string {
   const party = d.merchant ? ` ${d.type === 'expense' ? 'to' : 'from'} ${d.merchant}` : ''
   return (
-    `*${d.type}* of *${formatMoney(d.amount, currency, paise(d.amount))}*${party} on ${formatDay(d.date, now)}, ` +
+    `*${d.type}* of *${formatMoney(d.amount, currency, EXACT)}*${party} on ${formatDay(d.date, now)}, ` +
     `under *${d.category}*`
   )
 }

@@ -199,9 +199,7 @@ export class MessageBooking {
     if (doc.merchant) lines.push(`${doc.type === 'expense' ? 'To' : 'From'}: ${doc.merchant}`)
     const reversed = doc.reverses ? this.deps.documents.getOwned('transactions', ctx.userId, doc.reverses) : undefined
     if (reversed && !reversed.deleted) {
-      const amount = formatMoney(reversed.data.amount, ctx.profile.currency, {
-        withPaise: reversed.data.amount % 100 !== 0,
-      })
+      const amount = formatMoney(reversed.data.amount, ctx.profile.currency, { exact: true })
       lines.push(`Refund for: ${amount} on ${formatDay(reversed.data.date, ctx.now)}`)
     }
     return lines

@@ -102,7 +102,7 @@ export function entryReply(
   const label = entry.type === 'expense' ? 'Category' : 'Source'
   const lines = [
     title,
-    `Amount: ${formatMoney(entry.amount, currency, { withPaise: entry.amount % 100 !== 0 })}`,
+    `Amount: ${formatMoney(entry.amount, currency, { exact: true })}`,
     `${label}: ${entry.category}`,
     ...details,
   ]
@@ -122,7 +122,7 @@ export function tooLargeReply(type: 'expense' | 'income', limit: number, currenc
 
 export function undoneReply(entry: EntrySummary, currency: string, now: number): string {
   const what = entry.type === 'expense' ? 'expense' : 'income'
-  const amount = formatMoney(entry.amount, currency, { withPaise: entry.amount % 100 !== 0 })
+  const amount = formatMoney(entry.amount, currency, { exact: true })
   return `↩️ *Undone*: removed the ${what} of ${amount} (${entry.category}, ${formatDay(entry.date, now)}).`
 }
 

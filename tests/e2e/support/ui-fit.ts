@@ -31,6 +31,8 @@ export const SIGNED_IN_ROUTES: readonly SweepRoute[] = [
 ]
 
 export const PUBLIC_ROUTES: readonly SweepRoute[] = [
+  { path: '/' },
+  { path: '/how-it-works' },
   { path: '/login' },
   { path: '/signup' },
   { path: '/demo', ready: (page) => page.getByTestId('transaction-item').first() },
@@ -75,11 +77,12 @@ export async function useTheme(page: Page, theme: Theme) {
  */
 export async function openRoute(page: Page, route: SweepRoute, theme?: Theme) {
   const heading = page.locator('h1').first()
-  const here = page.url().startsWith('http') ? new URL(page.url()).pathname : null
+  const here = page.url().startsWith('http') ? new URL(page.url()).pathname + new URL(page.url()).search : null
   const before = here ? await heading.textContent({ timeout: 1_000 }).catch(() => null) : null
+  const samePage = here !== null && here.split('?')[0] === route.path.split('?')[0]
   if (here === route.path) {
     // Already there (a second dialog on the same screen).
-  } else if (before) {
+  } else if (before && !samePage) {
     await page.evaluate((path) => {
       window.history.pushState({}, '', path)
       window.dispatchEvent(new PopStateEvent('popstate'))
@@ -109,20 +112,20 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
 }
 
 export interface FitProblem {
-  kind: 'wrapped' | 'clipped' | 'outside-amount' | 'sideways'
+  kind: 'wrapped' | 'clipped' | 'outside-amount' | 'sideways' | 'format'
   text: string
   where: string
 }
 
 /**
  * Every visible money figure (₹…, compact forms too) in the page or `scope`: on one line, not
- * cut by an ancestor's overflow, and (unless it sits in a sentence) inside an `.amount` element,
- * the <Amount> component; the page and every open dialog do not scroll sideways, and no control
- * is wider than its dialog.
+ * cut by an ancestor's overflow, in whole rupees unless it is an exact <Amount> (never ".00"),
+ * and (unless it sits in a sentence) inside an `.amount` element, the <Amount> component; the
+ * page and every open dialog do not scroll sideways, and no control is wider than its dialog.
  */
 export async function fitProblems(page: Page, scope = 'body'): Promise<FitProblem[]> {
   return page.evaluate((selector) => {
-    const problems: { kind: 'wrapped' | 'clipped' | 'outside-amount' | 'sideways'; text: string; where: string }[] = []
+    const problems: FitProblem[] = []
     const root = document.querySelector(selector)
     if (!root) return problems
     const describe = (el: Element) => {
@@ -158,6 +161,11 @@ export async function fitProblems(page: Page, scope = 'body'): Promise<FitProble
             break
           }
         }
+        // One money rule: whole rupees, paise only in an exact <Amount> (an EMI, a split share), never
+        // ".00"; a short form (₹13.26 L) has its decimals by design.
+        const paise = match[2] ? undefined : /\.(\d+)/.exec(text)?.[1]
+        if (paise && (paise === '00' || !parent.closest('.amount--exact')))
+          problems.push({ kind: 'format', text, where })
         // A figure standing alone must be an <Amount>; one inside a sentence (an insight) may be prose.
         const prose = /[a-z]{2,}/i.test(value.replace(money, ''))
         if (!prose && !parent.closest('svg') && !parent.closest('.amount'))
@@ -184,6 +192,51 @@ export async function fitProblems(page: Page, scope = 'body'): Promise<FitProble
     }
     return problems
   }, scope)
+}
+
+/**
+ * What the Help button covers: every visible control (link, button, field, tab) and amount whose
+ * box meets the Help button's, at each scroll position of the page (half a screen at a time,
+ * top to bottom). A control hidden there by something else (the top bar it scrolled under) is
+ * not covered by Help. Empty when there is no Help button.
+ */
+export async function helpCovers(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const fab = document.querySelector('.help-fab')
+    if (!fab) return []
+    const describe = (el: Element) => {
+      const text = (el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 40)
+      return `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''} "${text}"`
+    }
+    const selector =
+      'a[href], button, input, select, textarea, [role="button"], [role="tab"], [role="link"], ' +
+      '[tabindex]:not([tabindex="-1"]), .amount'
+    const found = new Set<string>()
+    const scroller = document.scrollingElement ?? document.documentElement
+    const last = Math.max(0, scroller.scrollHeight - window.innerHeight)
+    for (let y = 0; ; y = Math.min(last, y + window.innerHeight / 2)) {
+      window.scrollTo(0, y)
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+      const help = fab.getBoundingClientRect()
+      for (const el of document.querySelectorAll(selector)) {
+        if (el.closest('.help')) continue
+        const r = el.getBoundingClientRect()
+        const left = Math.max(r.left, help.left)
+        const right = Math.min(r.right, help.right)
+        const top = Math.max(r.top, help.top)
+        const bottom = Math.min(r.bottom, help.bottom)
+        if (right - left < 1 || bottom - top < 1) continue
+        // What is drawn at the middle of the shared area, Help set aside: this control, or something over it.
+        const drawn = document
+          .elementsFromPoint((left + right) / 2, (top + bottom) / 2)
+          .find((e) => !e.closest('.help'))
+        if (drawn && el.contains(drawn)) found.add(describe(el))
+      }
+      if (y >= last) break
+    }
+    window.scrollTo(0, 0)
+    return [...found]
+  })
 }
 
 /** A 60-character custom category: the longest the profile keeps. */
