@@ -87,3 +87,17 @@ export function nextOccurrences(s: RecurringSchedule, after: string, count: numb
 export function occurrenceId(ruleId: string, day: string): string {
   return `${ruleId}-${day.replaceAll('-', '')}`
 }
+
+/** The day before 'YYYY-MM-DD'. */
+export function dayBefore(day: string): string {
+  return dayOf(utcDay(day) - DAY_MS)
+}
+
+/**
+ * The next day a rule adds an expense, seen on `today`: today's counts while the server has not
+ * added it yet; null once the schedule is over.
+ */
+export function nextOccurrenceOf(rule: RecurringSchedule & { addedThrough: string }, today: string): string | null {
+  const yesterday = dayBefore(today)
+  return nextOccurrences(rule, rule.addedThrough > yesterday ? rule.addedThrough : yesterday, 1)[0] ?? null
+}

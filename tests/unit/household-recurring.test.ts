@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   dayAfter,
+  nextOccurrenceOf,
   nextOccurrences,
   occurrenceId,
   occurrencesBetween,
@@ -72,6 +73,16 @@ describe('nextOccurrences', () => {
   it('lists what is coming after a day, ending with the schedule', () => {
     expect(nextOccurrences(monthly(31, '2027-01-01'), '2027-01-31', 2)).toEqual(['2027-02-28', '2027-03-31'])
     expect(nextOccurrences(monthly(1, '2026-01-01', '2026-12-01'), '2026-11-01', 5)).toEqual(['2026-12-01'])
+  })
+})
+
+describe('nextOccurrenceOf', () => {
+  it("counts today's until the server has added it, then the next; null once over", () => {
+    const rent = { ...monthly(1, '2026-01-01', '2026-12-01'), addedThrough: '2026-10-01' }
+    expect(nextOccurrenceOf(rent, '2026-11-01')).toBe('2026-11-01')
+    expect(nextOccurrenceOf({ ...rent, addedThrough: '2026-11-01' }, '2026-11-01')).toBe('2026-12-01')
+    expect(nextOccurrenceOf({ ...rent, addedThrough: '2026-12-01' }, '2026-12-02')).toBeNull()
+    expect(nextOccurrenceOf({ ...rent, addedThrough: '' }, '2025-06-10')).toBe('2026-01-01')
   })
 })
 
