@@ -15,7 +15,7 @@ export const SCHEMA_VERSIONS: Record<CollectionName, number> = {
   recurring_payments: 0,
   loans: 1,
   loan_payments: 2,
-  households: 1,
+  households: 2,
   household_expenses: 1,
   settlements: 2,
   tickets: 0,

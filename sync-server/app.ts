@@ -14,6 +14,7 @@ import { WhatsappRepository } from './db/whatsapp'
 import { HOUR_MS, MonthlyReportJob } from './jobs/monthly-report'
 import { BrandRepository } from './modules/admin/brand'
 import { AutoApproveJob, MINUTE_MS } from './jobs/auto-approve'
+import { HouseholdRecurringJob } from './jobs/household-recurring'
 import { JobLease } from './jobs/job-lease'
 import { ReminderJob, Reminders } from './jobs/reminders'
 import { ensureAdmin } from './modules/auth/bootstrap-admin'
@@ -21,6 +22,7 @@ import { PasswordGuard } from './modules/auth/password-guard'
 import { PhoneProof } from './modules/auth/phone-proof'
 import { HouseholdSync } from './modules/households/household-sync'
 import { HouseholdLedger } from './modules/households/ledger'
+import { HouseholdRecurring } from './modules/households/recurring'
 import { HouseholdService } from './modules/households/service'
 import { NotificationsRepository } from './modules/notifications/repository'
 import { createPushSender } from './modules/notifications/web-push'
@@ -63,6 +65,8 @@ declare module 'fastify' {
     monthlyReports: MonthlyReportJob | null
     /** Approves household expenses whose review period passed; runs at start-up and every minute. */
     autoApprove: AutoApproveJob
+    /** Adds the occurrences of recurring household expenses on their day. */
+    householdRecurring: HouseholdRecurringJob
     /** Push subscriptions and reminder settings. */
     notifications: NotificationsRepository
     /** Finds and sends reminders by Web Push and WhatsApp (README "Reminders"). */
@@ -83,6 +87,8 @@ export interface BuildOptions {
   monthlyReportIntervalMs?: number
   /** How often household expenses past their review period are approved (default every minute). */
   autoApproveIntervalMs?: number
+  /** How often recurring household expenses are checked (default the config's, every minute). */
+  recurringIntervalMs?: number
   /**
    * false: no background job starts (auto-approval, monthly report, reminders); they still run when
    * called. The isolation sweep and the route fuzz compare whole database states between requests.
@@ -150,8 +156,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     householdSync: new HouseholdSync(households),
     pushQuota: new PushQuota(config.syncPushPerMinute, now),
   })
-  await app.register(householdRoutes, { prefix: '/api/households', households, ledger })
-  startAutoApprove(app, ledger, options, now)
+  await registerHouseholds(app, { households, ledger, options, now })
   await app.register(accountRoutes, { prefix: '/api/auth', users, guard, households })
   await app.register(supportRoutes, {
     prefix: '/api/support',
@@ -285,6 +290,32 @@ function startAutoApprove(app: FastifyInstance, ledger: HouseholdLedger, options
   const lease = new JobLease(app.db, 'auto-approve', now, 5 * MINUTE_MS)
   const job = new AutoApproveJob(ledger, app.log, lease, options.autoApproveIntervalMs ?? MINUTE_MS)
   app.decorate('autoApprove', job)
+  runWhileOpen(app, options, job)
+}
+
+/** /api/households and the household jobs (auto-approval, recurring expenses). */
+async function registerHouseholds(
+  app: FastifyInstance,
+  deps: { households: HouseholdService; ledger: HouseholdLedger; options: BuildOptions; now: () => number },
+) {
+  const { households, ledger, options, now } = deps
+  const recurring = new HouseholdRecurring(households, app.config.reportTimeZone)
+  await app.register(householdRoutes, { prefix: '/api/households', households, ledger, recurring })
+  startAutoApprove(app, ledger, options, now)
+  startHouseholdRecurring(app, recurring, options, now)
+}
+
+/** The recurring household expenses job: a first round once the app is ready (catching up), then on an interval. */
+function startHouseholdRecurring(
+  app: FastifyInstance,
+  recurring: HouseholdRecurring,
+  options: BuildOptions,
+  now: () => number,
+) {
+  const lease = new JobLease(app.db, 'household-recurring', now, 5 * MINUTE_MS)
+  const intervalMs = options.recurringIntervalMs ?? app.config.recurringCheckIntervalMs
+  const job = new HouseholdRecurringJob(recurring, app.log, lease, intervalMs)
+  app.decorate('householdRecurring', job)
   runWhileOpen(app, options, job)
 }
 

@@ -70,6 +70,15 @@ const Env = z.object({
   ),
   /** How often the reminders job looks for reminders to send. */
   REMINDER_CHECK_SECONDS: positiveInt(60),
+  /** How often the job adding recurring household expenses looks for occurrences due. */
+  RECURRING_CHECK_SECONDS: positiveInt(60),
+  /** Tests only: seconds added to the server's clock (a "tomorrow" for the jobs, without waiting). */
+  TEST_CLOCK_OFFSET_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 365 * 86_400)
+    .default(0),
   /** Twilio Content SIDs (HX…) of approved templates, for reminders outside WhatsApp's 24-hour window. */
   WHATSAPP_TEMPLATE_PAYMENT_DUE: optionalText,
   WHATSAPP_TEMPLATE_BUDGET_ALERT: optionalText,
@@ -118,6 +127,10 @@ export interface AppConfig {
     /** Twilio Content SID per reminder kind; a kind without one goes by push only outside the 24-hour window. */
     whatsappTemplates: Partial<Record<'payment' | 'budget' | 'review' | 'settlement' | 'ticket', string>>
   }
+  /** Between rounds of the recurring household expenses job. */
+  recurringCheckIntervalMs: number
+  /** Added to the server's clock (TEST_CLOCK_OFFSET_SECONDS; 0 outside tests). */
+  clockOffsetMs: number
 }
 
 /**
@@ -155,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     syncPushPerMinute: e.SYNC_PUSH_MAX_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     reminders: remindersConfig(e, dataDir),
+    recurringCheckIntervalMs: e.RECURRING_CHECK_SECONDS * 1000,
+    clockOffsetMs: e.TEST_CLOCK_OFFSET_SECONDS * 1000,
   }
 }
 

@@ -5,7 +5,8 @@ const config = loadConfig()
 // Month windows, "yesterday" and the 1st of the month are computed in local time by the shared
 // calculations: make the process's local time the configured zone (REPORT_TIME_ZONE).
 process.env.TZ = config.reportTimeZone
-const app = await buildApp(config)
+const offset = config.clockOffsetMs
+const app = await buildApp(config, offset > 0 ? { now: () => Date.now() + offset } : {})
 
 let closing = false
 function shutdown(reason: string): void {

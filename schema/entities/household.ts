@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { documentBase, Id, Millis, Paise, PositivePaise } from './common'
+import { DayString, documentBase, Id, Millis, Paise, PositivePaise } from './common'
 
 /** The nine household icons (lucide names) and eight colours of spec part 2 §3, Emerald first. */
 export const HOUSEHOLD_ICONS = [
@@ -62,6 +62,47 @@ export const HouseholdMember = z.object({
 export type HouseholdMember = z.infer<typeof HouseholdMember>
 
 /**
+ * One member's part of an expense: `amount` in paise (the parts add up to the expense's amount);
+ * `weight` is what the split was made from: basis points for 'percentage' (10000 = 100 %),
+ * a share count for 'shares', unused (0) for 'equal' and 'exact'.
+ */
+export const ExpenseSplit = z.object({ userId: Id, amount: z.number().int().min(0), weight: z.number().int().min(0) })
+export type ExpenseSplit = z.infer<typeof ExpenseSplit>
+
+/** How often a recurring household expense comes back. */
+export const HOUSEHOLD_FREQUENCIES = ['weekly', 'monthly', 'yearly'] as const
+export type HouseholdFrequency = (typeof HOUSEHOLD_FREQUENCIES)[number]
+
+/** The most recurring expenses one household keeps (they live on the household document). */
+export const MAX_RECURRING_PER_HOUSEHOLD = 20
+
+/**
+ * A household expense that comes back (rent, the cook, internet): on each occurrence day the
+ * server adds it as a normal pending expense entered by `createdBy` (schema/calc/household-recurring.ts
+ * says which days). Weekly repeats on the start date's weekday; monthly on `dayOfMonth` (clamped to
+ * short months); yearly on the start date's month and `dayOfMonth`. `addedThrough` is the last
+ * occurrence day the server handled ('' before the first): an edit applies to the days after it.
+ */
+export const RecurringHouseholdExpense = z.object({
+  id: Id,
+  createdBy: Id,
+  amount: PositivePaise,
+  category: z.string().trim().min(1).max(60),
+  description: z.string().max(500).default(''),
+  paidBy: Id,
+  splitMethod: z.enum(SPLIT_METHODS).default('equal'),
+  splits: z.array(ExpenseSplit).min(1).max(50),
+  frequency: z.enum(HOUSEHOLD_FREQUENCIES),
+  dayOfMonth: z.number().int().min(1).max(31),
+  startDate: DayString,
+  /** The last day an occurrence may fall on; '' = no end. */
+  endDate: z.union([DayString, z.literal('')]).default(''),
+  addedThrough: z.union([DayString, z.literal('')]).default(''),
+  updatedAt: Millis,
+})
+export type RecurringHouseholdExpense = z.infer<typeof RecurringHouseholdExpense>
+
+/**
  * A group sharing expenses. Members, roles and settings are the server's: devices only read
  * this document (it changes through the REST routes); `ownerId` is who created it.
  */
@@ -78,16 +119,10 @@ export const Household = z.object({
   /** Ids of the current members, for membership checks. */
   memberIds: z.array(Id).max(50),
   createdAt: Millis.default(0),
+  /** Recurring expenses; members change them over REST, the server adds their occurrences. */
+  recurring: z.array(RecurringHouseholdExpense).max(MAX_RECURRING_PER_HOUSEHOLD).default([]),
 })
 export type Household = z.infer<typeof Household>
-
-/**
- * One member's part of an expense: `amount` in paise (the parts add up to the expense's amount);
- * `weight` is what the split was made from: basis points for 'percentage' (10000 = 100 %),
- * a share count for 'shares', unused (0) for 'equal' and 'exact'.
- */
-export const ExpenseSplit = z.object({ userId: Id, amount: z.number().int().min(0), weight: z.number().int().min(0) })
-export type ExpenseSplit = z.infer<typeof ExpenseSplit>
 
 export const REVIEW_STATUSES = ['pending', 'approved', 'denied'] as const
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number]

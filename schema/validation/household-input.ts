@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import { isCalendarDay } from '../entities/common'
 import {
   HOUSEHOLD_COLORS,
+  HOUSEHOLD_FREQUENCIES,
   HOUSEHOLD_ICONS,
   PAYMENT_METHODS,
   REVIEW_PERIODS,
@@ -40,6 +42,11 @@ export const HOUSEHOLD_MESSAGES = {
   settlementConfirmed: 'This payment has already been confirmed',
   settlementDeclined: 'This payment was declined',
   settlementCancelled: 'This payment was cancelled',
+  startDateInvalid: 'Please choose a valid start date',
+  endDateInvalid: 'The end date must be on or after the start date',
+  frequencyInvalid: `Frequency must be one of ${HOUSEHOLD_FREQUENCIES.join(', ')}`,
+  recurringNotFound: 'Recurring expense not found',
+  tooManyRecurring: 'A household can keep at most 20 recurring expenses',
   needsConnection: 'This needs a connection to the server. Try again when you are online.',
   /** A payment above the debt is recorded with this word; `owed` is formatted, null when nothing is owed. */
   moreThanOwed: (owed: string | null) =>
@@ -117,6 +124,25 @@ export const CreateExpenseBody = z.object({
   splits: z.array(ExpenseSplitBody).max(50).nullish(),
 })
 export type CreateExpenseBody = z.infer<typeof CreateExpenseBody>
+
+const Day = (message: string) => z.string({ error: message }).refine(isCalendarDay, message)
+
+/**
+ * POST/PUT /households/{id}/recurring: an expense that comes back weekly, monthly or yearly from
+ * `start_date` (monthly and yearly on `day_of_month`, default the start date's day) until `end_date`.
+ */
+export const RecurringExpenseBody = CreateExpenseBody.omit({ date: true })
+  .extend({
+    frequency: z.enum(HOUSEHOLD_FREQUENCIES, { error: HOUSEHOLD_MESSAGES.frequencyInvalid }),
+    day_of_month: z.coerce.number().int().min(1).max(31).nullish(),
+    start_date: Day(HOUSEHOLD_MESSAGES.startDateInvalid),
+    end_date: Day(HOUSEHOLD_MESSAGES.endDateInvalid).nullish(),
+  })
+  .refine((b) => !b.end_date || b.end_date >= b.start_date, {
+    message: HOUSEHOLD_MESSAGES.endDateInvalid,
+    path: ['end_date'],
+  })
+export type RecurringExpenseBody = z.infer<typeof RecurringExpenseBody>
 
 export const DenyBody = z.object({
   reason: z

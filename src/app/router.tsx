@@ -44,6 +44,7 @@ const CreateHouseholdScreen = lazyScreen(() => import('../features/households/cr
 const HouseholdScreen = lazyScreen(() => import('../features/households/household-screen'))
 const HouseholdSettingsScreen = lazyScreen(() => import('../features/households/household-settings-screen'))
 const AddHouseholdExpenseScreen = lazyScreen(() => import('../features/households/add-household-expense-screen'))
+const RecurringExpenseScreen = lazyScreen(() => import('../features/households/recurring-expense-screen'))
 const SettleScreen = lazyScreen(() => import('../features/households/settle-screen'))
 const ReviewsScreen = lazyScreen(() => import('../features/households/reviews-screen'))
 const SupportScreen = lazyScreen(() => import('../features/support/support-screen'))
@@ -83,6 +84,8 @@ const appScreens: RouteObject[] = [
   { path: '/households/:id/settings', element: <HouseholdSettingsScreen /> },
   { path: '/households/:id/add-expense', element: <AddHouseholdExpenseScreen /> },
   { path: '/households/:id/settle', element: <SettleScreen /> },
+  { path: '/households/:id/recurring/new', element: <RecurringExpenseScreen /> },
+  { path: '/households/:id/recurring/:ruleId', element: <RecurringExpenseScreen /> },
   { path: '/support', element: <SupportScreen /> },
   { path: '/support/tickets', element: <TicketsScreen /> },
   { path: '/support/tickets/new', element: <NewTicketScreen /> },

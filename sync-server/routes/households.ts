@@ -8,14 +8,18 @@ import {
   DenyBody,
   HOUSEHOLD_MESSAGES,
   InviteBody,
+  RecurringExpenseBody,
   SettlementBody,
   UpdateHouseholdBody,
 } from '../../schema/validation/household-input'
 import { HttpError } from '../http-error'
 import type { HouseholdLedger } from '../modules/households/ledger'
+import type { HouseholdRecurring } from '../modules/households/recurring'
 import {
   dateOf,
   expenseView,
+  recurringDraftOf,
+  recurringView,
   householdSettingsOf,
   householdView,
   memberView,
@@ -28,10 +32,12 @@ import type { HouseholdService } from '../modules/households/service'
 export interface HouseholdRoutesOptions {
   households: HouseholdService
   ledger: HouseholdLedger
+  recurring: HouseholdRecurring
 }
 
 const IdParams = z.object({ id: z.string().min(1).max(64) })
 const MemberParams = z.object({ id: z.string().min(1).max(64), userId: z.string().min(1).max(64) })
+const RuleParams = z.object({ id: z.string().min(1).max(64), ruleId: z.string().min(1).max(64) })
 const InvitationParams = z.object({ id: z.string().min(1).max(64), invitationId: z.string().min(1).max(64) })
 
 type App = Parameters<FastifyPluginCallbackZod<HouseholdRoutesOptions>>[0]
@@ -44,6 +50,7 @@ export const householdRoutes: FastifyPluginCallbackZod<HouseholdRoutesOptions> =
   householdCrudRoutes(app, options)
   expenseRoutes(app, options)
   settlementRoutes(app, options)
+  recurringRoutes(app, options)
   done()
 }
 
@@ -234,5 +241,32 @@ function settlementRoutes(app: App, { ledger }: HouseholdRoutesOptions): void {
     return reply
       .status(201)
       .send({ success: true, settlement: settlementView(settlement), ...(warning && { warning }) })
+  })
+}
+
+/** Recurring expenses: any member adds, edits (the occurrences not yet added) or stops one. */
+function recurringRoutes(app: App, { households, recurring }: HouseholdRoutesOptions): void {
+  app.get('/:id/recurring', { schema: { params: IdParams } }, (request) => {
+    const { household } = households.access(request.params.id, request.user.id)
+    return { recurring: (household.recurring ?? []).map(recurringView) }
+  })
+
+  app.post('/:id/recurring', { schema: { params: IdParams, body: RecurringExpenseBody } }, (request, reply) => {
+    const { household } = households.access(request.params.id, request.user.id)
+    const draft = recurringDraftOf(request.body, household, request.user.id)
+    const rule = recurring.add(request.user.id, household.id, draft)
+    return reply.status(201).send({ success: true, recurring: recurringView(rule) })
+  })
+
+  app.put('/:id/recurring/:ruleId', { schema: { params: RuleParams, body: RecurringExpenseBody } }, (request) => {
+    const { household } = households.access(request.params.id, request.user.id)
+    const draft = recurringDraftOf(request.body, household, request.user.id)
+    const rule = recurring.update(request.user.id, household.id, request.params.ruleId, draft)
+    return { success: true, recurring: recurringView(rule) }
+  })
+
+  app.delete('/:id/recurring/:ruleId', { schema: { params: RuleParams } }, (request) => {
+    recurring.stop(request.user.id, request.params.id, request.params.ruleId)
+    return { success: true }
   })
 }

@@ -147,6 +147,16 @@ async function seedVictim(
     }),
     (b: { settlement: { id: string } }) => b.settlement.id,
   )
+  const householdRecurring = await created(
+    call(carol, 'POST', `/api/households/${household}/recurring`, {
+      amount: SECRET_RUPEES,
+      category: 'Rent',
+      frequency: 'monthly',
+      start_date: '2030-01-01',
+      ...note,
+    }),
+    (b: { recurring: { id: string } }) => b.recurring.id,
+  )
   const ticket = await created(
     call(alice, 'POST', '/api/support/tickets', {
       category: 'question',
@@ -183,6 +193,7 @@ async function seedVictim(
     household,
     invitation,
     householdExpense,
+    householdRecurring,
     settlement,
     ticket,
     victim: alice.user.id,

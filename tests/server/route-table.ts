@@ -18,6 +18,7 @@ export type Ref =
   | 'loanPayment'
   | 'household'
   | 'householdExpense'
+  | 'householdRecurring'
   | 'settlement'
   | 'ticket'
   | 'victim'
@@ -81,6 +82,13 @@ const loanBody = () => ({
   next_due_date: '2026-12-01',
 })
 const paymentBody = () => ({ payment_date: today, amount_paid: 1000, payment_method: 'upi' })
+const householdRecurringBody = () => ({
+  amount: 18000,
+  category: 'Rent',
+  frequency: 'monthly',
+  day_of_month: 31,
+  start_date: '2030-01-01',
+})
 const householdBody = () => ({ name: 'Probe home', review_period_hours: 24 })
 const ticketBody = () => ({ category: 'question', subject: 'Probe', description: 'A probe', priority: 'low' })
 const probeKeys = (() => {
@@ -173,6 +181,15 @@ export const ROUTES: RouteSpec[] = [
     params: { id: 'household' },
     // paid_by names the other member: the fuzzer swaps in outsiders, blanks and junk.
     body: (ids) => ({ amount: 300, category: 'Groceries', date: today, paid_by: ids.member }),
+  }),
+  route('GET', '/api/households/:id/recurring', 'user', { params: { id: 'household' } }),
+  route('POST', '/api/households/:id/recurring', 'user', { params: { id: 'household' }, body: householdRecurringBody }),
+  route('PUT', '/api/households/:id/recurring/:ruleId', 'user', {
+    params: { id: 'household', ruleId: 'householdRecurring' },
+    body: householdRecurringBody,
+  }),
+  route('DELETE', '/api/households/:id/recurring/:ruleId', 'user', {
+    params: { id: 'household', ruleId: 'householdRecurring' },
   }),
   route('POST', '/api/households/settlements/:id/confirm', 'user', { params: { id: 'settlement' } }),
   route('POST', '/api/households/settlements/:id/decline', 'user', {

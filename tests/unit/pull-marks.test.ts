@@ -56,6 +56,7 @@ function household(members: string[], updatedAt: number): Doc {
     })),
     memberIds: members,
     createdAt: 1_000,
+    recurring: [],
     _deleted: false,
   }
 }

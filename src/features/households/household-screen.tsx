@@ -9,6 +9,7 @@ import { BalancesTab } from './balances-tab'
 import { ExpensesTab } from './expenses-tab'
 import { HouseholdBadge } from './household-look'
 import { MembersTab } from './members-tab'
+import { RecurringCard } from './recurring-card'
 import './households.css'
 import { isHouseholdAdmin } from './member-text'
 
@@ -96,6 +97,7 @@ export default function HouseholdScreen() {
       <ButtonLink to={`/households/${h.id}/add-expense`} icon={<Plus size={18} />} className="hh-head__add">
         Add Expense
       </ButtonLink>
+      <RecurringCard household={h} me={me} />
       <Tabs current={tab} idBase={idBase} onSelect={(key) => setParams({ tab: key }, { replace: true })} />
       <section id={`${idBase}-panel`} role="tabpanel" aria-labelledby={`${idBase}-tab-${tab}`} className="hh-panel">
         {tab === 'expenses' ? <ExpensesTab household={h} me={me} /> : null}

@@ -1,9 +1,21 @@
 import { percentOf, splitAmounts, formatBasisPoints } from '../../../schema/calc/splits'
 import type { SplitInput } from '../../../schema/calc/splits'
-import type { Household, HouseholdExpense, Settlement } from '../../../schema/entities/household'
+import type {
+  Household,
+  HouseholdExpense,
+  RecurringHouseholdExpense,
+  Settlement,
+} from '../../../schema/entities/household'
 import { fromPaise, toPaise } from '../../../schema/money/money'
 import { fromDayString, localMonthWindow, toDayString } from '../../../schema/time'
-import type { CreateExpenseBody, CreateHouseholdBody } from '../../../schema/validation/household-input'
+import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
+import type {
+  CreateExpenseBody,
+  CreateHouseholdBody,
+  RecurringExpenseBody,
+} from '../../../schema/validation/household-input'
+import { HttpError } from '../../http-error'
+import type { RecurringDraft } from './recurring'
 import type { HouseholdSettings } from './service'
 
 /** Wire shapes of the household routes (spec part 2 §7): snake_case and decimal rupees at the boundary. */
@@ -116,4 +128,42 @@ export function splitsOf(body: CreateExpenseBody, household: Household, amount: 
 
 export function dateOf(day: string | null | undefined, now: number): number {
   return day ? fromDayString(day.slice(0, 10)) : now
+}
+
+/** A recurring expense as REST shows it: decimal rupees, days as 'YYYY-MM-DD'. */
+export function recurringView(rule: RecurringHouseholdExpense) {
+  return {
+    id: rule.id,
+    amount: fromPaise(rule.amount),
+    category: rule.category,
+    description: rule.description,
+    paid_by: rule.paidBy,
+    created_by: rule.createdBy,
+    split_method: rule.splitMethod,
+    splits: rule.splits.map((s) => ({ user_id: s.userId, amount_owed: fromPaise(s.amount) })),
+    frequency: rule.frequency,
+    day_of_month: rule.dayOfMonth,
+    start_date: rule.startDate,
+    end_date: rule.endDate || null,
+    added_through: rule.addedThrough || null,
+  }
+}
+
+/** The body as a rule draft; the split is made as for a one-off expense of the same amount. */
+export function recurringDraftOf(body: RecurringExpenseBody, household: Household, userId: string): RecurringDraft {
+  const amount = toPaise(body.amount)
+  if (amount === null || amount <= 0) throw new HttpError(400, HOUSEHOLD_MESSAGES.amountInvalid, 'VALIDATION_ERROR')
+  const { method, parts } = splitsOf({ ...body, date: null }, household, amount)
+  return {
+    amount,
+    category: body.category,
+    description: body.description ?? '',
+    paidBy: body.paid_by ?? userId,
+    splitMethod: method,
+    splits: parts,
+    frequency: body.frequency,
+    dayOfMonth: body.day_of_month ?? Number(body.start_date.slice(8, 10)),
+    startDate: body.start_date,
+    endDate: body.end_date ?? '',
+  }
 }

@@ -88,6 +88,7 @@ export class HouseholdService {
         members: this.memberList(id),
         memberIds: [userId],
         createdAt: now,
+        recurring: [],
       }
       return tx.write('households', userId, doc)
     })

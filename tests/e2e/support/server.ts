@@ -36,6 +36,11 @@ export class ServerProcess {
     return server
   }
 
+  /** Environment for the next start (a test clock for the jobs, say); the running process keeps its own. */
+  setEnv(extra: Record<string, string>): void {
+    Object.assign(this.env, extra)
+  }
+
   get url(): string {
     return `http://127.0.0.1:${this.port}`
   }
