@@ -15,11 +15,11 @@ export const SCHEMA_VERSIONS: Record<CollectionName, number> = {
   recurring_payments: 0,
   loans: 1,
   loan_payments: 2,
-  households: 1,
+  households: 2,
   household_expenses: 1,
   settlements: 2,
   tickets: 0,
-  profile: 1,
+  profile: 2,
   business_entries: 0,
 }
 
