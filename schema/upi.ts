@@ -1,27 +1,8 @@
-/**
- * UPI addresses (VPAs) and NPCI's `upi://pay` deep link, which GPay, PhonePe, Paytm and every
- * other UPI app open with the payee, amount and note filled in. The app only builds the link:
- * the payment happens in the UPI app, and nothing here marks anything paid.
- */
+import { isUpiId, normalizeUpiId } from './upi-id'
 
-/**
- * `name@handle`: the name of letters, digits, dots, hyphens and underscores (starting with a
- * letter or digit, at most 60), the handle the bank's or app's (a letter, then letters or digits).
- */
-const UPI_ID = /^[a-z0-9][a-z0-9._-]{0,59}@[a-z][a-z0-9]{1,29}$/
-
-/** The longest UPI ID accepted: 60 + 1 + 30 characters. */
-export const MAX_UPI_ID_LENGTH = 91
-
-/** The stored form of a UPI ID: trimmed and lowercase (UPI addresses ignore case). */
-export function normalizeUpiId(input: string): string {
-  return input.trim().toLowerCase()
-}
-
-/** True when `value` (already normalised) is a UPI ID as `name@handle`. */
-export function isUpiId(value: string): boolean {
-  return UPI_ID.test(value)
-}
+// NPCI's `upi://pay` deep link, which GPay, PhonePe, Paytm and every other UPI app open with the
+// payee, amount and note filled in. The app only builds the link: the payment happens in the UPI
+// app, and nothing here marks anything paid.
 
 /** NPCI's limits on the free-text fields apps show: the payee's name and the note. */
 export const UPI_NAME_MAX = 50

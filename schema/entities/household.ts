@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_UPI_ID_LENGTH } from '../upi'
+import { MAX_UPI_ID_LENGTH } from '../upi-id'
 import { documentBase, Id, Millis, Paise, PositivePaise } from './common'
 
 /** The nine household icons (lucide names) and eight colours of spec part 2 §3, Emerald first. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from '../money/money'
-import { isUpiId, MAX_UPI_ID_LENGTH } from '../upi'
+import { isUpiId, MAX_UPI_ID_LENGTH } from '../upi-id'
 import { documentBase, Paise } from './common'
 
 /** One document per user (id = owner id): preferences and data the app keeps beside the ledger. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isUpiId, MAX_UPI_ID_LENGTH, normalizeUpiId } from '../upi'
+import { isUpiId, MAX_UPI_ID_LENGTH, normalizeUpiId } from '../upi-id'
 
 export const UPI_MESSAGES = {
   upiIdInvalid: 'Enter your UPI ID as name@handle, like priya@okaxis',

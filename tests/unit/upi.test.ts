@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { paymentReference } from '../../schema/parse/reference'
-import { isUpiId, settlementNote, UPI_NAME_MAX, UPI_NOTE_MAX, upiAmount, upiPayLink } from '../../schema/upi'
+import { settlementNote, UPI_NAME_MAX, UPI_NOTE_MAX, upiAmount, upiPayLink } from '../../schema/upi'
+import { isUpiId } from '../../schema/upi-id'
 import { checkUpiId, UPI_MESSAGES } from '../../schema/validation/upi-input'
 
 const validId = fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,59}@[a-z][a-z0-9]{1,29}$/)
@@ -114,5 +115,30 @@ describe('paymentReference', () => {
       ['Paid ₹450 to Rahul', undefined],
     ]
     for (const [text, ref] of texts) expect(paymentReference(text), text).toBe(ref)
+  })
+})
+
+describe('the QR code of a link', () => {
+  it('decodes back to the exact link (non-Latin note included)', async () => {
+    const { default: encodeQR } = await import('qr')
+    const { default: decodeQR } = await import('qr/decode.js')
+    const link = upiPayLink({
+      payee: 'asha.s@okaxis',
+      name: 'Asha & Co',
+      amount: 98_76_543_21,
+      note: 'किराया Flat 4B',
+    })!
+    const cells = encodeQR(link, 'raw', { ecc: 'medium', border: 4 })
+    const scale = 4
+    const side = cells.length * scale
+    const data = new Uint8Array(side * side * 3)
+    for (let y = 0; y < side; y++)
+      for (let x = 0; x < side; x++)
+        data.fill(
+          cells[Math.floor(y / scale)]![Math.floor(x / scale)] ? 0 : 255,
+          (y * side + x) * 3,
+          (y * side + x) * 3 + 3,
+        )
+    expect(decodeQR({ width: side, height: side, data })).toBe(link)
   })
 })

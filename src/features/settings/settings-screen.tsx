@@ -131,7 +131,7 @@ function useSectionSpecs(account: AccountView, onSecurityDone: () => void): Sect
     {
       id: 'upi',
       title: 'UPI ID',
-      summary: known?.upiId || 'So household members can pay you by UPI',
+      summary: known?.upiId || 'Let household members pay you',
       icon: QrCode,
       body: <UpiSection current={known ? known.upiId : null} />,
     },
