@@ -151,6 +151,14 @@ test.describe('settle up by UPI', () => {
 
     // Asha confirms as today; the server holds the reference.
     await a.goto(`/households/${id}?tab=balances`)
+    // No monthly budget: the admin is pointed to where it is set; Ravi (a member) sees nothing of it.
+    await expect(a.getByText('No monthly budget yet.')).toBeVisible()
+    await expect(a.getByRole('link', { name: 'Set a monthly budget' })).toHaveAttribute(
+      'href',
+      `/households/${id}/settings`,
+    )
+    await expect(r.getByText('No monthly budget yet.')).toHaveCount(0)
+    await expect(r.getByTestId('household-budget')).toHaveCount(0)
     const pending = a.locator('[data-testid="settlement-row"][data-status="pending"]')
     await expect(pending).toContainText('₹451', { timeout: 30_000 })
     await pending.getByRole('button', { name: 'Confirm' }).click()

@@ -21,8 +21,8 @@ export function HouseholdBudget({ household, isAdmin }: { household: HouseholdDo
   if (household.monthlyBudget <= 0)
     return isAdmin ? (
       <p className="hh-budget__none">
-        No monthly budget yet. <Link to={`/households/${household.id}/settings`}>Set one in household settings</Link> to
-        see this month’s spending against it.
+        No monthly budget yet. <Link to={`/households/${household.id}/settings`}>Set a monthly budget</Link> to see this
+        month’s spending against it.
       </p>
     ) : null
   if (expenses.loading) return null

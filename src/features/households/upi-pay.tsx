@@ -67,11 +67,13 @@ export function UpiPay(props: {
   onReference: (ref: string) => void
 }) {
   const { household, to, onReference } = props
-  const typed = useMoney().fromEdit(props.amountText)
+  const money = useMoney()
+  const typed = money.fromEdit(props.amountText)
   const amount = typed !== null && typed > 0 ? typed : null
   const wide = useWide()
   const receiver = household.members.find((m) => m.userId === to)
-  if (!receiver) return null
+  // UPI moves rupees only: amounts kept in another currency are not offered as a UPI payment.
+  if (!receiver || money.currency !== 'INR') return null
   if (!receiver.upiId)
     return (
       <div className="hh-upi" data-testid="upi-missing">
