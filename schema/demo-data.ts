@@ -122,6 +122,7 @@ export function demoData(now: number): DemoData {
         hideBalance: false,
         monthlyReportByWhatsapp: false,
         userType: 'type_b',
+        upiId: '',
         age: null,
         savings: 0,
         goals: [],

@@ -19,7 +19,7 @@ export const SCHEMA_VERSIONS: Record<CollectionName, number> = {
   household_expenses: 1,
   settlements: 2,
   tickets: 0,
-  profile: 1,
+  profile: 2,
   business_entries: 0,
 }
 

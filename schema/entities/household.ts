@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_UPI_ID_LENGTH } from '../upi-id'
 import { DayString, documentBase, Id, Millis, Paise, PositivePaise } from './common'
 
 /** The nine household icons (lucide names) and eight colours of spec part 2 §3, Emerald first. */
@@ -58,6 +59,8 @@ export const HouseholdMember = z.object({
   email: z.string().max(254),
   role: z.enum(['admin', 'member']),
   joinedAt: Millis,
+  /** The member's UPI ID from their profile ('' when none): only members see it. */
+  upiId: z.string().max(MAX_UPI_ID_LENGTH).default(''),
 })
 export type HouseholdMember = z.infer<typeof HouseholdMember>
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from '../money/money'
+import { isUpiId, MAX_UPI_ID_LENGTH } from '../upi-id'
 import { documentBase, Paise } from './common'
 
 /** One document per user (id = owner id): preferences and data the app keeps beside the ledger. */
@@ -12,6 +13,12 @@ export const Profile = z.object({
   hideBalance: z.boolean().default(false),
   monthlyReportByWhatsapp: z.boolean().default(true),
   userType: z.enum(['type_a', 'type_b']).default('type_b'),
+  /** The UPI ID (name@handle, lowercase) household members pay this user at; '' when none. */
+  upiId: z
+    .string()
+    .max(MAX_UPI_ID_LENGTH)
+    .refine((id) => id === '' || isUpiId(id))
+    .default(''),
   /** From onboarding's profile step; null when not given. */
   age: z.number().int().min(18).max(100).nullable().default(null),
   /** Savings the user said they have (onboarding), in paise. */

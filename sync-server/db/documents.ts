@@ -61,6 +61,9 @@ export interface PushMergeContext {
 /** The deployment counters (table `counters`). */
 export type CounterName = 'ticket'
 
+/** Told about an owner's committed writes of a collection, after they are announced. */
+export type WriteListener = (ownerId: string, written: readonly StoredDocument[]) => void
+
 export interface StoredDocument<D = DocumentData> {
   collection: CollectionName
   id: string
@@ -99,6 +102,7 @@ export class DocumentsRepository {
   readonly #merges = new Map<CollectionName, PushMerge>()
   readonly #rules = new Map<CollectionName, PushRule>()
   readonly #guards = new Map<CollectionName, PushGuard>()
+  readonly #listeners = new Map<CollectionName, WriteListener>()
   /** Announcements held back while a unit of work is open; null outside one. */
   #held: Map<string, HeldAnnouncement> | null = null
   readonly #statements: ReturnType<typeof prepareStatements>
@@ -129,6 +133,14 @@ export class DocumentsRepository {
   /** Pushes to `collection` that `guard` refuses are answered as conflicts. */
   setPushGuard(collection: CollectionName, guard: PushGuard): void {
     this.#guards.set(collection, guard)
+  }
+
+  /**
+   * `listener` hears of every committed write to `collection` (pushes, REST, restamps), after the
+   * commit, so it may write other documents of its own (a profile's UPI ID into member lists).
+   */
+  setWriteListener(collection: CollectionName, listener: WriteListener): void {
+    this.#listeners.set(collection, listener)
   }
 
   /** Highest sequence value handed out so far (0 on an empty database). */
@@ -520,9 +532,11 @@ export class DocumentsRepository {
     }
     const channel = isShared(collection) ? ADMIN_CHANNEL : ownerId
     // Nobody listening (no open stream): the event is not even built.
-    if (this.bus.listenerCount(channel) === 0) return
-    const event: StreamEvent = { collection, documents: written.map(toWire), checkpoint: { seq: last.seq } }
-    this.bus.publish(channel, event)
+    if (this.bus.listenerCount(channel) > 0) {
+      const event: StreamEvent = { collection, documents: written.map(toWire), checkpoint: { seq: last.seq } }
+      this.bus.publish(channel, event)
+    }
+    this.#listeners.get(collection)?.(ownerId, written)
   }
 }
 

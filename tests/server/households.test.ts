@@ -123,7 +123,9 @@ describe('households over REST', () => {
     expect((await call(a, 'GET', '')).body.households).toHaveLength(1)
     const detail = await call(a, 'GET', `/${id}`)
     expect(detail.body.your_role).toBe('admin')
-    expect(detail.body.members).toEqual([{ user_id: a.user.id, name: a.user.name, email: a.user.email, role: 'admin' }])
+    expect(detail.body.members).toEqual([
+      { user_id: a.user.id, name: a.user.name, email: a.user.email, role: 'admin', upi_id: null },
+    ])
   })
 
   it('a non-member sees and changes nothing on any route (404), a member is no admin (403)', async () => {

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3'
 import type { LightMyRequestResponse, RouteOptions } from 'fastify'
 import { expect } from 'vitest'
 import { COLLECTION_NAMES } from '../../schema/collections'
+import { Profile } from '../../schema/entities/profile'
 import type { CollectionName } from '../../schema/collections'
 import { bearer, createTestApp, register } from './helpers'
 import type { Session, TestApp } from './helpers'
@@ -38,6 +39,8 @@ export interface World {
 export const SECRET_NOTE = 'VICTIMSECRET-7q3x'
 export const SECRET_RUPEES = 98765.43
 export const VICTIM_PHONE = 'whatsapp:+919812345670'
+/** Alice's UPI ID: her household's members see it, no one else. */
+export const VICTIM_UPI_ID = 'victimsecret.7q3x@okaxis'
 /** The e-mail of the victims' household's pending invitation. */
 export const INVITEE_EMAIL = 'waiting-invitee@example.com'
 const AMOUNT_FORMS = ['98765.43', '9876543', '98,765.43']
@@ -58,6 +61,19 @@ async function created(res: Promise<LightMyRequestResponse>, pick: (body: never)
   const r = await res
   expect(r.statusCode, r.body).toBeLessThan(300)
   return pick(r.json<never>())
+}
+
+/** Alice saves her UPI ID in her profile as the app does (a replication push of a newer version). */
+async function saveUpiId(t: TestApp, alice: Session, call: Inject) {
+  const current = t.app.documents.getOwned('profile', alice.user.id, alice.user.id)
+  const base = current?.data ?? Profile.parse({ id: alice.user.id, ownerId: alice.user.id, updatedAt: 0 })
+  const upiId = VICTIM_UPI_ID
+  const next = { ...base, upiId, updatedAt: Math.max(Date.now(), base.updatedAt + 1), _deleted: false }
+  const assumed = current ? { ...current.data, _deleted: false } : undefined
+  const res = await call(alice, 'POST', '/api/sync/profile/push', [
+    { assumedMasterState: assumed, newDocumentState: next },
+  ])
+  expect(res.json(), res.body).toEqual([])
 }
 
 /** Alice's rows through REST (as the app writes them), then one business entry by the admin. */
@@ -124,6 +140,11 @@ async function seedVictim(
     (b: { invitations: { id: string }[] }) => b.invitations[0]!.id,
   )
   await created(call(carol, 'POST', `/api/households/invitations/${carolsInvitation}/accept`), () => '')
+  await saveUpiId(t, alice, call)
+  // The secret the sweep looks for is really in what members are served.
+  expect(t.app.documents.get('households', household)?.data.members).toContainEqual(
+    expect.objectContaining({ userId: alice.user.id, upiId: VICTIM_UPI_ID }),
+  )
   // One invitation stays pending, for an e-mail with no account yet.
   await created(call(alice, 'POST', `/api/households/${household}/invite`, { email: INVITEE_EMAIL }), () => '')
   const invitation = await created(
@@ -235,6 +256,7 @@ export async function createWorld(): Promise<World> {
     SECRET_NOTE,
     ...AMOUNT_FORMS,
     VICTIM_PHONE.replace('whatsapp:+', ''),
+    VICTIM_UPI_ID,
     INVITEE_EMAIL,
     ids.invitation,
     ...[alice, carol, admin].flatMap((s) => [s.user.id, s.user.email]),

@@ -53,6 +53,7 @@ function household(members: string[], updatedAt: number): Doc {
       email: `${userId}@example.com`,
       role: i === 0 ? ('admin' as const) : ('member' as const),
       joinedAt: 1_000,
+      upiId: '',
     })),
     memberIds: members,
     createdAt: 1_000,

@@ -7,6 +7,7 @@ import { useHousehold } from '../../data/household-hooks'
 import { useAuth } from '../../lib/auth-context'
 import { BalancesTab } from './balances-tab'
 import { ExpensesTab } from './expenses-tab'
+import { HouseholdBudget } from './household-budget'
 import { HouseholdBadge } from './household-look'
 import { MembersTab } from './members-tab'
 import { RecurringCard } from './recurring-card'
@@ -97,6 +98,7 @@ export default function HouseholdScreen() {
       <ButtonLink to={`/households/${h.id}/add-expense`} icon={<Plus size={18} />} className="hh-head__add">
         Add Expense
       </ButtonLink>
+      <HouseholdBudget household={h} isAdmin={isAdmin} />
       <RecurringCard household={h} me={me} />
       <Tabs current={tab} idBase={idBase} onSelect={(key) => setParams({ tab: key }, { replace: true })} />
       <section id={`${idBase}-panel`} role="tabpanel" aria-labelledby={`${idBase}-tab-${tab}`} className="hh-panel">

@@ -15,6 +15,7 @@ import { memberName, METHOD_LABELS } from './household-look'
 import { useOwed } from './use-owed'
 import './households.css'
 import { HouseholdFormPage } from './household-form-page'
+import { UpiPay } from './upi-pay'
 
 type Problem = { field: 'amount' | 'to' | 'form'; message: string }
 
@@ -99,6 +100,12 @@ function SettleForm({ household, me, initialTo }: { household: HouseholdDoc; me:
         error={errorOf('amount')}
         hint={form.warning ?? undefined}
         onChange={(e) => form.setAmount(e.target.value)}
+      />
+      <UpiPay
+        household={household}
+        to={form.to}
+        amountText={form.shown}
+        onReference={(transactionId) => detail({ method: 'upi', transactionId })}
       />
       <ChoiceField
         label="Payment method"

@@ -5,6 +5,7 @@ import {
   LogOut,
   MessageCircle,
   Palette,
+  QrCode,
   ShieldCheck,
   UserCog,
   type LucideIcon,
@@ -27,13 +28,14 @@ import { GoalsSummary } from './goals-summary'
 import { ProfileSection } from './profile-section'
 import { SettingsSection } from './section'
 import { SecuritySection } from './security-section'
+import { UpiSection } from './upi-section'
 import './settings.css'
 import { WhatsappSection } from './whatsapp-section'
 
 /** The cached user carries the server's fields too (it is what /auth/me last answered). */
 type AccountView = User & Partial<Omit<AccountUser, 'role'>>
 
-type SectionId = 'whatsapp' | 'profile' | 'security' | 'currency' | 'appearance' | 'data' | 'about'
+type SectionId = 'whatsapp' | 'profile' | 'upi' | 'security' | 'currency' | 'appearance' | 'data' | 'about'
 
 /**
  * The account as the server has it (GET /auth/me), starting from the cached copy so the screen
@@ -99,7 +101,7 @@ interface SectionSpec {
   body: ReactNode
 }
 
-/** The seven sections in screen order, each with its collapsed summary and its body. */
+/** The eight sections in screen order, each with its collapsed summary and its body. */
 function useSectionSpecs(account: AccountView, onSecurityDone: () => void): SectionSpec[] {
   const profile = useProfile()
   const { currency } = useMoney()
@@ -125,6 +127,13 @@ function useSectionSpecs(account: AccountView, onSecurityDone: () => void): Sect
           <GoalsSummary profile={known} />
         </>
       ),
+    },
+    {
+      id: 'upi',
+      title: 'UPI ID',
+      summary: known?.upiId || 'Let household members pay you',
+      icon: QrCode,
+      body: <UpiSection current={known ? known.upiId : null} />,
     },
     {
       id: 'security',

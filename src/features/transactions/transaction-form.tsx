@@ -44,24 +44,26 @@ function useEntryFields() {
   const [custom, setCustom] = useState('')
   const [day, setDay] = useState(() => toDayString(Date.now()))
   const [description, setDescription] = useState('')
-  return { amount, setAmount, category, setCategory, custom, setCustom, day, setDay, description, setDescription }
-}
-
-export function TransactionForm({ type, followUp }: Props) {
-  const isExpense = type === 'expense'
-  const profile = useProfile()
-  const { amount, setAmount, category, setCategory, custom, setCustom, day, setDay, description, setDescription } =
-    useEntryFields()
-  const saver = useSaveTransaction(type, followUp)
-  const isCustom = isExpense && category === OTHER_CATEGORY
-  const customCategories = profile.data?.customCategories ?? []
+  // Fills the fields from a pasted bank message.
   const fill = useCallback((entry: MessageEntry) => {
     setAmount(rupeesText(entry.amount))
     setCategory(entry.category)
     setDay(toDayString(entry.date))
     setDescription(entry.description)
   }, [])
-  const paste = useMessagePaste(type, customCategories, fill)
+  return { amount, setAmount, category, setCategory, custom, setCustom, day, setDay, description, setDescription, fill }
+}
+
+export function TransactionForm({ type, followUp }: Props) {
+  const isExpense = type === 'expense'
+  const profile = useProfile()
+  const fields = useEntryFields()
+  const { amount, setAmount, category, setCategory, custom, setCustom, day, setDay, description, setDescription } =
+    fields
+  const saver = useSaveTransaction(type, followUp)
+  const isCustom = isExpense && category === OTHER_CATEGORY
+  const customCategories = profile.data?.customCategories ?? []
+  const paste = useMessagePaste(type, customCategories, fields.fill)
   const pasted = paste.filled
   const booked = pasted?.prior.state === 'booked'
   const check = useRecheck(() =>

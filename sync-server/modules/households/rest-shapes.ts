@@ -49,7 +49,13 @@ export function householdView(household: Household, role: string, expenses: read
 }
 
 export function memberView(household: Household) {
-  return household.members.map((m) => ({ user_id: m.userId, name: m.name, email: m.email, role: m.role }))
+  return household.members.map((m) => ({
+    user_id: m.userId,
+    name: m.name,
+    email: m.email,
+    role: m.role,
+    upi_id: m.upiId || null,
+  }))
 }
 
 function nameIn(household: Household, userId: string): string {

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { StreamEvent } from '../../../schema/api/sync'
 import { decidingReviews, reviewOutcome } from '../../../schema/calc/household-review'
 import type { Household, HouseholdExpense, HouseholdMember } from '../../../schema/entities/household'
+import { isUpiId } from '../../../schema/upi-id'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
 import type { AppDatabase } from '../../db/database'
 import { toWire } from '../../db/documents'
@@ -48,6 +49,8 @@ export class HouseholdService {
 
   constructor(readonly deps: HouseholdServiceDeps) {
     this.members = new MembershipStore(deps.db)
+    // Members see each other's UPI IDs in the household document: a profile change rewrites it.
+    deps.documents.setWriteListener('profile', (ownerId) => this.refreshMemberDetails(ownerId))
   }
 
   get now(): number {
@@ -259,8 +262,34 @@ export class HouseholdService {
   private memberList(householdId: string): HouseholdMember[] {
     return this.members.members(householdId).flatMap((m) => {
       const user = this.deps.users.findById(m.userId)
-      return user ? [memberEntry(user, m.role, m.joinedAt)] : []
+      return user ? [memberEntry(user, m.role, m.joinedAt, this.upiIdOf(m.userId))] : []
     })
+  }
+
+  /** The UPI ID a user saved in their profile, or ''. */
+  private upiIdOf(userId: string): string {
+    const profile = this.deps.documents.get('profile', userId)
+    const upiId = profile && !profile.deleted && profile.ownerId === userId ? profile.data.upiId : ''
+    return typeof upiId === 'string' && isUpiId(upiId) ? upiId : ''
+  }
+
+  /**
+   * Rewrites the member list of every household the user belongs to whose copy of what members
+   * see of them (their UPI ID) is out of date, and announces it to the members.
+   */
+  refreshMemberDetails(userId: string): void {
+    for (const { householdId } of this.members.householdsOf(userId)) {
+      const stored = this.deps.documents.transact((tx) => {
+        const current = tx.get('households', householdId)
+        if (!current || current.deleted) return null
+        const household = current.data as Household
+        const members = this.memberList(householdId)
+        if (JSON.stringify(members) === JSON.stringify(household.members)) return null
+        const next = { ...household, members, updatedAt: Math.max(this.now, household.updatedAt + 1) }
+        return tx.write('households', current.ownerId, next)
+      })
+      if (stored) this.announce(householdId, 'households', [stored])
+    }
   }
 
   /** Every row (tombstones too) of a household collection, oldest seq first. */
@@ -287,8 +316,9 @@ export class HouseholdService {
   }
 }
 
-function memberEntry(user: UserRow, role: Role, joinedAt: number): HouseholdMember {
-  return { userId: user.id, name: (user.name || user.email).slice(0, 100), email: user.email, role, joinedAt }
+function memberEntry(user: UserRow, role: Role, joinedAt: number, upiId: string): HouseholdMember {
+  const name = (user.name || user.email).slice(0, 100)
+  return { userId: user.id, name, email: user.email, role, joinedAt, upiId }
 }
 
 /** A departed member's pending review no longer holds a pending expense back. */
