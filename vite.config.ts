@@ -51,7 +51,7 @@ interface GraphInfo {
 
 /** Lazily loaded modules only signed-in pages load. */
 const SIGNED_IN_ENTRY = /src\/(app\/shell\/|data\/|features\/(?!public\/|auth\/|help\/|onboarding\/|admin\/))/
-/** Lazily loaded modules of the public pages and /login (issue #15 holds them to 100 KB before first paint). */
+/** Lazily loaded modules of the public pages and /login (held to 100 KB before first paint). */
 const PUBLIC_ENTRY = /src\/(features\/(public|auth|help)\/|app\/pwa-update-prompt)|schema\/api\//
 
 /**
@@ -104,7 +104,7 @@ function knownOf(pass: object): Map<string, Set<string> | null> {
  * starts from, in the order a cold load asks for them: a module that only signed-in pages use goes
  * to the first of these that loads it. Left to itself the bundler makes one chunk per set of
  * importing screens: /home's first paint took some 50 scripts (one per icon, one per helper), each
- * a request to the service worker on a phone's cold start (issue #15).
+ * A request to the service worker on a phone's cold start.
  */
 const FIRST_PAINT_GROUPS: [name: string, root: RegExp][] = [
   ['frame', /src\/app\/shell\/app-shell\.tsx$/],

@@ -12,7 +12,7 @@ export const HUMAN_PACE_MS = 250
 export const BURST_PACE_MS = 20
 
 /**
- * Add → visible (issue #15): from inserting a new newest expense (RxDB insert, as the app's write
+ * Add → visible: from inserting a new newest expense (RxDB insert, as the app's write
  * path does) to /home's live recent-transactions query emitting it, on /home with replication live and the
  * stored set in place, one add every `gapMs`. Baseline in the same page at the same pace: raw
  * Dexie put + the same indexed read (`dateDesc`, first 5) on a plain IndexedDB table holding the same set.

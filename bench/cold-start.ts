@@ -4,11 +4,11 @@ import type { Account } from './seed'
 import { percentile } from './stats'
 
 /**
- * Cold start (issue #15): reloads of /home with the service worker in control and the network
+ * Cold start: reloads of /home with the service worker in control and the network
  * off. Per reload, in the page: the app's first render (before the database opens: the saved home
  * screen, or "Opening your data" when there is none) and interactive /home
  * (navigation → the recent-transactions section showing its rows or its empty text: from the saved
- * snapshot when there is one, issue #15) and, after it, the live screen (the same with the
+ * snapshot when there is one) and, after it, the live screen (the same with the
  * database open and its queries answered). The baseline is an empty shell: the same app's first
  * render of /privacy (no data), loaded the same way in the same run.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #15: JavaScript a first visit loads before the page paints, gzipped, per route: every script the
+ * JavaScript a first visit loads before the page paints, gzipped, per route: every script the
  * page fetched (entry, modulepreloads, lazy chunks) whose response ended before first-contentful-paint,
  * and, as a second column, before the largest contentful paint (the route's real content). Sizes are the
  * built files gzipped (level 9) from dist/, so they do not depend on how the server sends them.

@@ -1,5 +1,5 @@
 /**
- * Issue #15: Lighthouse, mobile preset (its default config: Moto G Power viewport, simulated slow 4G and
+ * Lighthouse, mobile preset (its default config: Moto G Power viewport, simulated slow 4G and
  * 4× CPU), first visit (storage cleared) of /, /login and /demo (→ /home) against the built app served by
  * the real server. Baseline in the same run: the same audit of a static page with no JavaScript, which
  * shows what this (shared, noisy) machine gives at best.

@@ -16,7 +16,7 @@ async function timeToSelector(page: Page, url: string, selector: string, count: 
 }
 
 /**
- * Issue #3: first render of /home and /transactions with the stored set (median of 3 loads,
+ * First render of /home and /transactions with the stored set (median of 3 loads,
  * navigation start → first rows and figures on screen), and frame times while scrolling the
  * virtualised /transactions list.
  */

@@ -1,8 +1,8 @@
 /**
- * WhatsApp webhook latency (issue #5 target: reply ≤ 50 ms p95): signed Twilio form posts through
+ * WhatsApp webhook latency (target: reply ≤ 50 ms p95): signed Twilio form posts through
  * the whole app (formbody, signature check, zod, parser, ledger write with seq + stream
  * announcement, message log, TwiML) via app.inject, against a user who already has a ledger and
- * a budget, so budget-alert messages read the ledger as they would in use.
+ * A budget, so budget-alert messages read the ledger as they would in use.
  *
  * Standalone: `node --import tsx bench/whatsapp.ts`.
  */

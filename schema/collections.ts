@@ -41,7 +41,7 @@ export const COLLECTIONS = {
 export type CollectionName = keyof typeof COLLECTIONS
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[]
 
-/** The collections replicated by owner (issue #2); household ones follow with households. */
+/** The collections replicated by owner; household ones follow with households. */
 export const PERSONAL_COLLECTIONS = COLLECTION_NAMES.filter((n) => COLLECTIONS[n].scope === 'personal')
 
 /** Replicated to admins only, shared by all of them (business_entries). */

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { loadVapidKeys, VapidEnv, vapidSubject } from './modules/notifications/vapid'
 import type { VapidDetails } from './modules/notifications/vapid'
 
-/** Default caps on open event streams (item 2 of issue #14). */
+/** Default caps on open event streams. */
 export const STREAM_LIMITS = { perUser: 10, perAddress: 200 }
 
 /**

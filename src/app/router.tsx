@@ -171,7 +171,7 @@ const FRAME_SCREENS: Record<string, Preloadable[]> = {
  * A signed-in page's first render waits for the frame and the page area's stand-in (no data layer
  * in either): the first paint is then the user's saved screen on /home and /transactions, a spinner
  * elsewhere, and no Suspense fallback that React would keep up at least 300 ms once shown. There
- * the page's own chunk (with rxdb) loads once that has painted (issue #15).
+ * the page's own chunk (with rxdb) loads once that has painted.
  */
 function signedInFrame(path: string): Preloadable[] {
   const placeholder = placeholderAt(path)
@@ -199,8 +199,8 @@ export function preloadRoute(pathname: string): Promise<void> {
   for (const screen of FRAME_SCREENS[path] ?? []) screen.preload().catch(() => undefined)
   const appScreen = appScreenAt(path)
   if (appScreen) {
-    // The frame first; the data layer and the page's own chunk alongside, not one after another
-    // (issue #15). They wait for a saved screen to paint (afterPlaceholderPaint).
+    // The frame first; the data layer and the page's own chunk alongside, not one after another.
+    // They wait for a saved screen to paint (afterPlaceholderPaint).
     void afterPlaceholderPaint().then(() => {
       for (const chunk of [DATA_GATE, appScreen]) chunk.preload().catch(() => undefined)
     })

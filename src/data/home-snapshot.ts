@@ -6,7 +6,7 @@ import { savedScreen } from './saved-screen'
 import { savedScreenKey } from './saved-screen-keys'
 
 /**
- * The last home screen a user saw (issue #15), kept under their own id: a cold start paints it
+ * The last home screen a user saw, kept under their own id: a cold start paints it
  * while the database opens (src/data/saved-screen.ts). Read only in the week and month it was
  * written in (its figures are those of that week and month).
  */

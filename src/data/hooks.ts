@@ -25,7 +25,7 @@ export interface Live<T> {
  * Subscribes to an observable made by `make` (re-made when `deps` change). Each result renders as a
  * transition: React renders it in slices and yields to taps in between, where a plain update from
  * outside an event would render the whole screen in one blocking task (on a slow phone each query
- * answering /home's first render was a long task; issue #15).
+ * answering /home's first render was a long task).
  */
 export function useObservable<T>(make: () => Observable<T>, initial: T, deps: readonly unknown[]): Live<T> {
   const [state, setState] = useState<Live<T>>({ data: initial, loading: true })

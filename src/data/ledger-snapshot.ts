@@ -4,7 +4,7 @@ import { savedScreen } from './saved-screen'
 import { savedScreenKey } from './saved-screen-keys'
 
 /**
- * The head of /transactions as the user last saw it unfiltered (issue #15): the newest rows and
+ * The head of /transactions as the user last saw it unfiltered: the newest rows and
  * the all-time totals, kept under their own id. A cold load of /transactions paints it while the
  * database opens (src/data/saved-screen.ts); all-time figures hold in any week or month.
  */

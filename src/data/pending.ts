@@ -11,11 +11,11 @@ import {
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 
 /**
- * Issue #14 item 9: the pending count is read from the database, not kept beside it. A document
+ * The pending count is read from the database, not kept beside it. A document
  * is pending while RxDB's upstream still has to push it: its local state differs from the state
  * the replication's meta store records as the server's (written only after a push succeeded).
  * So a write that throws leaves nothing, a write and its pending state are one storage write,
- * a crash before the push keeps it pending after reload, and a push clears it.
+ * A crash before the push keeps it pending after reload, and a push clears it.
  *
  * Only documents changed after the upstream checkpoint can be pending (the upstream saves its
  * checkpoint only once it pushed or skipped everything before it), so a count reads a handful of
@@ -89,7 +89,7 @@ async function unpushedIds(replication: Replication): Promise<Set<string>> {
 
 /**
  * Keeps the total of unpushed documents over the replicating collections of this (leader) tab:
- * a local write counts at once (until its push is recorded it is unpushed, whatever it was before),
+ * A local write counts at once (until its push is recorded it is unpushed, whatever it was before),
  * and the collection is recounted from the database once a burst of writes or of the upstream's
  * records of a push (or of a resolved conflict) has settled; `publish` gets each total.
  */

@@ -321,7 +321,7 @@ function activityOf(subscriptions: Subscription[]) {
 /**
  * Waits until every collection is in sync (what was just written has gone up), at most
  * `timeoutMs` and not once the server is found unreachable, then counts what is still unpushed;
- * a tab that does not replicate answers with the leader's count.
+ * A tab that does not replicate answers with the leader's count.
  */
 async function untilPushed(
   states: Map<CollectionName, ReplicationControl>,
@@ -345,7 +345,7 @@ async function untilPushed(
 /**
  * On a device that holds its data, replication starts once the page is idle (at most half a second
  * on): its start-up reads of every collection's checkpoints and changes otherwise compete with the
- * first screen's queries on a cold start (issue #15).
+ * first screen's queries on a cold start.
  */
 function afterFirstScreen(): Promise<void> {
   return new Promise((resolve) => void whenIdle(resolve, 500))

@@ -1,5 +1,5 @@
 /**
- * Where a user's saved screens live (issue #15): the last /home and the head of /transactions,
+ * Where a user's saved screens live: the last /home and the head of /transactions,
  * each in localStorage under the user's own id. Apart from their schemas so that logout can remove
  * them without loading zod or the data layer.
  */

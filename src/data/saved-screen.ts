@@ -4,7 +4,7 @@ import { whenIdle } from '../lib/idle'
 import { readSession } from './session'
 
 /**
- * One kind of saved screen (issue #15): a cold start paints it while the database opens, then the
+ * One kind of saved screen: a cold start paints it while the database opens, then the
  * live screen replaces it. No rxdb here: the frame reads it before the data layer has loaded. Read
  * only for the user it was written for; a broken, foreign or oversized one is removed.
  */

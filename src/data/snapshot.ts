@@ -15,7 +15,7 @@ import { PullResponse, type WireDocument } from '../../schema/api/sync'
 import { apiFetch } from './http'
 
 /**
- * A new device's first download of one collection (issue #15): pages of SNAPSHOT_PAGE documents
+ * A new device's first download of one collection: pages of SNAPSHOT_PAGE documents
  * from the pull route, written straight into the collection's IndexedDB table (`pageAdder`) with no
  * replication metadata (RxDB's own pull writes every document twice, to the collection and to
  * its meta store, 500 at a time, each write after a read of every id). Page n is fetched, checked

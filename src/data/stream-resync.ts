@@ -3,7 +3,7 @@ import { distinctUntilChanged, filter, map, merge, Subject, type Observable, typ
 type Item<E> = E | 'RESYNC'
 
 /**
- * Makes sure a 'RESYNC' given to RxDB's `pull.stream$` ends in a pull (issue #14, convergence).
+ * Makes sure a 'RESYNC' given to RxDB's `pull.stream$` ends in a pull (convergence).
  *
  * RxDB 17.6's downstream (replication-protocol/downstream.ts, `addNewTask`) takes its queued
  * stream items in batches and stops a batch at a 'RESYNC'; but when documents come first in the

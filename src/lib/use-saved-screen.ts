@@ -17,7 +17,7 @@ function stillOnFirstPage(path: string): boolean {
 }
 
 /**
- * Whether a saved screen (issue #15) may stand in: only on the signed-in page the app opened on,
+ * Whether a saved screen may stand in: only on the signed-in page the app opened on,
  * until the user first moves to another. By then the database is open, and a saved screen may be
  * older than what they have just done elsewhere (an entry added on another page), so a page opened
  * later waits for its own data instead. The app shell calls it on every signed-in page to record it.

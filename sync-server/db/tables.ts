@@ -233,7 +233,7 @@ export type HouseholdMemberRow = typeof householdMembers.$inferSelect
 
 /**
  * Invitations to join a household, by e-mail, waiting for the account with that e-mail to accept
- * or decline (issue #14: an e-mail alone must not add anyone). Accepting, declining or the admin
+ * or decline (an e-mail alone must not add anyone). Accepting, declining or the admin
  * cancelling deletes the row.
  */
 export const householdInvites = sqliteTable(

@@ -118,7 +118,7 @@ for (const look of [
     }) => {
       const { user, token, userId } = await signUpWithToken(page, server, `leaver${look.name.replace('-', '')}`)
       await restExpense(server, token, { amount: 500, category: 'Food & Dining', date: '2026-11-02' })
-      // The home screen this device saved for the next cold start (issue #15) goes with the account.
+      // The home screen this device saved for the next cold start goes with the account.
       const savedHome = () => page.evaluate((key) => localStorage.getItem(key), `hisaab.views.${userId}`)
       await expect.poll(savedHome).not.toBeNull()
       await openData(page)

@@ -3,9 +3,9 @@ import { expect, newUser, test } from './support/fixtures'
 import { apiLogin, signedInContext } from './support/flows'
 
 /**
- * Issue #14 convergence: three devices of one user make seeded random writes (creates, edits,
+ * Three devices of one user make seeded random writes (creates, edits,
  * deletes) on a shared pool of ids, so they edit the same documents at once; some go offline for
- * a while, and the server is killed (SIGKILL) and restarted three times. At the end every device
+ * A while, and the server is killed (SIGKILL) and restarted three times. At the end every device
  * and the server hold the same documents, and every write is present or superseded by a later
  * write to the same document (last writer wins on updatedAt). The sequence of operations comes
  * from SEED (CONVERGENCE_SEED to change it); their interleaving with replication is timing.

@@ -5,7 +5,7 @@ import { apiLogin, signedInContext } from './support/flows'
 import type { ServerProcess } from './support/server'
 
 /**
- * Issue #15: a new device's first download (src/data/snapshot.ts) writes the server's documents
+ * A new device's first download (src/data/snapshot.ts) writes the server's documents
  * without RxDB's replication metadata and then replicates from the snapshot's checkpoints. Edits
  * made on that device and on another one during and after the download must all survive and
  * both must end with the server's state; the downloaded documents are never pushed back.

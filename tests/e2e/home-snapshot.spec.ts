@@ -12,7 +12,7 @@ import {
 } from './support/saved-screens'
 
 /**
- * Issue #15: a cold start paints the user's last home screen from a small per-user snapshot while
+ * A cold start paints the user's last home screen from a small per-user snapshot while
  * the database opens, then the live screen replaces it without anything moving. The snapshot is
  * the user's own: logout removes it and the next person on the device never sees it.
  */

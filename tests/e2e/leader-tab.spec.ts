@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures'
 import { restExpense, signUpWithToken } from './support/flows'
 
 /**
- * Issue #15: one tab of the browser replicates for all (RxDB's leader election); the others see
+ * One tab of the browser replicates for all (RxDB's leader election); the others see
  * its writes through RxDB's multi-instance events, show the same sync status, and take over when
  * the leader tab closes.
  */

@@ -12,7 +12,7 @@ import {
 } from './support/saved-screens'
 
 /**
- * Issue #15: a cold load of /transactions paints the head of the user's list (the newest rows and
+ * A cold load of /transactions paints the head of the user's list (the newest rows and
  * the all-time totals, as last seen unfiltered) while the database opens, then the live list
  * replaces it without anything moving. It is the user's own: logout removes it.
  */

@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures'
 import { addExpense, offlineReady, signUpWithToken } from './support/flows'
 
 /**
- * Issue #14 item 9: the pending count of the sync indicator is derived from the database. A
+ * The pending count of the sync indicator is derived from the database. A
  * marker the old localStorage store left behind shows nothing; a write made offline stays
  * pending when its page is closed before the push (in the other tab, then after reload) and
  * clears once the server is back.

@@ -22,7 +22,7 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-// Issue #14 item 8: killing the `npm start` wrapper (even with SIGKILL) must not leave the server
+// Killing the `npm start` wrapper (even with SIGKILL) must not leave the server
 // child holding the port. Runs after the build, so start.mjs serves dist/ without rebuilding.
 test('npm start: the server exits when its wrapper is killed', async () => {
   const port = await freePort()

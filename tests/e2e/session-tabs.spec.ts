@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures'
 import { addExpense, offlineReady, restExpense, signIn, signUpWithToken } from './support/flows'
 
-// Issue #14 item 10: on a shared computer, a logout in one tab must not leave another tab of the
+// On a shared computer, a logout in one tab must not leave another tab of the
 // same browser showing (and syncing) the user's data until it is reloaded.
 test('logging out in one tab signs out every tab at once', async ({ page, server }) => {
   await page.setViewportSize({ width: 1280, height: 800 })

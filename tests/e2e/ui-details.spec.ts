@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { pushBudget, restExpense, restIncome, signUpWithToken } from './support/flows'
 
-/** Issue #8's "smaller things", Your Money on recorded income and Profile Details rules, as a user meets them. */
+/** The "smaller things", Your Money on recorded income and Profile Details rules, as a user meets them. */
 
 test.use({ timezoneId: 'Asia/Kolkata', viewport: { width: 390, height: 844 }, hasTouch: true })
 

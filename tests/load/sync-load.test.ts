@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { runSyncLoad } from '../../bench/load'
 import { ServerProcess } from '../e2e/support/server'
 
-// Issue #14 load: 200 concurrent syncing devices for 60 s on loopback with no error
+// 200 concurrent syncing devices for 60 s on loopback with no error
 // (LOAD_CLIENTS / LOAD_SECONDS change the size). `npm run bench` reports the same run's p99.
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 200)
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60)

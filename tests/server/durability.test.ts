@@ -7,7 +7,7 @@ import { backupDatabase } from '../../sync-server/backup'
 import { ServerProcess } from '../e2e/support/server'
 import { createTestApp, register, transactionDoc } from './helpers'
 
-// Issue #14 durability: `npm run backup` and its documented restore, and a crash (SIGKILL) in the
+// `npm run backup` and its documented restore, and a crash (SIGKILL) in the
 // middle of pushes leaving a consistent database in which every push is all or nothing.
 const dirs: string[] = []
 afterAll(() => {

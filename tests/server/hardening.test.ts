@@ -7,7 +7,7 @@ import { createTestApp, register, transactionDoc } from './helpers'
 import type { Session, TestApp } from './helpers'
 import { AUTH_TOKEN, WEBHOOK_URL, WEBHOOK_ENV } from './whatsapp-support'
 
-// Issue #14 items 1, 5, 6 and 8: each of these failed before the fix.
+// Each test here failed before its fix.
 let t: TestApp
 beforeAll(async () => {
   t = await createTestApp(WEBHOOK_ENV)

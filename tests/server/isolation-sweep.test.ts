@@ -19,7 +19,7 @@ import { ROUTES, routeKey } from './route-table'
 import type { RouteSpec } from './route-table'
 import { postWebhook, twilioParams } from './whatsapp-support'
 
-// Issue #14 "Isolation sweep": every route in route-table.ts, every sync collection and the webhook.
+// Every route in route-table.ts, every sync collection and the webhook.
 let w: World
 const counts = { probes: 0 }
 const started = Date.now()

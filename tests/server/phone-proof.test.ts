@@ -7,7 +7,7 @@ import type { Session, TestApp } from './helpers'
 import { say, WEBHOOK_ENV } from './whatsapp-support'
 
 /**
- * Issue #14 item 3: a WhatsApp number links to an account only once a `link <code>` message
+ * A WhatsApp number links to an account only once a `link <code>` message
  * from that number proves it; until then nothing from the number is booked to the account.
  */
 

@@ -6,7 +6,7 @@ import type { Session, TestApp } from './helpers'
 import { postWebhook, proveNumber, replyText, twilioParams, WEBHOOK_ENV } from './whatsapp-support'
 
 /**
- * Issue #14 items 2 and 7: revoked tokens end their event streams, open streams are capped, and
+ * Revoked tokens end their event streams, open streams are capped, and
  * writes that belong together commit as one unit, announced on the stream only after the commit.
  */
 

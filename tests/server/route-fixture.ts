@@ -244,7 +244,7 @@ export async function createWorld(): Promise<World> {
   })
   const { user, token } = login.json<{ user: Session['user']; token: string }>()
   const admin: Session = { user, token, headers: bearer(token) }
-  // Set directly: linking through update-phone may need a proof (issue #14 item 3).
+  // Set directly: linking through update-phone may need a proof.
   t.app.users.update(alice.user.id, { phoneNumber: VICTIM_PHONE })
   const ids: Ids = { ...(await seedVictim(t, alice, carol, admin)), collection: 'transactions' }
   const sqlite = new Database(join(t.dir, 'app.sqlite'), { readonly: true })

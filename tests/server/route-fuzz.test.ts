@@ -13,7 +13,7 @@ import { fillUrl, ROUTES, routeKey } from './route-table'
 import type { Ids, RouteSpec } from './route-table'
 import { postWebhook, say, twilioParams } from './whatsapp-support'
 
-// Issue #14 "Fuzzing": every route of route-table.ts with random body, params and query, sent as
+// Every route of route-table.ts with random body, params and query, sent as
 // the right user. Never a 5xx; a refused request changes nothing and says why in `error`.
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30)
 const SEED = Number(process.env.FUZZ_SEED ?? 1414)

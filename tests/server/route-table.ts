@@ -2,7 +2,7 @@ import { createECDH } from 'node:crypto'
 import { DEFAULT_BRAND } from '../../schema/brand'
 
 /**
- * Every route of the server, listed once (issue #14): the isolation sweep probes each with
+ * Every route of the server, listed once: the isolation sweep probes each with
  * another user's (or a non-member's, or a non-admin's) credentials and the fuzzer sends each
  * random input. A route the server registers that is not listed here fails
  * `isolation-sweep.test.ts`, so a new route joins both by getting one line below.

@@ -14,7 +14,7 @@ addRxPlugin(RxDBMigrationSchemaPlugin)
 const migrationStrategies = migrationStrategiesOf('transactions')
 
 /**
- * Issue #15: a new device's first download writes pages straight into RxDB's Dexie tables
+ * A new device's first download writes pages straight into RxDB's Dexie tables
  * (src/data/snapshot.ts). Run here against RxDB's real Dexie storage on an in-memory IndexedDB,
  * with the pull route served from an in-memory server that can change between two pages.
  */

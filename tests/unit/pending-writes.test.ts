@@ -15,7 +15,7 @@ addRxPlugin(RxDBMigrationSchemaPlugin)
 const migrationStrategies = migrationStrategiesOf('transactions')
 
 /**
- * Issue #14 item 9: the pending count is derived from the database (RxDB's replication meta
+ * The pending count is derived from the database (RxDB's replication meta
  * store), so what the sync indicator shows is what a push still has to send: never a marker a
  * refused write left behind, still there after a crash before the push, gone once pushed.
  */

@@ -94,7 +94,7 @@ describe('normalizePhone', () => {
     ['whatsapp:+91 98765 43210', 'whatsapp:+919876543210'],
     ['98765 43210', 'whatsapp:+919876543210'],
     ['+1 (415) 555-0100', 'whatsapp:+14155550100'],
-    // Dialled forms (issue #14): the national trunk 0 and the international prefix 00.
+    // Dialled forms: the national trunk 0 and the international prefix 00.
     ['09876543210', 'whatsapp:+919876543210'],
     ['0091 98765 43210', 'whatsapp:+919876543210'],
     ['00971501234567', 'whatsapp:+971501234567'],

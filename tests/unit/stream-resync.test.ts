@@ -15,7 +15,7 @@ addRxPlugin(RxDBMigrationSchemaPlugin)
 const migrationStrategies = migrationStrategiesOf('transactions')
 
 /**
- * Issue #14 (convergence): RxDB 17.6's downstream drops a 'RESYNC' that its queue holds behind
+ * RxDB 17.6's downstream drops a 'RESYNC' that its queue holds behind
  * document events (they queue while a push runs). The changes made while the device's stream was
  * down were then never pulled, and the next event moved the checkpoint past them for good.
  * These tests replay that order against a real RxDB replication in memory.

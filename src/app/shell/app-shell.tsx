@@ -29,7 +29,7 @@ const loadGate = () =>
 /**
  * The page area once the data layer's chunk is in, its fallback meanwhile. Loaded with state, not
  * React.lazy: a Suspense fallback, once shown, holds the content back at least 300 ms (React's
- * reveal throttle), which delayed every cold start's live screen by that much (issue #15).
+ * reveal throttle), which delayed every cold start's live screen by that much.
  */
 function PageArea() {
   const [gate, setGate] = useState(loadedGate)
@@ -234,7 +234,7 @@ export default function AppShell() {
   const navigate = useNavigate()
   const sheet = useQuickActions()
   const framePainted = useFramePainted(demo)
-  // Every signed-in page passes here: a saved screen stands in only on the first (issue #15).
+  // Every signed-in page passes here: a saved screen stands in only on the first.
   useSavedScreensAllowed()
   const onLogout = async () => {
     if (await logout()) void navigate('/login', { replace: true })

@@ -7,7 +7,7 @@ import { lazyScreen, type LazyScreen } from '../lazy-screen'
 type Placeholder = LazyScreen<{ label?: string }>
 
 /**
- * The page area's stand-ins until the data layer has loaded (issue #15): on /home the last home
+ * The page area's stand-ins until the data layer has loaded: on /home the last home
  * screen the user saw, on /transactions the head of the list. Their chunks have no data layer
  * (rxdb), so they paint long before the database opens.
  */

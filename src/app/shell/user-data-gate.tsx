@@ -31,7 +31,7 @@ export function UserDataGate({ children }: { children: ReactNode }) {
   }, [user.id, demo])
 
   if (failed) throw failed instanceof Error ? failed : new Error('Could not open your data', { cause: failed })
-  // On /home and /transactions the screen this user last saw stands in meanwhile (issue #15).
+  // On /home and /transactions the screen this user last saw stands in meanwhile.
   if (ready !== user.id) return <PagePlaceholder label="Opening your data" />
   return <MoneyProvider>{children}</MoneyProvider>
 }

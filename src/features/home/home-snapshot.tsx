@@ -37,7 +37,7 @@ export function SnapshotHome({ snapshot }: { snapshot: HomeSnapshot }) {
 
 /**
  * What the page area shows while the data layer loads and the database opens: on /home the saved
- * home screen when there is one (issue #15: a cold start paints it at once), else the loading screen.
+ * home screen when there is one (a cold start paints it at once), else the loading screen.
  */
 export default function HomePlaceholder({ label }: { label?: string }) {
   const snapshot = useHomeSnapshot()

@@ -211,7 +211,7 @@ function PhoneForm({ current, onClaim }: { current: string | null | undefined; o
 
 /**
  * Settings → WhatsApp Integration: save a number, then prove it by sending `link <code>` from it
- * to the WhatsApp number. Until that message arrives the number is not linked (issue #14).
+ * to the WhatsApp number. Until that message arrives the number is not linked.
  */
 export function WhatsappLink({ phone }: { phone: string | null | undefined }) {
   const { proof, chat, started } = useProof()

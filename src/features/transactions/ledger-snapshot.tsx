@@ -66,7 +66,7 @@ export function SnapshotLedger({ snapshot }: { snapshot: LedgerSnapshot }) {
 
 /**
  * What the page area shows on /transactions while the data layer loads and the database opens: the
- * saved list head when there is one (issue #15), else the loading screen.
+ * saved list head when there is one, else the loading screen.
  */
 export default function LedgerPlaceholder({ label }: { label?: string }) {
   const snapshot = useLedgerSnapshot()

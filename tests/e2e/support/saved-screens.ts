@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
 
-/** One version of a screen that a load put on screen (issue #15's saved screens). */
+/** One version of a screen that a load put on screen (a saved screen). */
 export interface Seen {
   state: 'snapshot' | 'live'
   text: string
