@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, max, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, max, sql, type SQL } from 'drizzle-orm'
 import type { PushAnswer, PushRefusal, PushRow, StreamEvent } from '../../schema/api/sync'
 import { COLLECTIONS } from '../../schema/collections'
 import type { CollectionName, DocOf } from '../../schema/collections'
@@ -416,13 +416,7 @@ export class DocumentsRepository {
   ): StoredDocument<DocOf<N>>[] {
     const conditions = [eq(documents.collection, collection), eq(documents.ownerId, ownerId)]
     if (!options.includeDeleted) conditions.push(eq(documents.deleted, false))
-    const rows = this.db
-      .select()
-      .from(documents)
-      .where(and(...conditions))
-      .orderBy(asc(documents.seq))
-      .all()
-    return rows.map((r) => toStored(r) as StoredDocument<DocOf<N>>)
+    return this.#listWhere<N>(conditions)
   }
 
   /** The owner's live rows whose JSON field `field` equals `value` (a loan's payments by `loanId`), in seq order. */
@@ -433,20 +427,10 @@ export class DocumentsRepository {
     value: string,
   ): StoredDocument<DocOf<N>>[] {
     if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field)) throw new Error(`Invalid field name: ${field}`)
-    const rows = this.db
-      .select()
-      .from(documents)
-      .where(
-        and(
-          eq(documents.collection, collection),
-          eq(documents.ownerId, ownerId),
-          eq(documents.deleted, false),
-          sql`json_extract(${documents.data}, ${`$.${field}`}) = ${value}`,
-        ),
-      )
-      .orderBy(asc(documents.seq))
-      .all()
-    return rows.map((r) => toStored(r) as StoredDocument<DocOf<N>>)
+    return this.#listWhere<N>([
+      ...liveOf(collection, ownerId),
+      sql`json_extract(${documents.data}, ${`$.${field}`}) = ${value}`,
+    ])
   }
 
   /**
@@ -463,18 +447,15 @@ export class DocumentsRepository {
   ): StoredDocument<DocOf<N>>[] {
     if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field)) throw new Error(`Invalid field name: ${field}`)
     const value = sql`json_extract(${documents.data}, ${`$.${field}`})`
+    return this.#listWhere<N>([...liveOf(collection, ownerId), sql`${value} >= ${start}`, sql`${value} < ${end}`])
+  }
+
+  /** Rows matching every condition, in seq order. */
+  #listWhere<N extends CollectionName>(conditions: SQL[]): StoredDocument<DocOf<N>>[] {
     const rows = this.db
       .select()
       .from(documents)
-      .where(
-        and(
-          eq(documents.collection, collection),
-          eq(documents.ownerId, ownerId),
-          eq(documents.deleted, false),
-          sql`${value} >= ${start}`,
-          sql`${value} < ${end}`,
-        ),
-      )
+      .where(and(...conditions))
       .orderBy(asc(documents.seq))
       .all()
     return rows.map((r) => toStored(r) as StoredDocument<DocOf<N>>)
@@ -634,4 +615,9 @@ function describe(issues: { path: string; message: string }[]): string {
     .slice(0, 3)
     .map((i) => (i.path ? `${i.path}: ${i.message}` : i.message))
     .join('; ')
+}
+
+/** An owner's live (not deleted) rows of one collection. */
+function liveOf(collection: CollectionName, ownerId: string): SQL[] {
+  return [eq(documents.collection, collection), eq(documents.ownerId, ownerId), eq(documents.deleted, false)]
 }
