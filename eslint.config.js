@@ -43,6 +43,40 @@ export default tseslint.config(
     },
   },
   {
+    // A feature reaches another only through src/components, src/data or src/lib.
+    files: ['src/features/**/*.{ts,tsx}'],
+    ignores: ['src/data/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['rxdb', 'rxdb/*', 'dexie'], message: 'Only src/data talks to storage.' },
+            { regex: '^\\.\\./(?!\\.\\.)', message: 'Features never import each other: share through src/components.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // schema/ is pure logic shared by the app and the server: zod and itself, nothing else.
+    files: ['schema/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!zod(/mini)?$|\\.)', message: 'schema/ imports only zod and schema/.' },
+            {
+              regex: '^(\\.\\./)+(src|sync-server|bench|tests)/',
+              message: 'schema/ never imports the app or the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // URLs may run long; code, strings and template literals may not.
     files: ['**/*.{ts,tsx,js,mjs}'],
     rules: { 'max-len': ['error', { code: 120, ignoreUrls: true }] },

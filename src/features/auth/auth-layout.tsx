@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Button } from '../../components/ui/button'
-import './auth.css'
+import '../../components/auth/auth.css'
 import { AlertLine } from '../../components/ui/alert-line'
 
 /** The frame of the signed-out screens: brand on top, a card with the form. */

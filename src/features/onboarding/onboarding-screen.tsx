@@ -12,7 +12,7 @@ import { GoalsStep, PlanStep, ProfileStep } from './profile-goals-steps'
 import { SignupStep } from './signup-step'
 import { useOnboarding, type Onboarding } from './use-onboarding'
 import { WhatsappStep } from './whatsapp-step'
-import '../auth/auth.css'
+import '../../components/auth/auth.css'
 import './onboarding.css'
 
 function Progress({ step }: { step: number }) {
