@@ -191,21 +191,14 @@ async function deviceIn(browser: Browser, server: ServerProcess, token: string, 
 const LONG_CATEGORY = 'Grandmother’s ayurvedic treatment and physiotherapy sessions'.padEnd(60, '.')
 
 /** Adds a custom category to the user's profile through sync, as another device would. */
-async function addCustomCategory(server: ServerProcess, auth: { token: string }, category: string) {
-  type Profile = { customCategories: string[]; updatedAt: number }
-  await expect
-    .poll(async () => {
-      const pulled = await server.api<{ documents: Profile[] }>('GET', '/sync/profile/pull', auth.token)
-      return pulled.body.documents.length
-    })
-    .toBe(1)
+async function addCustomCategory(server: ServerProcess, auth: { token: string; userId: string }, category: string) {
+  type Profile = { id: string; ownerId: string; customCategories: string[]; updatedAt: number }
+  // A device never writes a made-up profile; a new account has one once something is set.
   const pulled = await server.api<{ documents: Profile[] }>('GET', '/sync/profile/pull', auth.token)
-  const profile = pulled.body.documents[0]!
+  const stored = pulled.body.documents[0]
+  const next = { ...(stored ?? { id: auth.userId, ownerId: auth.userId }), customCategories: [category] }
   const pushed = await server.api<unknown[]>('POST', '/sync/profile/push', auth.token, [
-    {
-      assumedMasterState: profile,
-      newDocumentState: { ...profile, customCategories: [category], updatedAt: Date.now() },
-    },
+    { ...(stored ? { assumedMasterState: stored } : {}), newDocumentState: { ...next, updatedAt: Date.now() } },
   ])
   expect(pushed.body).toEqual([])
 }

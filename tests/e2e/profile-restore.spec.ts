@@ -116,7 +116,7 @@ async function showsServerProfile(page: Page) {
   await expect(page.getByText(GOALS.material.join(', '))).toBeVisible()
   await expect(page.getByText(/Monthly income ₹1,65,000 · savings ₹4,00,000 · age 38 · Full control/)).toBeVisible()
   await page.getByRole('button', { name: /Data Management/ }).click()
-  await expect(page.getByRole('list', { name: 'Categories' })).toContainText('+6 more')
+  await expect(page.getByRole('list', { name: 'Categories' })).toContainText('+7 more')
   await page.goto('/add-expense')
   await expect(page.getByLabel('Category', { exact: true }).locator('option', { hasText: 'Chai tapri' })).toHaveCount(1)
   await page.goto('/fund-allocation')

@@ -67,9 +67,10 @@ function AmountDialog(props: AmountDialogProps) {
       setSaving(false)
     }
   }
-  const error =
-    check.result && !check.result.ok ? check.result.error : failed ? 'Could not save. Please try again.' : null
-  const warning = error ? null : (warn?.(text) ?? null)
+  const warning = warn?.(text) ?? null
+  const refused = check.result && !check.result.ok ? check.result.error : null
+  // A refusal that says what the warning says is shown once, as the warning.
+  const error = refused === warning ? null : (refused ?? (failed ? 'Could not save. Please try again.' : null))
 
   return (
     <Modal open={open} title={title} description={description} onClose={onClose}>
@@ -82,7 +83,7 @@ function AmountDialog(props: AmountDialogProps) {
           onChange={(e) => setText(e.target.value)}
           autoFocus
         />
-        {warning ? (
+        {warning && !error ? (
           <p className="money-form__warning" role="alert" data-testid="allocation-warning">
             <AlertTriangle size={16} aria-hidden="true" />
             <span>{warning}</span>
