@@ -97,7 +97,8 @@ test('home: real balance, weekly trend and budgets; the eye toggle is remembered
   await page.getByRole('button', { name: 'Show balance' }).click()
   await expect(page.getByTestId('balance')).toHaveText('₹45,500')
 
-  await page.getByRole('main').getByRole('button', { name: 'Switch to dark theme' }).click()
+  // The one theme toggle is the top bar's.
+  await page.getByRole('banner').getByRole('button', { name: 'Switch to dark theme' }).click()
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
   await page.screenshot({ path: `${SHOTS}/home-dark.png`, fullPage: true })
   await page.setViewportSize({ width: 390, height: 844 })

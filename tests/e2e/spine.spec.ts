@@ -12,7 +12,7 @@ async function signIn(page: Page, user: ReturnType<typeof newUser>) {
 
 async function addExpenseConfirmed(page: Page, amount: string, description: string) {
   await addExpense(page, amount, description)
-  await expect(page.getByRole('status')).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'added successfully' })).toBeVisible()
 }
 
 const recent = (page: Page) => page.getByTestId('transaction-item')
