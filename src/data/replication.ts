@@ -93,6 +93,15 @@ function downloadProgress(collections: number) {
   }
 }
 
+type PageReport = NonNullable<CollectionContext['onPage']>
+
+/** Pulls after the first download has ended are not part of it: a late page would bring its bar back. */
+function reportUntil(report: PageReport, ended: () => boolean): PageReport {
+  return (name, page) => {
+    if (!ended()) report(name, page)
+  }
+}
+
 interface CollectionContext {
   db: HisaabDatabase
   stream: SyncStream
@@ -371,6 +380,7 @@ export function startReplication({ db, dbName, getToken }: StartOptions): Replic
   const names =
     readSession()?.user?.role === 'admin' ? [...SYNCED_COLLECTIONS, ...ADMIN_COLLECTIONS] : SYNCED_COLLECTIONS
   let stopped = false
+  let downloadEnded = false
   const subscriptions: Subscription[] = []
   const watchActive = activityOf(subscriptions)
   const context = {
@@ -381,7 +391,7 @@ export function startReplication({ db, dbName, getToken }: StartOptions): Replic
     stream,
     getToken,
     pending: new PendingCount((pending) => updateSync({ pending })),
-    onPage: firstDownload ? downloadProgress(names.length) : null,
+    onPage: firstDownload ? reportUntil(downloadProgress(names.length), () => downloadEnded) : null,
     onConflicts: restampWhenIdle(states, getToken),
     pushedFirst: pushAfter(states),
   }
@@ -411,6 +421,7 @@ export function startReplication({ db, dbName, getToken }: StartOptions): Replic
     .then(() => Promise.all(started.values()))
     .then(() => {
       if (stopped || !firstDownload) return
+      downloadEnded = true
       localStorage.setItem(syncedKey, '1')
       for (const name of names) localStorage.removeItem(progressOf(dbName, name).key)
       updateSync({ firstDownload: null })
