@@ -1,24 +1,9 @@
 import { writeFileSync } from 'node:fs'
-import { test as base } from '@playwright/test'
-import { expect } from './support/fixtures'
+import { expect, test } from './support/fixtures'
 import { offlineReady, signUpWithToken } from './support/flows'
-import { ServerProcess } from './support/server'
 
 /** This file's server lets an account push 600 documents a minute (10 a second). */
-const test = base.extend<{ baseURL: string }, { server: ServerProcess }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await ServerProcess.create({ SYNC_PUSH_MAX_PER_MINUTE: '600' })
-      await use(server)
-      await server.dispose()
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ server }, use) => {
-    await use(server.url)
-  },
-})
+test.use({ serverEnv: { SYNC_PUSH_MAX_PER_MINUTE: '600' } })
 
 test('more documents than the account may push in a minute all arrive: the app waits as the 429 asks', async ({
   page,

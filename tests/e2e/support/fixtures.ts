@@ -26,8 +26,12 @@ function throttled(browser: Browser): Browser {
   return browser
 }
 
-/** One server per test file (worker scope): tests in a file share it and may stop/restart it. */
-export const test = base.extend<{ baseURL: string }, { server: ServerProcess }>({
+/**
+ * One server per test file (worker scope): tests in a file share it and may stop/restart it.
+ * `test.use({ serverEnv })` gives a file's server its own settings.
+ */
+export const test = base.extend<{ baseURL: string }, { server: ServerProcess; serverEnv: Record<string, string> }>({
+  serverEnv: [{}, { scope: 'worker', option: true }],
   browser: [
     async ({ browser }, use) => {
       await use(CPU_THROTTLE > 1 ? throttled(browser) : browser)
@@ -35,9 +39,8 @@ export const test = base.extend<{ baseURL: string }, { server: ServerProcess }>(
     { scope: 'worker' },
   ],
   server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await ServerProcess.create()
+    async ({ serverEnv }, use) => {
+      const server = await ServerProcess.create(serverEnv)
       await use(server)
       await server.dispose()
     },
