@@ -1,48 +1,13 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
-import { expect, newUser, test } from './support/fixtures'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { offlineReady, shot } from './support/flows'
 import { LOOKS, untilLoaded, untilStill } from './support/a11y'
-import type { ServerProcess } from './support/server'
+import { device, person, type Person } from './support/people'
 
 const SHOTS = 'test-results/households-leaver'
 /** Sixty characters: the longest category a household expense takes. */
 const LONG_CATEGORY = 'Electricity, water and the society maintenance for the month'
-
-interface Person {
-  email: string
-  password: string
-  name: string
-  token: string
-  userId: string
-  user: unknown
-}
-
-async function person(server: ServerProcess, label: string): Promise<Person> {
-  const fresh = newUser(label)
-  const res = await server.api<{ token: string; user: { id: string } }>('POST', '/auth/register', undefined, {
-    email: fresh.email,
-    password: fresh.password,
-    name: fresh.name,
-  })
-  expect(res.status).toBe(201)
-  return { ...fresh, token: res.body.token, userId: res.body.user.id, user: res.body.user }
-}
-
-async function device(browser: Browser, server: ServerProcess, who: Person, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext({ baseURL: server.url, ...options })
-  await context.addInitScript(
-    ({ token, user }) => {
-      // Once per device: a later page load (after a sign-out or account deletion) must not sign in again.
-      if (localStorage.getItem('e2e.seeded')) return
-      localStorage.setItem('e2e.seeded', '1')
-      localStorage.setItem('hisaab.token', token)
-      localStorage.setItem('hisaab.user', JSON.stringify(user))
-    },
-    { token: who.token, user: who.user },
-  )
-  return context.newPage()
-}
 
 async function accessible(page: Page, label: string) {
   await untilLoaded(page)

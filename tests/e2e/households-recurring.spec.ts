@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
-import { expect, newUser, test } from './support/fixtures'
+import { expect, test } from './support/fixtures'
 import { shot } from './support/flows'
 import { LOOKS, untilLoaded, untilStill } from './support/a11y'
 import type { ServerProcess } from './support/server'
+import { device as signedInDevice, person, type Person } from './support/people'
 
 const SHOTS = 'test-results/households-recurring'
 /** Sixty characters: the longest category a household expense takes. */
@@ -12,38 +13,9 @@ const LONG_CATEGORY = 'Society maintenance, lift, security and the water tanker 
 const ZONE = 'Asia/Kolkata'
 const DAY_MS = 86_400_000
 
-interface Person {
-  email: string
-  token: string
-  userId: string
-  name: string
-  user: unknown
-}
-
-async function person(server: ServerProcess, label: string): Promise<Person> {
-  const fresh = newUser(label)
-  const res = await server.api<{ token: string; user: { id: string } }>('POST', '/auth/register', undefined, {
-    email: fresh.email,
-    password: fresh.password,
-    name: fresh.name,
-  })
-  expect(res.status).toBe(201)
-  return { email: fresh.email, token: res.body.token, userId: res.body.user.id, name: fresh.name, user: res.body.user }
-}
-
-async function device(browser: Browser, server: ServerProcess, who: Person, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext({ baseURL: server.url, timezoneId: ZONE, ...options })
-  await context.addInitScript(
-    ({ token, user }) => {
-      if (localStorage.getItem('e2e.seeded')) return
-      localStorage.setItem('e2e.seeded', '1')
-      localStorage.setItem('hisaab.token', token)
-      localStorage.setItem('hisaab.user', JSON.stringify(user))
-    },
-    { token: who.token, user: who.user },
-  )
-  return context.newPage()
-}
+/** A device of `who` on India's calendar. */
+const device = (browser: Browser, server: ServerProcess, who: Person, options: BrowserContextOptions = {}) =>
+  signedInDevice(browser, server, who, { timezoneId: ZONE, ...options })
 
 async function household(server: ServerProcess, admin: Person, other: Person): Promise<string> {
   const created = await server.api<{ household: { id: string } }>('POST', '/households', admin.token, {

@@ -1,48 +1,15 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
-import { expect, newUser, test } from './support/fixtures'
+import type { BrowserContextOptions, Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { shot } from './support/flows'
 import { LOOKS, untilLoaded, untilStill } from './support/a11y'
 import type { ServerProcess } from './support/server'
+import { device, person, type Person } from './support/people'
 
 const SHOTS = 'test-results/households-upi'
 /** Sixty characters: the longest category a household expense takes. */
 const LONG_CATEGORY = 'Groceries, vegetables and fruit from the Sunday market stall'
 const WIDE: BrowserContextOptions = { viewport: { width: 1280, height: 900 }, colorScheme: 'light' }
-
-interface Person {
-  email: string
-  token: string
-  userId: string
-  name: string
-  user: unknown
-}
-
-async function person(server: ServerProcess, label: string): Promise<Person> {
-  const fresh = newUser(label)
-  const res = await server.api<{ token: string; user: { id: string } }>('POST', '/auth/register', undefined, {
-    email: fresh.email,
-    password: fresh.password,
-    name: fresh.name,
-  })
-  expect(res.status).toBe(201)
-  return { email: fresh.email, token: res.body.token, userId: res.body.user.id, name: fresh.name, user: res.body.user }
-}
-
-/** A device of `who`, signed in, in the given look. */
-async function device(browser: Browser, server: ServerProcess, who: Person, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext({ baseURL: server.url, ...options })
-  await context.addInitScript(
-    ({ token, user }) => {
-      if (localStorage.getItem('e2e.seeded')) return
-      localStorage.setItem('e2e.seeded', '1')
-      localStorage.setItem('hisaab.token', token)
-      localStorage.setItem('hisaab.user', JSON.stringify(user))
-    },
-    { token: who.token, user: who.user },
-  )
-  return context.newPage()
-}
 
 /** `admin`'s household "Flat 4B" (with a monthly budget in rupees) that `other` joined. */
 async function household(server: ServerProcess, admin: Person, other: Person, budget = 0): Promise<string> {
