@@ -286,7 +286,7 @@ export function forgetFirstDownload(dbName: string): void {
  */
 async function startCollection(
   name: CollectionName,
-  context: CollectionContext & { dbName: string; firstDownload: boolean; isStopped: () => boolean },
+  context: CollectionContext & { dbName: string; firstDownload: boolean },
 ): Promise<ReplicationControl | null> {
   if (!context.firstDownload) return replicateCollection(name, context, null)
   const progress = progressOf(context.dbName, name)

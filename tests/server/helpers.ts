@@ -114,3 +114,18 @@ export interface Body {
   documents: ({ id: string; ownerId: string; _deleted: boolean } & Record<string, unknown>)[]
   checkpoint: { seq: number }
 }
+
+/** A JSON body as the tests read it: any fields, and the error message when there is one. */
+export type Json = Record<string, unknown> & { error?: string }
+
+/** A REST call as `s`, answered with its status and JSON body. */
+export async function callAs(
+  app: FastifyInstance,
+  s: Session,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<{ status: number; body: Json }> {
+  const res = await app.inject({ method, url, headers: s.headers, payload: payload as never })
+  return { status: res.statusCode, body: res.json<Json>() }
+}

@@ -2,10 +2,8 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Household, HouseholdExpense } from '../../schema/entities/household'
 import { buildApp } from '../../sync-server/app'
-import { createTestApp, register } from './helpers'
+import { callAs, createTestApp, register } from './helpers'
 import type { Session, TestApp } from './helpers'
-
-type Json = Record<string, unknown> & { error?: string }
 
 let t: TestApp
 let clock = Date.UTC(2026, 10, 23, 6, 0)
@@ -20,15 +18,8 @@ afterAll(async () => {
   await t.close()
 })
 
-async function call(s: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  const res = await t.app.inject({
-    method,
-    url: `/api/households${url}`,
-    headers: s.headers,
-    payload: payload as never,
-  })
-  return { status: res.statusCode, body: res.json<Json>() }
-}
+const call = (s: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  callAs(t.app, s, method, `/api/households${url}`, payload)
 
 async function pull<T>(s: Session, collection: string) {
   const res = await t.app.inject({ url: `/api/sync/${collection}/pull?seq=0&limit=500`, headers: s.headers })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Household } from '../../schema/entities/household'
 import { Profile } from '../../schema/entities/profile'
-import { createTestApp, register } from './helpers'
+import { callAs, createTestApp, register } from './helpers'
 import type { Session, TestApp } from './helpers'
 
 type Wire<T> = T & { _deleted: boolean }
@@ -14,15 +14,8 @@ afterAll(async () => {
   await t.close()
 })
 
-async function call(s: Session, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  const res = await t.app.inject({
-    method,
-    url: `/api/households${url}`,
-    headers: s.headers,
-    payload: payload as never,
-  })
-  return { status: res.statusCode, body: res.json<Record<string, unknown>>() }
-}
+const call = (s: Session, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  callAs(t.app, s, method, `/api/households${url}`, payload)
 
 /** `admin`'s household with `member` in it (invited, accepted). */
 async function household(admin: Session, member: Session): Promise<string> {

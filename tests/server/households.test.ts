@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HouseholdExpense, Settlement } from '../../schema/entities/household'
 import { buildApp } from '../../sync-server/app'
-import { createTestApp, register } from './helpers'
-import type { Session, TestApp } from './helpers'
+import { callAs, createTestApp, register } from './helpers'
+import type { Json, Session, TestApp } from './helpers'
 import { idUnavailable } from '../../sync-server/modules/sync/push-rows'
 
 type Wire<T> = T & { _deleted: boolean }
-type Json = Record<string, unknown> & { error?: string }
 
 let t: TestApp
 let clock = Date.UTC(2026, 10, 23, 6, 0)
@@ -20,15 +19,8 @@ afterAll(async () => {
   await t.close()
 })
 
-async function call(s: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  const res = await t.app.inject({
-    method,
-    url: `/api/households${url}`,
-    headers: s.headers,
-    payload: payload as never,
-  })
-  return { status: res.statusCode, body: res.json<Json>() }
-}
+const call = (s: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  callAs(t.app, s, method, `/api/households${url}`, payload)
 
 async function pull<T>(s: Session, collection: string, seq = 0) {
   const res = await t.app.inject({ url: `/api/sync/${collection}/pull?seq=${seq}&limit=500`, headers: s.headers })

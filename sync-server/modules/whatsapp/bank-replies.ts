@@ -6,6 +6,9 @@ import type { NoticeKind } from '../../../schema/parse/message'
 import { formatMoney } from '../../../schema/money/money'
 import { formatDay } from './replies'
 
+/** A bank message's amount is shown to the paisa it has. */
+const EXACT = { exact: true }
+
 const NOTHING = 'so nothing was booked'
 
 /** Why a message that is not a transaction booked nothing (a mandate has its own reply). */
@@ -76,9 +79,6 @@ export interface DraftSummary {
   date: number
   merchant?: string
 }
-
-/** A bank message's amount is shown to the paisa it has. */
-const EXACT = { exact: true }
 
 function understood(d: DraftSummary, currency: string, now: number): string {
   const party = d.merchant ? ` ${d.type === 'expense' ? 'to' : 'from'} ${d.merchant}` : ''
