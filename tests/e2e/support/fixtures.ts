@@ -27,10 +27,14 @@ function throttled(browser: Browser): Browser {
 }
 
 /**
- * One server per test file (worker scope): tests in a file share it and may stop/restart it.
- * `test.use({ serverEnv })` gives a file's server its own settings.
+ * One server per worker, shared by the test files it runs: a test may stop, restart or re-set it,
+ * and the next test gets it back running as created. `test.use({ serverEnv })` gives a file's
+ * server its own settings.
  */
-export const test = base.extend<{ baseURL: string }, { server: ServerProcess; serverEnv: Record<string, string> }>({
+export const test = base.extend<
+  { baseURL: string; restoredServer: void },
+  { server: ServerProcess; serverEnv: Record<string, string> }
+>({
   serverEnv: [{}, { scope: 'worker', option: true }],
   browser: [
     async ({ browser }, use) => {
@@ -44,7 +48,14 @@ export const test = base.extend<{ baseURL: string }, { server: ServerProcess; se
       await use(server)
       await server.dispose()
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 150_000 },
+  ],
+  restoredServer: [
+    async ({ server }, use) => {
+      await server.restore()
+      await use()
+    },
+    { auto: true },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url)

@@ -23,12 +23,16 @@ async function freePort(): Promise<number> {
 export class ServerProcess {
   private child: ChildProcess | null = null
   private log = ''
+  /** What `setEnv` changed since the start, for `restore`. */
+  private readonly baseEnv: Record<string, string>
 
   private constructor(
     readonly port: number,
     readonly dataDir: string,
-    private readonly env: Record<string, string>,
-  ) {}
+    private env: Record<string, string>,
+  ) {
+    this.baseEnv = { ...env }
+  }
 
   static async create(env: Record<string, string> = {}): Promise<ServerProcess> {
     const server = new ServerProcess(await freePort(), mkdtempSync(join(tmpdir(), 'hisaab-e2e-')), env)
@@ -39,6 +43,18 @@ export class ServerProcess {
   /** Environment for the next start (a test clock for the jobs, say); the running process keeps its own. */
   setEnv(extra: Record<string, string>): void {
     Object.assign(this.env, extra)
+  }
+
+  /**
+   * Running, with the environment it was created with: a test that moved the clock or stopped the
+   * server leaves nothing behind for the next test (or the next file this worker runs).
+   */
+  async restore(): Promise<void> {
+    if (JSON.stringify(this.env) !== JSON.stringify(this.baseEnv)) {
+      await this.stop()
+      this.env = { ...this.baseEnv }
+    }
+    await this.start()
   }
 
   get url(): string {
@@ -66,7 +82,8 @@ export class ServerProcess {
     this.child = child
     child.stdout?.on('data', (chunk: Buffer) => (this.log += chunk.toString()))
     child.stderr?.on('data', (chunk: Buffer) => (this.log += chunk.toString()))
-    const deadline = Date.now() + 30_000
+    // A cold start compiles the server through tsx: on a loaded machine that takes a while.
+    const deadline = Date.now() + 120_000
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`server exited early:\n${this.log}`)
       try {
