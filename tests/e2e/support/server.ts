@@ -94,6 +94,8 @@ export class ServerProcess {
       }
       await new Promise((r) => setTimeout(r, 150))
     }
+    // Not left running: an orphan would load the machine for every test after.
+    await this.kill()
     throw new Error(`server did not become healthy:\n${this.log}`)
   }
 
