@@ -134,7 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerAuth(app, { secret: config.jwtSecret, users })
 
   registerHealth(app)
-  const households = new HouseholdService({ db: database.db, documents, users, bus: streamBus, now })
+  const households = new HouseholdService({ db: database.db, documents, users, now })
   const ledger = new HouseholdLedger(households)
   const phoneProof = new PhoneProof({ db: database.db, users, documents, now })
   const guard = passwordGuard(config, database.db, now)

@@ -189,7 +189,7 @@ function accountRoutes(signedIn: ZodApp, deps: Deps): void {
       // The body is checked on its own; a change to one of the two is also checked against the other as stored.
       const problem = dependentsProblem(profile.family_size, profile.number_of_dependents)
       if (problem) throw new HttpError(400, problem, 'VALIDATION_ERROR')
-      const updated = documents.unitOfWork(() => {
+      const updated = documents.write(() => {
         if (unlink) phoneProof.unlink(user.id)
         return users.update(user.id, { profile, ...(name === undefined ? {} : { name }) })
       })
@@ -200,15 +200,17 @@ function accountRoutes(signedIn: ZodApp, deps: Deps): void {
   signedIn.put('/currency', { schema: { body: CurrencyBody, response: { 200: SuccessUser } } }, (request) => {
     const currency = request.body.currency_code
     // The account row and the replicated profile (the user's other devices switch too) change together.
-    const updated = documents.unitOfWork(() => {
+    const updated = documents.write(() => {
       const row = users.update(request.user.id, { currency })
       const profile = documents.getOwned('profile', request.user.id, request.user.id)
       if (profile && !profile.deleted && profile.data.currency !== currency) {
-        documents.writeDocument('profile', request.user.id, {
-          ...profile.data,
-          currency,
-          updatedAt: Math.max(Date.now(), profile.data.updatedAt + 1),
-        })
+        documents.write((unit) =>
+          unit.put('profile', request.user.id, {
+            ...profile.data,
+            currency,
+            updatedAt: Math.max(Date.now(), profile.data.updatedAt + 1),
+          }),
+        )
       }
       return row
     })

@@ -70,7 +70,9 @@ function removeOwned<N extends CollectionName>(
   existing: DocOf<N>,
   now: number,
 ): void {
-  documents.writeDocument(collection, ownerId, { ...existing, updatedAt: nextVersion(now, existing.updatedAt) }, true)
+  documents.write((unit) =>
+    unit.put(collection, ownerId, { ...existing, updatedAt: nextVersion(now, existing.updatedAt) }, true),
+  )
 }
 
 /** Each budget's spending in its current period, from one date-range read of the owner's ledger. */
@@ -143,14 +145,16 @@ export const budgetsRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (app
   const One = z.object({ success: z.literal(true), budget: BudgetItem })
 
   app.post('/', { schema: { body: BudgetBody, response: { 201: One } } }, (request, reply) => {
-    const stored = documents.writeDocument('budgets', request.user.id, build(request.body, request.user.id))
+    const stored = documents.write((unit) => unit.put('budgets', request.user.id, build(request.body, request.user.id)))
     reply.status(201)
     return { success: true as const, budget: toBudgetItem(stored.data, spentOf(request.user.id, stored.id)) }
   })
 
   app.put('/:id', { schema: { params: IdParams, body: BudgetBody, response: { 200: One } } }, (request) => {
     const existing = findOwn(request.user.id, request.params.id)
-    const stored = documents.writeDocument('budgets', request.user.id, build(request.body, request.user.id, existing))
+    const stored = documents.write((unit) =>
+      unit.put('budgets', request.user.id, build(request.body, request.user.id, existing)),
+    )
     return { success: true as const, budget: toBudgetItem(stored.data, spentOf(request.user.id, stored.id)) }
   })
 
@@ -211,11 +215,13 @@ export const allocationRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (
       const current = documents.getOwned('profile', ownerId, ownerId)
       // Created with defaults when absent (or deleted), as the client's patchProfile does.
       const base = current && !current.deleted ? current.data : Profile.parse({ id: ownerId, ownerId, updatedAt: 0 })
-      documents.writeDocument('profile', ownerId, {
-        ...base,
-        monthlyIncome: parsed.value,
-        updatedAt: nextVersion(now(), current?.data.updatedAt),
-      })
+      documents.write((unit) =>
+        unit.put('profile', ownerId, {
+          ...base,
+          monthlyIncome: parsed.value,
+          updatedAt: nextVersion(now(), current?.data.updatedAt),
+        }),
+      )
       return { success: true as const, monthly_income: fromPaise(parsed.value) }
     },
   )
@@ -234,12 +240,14 @@ export const allocationRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (
       const ceiling = ceilingFor(documents, ownerId, budget.id, budget.allocated, now())
       const parsed = checkAllocation(request.body.amount, ceiling, moneyFor(documents, ownerId))
       if (!parsed.ok) throw invalid(parsed.error)
-      const stored = documents.writeDocument('budgets', ownerId, {
-        ...budget,
-        allocated: parsed.value,
-        refusedAllocation: 0,
-        updatedAt: nextVersion(now(), budget.updatedAt),
-      })
+      const stored = documents.write((unit) =>
+        unit.put('budgets', ownerId, {
+          ...budget,
+          allocated: parsed.value,
+          refusedAllocation: 0,
+          updatedAt: nextVersion(now(), budget.updatedAt),
+        }),
+      )
       const spent = budgetsWithSpent(documents, ownerId, now()).find((b) => b.budget.id === budgetId)?.spent ?? 0
       return { success: true as const, budget: toBudgetItem(stored.data, spent) }
     },
@@ -304,10 +312,8 @@ export const recurringRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (a
   )
 
   app.post('/', { schema: { body: RecurringBody, response: { 201: One } } }, (request, reply) => {
-    const stored = documents.writeDocument(
-      'recurring_payments',
-      request.user.id,
-      buildRecurring(request.body, request.user.id, now()),
+    const stored = documents.write((unit) =>
+      unit.put('recurring_payments', request.user.id, buildRecurring(request.body, request.user.id, now())),
     )
     reply.status(201)
     return { success: true as const, payment: toRecurringItem(stored.data) }
@@ -315,10 +321,8 @@ export const recurringRestRoutes: FastifyPluginCallbackZod<PlanRestOptions> = (a
 
   app.put('/:id', { schema: { params: IdParams, body: RecurringBody, response: { 200: One } } }, (request) => {
     const existing = findOwn(request.user.id, request.params.id)
-    const stored = documents.writeDocument(
-      'recurring_payments',
-      request.user.id,
-      buildRecurring(request.body, request.user.id, now(), existing),
+    const stored = documents.write((unit) =>
+      unit.put('recurring_payments', request.user.id, buildRecurring(request.body, request.user.id, now(), existing)),
     )
     return { success: true as const, payment: toRecurringItem(stored.data) }
   })
@@ -347,13 +351,17 @@ function markPaidRoute(
     const payment = liveOwned(documents, 'recurring_payments', ownerId, request.params.id, RECURRING_NOT_FOUND)
     const t = now()
     const paid = markPaid(payment, t)
-    const { tx, moved } = documents.unitOfWork(() => ({
-      tx: documents.writeDocument('transactions', ownerId, newTransaction(paid.expense, { ownerId, updatedAt: t })),
-      moved: documents.writeDocument('recurring_payments', ownerId, {
-        ...payment,
-        ...paid.schedule,
-        updatedAt: nextVersion(t, payment.updatedAt),
-      }),
+    const { tx, moved } = documents.write(() => ({
+      tx: documents.write((unit) =>
+        unit.put('transactions', ownerId, newTransaction(paid.expense, { ownerId, updatedAt: t })),
+      ),
+      moved: documents.write((unit) =>
+        unit.put('recurring_payments', ownerId, {
+          ...payment,
+          ...paid.schedule,
+          updatedAt: nextVersion(t, payment.updatedAt),
+        }),
+      ),
     }))
     return {
       success: true as const,

@@ -49,7 +49,7 @@ export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOp
   app.post('/', { schema: { body: RestTransactionBody, response: { 201: RestTransactionItem } } }, (request, reply) => {
     const built = buildTransaction(kind, request.body, request.user.id)
     if (!built.ok) throw new HttpError(400, built.error, 'VALIDATION_ERROR')
-    const stored = documents.writeDocument('transactions', request.user.id, built.doc)
+    const stored = documents.write((unit) => unit.put('transactions', request.user.id, built.doc))
     reply.status(201)
     return toRestItem(stored.data, stored.updatedAt)
   })
@@ -61,7 +61,7 @@ export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOp
       const existing = findOwn(request.user.id, request.params.id)
       const built = buildTransaction(kind, request.body, request.user.id, existing.data)
       if (!built.ok) throw new HttpError(400, built.error, 'VALIDATION_ERROR')
-      const stored = documents.writeDocument('transactions', request.user.id, built.doc)
+      const stored = documents.write((unit) => unit.put('transactions', request.user.id, built.doc))
       return toRestItem(stored.data, stored.updatedAt)
     },
   )
@@ -69,7 +69,7 @@ export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOp
   app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, (request) => {
     const existing = findOwn(request.user.id, request.params.id)
     const updatedAt = nextVersion(Date.now(), existing.data.updatedAt)
-    documents.writeDocument('transactions', request.user.id, { ...existing.data, updatedAt }, true)
+    documents.write((unit) => unit.put('transactions', request.user.id, { ...existing.data, updatedAt }, true))
     return { success: true as const }
   })
   done()
