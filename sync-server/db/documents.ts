@@ -529,7 +529,7 @@ const ADMIN_AUDIENCE: Audience = { groupOf: () => ADMIN_CHANNEL, channels: () =>
 
 /** The document as the collection's entity parses it; HttpError 400 when it does not. */
 function checked(collection: CollectionName, doc: DocumentData | DocOf<CollectionName>): DocumentData {
-  const next = parseDocument(collection, doc as DocumentData)
+  const next = parseDocument(collection, doc)
   if (!next.ok) throw invalid(next.issues)
   return next.data
 }

@@ -1,7 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { nextVersion } from '../../schema/entities/common'
-import type { DocumentsRepository } from '../db/documents'
 import { HttpError } from '../http-error'
 import {
   buildTransaction,
@@ -10,25 +9,18 @@ import {
   toRestItem,
 } from '../modules/transactions/rest-input'
 import type { TransactionKind } from '../modules/transactions/rest-input'
+import { IdParams, Success } from './shapes'
 
 export interface TransactionsRestOptions {
   kind: TransactionKind
-  documents: DocumentsRepository
 }
-
-const IdParams = z.object({ id: z.string().max(200) })
-const Success = z.object({ success: z.literal(true) })
 
 /**
  * /api/expenses or /api/income (spec part 1 §7) over the replicated `transactions` rows, so a
  * REST write reaches the devices through the next pull or the stream.
  */
-export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOptions> = (
-  app,
-  { kind, documents },
-  done,
-) => {
-  app.addHook('onRequest', app.authenticate)
+export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOptions> = (app, { kind }, done) => {
+  const { documents } = app
   const notFound = kind === 'expense' ? 'Expense not found' : 'Income not found'
 
   // Someone else's id and an unknown id answer the same.

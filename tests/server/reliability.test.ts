@@ -136,13 +136,13 @@ function failNextWrite(collection: string) {
   let failed = false
   const failing = (unit: DocumentUnit): DocumentUnit => ({
     ...unit,
-    put: ((name, ownerId, doc, deleted) => {
+    put: (name, ownerId, doc, deleted) => {
       if (name === collection && !failed) {
         failed = true
         throw new Error(`simulated crash before the ${collection} write`)
       }
       return unit.put(name, ownerId, doc, deleted)
-    }) as DocumentUnit['put'],
+    },
   })
   return vi
     .spyOn(documents, 'write')

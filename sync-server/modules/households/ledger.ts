@@ -79,7 +79,7 @@ export class HouseholdLedger {
   }
 
   review(userId: string, expenseId: string, decision: ReviewDecision): HouseholdExpense {
-    const { row, household } = this.find('household_expenses', expenseId, userId, HOUSEHOLD_MESSAGES.expenseNotFound)
+    const { row } = this.find('household_expenses', expenseId, userId, HOUSEHOLD_MESSAGES.expenseNotFound)
     const next = applyReview(row.data as HouseholdExpense, userId, decision, this.households.now)
     // The row keeps its stored owner (whoever entered it, or the household's custodian once they left).
     const written = this.documents.write((unit) => unit.putAllowed('household_expenses', row.ownerId, next))
@@ -110,7 +110,7 @@ export class HouseholdLedger {
 
   /** The receiver confirms or declines, the payer cancels (rules.ts decideSettlement). */
   decide(userId: string, settlementId: string, decision: SettlementDecision): Settlement {
-    const { row, household } = this.find('settlements', settlementId, userId, HOUSEHOLD_MESSAGES.settlementNotFound)
+    const { row } = this.find('settlements', settlementId, userId, HOUSEHOLD_MESSAGES.settlementNotFound)
     const current = row.data as Settlement
     const next = decideSettlement(current, userId, decision, this.households.now)
     if (next === current) return current
