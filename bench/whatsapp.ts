@@ -96,31 +96,35 @@ export async function benchWebhook(
     const categories = ['Food & Dining', 'Transportation', 'Groceries', 'Shopping', 'Bills & Utilities']
     for (let i = 0; i < seedTransactions; i++) {
       const date = now - i * 3_600_000
-      app.documents.writeDocument('transactions', user.id, {
-        id: `seed-${i}`,
-        ownerId: user.id,
-        type: i % 40 === 0 ? 'income' : 'expense',
-        amount: 1_000 + ((i * 7919) % 200_000),
-        category: categories[i % categories.length]!,
-        description: '',
-        date,
-        dateDesc: invertTime(date),
-        origin: 'app',
-        updatedAt: date,
-        // A history of merchants for the learned-category lookups of bank messages.
-        ...(i % 3 === 0 ? { merchant: `Shop ${i % 200}` } : {}),
-      })
+      app.documents.write((unit) =>
+        unit.put('transactions', user.id, {
+          id: `seed-${i}`,
+          ownerId: user.id,
+          type: i % 40 === 0 ? 'income' : 'expense',
+          amount: 1_000 + ((i * 7919) % 200_000),
+          category: categories[i % categories.length]!,
+          description: '',
+          date,
+          dateDesc: invertTime(date),
+          origin: 'app',
+          updatedAt: date,
+          // A history of merchants for the learned-category lookups of bank messages.
+          ...(i % 3 === 0 ? { merchant: `Shop ${i % 200}` } : {}),
+        }),
+      )
     }
-    app.documents.writeDocument('budgets', user.id, {
-      id: 'bench-food',
-      ownerId: user.id,
-      category: 'Food & Dining',
-      amount: 10_000_000,
-      period: 'monthly',
-      allocated: 0,
-      createdAt: now - 86_400_000 * 60,
-      updatedAt: now,
-    })
+    app.documents.write((unit) =>
+      unit.put('budgets', user.id, {
+        id: 'bench-food',
+        ownerId: user.id,
+        category: 'Food & Dining',
+        amount: 10_000_000,
+        period: 'monthly',
+        allocated: 0,
+        createdAt: now - 86_400_000 * 60,
+        updatedAt: now,
+      }),
+    )
     await app.ready()
 
     const samples: number[] = []

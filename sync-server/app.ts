@@ -3,76 +3,21 @@ import rateLimit from '@fastify/rate-limit'
 import Fastify from 'fastify'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import type { AppConfig } from './config'
 import { openDatabase } from './db/database'
-import type { AppDatabase, OpenDatabase } from './db/database'
-import { DocumentsRepository } from './db/documents'
-import { UsersRepository } from './db/users'
-import { WhatsappRepository } from './db/whatsapp'
 import { HOUR_MS, MonthlyReportJob } from './jobs/monthly-report'
-import { BrandRepository } from './modules/admin/brand'
 import { AutoApproveJob, MINUTE_MS } from './jobs/auto-approve'
 import { HouseholdRecurringJob } from './jobs/household-recurring'
 import { JobLease } from './jobs/job-lease'
 import { ReminderJob, Reminders } from './jobs/reminders'
 import { ensureAdmin } from './modules/auth/bootstrap-admin'
-import { PasswordGuard } from './modules/auth/password-guard'
-import { PhoneProof } from './modules/auth/phone-proof'
-import { HouseholdSync } from './modules/households/household-sync'
-import { HouseholdLedger } from './modules/households/ledger'
-import { HouseholdRecurring } from './modules/households/recurring'
-import { HouseholdService } from './modules/households/service'
-import { NotificationsRepository } from './modules/notifications/repository'
 import { createPushSender } from './modules/notifications/web-push'
-import { guardProfilePushes } from './modules/profile/profile-pushes'
-import { TicketService } from './modules/support/tickets'
-import { loanPaymentRule } from './modules/loans/payment-rule'
-import { allocationRule } from './modules/plan/allocation'
-import { PushQuota } from './modules/sync/push-quota'
-import { StreamBus } from './modules/sync/stream-bus'
-import { WhatsappService } from './modules/whatsapp/service'
-import { createWhatsappSender } from './modules/whatsapp/twilio'
-import type { TwilioHttpClient, WhatsappSender } from './modules/whatsapp/twilio'
+import type { TwilioHttpClient } from './modules/whatsapp/twilio'
 import { registerAuth } from './plugins/auth'
 import { frameworkErrors, registerErrorHandling } from './plugins/errors'
 import { registerNotFound, registerStaticApp } from './plugins/static-app'
-import { accountRoutes } from './routes/account'
-import { adminRoutes } from './routes/admin'
-import { authRoutes } from './routes/auth'
-import { brandRoutes } from './routes/brand'
-import { householdRoutes } from './routes/households'
-import { supportRoutes } from './routes/support'
-import { loansRoutes } from './routes/loans'
-import { notificationRoutes } from './routes/notifications'
-import { syncRoutes } from './routes/sync'
-import { allocationRestRoutes, budgetsRestRoutes, recurringRestRoutes } from './routes/plan-rest'
-import { transactionsRestRoutes } from './routes/transactions-rest'
-import { whatsappRoutes } from './routes/whatsapp'
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: AppConfig
-    db: AppDatabase
-    users: UsersRepository
-    documents: DocumentsRepository
-    streamBus: StreamBus
-    whatsapp: WhatsappRepository
-    /** Support tickets (server-owned number, status and merged thread). */
-    tickets: TicketService
-    /** The monthly WhatsApp report job; null when Twilio is not configured (or turned off). */
-    monthlyReports: MonthlyReportJob | null
-    /** Approves household expenses whose review period passed; runs at start-up and every minute. */
-    autoApprove: AutoApproveJob
-    /** Adds the occurrences of recurring household expenses on their day. */
-    householdRecurring: HouseholdRecurringJob
-    /** Push subscriptions and reminder settings. */
-    notifications: NotificationsRepository
-    /** Finds and sends reminders by Web Push and WhatsApp (README "Reminders"). */
-    reminders: ReminderJob
-  }
-}
+import { registerRoutes } from './routes'
+import { decorateServices } from './services'
 
 export interface BuildOptions {
   /** Where the one-time admin password is printed (default console.log). */
@@ -98,11 +43,6 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void
 }
 
-/**
- * The whole server: external plugins (errors, security headers, rate limit, zod, JWT), then the
- * repositories, then the routes, then the built client. The database is opened here and closed
- * by `app.close()`.
- */
 /** Fastify with zod validation and the app's error answers, before any route. */
 function createFastify(config: AppConfig, options: BuildOptions): FastifyInstance {
   const app = Fastify({
@@ -118,118 +58,29 @@ function createFastify(config: AppConfig, options: BuildOptions): FastifyInstanc
   return app
 }
 
+/**
+ * The whole server: external plugins (errors, security headers, rate limit, zod, JWT), then the
+ * repositories and services (decorations, services.ts), then the routes (routes/index.ts), the
+ * jobs, and the built client. The database is opened here and closed by `app.close()`.
+ */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = createFastify(config, options)
-
-  const now = options.now ?? Date.now
   const database = openDatabase(config.dataDir)
   app.addHook('onClose', (_instance, done) => {
     database.close()
     done()
   })
-  const { users, streamBus, documents, whatsapp, tickets } = decorateRepositories(app, config, database, now)
-  await ensureAdmin(users, config.admin, options.print)
+  decorateServices(app, config, database, { now: options.now ?? Date.now, twilioHttpClient: options.twilioHttpClient })
+  await ensureAdmin(app.users, config.admin, options.print)
 
   await registerSecurity(app)
-  await registerAuth(app, { secret: config.jwtSecret, users })
-
-  registerHealth(app)
-  const households = new HouseholdService({ db: database.db, documents, users, bus: streamBus, now })
-  const ledger = new HouseholdLedger(households)
-  const phoneProof = new PhoneProof({ db: database.db, users, documents, now })
-  const guard = passwordGuard(config, database.db, now)
-  await app.register(authRoutes, {
-    prefix: '/api/auth',
-    users,
-    documents,
-    bus: streamBus,
-    phoneProof,
-    guard,
-    rateLimit: config.authRateLimit,
-  })
-  await app.register(syncRoutes, {
-    prefix: '/api/sync',
-    documents,
-    bus: streamBus,
-    pingMs: config.streamPingMs,
-    streamLimits: config.streamLimits,
-    householdSync: new HouseholdSync(households),
-    pushQuota: new PushQuota(config.syncPushPerMinute, now),
-  })
-  await registerHouseholds(app, { households, ledger, options, now })
-  await app.register(accountRoutes, { prefix: '/api/auth', users, guard, households })
-  await app.register(supportRoutes, {
-    prefix: '/api/support',
-    db: database.db,
-    tickets,
-    rateLimit: config.authRateLimit,
-  })
-  await registerRestMirror(app, documents, now)
-  const whatsappService = new WhatsappService({ users, documents, whatsapp, phoneProof, now })
-  await app.register(whatsappRoutes, {
-    prefix: '/api/whatsapp',
-    config,
-    service: whatsappService,
-    users,
-    documents,
-    whatsapp,
-    phoneProof,
-    now,
-  })
-  const brand = new BrandRepository(database.db)
-  await app.register(adminRoutes, {
-    prefix: '/api/admin',
-    db: database.db,
-    tickets,
-    bus: streamBus,
-    brand,
-    now,
-  })
-  await app.register(brandRoutes, { brand, staticDir: config.staticDir })
-  const whatsappSender = createSender(config, options)
-  app.decorate('monthlyReports', startMonthlyReports(app, whatsappSender, options, now))
-  await registerReminders(app, whatsappSender, options, now)
+  await registerAuth(app, { secret: config.jwtSecret, users: app.users })
+  await registerRoutes(app)
+  startJobs(app, options)
 
   const spa = await registerStaticApp(app, config.staticDir)
   registerNotFound(app, spa)
   return app
-}
-
-/** Wrong-password counts shared by sign-in, change-password and account deletion. */
-function passwordGuard(config: AppConfig, db: AppDatabase, now: () => number): PasswordGuard {
-  // Behind a proxy that ends TLS the request looks like http; the public URL says what the browser sees.
-  const secureCookies = config.publicUrl?.startsWith('https:') ?? false
-  return new PasswordGuard({ db, now, secret: config.jwtSecret, secureCookies })
-}
-
-/** GET /api/health: the process is up and serving. */
-function registerHealth(app: FastifyInstance) {
-  const api = app.withTypeProvider<ZodTypeProvider>()
-  api.get('/api/health', { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, () => ({
-    ok: true as const,
-  }))
-}
-
-/** The repositories every route reaches through the app (`app.users`, `app.documents`…). */
-function decorateRepositories(app: FastifyInstance, config: AppConfig, database: OpenDatabase, now: () => number) {
-  const users = new UsersRepository(database.db)
-  const streamBus = new StreamBus()
-  const documents = new DocumentsRepository(database.db, streamBus, now)
-  // A payment pushed from a device is judged against what its loan owes on the server, an
-  // allocation against the income the server knows of.
-  documents.setPushRule('loan_payments', loanPaymentRule(documents))
-  documents.setPushRule('budgets', allocationRule(documents, now))
-  guardProfilePushes(documents)
-  app.decorate('config', config)
-  app.decorate('db', database.db)
-  app.decorate('users', users)
-  app.decorate('documents', documents)
-  app.decorate('streamBus', streamBus)
-  const whatsapp = new WhatsappRepository(database.db)
-  app.decorate('whatsapp', whatsapp)
-  const tickets = new TicketService(documents, now)
-  app.decorate('tickets', tickets)
-  return { users, streamBus, documents, whatsapp, tickets }
 }
 
 /** Security headers (a strict CSP), no caching of API answers, and the opt-in rate limit. */
@@ -263,16 +114,6 @@ async function registerSecurity(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, { global: false })
 }
 
-/** The spec's REST mirror in decimal rupees, on the same documents as sync. */
-async function registerRestMirror(app: FastifyInstance, documents: DocumentsRepository, now: () => number) {
-  await app.register(transactionsRestRoutes, { prefix: '/api/expenses', kind: 'expense', documents })
-  await app.register(transactionsRestRoutes, { prefix: '/api/income', kind: 'income', documents })
-  await app.register(budgetsRestRoutes, { prefix: '/api/budgets', documents, now })
-  await app.register(allocationRestRoutes, { prefix: '/api/allocation', documents, now })
-  await app.register(recurringRestRoutes, { prefix: '/api/recurring-payments', documents, now })
-  await app.register(loansRoutes, { prefix: '/api/loans', documents, now })
-}
-
 /** A job's timer starts once the app is ready and stops (its round finished) before the database closes. */
 function runWhileOpen(app: FastifyInstance, options: BuildOptions, job: { start(): void; stop(): Promise<void> }) {
   if (options.jobs === false) return
@@ -285,101 +126,61 @@ function runWhileOpen(app: FastifyInstance, options: BuildOptions, job: { start(
   })
 }
 
-/** The auto-approval job: a first pass once the app is ready (catching up after downtime), then on an interval. */
-function startAutoApprove(app: FastifyInstance, ledger: HouseholdLedger, options: BuildOptions, now: () => number) {
-  const lease = new JobLease(app.db, 'auto-approve', now, 5 * MINUTE_MS)
-  const job = new AutoApproveJob(ledger, app.log, lease, options.autoApproveIntervalMs ?? MINUTE_MS)
-  app.decorate('autoApprove', job)
-  runWhileOpen(app, options, job)
+/** The background jobs, each decorated on the app (tests call their rounds) and run on a lease. */
+function startJobs(app: FastifyInstance, options: BuildOptions): void {
+  const { config, now } = app
+  const lease = (name: string, ms: number) => new JobLease(app.db, name, now, ms)
+  // Auto-approval and recurring expenses: a first round once the app is ready (catching up), then on an interval.
+  const autoApprove = new AutoApproveJob(
+    app.householdLedger,
+    app.log,
+    lease('auto-approve', 5 * MINUTE_MS),
+    options.autoApproveIntervalMs ?? MINUTE_MS,
+  )
+  const recurring = new HouseholdRecurringJob(
+    app.recurringExpenses,
+    app.log,
+    lease('household-recurring', 5 * MINUTE_MS),
+    options.recurringIntervalMs ?? config.recurringCheckIntervalMs,
+  )
+  const reminders = new ReminderJob(
+    reminderEngine(app),
+    lease('reminders', 5 * MINUTE_MS),
+    config.reminders.checkIntervalMs,
+    app.log,
+  )
+  app.decorate('autoApprove', autoApprove)
+  app.decorate('householdRecurring', recurring)
+  app.decorate('monthlyReports', monthlyReports(app, options))
+  app.decorate('reminders', reminders)
+  for (const job of [autoApprove, recurring, app.monthlyReports, reminders]) if (job) runWhileOpen(app, options, job)
 }
 
-/** /api/households and the household jobs (auto-approval, recurring expenses). */
-async function registerHouseholds(
-  app: FastifyInstance,
-  deps: { households: HouseholdService; ledger: HouseholdLedger; options: BuildOptions; now: () => number },
-) {
-  const { households, ledger, options, now } = deps
-  const recurring = new HouseholdRecurring(households, app.config.reportTimeZone)
-  await app.register(householdRoutes, { prefix: '/api/households', households, ledger, recurring })
-  startAutoApprove(app, ledger, options, now)
-  startHouseholdRecurring(app, recurring, options, now)
-}
-
-/** The recurring household expenses job: a first round once the app is ready (catching up), then on an interval. */
-function startHouseholdRecurring(
-  app: FastifyInstance,
-  recurring: HouseholdRecurring,
-  options: BuildOptions,
-  now: () => number,
-) {
-  const lease = new JobLease(app.db, 'household-recurring', now, 5 * MINUTE_MS)
-  const intervalMs = options.recurringIntervalMs ?? app.config.recurringCheckIntervalMs
-  const job = new HouseholdRecurringJob(recurring, app.log, lease, intervalMs)
-  app.decorate('householdRecurring', job)
-  runWhileOpen(app, options, job)
-}
-
-/** The twilio client that sends (monthly report, reminders); null without credentials. */
-function createSender(config: AppConfig, options: BuildOptions): WhatsappSender | null {
-  const { accountSid, authToken, whatsappFrom } = config.twilio
-  if (!accountSid || !authToken || !whatsappFrom) return null
-  return createWhatsappSender({ accountSid, authToken, from: whatsappFrom }, options.twilioHttpClient)
-}
-
-/** The monthly report job, started once the app is ready; skipped entirely without Twilio credentials. */
-function startMonthlyReports(
-  app: FastifyInstance,
-  sender: WhatsappSender | null,
-  options: BuildOptions,
-  now: () => number,
-): MonthlyReportJob | null {
+/** The monthly report job; none without Twilio credentials (or when the options turn it off). */
+function monthlyReports(app: FastifyInstance, options: BuildOptions): MonthlyReportJob | null {
+  const sender = app.whatsappSender
   if (options.monthlyReports === false || !sender) return null
-  const job = new MonthlyReportJob(
-    { users: app.users, documents: app.documents, whatsapp: app.whatsapp, sender, now, log: app.log },
+  const { users, documents, whatsapp, now, log } = app
+  return new MonthlyReportJob(
+    { users, documents, whatsapp, sender, now, log },
     new JobLease(app.db, 'monthly-report', now, 30 * MINUTE_MS),
     options.monthlyReportIntervalMs ?? HOUR_MS,
   )
-  runWhileOpen(app, options, job)
-  return job
 }
 
-/** /api/notifications and the reminders job (Web Push always; WhatsApp when Twilio can send). */
-async function registerReminders(
-  app: FastifyInstance,
-  sender: WhatsappSender | null,
-  options: BuildOptions,
-  now: () => number,
-): Promise<void> {
-  const { config } = app
-  const notifications = new NotificationsRepository(app.db, now)
-  app.decorate('notifications', notifications)
-  await app.register(notificationRoutes, {
-    prefix: '/api/notifications',
-    notifications,
-    users: app.users,
-    vapidPublicKey: config.reminders.vapid.publicKey,
-    extraPushOrigins: config.reminders.extraPushOrigins,
-    defaultTimeZone: config.reportTimeZone,
-    whatsappAvailable: sender !== null,
-  })
-  const engine = new Reminders({
+/** Reminders by Web Push always, by WhatsApp when Twilio can send. */
+function reminderEngine(app: FastifyInstance): Reminders {
+  const { config, whatsappSender: sender } = app
+  return new Reminders({
     db: app.db,
     documents: app.documents,
     users: app.users,
     whatsappLog: app.whatsapp,
-    notifications,
+    notifications: app.notifications,
     push: createPushSender(config.reminders.vapid),
     whatsapp: sender ? { sender, templates: config.reminders.whatsappTemplates, publicUrl: config.publicUrl } : null,
     defaultTimeZone: config.reportTimeZone,
-    now,
+    now: app.now,
     log: app.log,
   })
-  const job = new ReminderJob(
-    engine,
-    new JobLease(app.db, 'reminders', now, 5 * MINUTE_MS),
-    config.reminders.checkIntervalMs,
-    app.log,
-  )
-  app.decorate('reminders', job)
-  runWhileOpen(app, options, job)
 }

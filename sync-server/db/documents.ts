@@ -64,6 +64,16 @@ export type CounterName = 'ticket'
 /** Told about an owner's committed writes of a collection, after they are announced. */
 export type WriteListener = (ownerId: string, written: readonly StoredDocument[]) => void
 
+/**
+ * Who hears of a collection's writes: each written document belongs to a group (one stream event
+ * per group and collection per commit), and a group's stream channels are read after the commit.
+ * Personal documents: the owner; admin-scope ones: every admin; household ones: its members.
+ */
+export interface Audience {
+  groupOf(doc: StoredDocument): string
+  channels(group: string): readonly string[]
+}
+
 export interface StoredDocument<D = DocumentData> {
   collection: CollectionName
   id: string
@@ -78,23 +88,44 @@ export interface StoredDocument<D = DocumentData> {
 
 /** How far ahead of the server's clock a pushed `updatedAt` may be (device clocks drift). */
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000
-interface HeldAnnouncement {
-  ownerId: string
-  collection: CollectionName
-  written: StoredDocument[]
+
+/**
+ * Reads and writes inside one `DocumentsRepository.write`: everything done through it (and any
+ * plain table row written meanwhile through the same connection) commits together or not at all.
+ */
+export interface DocumentUnit {
+  get(collection: CollectionName, id: string): StoredDocument | undefined
+  /**
+   * A write on behalf of `ownerId`: validated with the collection's entity (HttpError 400), the
+   * document must name `ownerId` as its owner and an existing row must be theirs (403).
+   */
+  put<N extends CollectionName>(
+    collection: N,
+    ownerId: string,
+    doc: DocOf<N> | DocumentData,
+    deleted?: boolean,
+  ): StoredDocument<DocOf<N>>
+  /**
+   * A write the calling module has already allowed (households decide by membership): validated
+   * with the entity (400) and stored under `ownerId`, whoever the document names.
+   */
+  putAllowed(collection: CollectionName, ownerId: string, data: DocumentData, deleted?: boolean): StoredDocument
+  /** The next number of a deployment counter, given back if the unit rolls back. */
+  nextNumber(name: CounterName): number
+  /** Sends `event` to `channel` after the commit too (a departed member's devices get tombstones). */
+  tell(channel: string, event: StreamEvent): void
 }
 
-/** Reads and writes inside `DocumentsRepository.transact`. */
-export interface DocumentTransaction {
-  get(collection: CollectionName, id: string): StoredDocument | undefined
-  /** Validates with the collection's entity (HttpError 400) and stamps the next seq. */
-  write(collection: CollectionName, ownerId: string, data: DocumentData, deleted?: boolean): StoredDocument
+/** What one commit changed, announced once after it. */
+interface Changes {
+  written: StoredDocument[]
+  told: { channel: string; event: StreamEvent }[]
 }
 
 /**
- * The one data access path for replicated documents, used by the sync routes, the REST mirror
- * and (later) WhatsApp and jobs. Every accepted write takes the next value of one server-wide
- * sequence and is announced on the stream bus after its transaction commits.
+ * The one data access path for replicated documents. Every change goes through `write`: one
+ * transaction whose writes take the next values of one server-wide sequence, announced on the
+ * stream bus once it has committed (and never when it rolls back).
  */
 export class DocumentsRepository {
   /** Last sequence value handed out. Single process: the counter lives here, not in SQLite. */
@@ -103,8 +134,9 @@ export class DocumentsRepository {
   readonly #rules = new Map<CollectionName, PushRule>()
   readonly #guards = new Map<CollectionName, PushGuard>()
   readonly #listeners = new Map<CollectionName, WriteListener>()
-  /** Announcements held back while a unit of work is open; null outside one. */
-  #held: Map<string, HeldAnnouncement> | null = null
+  readonly #audiences = new Map<CollectionName, Audience>()
+  /** The open unit and what it changed so far; null outside `write`. */
+  #open: { unit: DocumentUnit; changes: Changes } | null = null
   readonly #statements: ReturnType<typeof prepareStatements>
 
   constructor(
@@ -135,6 +167,11 @@ export class DocumentsRepository {
     this.#guards.set(collection, guard)
   }
 
+  /** Writes of `collection` are announced to `audience` instead of their owner. */
+  setAudience(collection: CollectionName, audience: Audience): void {
+    this.#audiences.set(collection, audience)
+  }
+
   /**
    * `listener` hears of every committed write to `collection` (pushes, REST, restamps), after the
    * commit, so it may write other documents of its own (a profile's UPI ID into member lists).
@@ -146,6 +183,52 @@ export class DocumentsRepository {
   /** Highest sequence value handed out so far (0 on an empty database). */
   get lastSeq(): number {
     return this.#seq
+  }
+
+  /**
+   * Runs `fn` as one unit of work, the only way documents change: its writes commit together or
+   * not at all, and once committed they are announced, exactly once, to every stream that should
+   * hear of them. A `write` inside another joins it.
+   */
+  write<T>(fn: (unit: DocumentUnit) => T): T {
+    if (this.#open) return fn(this.#open.unit)
+    const changes: Changes = { written: [], told: [] }
+    const seqBefore = this.#seq
+    this.#open = { unit: this.#unitFor(changes), changes }
+    let result: T
+    try {
+      result = this.db.transaction(() => fn(this.#open!.unit))
+    } catch (error) {
+      // Rolled back: the values handed out were never committed.
+      this.#seq = seqBefore
+      throw error
+    } finally {
+      this.#open = null
+    }
+    this.#announce(changes)
+    return result
+  }
+
+  #unitFor(changes: Changes): DocumentUnit {
+    return {
+      get: (collection, id) => this.get(collection, id),
+      put: <N extends CollectionName>(
+        collection: N,
+        ownerId: string,
+        doc: DocOf<N> | DocumentData,
+        deleted = false,
+      ) => {
+        const data = checked(collection, doc)
+        assertOwnedByCaller(collection, ownerId, data)
+        const existing = this.#getRow(collection, String(data.id))
+        if (existing && existing.ownerId !== ownerId) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
+        return this.#write(collection, ownerId, data, deleted) as StoredDocument<DocOf<N>>
+      },
+      putAllowed: (collection, ownerId, data, deleted = false) =>
+        this.#write(collection, ownerId, checked(collection, data), deleted),
+      nextNumber: (name) => this.#nextNumber(name),
+      tell: (channel, event) => changes.told.push({ channel, event }),
+    }
   }
 
   /**
@@ -183,7 +266,7 @@ export class DocumentsRepository {
    * Applies one replication push (RxDB protocol) and answers per document: the server's state of
    * each one whose `assumedMasterState` was stale (a conflict), and a refusal for each one the
    * caller may not write or that is over its limits (PushRefusal); everything else is written in
-   * one short transaction. A document already equal to its pushed state is a success without a new
+   * one short `write`. A document already equal to its pushed state is a success without a new
    * seq (pushes are retried). The documents are parsed a few milliseconds at a time with the event
    * loop free between, so a large push does not hold the process.
    * Throws HttpError 400 (an invalid document) or 403 (one naming another owner); then nothing is written.
@@ -196,31 +279,19 @@ export class DocumentsRepository {
       maxUpdatedAt: this.now() + MAX_CLOCK_SKEW_MS,
     }
     const pushed = await mapInSlices(rows, (row, index) => parsePushRow(collection, row, index, options))
-    const written: StoredDocument[] = []
-    const seqBefore = this.#seq
-    let answer: PushAnswer
-    try {
-      answer = this.db.transaction(() => {
-        const current = this.#getRows(
-          collection,
-          pushed.map((doc) => doc.id),
-        )
-        return pushed.flatMap((doc) => {
-          const outcome = this.#pushOne(collection, ownerId, doc, current.get(doc.id))
-          if (!('stored' in outcome)) return outcome.answer ? [outcome.answer] : []
-          written.push(outcome.stored)
-          // A later row of this push with the same id meets this state.
-          current.set(doc.id, outcome.row)
-          return []
-        })
+    return this.write(() => {
+      const current = this.#getRows(
+        collection,
+        pushed.map((doc) => doc.id),
+      )
+      return pushed.flatMap((doc) => {
+        const outcome = this.#pushOne(collection, ownerId, doc, current.get(doc.id))
+        if (!('row' in outcome)) return outcome.answer ? [outcome.answer] : []
+        // A later row of this push with the same id meets this state.
+        current.set(doc.id, outcome.row)
+        return []
       })
-    } catch (error) {
-      // Rolled back: the values handed out were never committed.
-      this.#seq = seqBefore
-      throw error
-    }
-    this.#announce(ownerId, collection, written)
-    return answer
+    })
   }
 
   /** One pushed document against the stored row: written, answered (conflict or refusal) or already there. */
@@ -229,7 +300,7 @@ export class DocumentsRepository {
     ownerId: string,
     doc: PushedDocument,
     existing: DocumentRow | undefined,
-  ): { stored: StoredDocument; row: DocumentRow } | { answer: PushAnswer[number] | null } {
+  ): { row: DocumentRow } | { answer: PushAnswer[number] | null } {
     if (existing && !mayWrite(collection, ownerId, existing, doc.data)) return { answer: idUnavailable(doc.id) }
     // A new admin-scope document must name its creator (personal ones were checked when parsed).
     if (!existing && isShared(collection) && doc.data.ownerId !== ownerId)
@@ -240,15 +311,15 @@ export class DocumentsRepository {
     let json = doc.json
     if (merge) {
       try {
-        data = merge(stored, doc.data, { ownerId, nextNumber: (name) => this.#nextNumber(this.db, name) })
+        data = merge(stored, doc.data, { ownerId, nextNumber: (name) => this.#nextNumber(name) })
       } catch (error) {
         if (error instanceof HttpError && error.statusCode < 500) return { answer: refusal(doc.id, error) }
         throw error
       }
       // The merge's result is what would be stored: it must pass the entity like any document.
-      const checked = parseDocument(collection, data)
-      if (!checked.ok) return { answer: refusal(doc.id, invalid(checked.issues)) }
-      data = checked.data
+      const result = parseDocument(collection, data)
+      if (!result.ok) return { answer: refusal(doc.id, invalid(result.issues)) }
+      data = result.data
       json = JSON.stringify(data)
       if (stored && stateKey(stored.data, stored.deleted) === stateKey(data, doc.deleted)) return { answer: null }
     } else if (stored && !(existing!.data === doc.json && existing!.deleted === doc.deleted)) {
@@ -266,31 +337,7 @@ export class DocumentsRepository {
     const tooLarge = sizeRefusal(doc.id, json)
     if (tooLarge) return { answer: tooLarge }
     const written = this.#write(collection, existing?.ownerId ?? ownerId, data, doc.deleted, json)
-    return { stored: written, row: { ...written, data: json } }
-  }
-
-  /**
-   * Writes one document outside replication (REST, WhatsApp, jobs): validates it with the
-   * collection's entity, stamps the next seq, and announces it. Last write wins; callers decide
-   * beforehand whether the write is allowed. Throws HttpError 400/403 like `push`.
-   */
-  writeDocument<N extends CollectionName>(
-    collection: N,
-    ownerId: string,
-    doc: DocOf<N> | DocumentData,
-    deleted = false,
-  ): StoredDocument<DocOf<N>> {
-    const next = parseDocument(collection, doc)
-    if (!next.ok)
-      throw new HttpError(400, `Invalid document: ${describe(next.issues)}`, 'INVALID_DOCUMENT', next.issues)
-    assertOwnedByCaller(collection, ownerId, next.data)
-    const stored = this.db.transaction(() => {
-      const existing = this.#getRow(collection, String(next.data.id))
-      if (existing && existing.ownerId !== ownerId) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
-      return this.#write(collection, ownerId, next.data, deleted)
-    })
-    this.#announce(ownerId, collection, [stored])
-    return stored as StoredDocument<DocOf<N>>
+    return { row: { ...written, data: json } }
   }
 
   /**
@@ -299,94 +346,27 @@ export class DocumentsRepository {
    * owner does not have are ignored. Returns how many were re-sent.
    */
   restamp(collection: CollectionName, ownerId: string, ids: readonly string[]): number {
-    const written = this.db.transaction(() => {
-      const out: StoredDocument[] = []
+    return this.write(() => {
+      let restamped = 0
       for (const id of new Set(ids)) {
         const row = this.#getRow(collection, id)
         // Admins share the admin collections; everything else is the owner's alone.
         if (!row || (!isShared(collection) && row.ownerId !== ownerId)) continue
         const stored = toStored(row)
-        out.push(this.#write(collection, row.ownerId, stored.data, stored.deleted))
+        this.#write(collection, row.ownerId, stored.data, stored.deleted)
+        restamped++
       }
-      return out
+      return restamped
     })
-    this.#announce(ownerId, collection, written)
-    return written.length
-  }
-
-  /**
-   * Runs `fn` in one SQLite transaction whose writes take the next sequence values; announces
-   * nothing. For household rows, which go to every member: the households module checks
-   * membership, writes through here and announces to the members itself.
-   */
-  transact<T>(fn: (tx: DocumentTransaction) => T): T {
-    return this.db.transaction(() =>
-      fn({
-        get: (collection, id) => {
-          const row = this.#getRow(collection, id)
-          return row ? toStored(row) : undefined
-        },
-        write: (collection, ownerId, data, deleted = false) => {
-          const next = parseDocument(collection, data)
-          if (!next.ok)
-            throw new HttpError(400, `Invalid document: ${describe(next.issues)}`, 'INVALID_DOCUMENT', next.issues)
-          return this.#write(collection, ownerId, next.data, deleted)
-        },
-      }),
-    )
-  }
-
-  /**
-   * Runs `fn` as one unit of work: every write inside it (documents through this repository, and
-   * plain table rows through the other repositories, which share the one SQLite connection, so
-   * better-sqlite3 runs their statements inside this transaction) commits together or not at all.
-   * Stream announcements wait until the commit and are dropped on a rollback. Nested units join
-   * the outer one.
-   */
-  unitOfWork<T>(fn: () => T): T {
-    if (this.#held) return fn()
-    const seqBefore = this.#seq
-    this.#held = new Map()
-    let held: Map<string, HeldAnnouncement>
-    let result: T
-    try {
-      result = this.db.transaction(() => fn())
-    } catch (error) {
-      this.#seq = seqBefore
-      throw error
-    } finally {
-      held = this.#held
-      this.#held = null
-    }
-    for (const { ownerId, collection, written } of held.values()) this.#announce(ownerId, collection, written)
-    return result
-  }
-
-  /**
-   * Several documents of one owner (any collections) written all or nothing in one transaction,
-   * each with the next seq, then announced per collection. Checks like `writeDocument`.
-   */
-  writeDocuments(
-    ownerId: string,
-    entries: readonly { collection: CollectionName; doc: DocumentData | DocOf<CollectionName>; deleted?: boolean }[],
-  ): StoredDocument[] {
-    return this.unitOfWork(() =>
-      entries.map(({ collection, doc, deleted }) => this.writeDocument(collection, ownerId, doc, deleted)),
-    )
   }
 
   /**
    * The next number of a deployment counter (1, 2, 3… from the first): one UPDATE … RETURNING on
-   * its row, so it belongs to the transaction around it. Call it inside the `unitOfWork` of the
-   * write that uses the number: a rollback gives the number back, and instances sharing the
-   * database never hand out the same one.
+   * its row, so it belongs to the transaction around it: a rollback gives the number back, and
+   * instances sharing the database never hand out the same one.
    */
-  nextNumber(name: CounterName): number {
-    return this.#nextNumber(this.db, name)
-  }
-
-  #nextNumber(db: Pick<AppDatabase, 'insert'>, name: CounterName): number {
-    const row = db
+  #nextNumber(name: CounterName): number {
+    const row = this.db
       .insert(counters)
       .values({ name, value: 1 })
       .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
@@ -473,8 +453,9 @@ export class DocumentsRepository {
   }
 
   /**
-   * Stamps the next seq and upserts the row. `json` is `data` serialised when the caller has it.
-   * Throws HttpError 413 for a document over MAX_DOCUMENT_BYTES (every write path: push, REST, jobs).
+   * Stamps the next seq and upserts the row, inside the open unit, which announces it after the
+   * commit. `json` is `data` serialised when the caller has it. Throws HttpError 413 for a
+   * document over MAX_DOCUMENT_BYTES (every write: push, REST, jobs).
    */
   #write(
     collection: CollectionName,
@@ -483,6 +464,7 @@ export class DocumentsRepository {
     deleted: boolean,
     json = JSON.stringify(data),
   ): StoredDocument {
+    if (!this.#open) throw new Error('Documents are written only inside DocumentsRepository.write')
     const bytes = Buffer.byteLength(json)
     if (bytes > MAX_DOCUMENT_BYTES) throw new HttpError(413, tooLargeMessage(bytes), 'TOO_LARGE')
     const seq = ++this.#seq
@@ -497,28 +479,59 @@ export class DocumentsRepository {
       data: json,
     }
     this.#statements.upsert.run(row)
-    return { ...row, data }
+    const stored = { ...row, data }
+    this.#open.changes.written.push(stored)
+    return stored
   }
 
-  #announce(ownerId: string, collection: CollectionName, written: StoredDocument[]): void {
-    const last = written.at(-1)
-    if (!last) return
-    if (this.#held) {
-      // One event per owner and collection, as a single write of several documents would send.
-      const key = `${ownerId}\u0000${collection}`
-      const held = this.#held.get(key)
-      if (held) held.written.push(...written)
-      else this.#held.set(key, { ownerId, collection, written: [...written] })
-      return
+  /**
+   * After a commit: one stream event per audience group and collection (as a single write of
+   * several documents would send), then the extra events, then the write listeners.
+   */
+  #announce(changes: Changes): void {
+    const groups = new Map<string, { audience: Audience; group: string; written: StoredDocument[] }>()
+    for (const doc of changes.written) {
+      const audience = this.#audienceOf(doc.collection)
+      const group = audience.groupOf(doc)
+      const key = `${doc.collection}\u0000${group}`
+      const entry = groups.get(key)
+      if (entry) entry.written.push(doc)
+      else groups.set(key, { audience, group, written: [doc] })
     }
-    const channel = isShared(collection) ? ADMIN_CHANNEL : ownerId
-    // Nobody listening (no open stream): the event is not even built.
-    if (this.bus.listenerCount(channel) > 0) {
-      const event: StreamEvent = { collection, documents: written.map(toWire), checkpoint: { seq: last.seq } }
-      this.bus.publish(channel, event)
+    for (const { audience, group, written } of groups.values()) {
+      const channels = audience.channels(group).filter((channel) => this.bus.listenerCount(channel) > 0)
+      // Nobody listening (no open stream): the event is not even built.
+      if (channels.length === 0) continue
+      const event: StreamEvent = {
+        collection: written[0]!.collection,
+        documents: written.map(toWire),
+        checkpoint: { seq: written.at(-1)!.seq },
+      }
+      for (const channel of channels) this.bus.publish(channel, event)
     }
-    this.#listeners.get(collection)?.(ownerId, written)
+    for (const { channel, event } of changes.told) this.bus.publish(channel, event)
+    for (const { written } of groups.values()) {
+      const first = written[0]!
+      this.#listeners.get(first.collection)?.(first.ownerId, written)
+    }
   }
+
+  #audienceOf(collection: CollectionName): Audience {
+    return this.#audiences.get(collection) ?? (isShared(collection) ? ADMIN_AUDIENCE : OWNER_AUDIENCE)
+  }
+}
+
+/** Personal documents reach their owner's streams. */
+const OWNER_AUDIENCE: Audience = { groupOf: (doc) => doc.ownerId, channels: (ownerId) => [ownerId] }
+
+/** Admin-scope documents reach every admin's streams. */
+const ADMIN_AUDIENCE: Audience = { groupOf: () => ADMIN_CHANNEL, channels: () => [ADMIN_CHANNEL] }
+
+/** The document as the collection's entity parses it; HttpError 400 when it does not. */
+function checked(collection: CollectionName, doc: DocumentData | DocOf<CollectionName>): DocumentData {
+  const next = parseDocument(collection, doc)
+  if (!next.ok) throw invalid(next.issues)
+  return next.data
 }
 
 /** The rows a caller pulls: their own, or every row of an admin-scope collection. */

@@ -1,19 +1,8 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { UsersRepository } from '../db/users'
 import { HttpError } from '../http-error'
 import { deleteAccount } from '../modules/auth/delete-account'
-import type { PasswordGuard } from '../modules/auth/password-guard'
-import type { HouseholdService } from '../modules/households/service'
 import { verifyPassword } from '../modules/auth/passwords'
-
-export interface AccountRoutesOptions {
-  users: UsersRepository
-  /** Wrong passwords here count with sign-in's. */
-  guard: PasswordGuard
-  /** Shared households outlive an account (and hold the database, documents and stream bus it needs). */
-  households: HouseholdService
-}
 
 export const DELETE_ACCOUNT_MESSAGES = {
   passwordRequired: 'Please enter your password',
@@ -30,11 +19,10 @@ const DeleteAccountBody = z.object({
 
 /**
  * DELETE /api/auth/account {password}: the signed-in user deletes their account and its data;
- * households they share stay with the other members.
+ * households they share stay with the other members. Wrong passwords here count with sign-in's.
  */
-export const accountRoutes: FastifyPluginCallbackZod<AccountRoutesOptions> = (app, options, done) => {
-  const { users, guard, households } = options
-  app.addHook('onRequest', app.authenticate)
+export const accountRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const { users, passwordGuard: guard, households } = app
   app.delete(
     '/account',
     { schema: { body: DeleteAccountBody, response: { 200: z.object({ success: z.literal(true) }) } } },

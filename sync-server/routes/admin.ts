@@ -14,23 +14,11 @@ import {
   TicketStatusBody,
 } from '../../schema/api/admin'
 import { Brand, BrandInput } from '../../schema/brand'
-import type { AppDatabase } from '../db/database'
 import { HttpError } from '../http-error'
 import { setSuspended } from '../modules/admin/accounts'
 import { computeAnalytics } from '../modules/admin/analytics'
-import type { BrandRepository } from '../modules/admin/brand'
 import { adminTicketDetail, listAdminTickets } from '../modules/admin/tickets'
-import type { TicketService } from '../modules/support/tickets'
 import { listUsers, userDetail } from '../modules/admin/users'
-import type { StreamBus } from '../modules/sync/stream-bus'
-
-export interface AdminRoutesOptions {
-  db: AppDatabase
-  tickets: TicketService
-  bus: StreamBus
-  brand: BrandRepository
-  now: () => number
-}
 
 const IdParams = z.object({ id: z.string().min(1).max(64) })
 const UserResult = z.object({ success: z.literal(true), user: AdminUser })
@@ -41,9 +29,8 @@ function requireAdmin(request: FastifyRequest, _reply: FastifyReply, done: (erro
 }
 
 /** /api/admin (spec part 2 §7 and the back office's actions); thin: the logic is in modules/admin. */
-export const adminRoutes: FastifyPluginCallbackZod<AdminRoutesOptions> = (app, options, done) => {
-  const { db, tickets, bus, brand, now } = options
-  app.addHook('onRequest', app.authenticate)
+export const adminRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const { db, tickets, streamBus: bus, brand, now } = app
   app.addHook('onRequest', requireAdmin)
 
   app.get('/analytics', { schema: { response: { 200: Analytics } } }, () => computeAnalytics(db, now()))

@@ -1,11 +1,4 @@
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify'
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   AUTH_MESSAGES,
@@ -24,26 +17,11 @@ import {
 import { ADMIN_MESSAGES } from '../../schema/api/admin'
 import { normalizePhone } from '../../schema/phone'
 import { dependentsProblem } from '../../schema/validation/profile-input'
-import type { DocumentsRepository } from '../db/documents'
-import type { PhoneProof } from '../modules/auth/phone-proof'
-import type { StreamBus } from '../modules/sync/stream-bus'
 import type { UserProfileFields, UserRow } from '../db/tables'
 import { toPublicUser } from '../db/users'
 import type { UserPatch, UsersRepository } from '../db/users'
-import type { PasswordGuard } from '../modules/auth/password-guard'
 import { HttpError } from '../http-error'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../modules/auth/passwords'
-
-export interface AuthRoutesOptions {
-  users: UsersRepository
-  documents: DocumentsRepository
-  /** Revoking a user's tokens ends the event streams opened with them. */
-  bus: StreamBus
-  phoneProof: PhoneProof
-  /** Counts wrong passwords (shared with account deletion) and remembers where the account signed in. */
-  guard: PasswordGuard
-  rateLimit: { max: number; timeWindowMs: number }
-}
 
 /** Spec §5 phone rule: required, at least 10 digits; stored as `whatsapp:+<cc><number>`. */
 function parsePhone(input: string | null | undefined): string {
@@ -55,31 +33,19 @@ function parsePhone(input: string | null | undefined): string {
   return phone
 }
 
-type Deps = AuthRoutesOptions
-type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->
+type ZodApp = Parameters<FastifyPluginCallbackZod>[0]
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const deps: Deps = options
-  publicRoutes(app, deps)
-  // Everything below needs a signed-in caller.
-  await app.register((scope, _opts, done) => {
-    scope.addHook('onRequest', app.authenticate)
-    const signedIn = scope.withTypeProvider<ZodTypeProvider>()
-    sessionRoutes(app, signedIn, deps)
-    accountRoutes(signedIn, deps)
-    done()
-  })
+/** /api/auth's signed-in routes (the signed-in tree authenticates them). */
+export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  sessionRoutes(app)
+  accountRoutes(app)
+  done()
 }
 
 /** Register and login (rate limited; login also per account). */
-function publicRoutes(app: ZodApp, deps: Deps): void {
-  const { users, rateLimit, guard, phoneProof } = deps
+export const signInRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const { users, passwordGuard: guard, phoneProof } = app
+  const rateLimit = app.config.authRateLimit
   const limited = { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } }
   app.post(
     '/register',
@@ -115,6 +81,7 @@ function publicRoutes(app: ZodApp, deps: Deps): void {
       return { user: toPublicUser(user), token: app.issueToken(user) }
     },
   )
+  done()
 }
 
 function currentUser(users: UsersRepository, id: string): UserRow {
@@ -124,8 +91,8 @@ function currentUser(users: UsersRepository, id: string): UserRow {
 }
 
 /** Who am I, change password, logout everywhere: the last two revoke older tokens and their streams. */
-function sessionRoutes(app: ZodApp, signedIn: ZodApp, deps: Deps): void {
-  const { users, bus, guard } = deps
+function sessionRoutes(app: ZodApp): void {
+  const { users, streamBus: bus, passwordGuard: guard } = app
 
   /** Bumps the token version, ends the streams opened with older tokens, and issues a fresh token. */
   const revoke = (user: UserRow, patch: UserPatch = {}) => {
@@ -134,11 +101,11 @@ function sessionRoutes(app: ZodApp, signedIn: ZodApp, deps: Deps): void {
     return { success: true as const, token: app.issueToken(updated) }
   }
 
-  signedIn.get('/me', { schema: { response: { 200: z.object({ user: PublicUser }) } } }, (request) => ({
+  app.get('/me', { schema: { response: { 200: z.object({ user: PublicUser }) } } }, (request) => ({
     user: toPublicUser(currentUser(users, request.user.id)),
   }))
 
-  signedIn.put(
+  app.put(
     '/change-password',
     { schema: { body: ChangePasswordBody, response: { 200: SuccessToken } } },
     async (request) => {
@@ -150,65 +117,59 @@ function sessionRoutes(app: ZodApp, signedIn: ZodApp, deps: Deps): void {
     },
   )
 
-  signedIn.post('/logout-all', { schema: { response: { 200: SuccessToken } } }, (request) =>
+  app.post('/logout-all', { schema: { response: { 200: SuccessToken } } }, (request) =>
     revoke(currentUser(users, request.user.id)),
   )
 }
 
 /** Phone, profile and currency of the signed-in account. */
-function accountRoutes(signedIn: ZodApp, deps: Deps): void {
-  const { users, documents, phoneProof } = deps
+function accountRoutes(app: ZodApp): void {
+  const { users, documents, phoneProof } = app
 
-  signedIn.put(
-    '/update-phone',
-    { schema: { body: UpdatePhoneBody, response: { 200: UpdatePhoneResponse } } },
-    (request) => {
-      const user = currentUser(users, request.user.id)
-      const claim = phoneProof.claim(user, parsePhone(request.body.phone_number))
-      const view = toPublicUser(user)
-      return claim
-        ? { success: true as const, pending: true as const, ...claim, user: view }
-        : { success: true as const, pending: false as const, user: view }
-    },
-  )
+  app.put('/update-phone', { schema: { body: UpdatePhoneBody, response: { 200: UpdatePhoneResponse } } }, (request) => {
+    const user = currentUser(users, request.user.id)
+    const claim = phoneProof.claim(user, parsePhone(request.body.phone_number))
+    const view = toPublicUser(user)
+    return claim
+      ? { success: true as const, pending: true as const, ...claim, user: view }
+      : { success: true as const, pending: false as const, user: view }
+  })
 
-  signedIn.put(
-    '/update-profile',
-    { schema: { body: UpdateProfileBody, response: { 200: SuccessUser } } },
-    (request) => {
-      const user = currentUser(users, request.user.id)
-      const { name, phone_number, ...fields } = request.body
-      const unlink = phone_number === null || phone_number?.trim() === ''
-      // Only a proven number links (update-phone); here it may stay as it is or be removed.
-      if (!unlink && phone_number !== undefined && parsePhone(phone_number) !== user.phoneNumber)
-        throw new HttpError(400, AUTH_MESSAGES.phoneNeedsProof, 'PHONE_NEEDS_PROOF')
-      const profile: UserProfileFields = { ...user.profile }
-      for (const [key, value] of Object.entries(fields)) {
-        if (value !== undefined) Object.assign(profile, { [key]: value })
-      }
-      // The body is checked on its own; a change to one of the two is also checked against the other as stored.
-      const problem = dependentsProblem(profile.family_size, profile.number_of_dependents)
-      if (problem) throw new HttpError(400, problem, 'VALIDATION_ERROR')
-      const updated = documents.unitOfWork(() => {
-        if (unlink) phoneProof.unlink(user.id)
-        return users.update(user.id, { profile, ...(name === undefined ? {} : { name }) })
-      })
-      return { success: true as const, user: toPublicUser(updated) }
-    },
-  )
+  app.put('/update-profile', { schema: { body: UpdateProfileBody, response: { 200: SuccessUser } } }, (request) => {
+    const user = currentUser(users, request.user.id)
+    const { name, phone_number, ...fields } = request.body
+    const unlink = phone_number === null || phone_number?.trim() === ''
+    // Only a proven number links (update-phone); here it may stay as it is or be removed.
+    if (!unlink && phone_number !== undefined && parsePhone(phone_number) !== user.phoneNumber)
+      throw new HttpError(400, AUTH_MESSAGES.phoneNeedsProof, 'PHONE_NEEDS_PROOF')
+    const profile: UserProfileFields = { ...user.profile }
+    for (const [key, value] of Object.entries(fields)) {
+      if (value !== undefined) Object.assign(profile, { [key]: value })
+    }
+    // The body is checked on its own; a change to one of the two is also checked against the other as stored.
+    const problem = dependentsProblem(profile.family_size, profile.number_of_dependents)
+    if (problem) throw new HttpError(400, problem, 'VALIDATION_ERROR')
+    const updated = documents.write(() => {
+      if (unlink) phoneProof.unlink(user.id)
+      return users.update(user.id, { profile, ...(name === undefined ? {} : { name }) })
+    })
+    return { success: true as const, user: toPublicUser(updated) }
+  })
 
-  signedIn.put('/currency', { schema: { body: CurrencyBody, response: { 200: SuccessUser } } }, (request) => {
+  app.put('/currency', { schema: { body: CurrencyBody, response: { 200: SuccessUser } } }, (request) => {
     const currency = request.body.currency_code
     // The account row and the replicated profile (the user's other devices switch too) change together.
-    const updated = documents.unitOfWork(() => {
+    const updated = documents.write(() => {
       const row = users.update(request.user.id, { currency })
       const profile = documents.getOwned('profile', request.user.id, request.user.id)
       if (profile && !profile.deleted && profile.data.currency !== currency) {
-        documents.writeDocument('profile', request.user.id, {
-          ...profile.data,
-          currency,
-          updatedAt: Math.max(Date.now(), profile.data.updatedAt + 1),
-        })
+        documents.write((unit) =>
+          unit.put('profile', request.user.id, {
+            ...profile.data,
+            currency,
+            updatedAt: Math.max(Date.now(), profile.data.updatedAt + 1),
+          }),
+        )
       }
       return row
     })

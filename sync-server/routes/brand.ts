@@ -4,12 +4,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import type { FastifyReply } from 'fastify'
 import { Brand } from '../../schema/brand'
 import { brandedManifest } from '../modules/admin/brand'
-import type { BrandRepository, WebManifest } from '../modules/admin/brand'
-
-export interface BrandRoutesOptions {
-  brand: BrandRepository
-  staticDir: string
-}
+import type { WebManifest } from '../modules/admin/brand'
 
 /** Used when there is no built client (tests, API-only runs). */
 const FALLBACK_MANIFEST: WebManifest = { id: '/', start_url: '/home', scope: '/', display: 'standalone' }
@@ -19,7 +14,9 @@ const FALLBACK_MANIFEST: WebManifest = { id: '/', start_url: '/home', scope: '/'
  * the web manifest patched at request time with the brand's name, so an installed app carries it
  * (`/manifest.webmanifest`; the page links it with `?v=` so the precached copy is bypassed).
  */
-export const brandRoutes: FastifyPluginCallbackZod<BrandRoutesOptions> = (app, { brand, staticDir }, done) => {
+export const brandRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const { brand } = app
+  const { staticDir } = app.config
   const current = { schema: { response: { 200: Brand } } }
   app.get('/api/brand', current, (_request, reply) => {
     void reply.header('Cache-Control', 'no-cache')

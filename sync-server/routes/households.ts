@@ -13,8 +13,6 @@ import {
   UpdateHouseholdBody,
 } from '../../schema/validation/household-input'
 import { HttpError } from '../http-error'
-import type { HouseholdLedger } from '../modules/households/ledger'
-import type { HouseholdRecurring } from '../modules/households/recurring'
 import {
   dateOf,
   expenseView,
@@ -27,42 +25,34 @@ import {
   settlementView,
   splitsOf,
 } from '../modules/households/rest-shapes'
-import type { HouseholdService } from '../modules/households/service'
-
-export interface HouseholdRoutesOptions {
-  households: HouseholdService
-  ledger: HouseholdLedger
-  recurring: HouseholdRecurring
-}
 
 const IdParams = z.object({ id: z.string().min(1).max(64) })
 const MemberParams = z.object({ id: z.string().min(1).max(64), userId: z.string().min(1).max(64) })
 const RuleParams = z.object({ id: z.string().min(1).max(64), ruleId: z.string().min(1).max(64) })
 const InvitationParams = z.object({ id: z.string().min(1).max(64), invitationId: z.string().min(1).max(64) })
 
-type App = Parameters<FastifyPluginCallbackZod<HouseholdRoutesOptions>>[0]
+type App = Parameters<FastifyPluginCallbackZod>[0]
 
 /** Spec part 2 §7 household calls: members only (404 for anyone else), decimal rupees at the boundary. */
-export const householdRoutes: FastifyPluginCallbackZod<HouseholdRoutesOptions> = (app, options, done) => {
-  app.addHook('onRequest', app.authenticate)
-  reviewRoutes(app, options)
-  invitationRoutes(app, options)
-  householdCrudRoutes(app, options)
-  expenseRoutes(app, options)
-  settlementRoutes(app, options)
-  recurringRoutes(app, options)
+export const householdRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  reviewRoutes(app)
+  invitationRoutes(app)
+  householdCrudRoutes(app)
+  expenseRoutes(app)
+  settlementRoutes(app)
+  recurringRoutes(app)
   done()
 }
 
 /** A household as the list and detail show it (role, member count, this month's expenses). */
-function viewOf({ households, ledger }: HouseholdRoutesOptions, userId: string, id: string) {
+function viewOf({ households, householdLedger: ledger }: App, userId: string, id: string) {
   const { household, role } = households.access(id, userId)
   return householdView(household, role, ledger.expenses(userId, id), households.now)
 }
 
-function householdCrudRoutes(app: App, options: HouseholdRoutesOptions): void {
-  const { households } = options
-  const view = (userId: string, id: string) => viewOf(options, userId, id)
+function householdCrudRoutes(app: App): void {
+  const { households } = app
+  const view = (userId: string, id: string) => viewOf(app, userId, id)
   app.get('/', (request) => ({
     households: households.list(request.user.id).map(({ household }) => view(request.user.id, household.id)),
   }))
@@ -124,7 +114,8 @@ function householdCrudRoutes(app: App, options: HouseholdRoutesOptions): void {
 }
 
 /** The signed-in user's invitations (by their account e-mail): they join only by accepting one. */
-function invitationRoutes(app: App, { households }: HouseholdRoutesOptions): void {
+function invitationRoutes(app: App): void {
+  const { households } = app
   app.get('/invitations', (request) => ({
     invitations: households.invitations(request.user.id).map(({ invitation, household, inviter }) => ({
       id: invitation.id,
@@ -145,7 +136,8 @@ function invitationRoutes(app: App, { households }: HouseholdRoutesOptions): voi
   })
 }
 
-function reviewRoutes(app: App, { ledger }: HouseholdRoutesOptions): void {
+function reviewRoutes(app: App): void {
+  const ledger = app.householdLedger
   app.get('/reviews/pending', (request) => ({
     reviews: ledger.pendingReviews(request.user.id).map(({ expense, household }) => reviewView(expense, household)),
   }))
@@ -161,7 +153,8 @@ function reviewRoutes(app: App, { ledger }: HouseholdRoutesOptions): void {
   })
 }
 
-function expenseRoutes(app: App, { households, ledger }: HouseholdRoutesOptions): void {
+function expenseRoutes(app: App): void {
+  const { households, householdLedger: ledger } = app
   app.get('/:id/expenses', { schema: { params: IdParams } }, (request) => {
     const { household } = households.access(request.params.id, request.user.id)
     return { expenses: ledger.expenses(request.user.id, household.id).map((e) => expenseView(e, household)) }
@@ -189,7 +182,8 @@ function expenseRoutes(app: App, { households, ledger }: HouseholdRoutesOptions)
   })
 }
 
-function settlementRoutes(app: App, { ledger }: HouseholdRoutesOptions): void {
+function settlementRoutes(app: App): void {
+  const ledger = app.householdLedger
   app.post('/settlements/:id/confirm', { schema: { params: IdParams } }, (request) => ({
     success: true,
     settlement: settlementView(ledger.decide(request.user.id, request.params.id, { status: 'confirmed' })),
@@ -245,7 +239,8 @@ function settlementRoutes(app: App, { ledger }: HouseholdRoutesOptions): void {
 }
 
 /** Recurring expenses: any member adds, edits (the occurrences not yet added) or stops one. */
-function recurringRoutes(app: App, { households, recurring }: HouseholdRoutesOptions): void {
+function recurringRoutes(app: App): void {
+  const { households, recurringExpenses: recurring } = app
   app.get('/:id/recurring', { schema: { params: IdParams } }, (request) => {
     const { household } = households.access(request.params.id, request.user.id)
     return { recurring: (household.recurring ?? []).map(recurringView) }

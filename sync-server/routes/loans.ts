@@ -1,7 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { toDayString } from '../../schema/time'
-import type { DocumentsRepository } from '../db/documents'
 import {
   LoanBody,
   loanBodyToInput,
@@ -12,22 +11,14 @@ import {
   toLoanItem,
   toPaymentItem,
 } from '../modules/loans/rest-shapes'
-import { LoansService } from '../modules/loans/service'
+import type { LoansService } from '../modules/loans/service'
+import { IdParams, Success } from './shapes'
 
-export interface LoansRoutesOptions {
-  documents: DocumentsRepository
-  /** The clock for date rules and `updatedAt` (tests may pin it). */
-  now: () => number
-}
-
-const IdParams = z.object({ id: z.string().max(200) })
-const Success = z.object({ success: z.literal(true) })
 const One = z.object({ success: z.literal(true), loan: LoanItem })
 
 /** /api/loans (spec part 2 §7, plus list and update) over the replicated `loans` and `loan_payments` rows. */
-export const loansRoutes: FastifyPluginCallbackZod<LoansRoutesOptions> = (app, { documents, now }, done) => {
-  app.addHook('onRequest', app.authenticate)
-  const loans = new LoansService(documents, now)
+export const loansRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const { loans, now } = app
   const today = () => toDayString(now())
 
   app.get(

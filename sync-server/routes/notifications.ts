@@ -9,20 +9,9 @@ import {
   UnsubscribeBody,
 } from '../../schema/api/notifications'
 import { isTimeZone } from '../../schema/calc/zoned-time'
-import type { UsersRepository } from '../db/users'
 import { HttpError } from '../http-error'
 import { endpointProblem, validSubscriptionKeys } from '../modules/notifications/push-endpoints'
-import type { NotificationsRepository, ReminderSettings } from '../modules/notifications/repository'
-
-export interface NotificationRoutesOptions {
-  notifications: NotificationsRepository
-  users: UsersRepository
-  vapidPublicKey: string
-  extraPushOrigins: readonly string[]
-  defaultTimeZone: string
-  /** Twilio can send (account SID, token and number configured). */
-  whatsappAvailable: boolean
-}
+import type { ReminderSettings } from '../modules/notifications/repository'
 
 const Success = z.object({ success: z.literal(true) })
 
@@ -34,9 +23,15 @@ function checkZone(zone: string | null | undefined): void {
  * /api/notifications: this account's reminder settings, and the push subscriptions of its devices
  * (README "Reminders"). Every route is the caller's own: nothing here names another user.
  */
-export const notificationRoutes: FastifyPluginCallbackZod<NotificationRoutesOptions> = (app, options, done) => {
-  const { notifications, users } = options
-  app.addHook('onRequest', app.authenticate)
+export const notificationRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const { notifications, users, config } = app
+  const options = {
+    vapidPublicKey: config.reminders.vapid.publicKey,
+    extraPushOrigins: config.reminders.extraPushOrigins,
+    defaultTimeZone: config.reportTimeZone,
+    // Twilio can send (account SID, token and number configured).
+    whatsappAvailable: app.whatsappSender !== null,
+  }
 
   const view = (userId: string, settings: ReminderSettings) => ({
     settings: {

@@ -2,33 +2,17 @@ import type { ServerResponse } from 'node:http'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { STREAM_LIMITS, SYNC_PUSH_PER_MINUTE } from '../config'
 import { ADMIN_COLLECTIONS, PERSONAL_COLLECTIONS } from '../../schema/collections'
 import type { CollectionName } from '../../schema/collections'
 import { PullQuery, PushBody, RestampBody, RestampResponse } from '../../schema/api/sync'
 import type { StreamEvent } from '../../schema/api/sync'
 import { ADMIN_CHANNEL } from '../db/documents'
-import type { DocumentsRepository } from '../db/documents'
 import type { AuthUser } from '../plugins/auth'
 import { HttpError } from '../http-error'
 import { HOUSEHOLD_COLLECTIONS } from '../modules/households/service'
 import type { HouseholdCollection } from '../modules/households/service'
-import type { HouseholdSync } from '../modules/households/household-sync'
-import { PushQuota } from '../modules/sync/push-quota'
 import { checkPushRows, PushLane } from '../modules/sync/push-rows'
 import type { StreamBus } from '../modules/sync/stream-bus'
-
-export interface SyncRoutesOptions {
-  documents: DocumentsRepository
-  bus: StreamBus
-  pingMs: number
-  /** Household collections: scoped by membership and merged by the server's rules. */
-  householdSync: HouseholdSync
-  /** Most event streams open at once per user and per client address (config STREAM_MAX_PER_*). */
-  streamLimits?: { perUser: number; perAddress: number }
-  /** Documents per minute each account may push (config SYNC_PUSH_MAX_PER_MINUTE). */
-  pushQuota?: PushQuota
-}
 
 const CollectionParams = z.object({ collection: z.string().max(64) })
 
@@ -50,15 +34,12 @@ function syncedCollection(name: string, user: AuthUser): Scoped {
 }
 
 /** Replication endpoints of RxDB's HTTP protocol (DESIGN §4). */
-type SyncApp = Parameters<FastifyPluginCallbackZod<SyncRoutesOptions>>[0]
+type SyncApp = Parameters<FastifyPluginCallbackZod>[0]
 type SyncLimits = { perUser: number; perAddress: number }
 
-export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (
-  app,
-  { documents, bus, pingMs, householdSync, streamLimits = STREAM_LIMITS, pushQuota = defaultQuota() },
-  done,
-) => {
-  app.addHook('onRequest', app.authenticate)
+export const syncRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  // Household collections are scoped by membership and merged by the server's rules (householdSync).
+  const { documents, householdSync, pushQuota } = app
 
   app.get('/:collection/pull', { schema: { params: CollectionParams, querystring: PullQuery } }, (request, reply) => {
     const collection = syncedCollection(request.params.collection, request.user)
@@ -117,11 +98,9 @@ export const syncRoutes: FastifyPluginCallbackZod<SyncRoutesOptions> = (
     },
   )
 
-  registerStream(app, { bus, pingMs, streamLimits })
+  registerStream(app, { bus: app.streamBus, pingMs: app.config.streamPingMs, streamLimits: app.config.streamLimits })
   done()
 }
-
-const defaultQuota = () => new PushQuota(SYNC_PUSH_PER_MINUTE)
 
 /** 429 with how long to wait (Retry-After, seconds): the app's sync waits that long, then pushes again. */
 function tooManyDocuments(reply: FastifyReply, perMinute: number, waitMs: number) {
@@ -138,7 +117,7 @@ function tooManyDocuments(reply: FastifyReply, perMinute: number, waitMs: number
 /** GET /stream: server-sent change events for the caller (and the admin channel for admins). */
 function registerStream(
   app: SyncApp,
-  { bus, pingMs, streamLimits }: Pick<SyncRoutesOptions, 'bus' | 'pingMs'> & { streamLimits: SyncLimits },
+  { bus, pingMs, streamLimits }: { bus: StreamBus; pingMs: number; streamLimits: SyncLimits },
 ) {
   // Streams still open when the server closes; ended in preClose so app.close() never waits on them.
   const open = new Set<() => void>()

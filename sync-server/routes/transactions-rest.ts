@@ -1,7 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { nextVersion } from '../../schema/entities/common'
-import type { DocumentsRepository } from '../db/documents'
 import { HttpError } from '../http-error'
 import {
   buildTransaction,
@@ -10,25 +9,18 @@ import {
   toRestItem,
 } from '../modules/transactions/rest-input'
 import type { TransactionKind } from '../modules/transactions/rest-input'
+import { IdParams, Success } from './shapes'
 
 export interface TransactionsRestOptions {
   kind: TransactionKind
-  documents: DocumentsRepository
 }
-
-const IdParams = z.object({ id: z.string().max(200) })
-const Success = z.object({ success: z.literal(true) })
 
 /**
  * /api/expenses or /api/income (spec part 1 §7) over the replicated `transactions` rows, so a
  * REST write reaches the devices through the next pull or the stream.
  */
-export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOptions> = (
-  app,
-  { kind, documents },
-  done,
-) => {
-  app.addHook('onRequest', app.authenticate)
+export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOptions> = (app, { kind }, done) => {
+  const { documents } = app
   const notFound = kind === 'expense' ? 'Expense not found' : 'Income not found'
 
   // Someone else's id and an unknown id answer the same.
@@ -49,7 +41,7 @@ export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOp
   app.post('/', { schema: { body: RestTransactionBody, response: { 201: RestTransactionItem } } }, (request, reply) => {
     const built = buildTransaction(kind, request.body, request.user.id)
     if (!built.ok) throw new HttpError(400, built.error, 'VALIDATION_ERROR')
-    const stored = documents.writeDocument('transactions', request.user.id, built.doc)
+    const stored = documents.write((unit) => unit.put('transactions', request.user.id, built.doc))
     reply.status(201)
     return toRestItem(stored.data, stored.updatedAt)
   })
@@ -61,7 +53,7 @@ export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOp
       const existing = findOwn(request.user.id, request.params.id)
       const built = buildTransaction(kind, request.body, request.user.id, existing.data)
       if (!built.ok) throw new HttpError(400, built.error, 'VALIDATION_ERROR')
-      const stored = documents.writeDocument('transactions', request.user.id, built.doc)
+      const stored = documents.write((unit) => unit.put('transactions', request.user.id, built.doc))
       return toRestItem(stored.data, stored.updatedAt)
     },
   )
@@ -69,7 +61,7 @@ export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOp
   app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, (request) => {
     const existing = findOwn(request.user.id, request.params.id)
     const updatedAt = nextVersion(Date.now(), existing.data.updatedAt)
-    documents.writeDocument('transactions', request.user.id, { ...existing.data, updatedAt }, true)
+    documents.write((unit) => unit.put('transactions', request.user.id, { ...existing.data, updatedAt }, true))
     return { success: true as const }
   })
   done()

@@ -1,29 +1,13 @@
 import formbody from '@fastify/formbody'
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyPluginAsyncZod, FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { WhatsappStatus } from '../../schema/api/whatsapp'
 import { normalizePhone } from '../../schema/phone'
-import type { AppConfig } from '../config'
-import type { DocumentsRepository } from '../db/documents'
-import type { UsersRepository } from '../db/users'
-import type { WhatsappRepository } from '../db/whatsapp'
-import type { PhoneProof } from '../modules/auth/phone-proof'
 import { HttpError } from '../http-error'
 import { readProfile } from '../modules/whatsapp/ledger'
 import { RateLimiter } from '../modules/whatsapp/rate-limiter'
-import type { WhatsappService } from '../modules/whatsapp/service'
 import { isValidTwilioSignature, twimlReply, whatsappAddress } from '../modules/whatsapp/twilio'
-
-export interface WhatsappRoutesOptions {
-  config: AppConfig
-  service: WhatsappService
-  users: UsersRepository
-  documents: DocumentsRepository
-  whatsapp: WhatsappRepository
-  phoneProof: PhoneProof
-  now: () => number
-}
 
 export const WEBHOOK_PATH = '/api/whatsapp/webhook'
 
@@ -48,13 +32,12 @@ export function joinUrl(from: string | undefined, phrase: string | undefined): s
 }
 
 /**
- * POST /api/whatsapp/webhook (Twilio, form-encoded, signed) and GET /api/whatsapp/status (the
- * Settings screen). The webhook checks, in order: configured (503), signature (403), a retried
- * MessageSid (its stored reply; 409 from another number), the sender's rate limit (429); then the
- * service handles it.
+ * POST /api/whatsapp/webhook (Twilio, form-encoded, signed). It checks, in order: configured
+ * (503), signature (403), a retried MessageSid (its stored reply; 409 from another number), the
+ * sender's rate limit (429); then the service handles it.
  */
-export const whatsappRoutes: FastifyPluginAsyncZod<WhatsappRoutesOptions> = async (app, options) => {
-  const { config, service, users, documents, whatsapp, phoneProof, now } = options
+export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, whatsappService: service, now } = app
   await app.register(formbody, { bodyLimit: 64 * 1024 })
   const limiter = new RateLimiter(config.whatsapp.rateLimit.max, config.whatsapp.rateLimit.timeWindowMs)
   const authToken = config.twilio.authToken
@@ -116,8 +99,12 @@ export const whatsappRoutes: FastifyPluginAsyncZod<WhatsappRoutesOptions> = asyn
       return reply.type('text/xml; charset=utf-8').send(twimlReply(text))
     },
   )
+}
 
-  app.get('/status', { onRequest: app.authenticate, schema: { response: { 200: WhatsappStatus } } }, (request) => {
+/** GET /api/whatsapp/status: the Settings screen's link state (the signed-in tree authenticates it). */
+export const whatsappStatusRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const { config, users, documents, whatsapp, phoneProof } = app
+  app.get('/status', { schema: { response: { 200: WhatsappStatus } } }, (request) => {
     const user = users.findById(request.user.id)
     if (!user) throw new HttpError(401, 'Invalid or expired token', 'UNAUTHORIZED')
     const last = whatsapp.lastMessageAt(user.id)
@@ -131,4 +118,5 @@ export const whatsappRoutes: FastifyPluginAsyncZod<WhatsappRoutesOptions> = asyn
       voided: phoneProof.voided(user.id),
     }
   })
+  done()
 }

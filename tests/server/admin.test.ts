@@ -49,7 +49,7 @@ function ticketDoc(ownerId: string, overrides: Partial<Ticket> = {}): Ticket {
 
 /** Tickets as the server would hold them (a device cannot set number or status: the server owns them). */
 function seedTickets(docs: Ticket[]) {
-  for (const doc of docs) t.app.documents.writeDocument('tickets', doc.ownerId, doc)
+  for (const doc of docs) t.app.documents.write((unit) => unit.put('tickets', doc.ownerId, doc))
 }
 
 async function push(session: Session, collection: string, docs: object[]) {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { StreamEvent } from '../../schema/api/sync'
 import { STREAM_LIMITS } from '../../sync-server/config'
+import type { DocumentUnit } from '../../sync-server/db/documents'
 import { createTestApp, register } from './helpers'
 import type { Session, TestApp } from './helpers'
 import { postWebhook, proveNumber, replyText, twilioParams, WEBHOOK_ENV } from './whatsapp-support'
@@ -128,18 +129,24 @@ function listen(userId: string) {
   return { events, stop }
 }
 
-/** Makes `documents.writeDocument` throw once for `collection` (a crash between two writes). */
+/** Makes a unit's `put` throw once for `collection` (a crash between two writes). */
 function failNextWrite(collection: string) {
   const documents = t.app.documents
-  const real = documents.writeDocument.bind(documents)
+  const real = documents.write.bind(documents)
   let failed = false
-  return vi.spyOn(documents, 'writeDocument').mockImplementation((name, ownerId, doc, deleted) => {
-    if (name === collection && !failed) {
-      failed = true
-      throw new Error(`simulated crash before the ${collection} write`)
-    }
-    return real(name, ownerId, doc, deleted)
+  const failing = (unit: DocumentUnit): DocumentUnit => ({
+    ...unit,
+    put: (name, ownerId, doc, deleted) => {
+      if (name === collection && !failed) {
+        failed = true
+        throw new Error(`simulated crash before the ${collection} write`)
+      }
+      return unit.put(name, ownerId, doc, deleted)
+    },
   })
+  return vi
+    .spyOn(documents, 'write')
+    .mockImplementation(<T>(fn: (unit: DocumentUnit) => T): T => real((unit) => fn(failing(unit))))
 }
 
 describe('writes that belong together are one unit of work (item 7)', () => {
@@ -178,7 +185,7 @@ describe('writes that belong together are one unit of work (item 7)', () => {
 
   it('currency: a failure before the profile write leaves the account row unchanged too', async () => {
     const a = await register(t.app)
-    t.app.documents.writeDocument('profile', a.user.id, { id: a.user.id, ownerId: a.user.id, updatedAt: 1 })
+    t.app.documents.write((unit) => unit.put('profile', a.user.id, { id: a.user.id, ownerId: a.user.id, updatedAt: 1 }))
     const { events, stop } = listen(a.user.id)
     failNextWrite('profile')
     const put = () =>

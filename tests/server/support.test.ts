@@ -333,6 +333,8 @@ describe('a ticket thread at its limits', () => {
       ...stored(doc.id),
       messages: [...stored(doc.id).messages, message(alice, 5_000, '₹'.repeat(5_000))],
     }
-    expect(() => t.app.documents.writeDocument('tickets', alice.user.id, grown)).toThrow(/too large to save/)
+    expect(() => t.app.documents.write((unit) => unit.put('tickets', alice.user.id, grown))).toThrow(
+      /too large to save/,
+    )
   })
 })

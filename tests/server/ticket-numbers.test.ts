@@ -94,8 +94,8 @@ describe('ticket numbers', () => {
     try {
       const taken = [] as number[]
       for (let i = 0; i < 10; i += 1) {
-        taken.push(t.app.documents.nextNumber('ticket'))
-        taken.push(second.documents.nextNumber('ticket'))
+        taken.push(t.app.documents.write((unit) => unit.nextNumber('ticket')))
+        taken.push(second.documents.write((unit) => unit.nextNumber('ticket')))
       }
       const first = taken[0]!
       expect(taken).toEqual(taken.map((_, i) => first + i))
@@ -108,10 +108,12 @@ describe('ticket numbers', () => {
     const old = await createTestApp()
     try {
       const owner = await register(old.app)
-      old.app.documents.writeDocument('tickets', owner.user.id, {
-        ...ticketDoc(owner, 'Legacy'),
-        ticketNumber: 'TKT-000088',
-      })
+      old.app.documents.write((unit) =>
+        unit.put('tickets', owner.user.id, {
+          ...ticketDoc(owner, 'Legacy'),
+          ticketNumber: 'TKT-000088',
+        }),
+      )
       await old.app.close()
       // The migration's statement on that data, as an upgrade runs it.
       const { sqlite, close } = openDatabase(old.dir)
@@ -123,7 +125,7 @@ describe('ticket numbers', () => {
       sqlite.exec(migration.split('--> statement-breakpoint')[1]!)
       close()
       const reopened = await buildApp(old.config, { print: () => {} })
-      expect(reopened.documents.nextNumber('ticket')).toBe(89)
+      expect(reopened.documents.write((unit) => unit.nextNumber('ticket'))).toBe(89)
       await reopened.close()
     } finally {
       await rm(old.dir, { recursive: true, force: true })

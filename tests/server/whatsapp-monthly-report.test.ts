@@ -116,12 +116,14 @@ function addUser(
     .where(eq(users.id, user.id))
     .run()
   if (options.reportOff)
-    app.documents.writeDocument('profile', user.id, {
-      id: user.id,
-      ownerId: user.id,
-      updatedAt: 1,
-      monthlyReportByWhatsapp: false,
-    })
+    app.documents.write((unit) =>
+      unit.put('profile', user.id, {
+        id: user.id,
+        ownerId: user.id,
+        updatedAt: 1,
+        monthlyReportByWhatsapp: false,
+      }),
+    )
   return user
 }
 
@@ -135,18 +137,20 @@ function addEntry(
   date: number,
 ): void {
   txCounter += 1
-  app.documents.writeDocument('transactions', ownerId, {
-    id: `r-${txCounter}`,
-    ownerId,
-    type,
-    amount: rupees * 100,
-    category,
-    description: '',
-    date,
-    dateDesc: invertTime(date),
-    origin: 'app',
-    updatedAt: date,
-  })
+  app.documents.write((unit) =>
+    unit.put('transactions', ownerId, {
+      id: `r-${txCounter}`,
+      ownerId,
+      type,
+      amount: rupees * 100,
+      category,
+      description: '',
+      date,
+      dateDesc: invertTime(date),
+      origin: 'app',
+      updatedAt: date,
+    }),
+  )
 }
 
 describe('monthly report by WhatsApp', () => {

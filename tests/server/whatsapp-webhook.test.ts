@@ -60,16 +60,18 @@ function addBudget(
   rupees: number,
   period: Budget['period'] = 'monthly',
 ): void {
-  t.app.documents.writeDocument('budgets', ownerId, {
-    id: `b-${category.replace(/\W/g, '')}-${ownerId.slice(0, 8)}`,
-    ownerId,
-    category,
-    amount: rupees * 100,
-    period,
-    allocated: 0,
-    createdAt: NOW - 86_400_000 * 30,
-    updatedAt: NOW,
-  })
+  t.app.documents.write((unit) =>
+    unit.put('budgets', ownerId, {
+      id: `b-${category.replace(/\W/g, '')}-${ownerId.slice(0, 8)}`,
+      ownerId,
+      category,
+      amount: rupees * 100,
+      period,
+      allocated: 0,
+      createdAt: NOW - 86_400_000 * 30,
+      updatedAt: NOW,
+    }),
+  )
 }
 
 function addTransaction(
@@ -77,15 +79,17 @@ function addTransaction(
   ownerId: string,
   fields: Partial<Transaction> & Pick<Transaction, 'type' | 'amount' | 'category' | 'date'>,
 ): void {
-  t.app.documents.writeDocument('transactions', ownerId, {
-    id: `seed-${Math.random().toString(36).slice(2, 10)}`,
-    ownerId,
-    description: '',
-    dateDesc: invertTime(fields.date),
-    origin: 'app',
-    updatedAt: NOW,
-    ...fields,
-  })
+  t.app.documents.write((unit) =>
+    unit.put('transactions', ownerId, {
+      id: `seed-${Math.random().toString(36).slice(2, 10)}`,
+      ownerId,
+      description: '',
+      dateDesc: invertTime(fields.date),
+      origin: 'app',
+      updatedAt: NOW,
+      ...fields,
+    }),
+  )
 }
 
 describe('POST /api/whatsapp/webhook: a signed message from a linked number', () => {
@@ -187,12 +191,14 @@ describe('POST /api/whatsapp/webhook: a signed message from a linked number', ()
   it("uses the user's own categories from their profile", async () => {
     const t = await setup()
     const { session, from } = await linkedUser(t)
-    t.app.documents.writeDocument('profile', session.user.id, {
-      id: session.user.id,
-      ownerId: session.user.id,
-      updatedAt: NOW,
-      customCategories: ['Pets'],
-    })
+    t.app.documents.write((unit) =>
+      unit.put('profile', session.user.id, {
+        id: session.user.id,
+        ownerId: session.user.id,
+        updatedAt: NOW,
+        customCategories: ['Pets'],
+      }),
+    )
     expect(await say(t.app, from, 'spent 300 on pets')).toContain('Pets')
     expect(transactionsOf(t, session.user.id)[0]!.category).toBe('Pets')
   })
@@ -590,12 +596,14 @@ describe('GET /api/whatsapp/status', () => {
     })
     await say(t.app, from, 'Spent 10 on tea')
     expect((await status()).last_message_at).toBe(new Date(NOW).toISOString())
-    t.app.documents.writeDocument('profile', session.user.id, {
-      id: session.user.id,
-      ownerId: session.user.id,
-      updatedAt: NOW,
-      monthlyReportByWhatsapp: false,
-    })
+    t.app.documents.write((unit) =>
+      unit.put('profile', session.user.id, {
+        id: session.user.id,
+        ownerId: session.user.id,
+        updatedAt: NOW,
+        monthlyReportByWhatsapp: false,
+      }),
+    )
     expect((await status()).monthly_report).toBe(false)
 
     const unlinked = await register(t.app)

@@ -17,11 +17,9 @@ import type { HouseholdService } from '../households/service'
 export function deleteAccount(households: HouseholdService, user: { id: string; email: string }): void {
   const { deps } = households
   const exit = new AccountExit(households)
-  const announce = deps.documents.unitOfWork(() => {
-    const afterCommit = exit.run(user.id, user.email)
+  deps.documents.write((unit) => {
+    exit.run(unit, user.id, user.email)
     deps.db.delete(documents).where(eq(documents.ownerId, user.id)).run()
     deps.db.delete(users).where(eq(users.id, user.id)).run()
-    return afterCommit
   })
-  announce()
 }

@@ -103,7 +103,7 @@ export class PhoneProof {
       if (code !== '') this.#countWrongCode(phone)
       return undefined
     }
-    return documents.unitOfWork(() => {
+    return documents.write(() => {
       // Whoever held the number (unproven, or proven earlier by a former owner) lets it go.
       db.update(users)
         .set({ phoneNumber: null, phoneVerified: false, updatedAt: Date.now() })
@@ -135,7 +135,7 @@ export class PhoneProof {
 
   /** Removes the caller's link and any pending claim. */
   unlink(userId: string): UserRow {
-    return this.deps.documents.unitOfWork(() => {
+    return this.deps.documents.write(() => {
       this.deps.db.delete(phoneClaims).where(eq(phoneClaims.userId, userId)).run()
       return this.deps.users.update(userId, { phoneNumber: null, phoneVerified: false })
     })

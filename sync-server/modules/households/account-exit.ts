@@ -1,11 +1,9 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Household } from '../../../schema/entities/household'
-import type { DocumentTransaction, StoredDocument } from '../../db/documents'
+import type { DocumentUnit } from '../../db/documents'
 import { documents } from '../../db/tables'
 import { tombstoneFor } from './rules'
 import { HOUSEHOLD_COLLECTIONS, type HouseholdCollection, type HouseholdService } from './service'
-
-type Written = Record<HouseholdCollection, StoredDocument[]>
 
 /**
  * What a deleted account leaves behind in households. A leaving account never takes the others'
@@ -20,8 +18,8 @@ type Written = Record<HouseholdCollection, StoredDocument[]>
  *   household nobody else ever belonged to is deleted outright, as no device can ask for it again;
  * - invitations to the leaver's e-mail go (the address is free again); those they sent pass to
  *   the household's admin, or go with the household.
- * Runs inside the account deletion's transaction; the returned function announces the changes to
- * the remaining members once it has committed.
+ * Runs inside the account deletion's unit, which announces the changes to the remaining members
+ * once it has committed.
  */
 export class AccountExit {
   constructor(private readonly households: HouseholdService) {}
@@ -30,27 +28,21 @@ export class AccountExit {
     return this.households.members
   }
 
-  run(userId: string, email: string): () => void {
+  run(unit: DocumentUnit, userId: string, email: string): void {
     const now = this.households.now
-    const departed: { householdId: string; written: Written }[] = []
-    this.households.deps.documents.transact((tx) => {
-      for (const { householdId } of this.members.householdsOf(userId)) {
-        const stays = this.members.members(householdId).some((m) => m.userId !== userId)
-        if (stays) departed.push({ householdId, written: this.households.departIn(tx, householdId, userId, now) })
-        else this.close(tx, householdId, userId, now)
-      }
-      // A household everyone had already left, holding what the leaver entered, goes too.
-      for (const householdId of this.ownedHouseholds(userId)) {
-        const house = tx.get('households', householdId)
-        if (house && !house.deleted && this.members.members(householdId).length === 0)
-          this.close(tx, householdId, userId, now)
-      }
-    })
+    for (const { householdId } of this.members.householdsOf(userId)) {
+      const stays = this.members.members(householdId).some((m) => m.userId !== userId)
+      if (stays) this.households.departIn(unit, householdId, userId, now)
+      else this.close(unit, householdId, userId, now)
+    }
+    // A household everyone had already left, holding what the leaver entered, goes too.
+    for (const householdId of this.ownedHouseholds(userId)) {
+      const house = unit.get('households', householdId)
+      if (house && !house.deleted && this.members.members(householdId).length === 0)
+        this.close(unit, householdId, userId, now)
+    }
     this.handOver(userId)
     this.moveInvitations(userId, email)
-    return () => {
-      for (const { householdId, written } of departed) this.households.announceAll(householdId, written)
-    }
   }
 
   /** Who keeps a household's rows once `leaver` is gone: its admin, another member, a former member. */
@@ -61,11 +53,11 @@ export class AccountExit {
   }
 
   /** The last member leaves: every row of the household becomes a tombstone with placeholder content. */
-  private close(tx: DocumentTransaction, householdId: string, leaver: string, now: number): void {
+  private close(unit: DocumentUnit, householdId: string, leaver: string, now: number): void {
     const member = this.members.active(householdId, leaver) !== undefined
     if (member) this.members.remove(householdId, leaver, Number.MAX_SAFE_INTEGER)
     const owner = this.custodian(householdId, leaver) ?? leaver
-    const house = tx.get('households', householdId)
+    const house = unit.get('households', householdId)
     const rows = [
       ...(house ? [house] : []),
       ...this.households.rows('household_expenses', householdId),
@@ -75,7 +67,7 @@ export class AccountExit {
       const collection = row.collection as HouseholdCollection
       const placeholder = tombstoneFor(collection, row.id, owner, row.householdId)
       const updatedAt = Math.max(now, Number((row.data as Household).updatedAt) + 1)
-      tx.write(collection, row.ownerId, { ...placeholder, updatedAt }, true)
+      unit.putAllowed(collection, row.ownerId, { ...placeholder, updatedAt }, true)
     }
     if (member) this.members.remove(householdId, leaver, this.households.deps.documents.lastSeq)
     this.members.dropInvitationsOf(householdId)

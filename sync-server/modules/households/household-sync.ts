@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm'
 import type { PushAnswer, PushRow } from '../../../schema/api/sync'
 import type { Household, HouseholdExpense, Settlement } from '../../../schema/entities/household'
 import { toWire } from '../../db/documents'
-import type { DocumentTransaction, StoredDocument } from '../../db/documents'
+import type { DocumentUnit, StoredDocument } from '../../db/documents'
 import { FORBIDDEN_DOCUMENT, HttpError } from '../../http-error'
 import { canonicalJson, parseDocument } from '../sync/document-state'
 import type { DocumentData } from '../sync/document-state'
 import { idUnavailable, mapInSlices } from '../sync/push-rows'
 import { acceptNewExpense, acceptNewSettlement, mergePushedExpense, mergePushedSettlement, tombstoneFor } from './rules'
+import { householdOf } from './service'
 import type { HouseholdCollection, HouseholdService } from './service'
 
 interface ScopedRow {
@@ -79,26 +80,14 @@ export class HouseholdSync {
       return next
     })
     const now = this.households.now
-    const written: StoredDocument[] = []
-    const conflicts = this.households.deps.documents.transact((tx) => {
+    return this.households.deps.documents.write((unit) => {
       // Memberships and households do not change within a push: look each up once.
       const lookups = memberLookups(this.households, userId)
       return parsed.flatMap(({ data, deleted }) => {
-        const result = this.apply(tx, lookups, collection, data, deleted, now)
-        if (result.write) written.push(result.write)
-        return result.conflict ? [result.conflict] : []
+        const conflict = this.apply(unit, lookups, collection, data, deleted, now)
+        return conflict ? [conflict] : []
       })
     })
-    // One event per household, as for any write of several documents.
-    const byHousehold = new Map<string, StoredDocument[]>()
-    for (const row of written) {
-      const householdId = householdOf(collection, row)
-      const rows = byHousehold.get(householdId) ?? []
-      rows.push(row)
-      byHousehold.set(householdId, rows)
-    }
-    for (const [householdId, rows] of byHousehold) this.households.announce(householdId, collection, rows)
-    return conflicts
   }
 
   /**
@@ -106,40 +95,42 @@ export class HouseholdSync {
    * RestampBody): a new seq, content unchanged, announced to every member. Returns how many.
    */
   restamp(collection: HouseholdCollection, userId: string, ids: readonly string[]): number {
-    const written = this.households.deps.documents.transact((tx) =>
-      [...new Set(ids)].flatMap((id) => {
-        const row = tx.get(collection, id)
-        if (!row || !this.households.members.active(householdOf(collection, row), userId)) return []
-        return [tx.write(collection, row.ownerId, row.data, row.deleted)]
-      }),
-    )
-    for (const row of written) this.households.announce(householdOf(collection, row), collection, [row])
-    return written.length
+    return this.households.deps.documents.write((unit) => {
+      let restamped = 0
+      for (const id of new Set(ids)) {
+        const row = unit.get(collection, id)
+        if (!row || !this.households.members.active(householdOf(row), userId)) continue
+        unit.putAllowed(collection, row.ownerId, row.data, row.deleted)
+        restamped++
+      }
+      return restamped
+    })
   }
 
+  /** One pushed row: written (announced with the push's commit) or not; returns its conflict, if any. */
   private apply(
-    tx: DocumentTransaction,
+    unit: DocumentUnit,
     lookups: MemberLookups,
     collection: HouseholdCollection,
     pushed: DocumentData,
     deleted: boolean,
     now: number,
-  ): { write?: StoredDocument; conflict?: PushAnswer[number] } {
+  ): PushAnswer[number] | undefined {
     const userId = lookups.userId
-    const existing = tx.get(collection, String(pushed.id))
-    const householdId = existing ? householdOf(collection, existing) : String(pushed.householdId ?? pushed.id)
+    const existing = unit.get(collection, String(pushed.id))
+    const householdId = existing ? householdOf(existing) : String(pushed.householdId ?? pushed.id)
     // An existing row filed elsewhere, or of a household the caller never joined: its id is taken,
     // answered alike whoever holds it, and the rest of the push goes on.
     const foreign = existing && collection !== 'households' && pushed.householdId !== householdId
-    if (foreign || (existing && !lookups.known(householdId))) return { conflict: idUnavailable(String(pushed.id)) }
+    if (foreign || (existing && !lookups.known(householdId))) return idUnavailable(String(pushed.id))
     if (!lookups.active(householdId)) {
       // A former member's device gets the tombstone it should have; anyone else learns nothing.
       if (!lookups.known(householdId)) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
-      return { conflict: tombstoneFor(collection, String(pushed.id), String(pushed.ownerId), householdId) }
+      return tombstoneFor(collection, String(pushed.id), String(pushed.ownerId), householdId)
     }
     if (!existing && (collection === 'households' || deleted)) {
       if (collection === 'households') throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
-      return {}
+      return undefined
     }
     const household = lookups.household(householdId)
     let result: DocumentData
@@ -152,14 +143,13 @@ export class HouseholdSync {
       // the device's queue forever: it is answered with its own tombstone, so the device drops it.
       if (!(error instanceof HttpError) || error.statusCode !== 400 || existing) throw error
       const updatedAt = Number(pushed.updatedAt) + 1
-      return { conflict: { ...pushed, updatedAt, _deleted: true } }
+      return { ...pushed, updatedAt, _deleted: true }
     }
-    let stored = existing
+    let stored: StoredDocument | undefined = existing
     if (!existing || canonicalJson(result) !== canonicalJson(existing.data))
-      stored = tx.write(collection, existing?.ownerId ?? userId, result, existing?.deleted ?? false)
+      stored = unit.putAllowed(collection, existing?.ownerId ?? userId, result, existing?.deleted ?? false)
     const wire = toWire(stored!)
-    const same = canonicalJson(wire) === canonicalJson({ ...pushed, _deleted: deleted })
-    return { write: stored === existing ? undefined : stored, conflict: same ? undefined : wire }
+    return canonicalJson(wire) === canonicalJson({ ...pushed, _deleted: deleted }) ? undefined : wire
   }
 
   private merge(
@@ -222,8 +212,4 @@ function memberLookups(households: HouseholdService, userId: string): MemberLook
     known: memo((id) => households.members.find(id, userId) !== undefined),
     household: memo((id) => households.access(id, userId).household),
   }
-}
-
-function householdOf(collection: HouseholdCollection, row: StoredDocument): string {
-  return collection === 'households' ? row.id : String(row.householdId ?? row.data.householdId)
 }

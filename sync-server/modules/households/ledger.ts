@@ -49,8 +49,7 @@ export class HouseholdLedger {
       },
       { callerId: userId, household, now },
     )
-    const stored = this.documents.transact((tx) => tx.write('household_expenses', userId, doc))
-    this.households.announce(household.id, 'household_expenses', [stored])
+    const stored = this.documents.write((unit) => unit.putAllowed('household_expenses', userId, doc))
     return stored.data as HouseholdExpense
   }
 
@@ -80,11 +79,10 @@ export class HouseholdLedger {
   }
 
   review(userId: string, expenseId: string, decision: ReviewDecision): HouseholdExpense {
-    const { row, household } = this.find('household_expenses', expenseId, userId, HOUSEHOLD_MESSAGES.expenseNotFound)
+    const { row } = this.find('household_expenses', expenseId, userId, HOUSEHOLD_MESSAGES.expenseNotFound)
     const next = applyReview(row.data as HouseholdExpense, userId, decision, this.households.now)
     // The row keeps its stored owner (whoever entered it, or the household's custodian once they left).
-    const written = this.documents.transact((tx) => tx.write('household_expenses', row.ownerId, next))
-    this.households.announce(household.id, 'household_expenses', [written])
+    const written = this.documents.write((unit) => unit.putAllowed('household_expenses', row.ownerId, next))
     return written.data as HouseholdExpense
   }
 
@@ -106,19 +104,17 @@ export class HouseholdLedger {
       },
       { callerId: userId, household, now },
     )
-    const stored = this.documents.transact((tx) => tx.write('settlements', userId, doc))
-    this.households.announce(household.id, 'settlements', [stored])
+    const stored = this.documents.write((unit) => unit.putAllowed('settlements', userId, doc))
     return stored.data as Settlement
   }
 
   /** The receiver confirms or declines, the payer cancels (rules.ts decideSettlement). */
   decide(userId: string, settlementId: string, decision: SettlementDecision): Settlement {
-    const { row, household } = this.find('settlements', settlementId, userId, HOUSEHOLD_MESSAGES.settlementNotFound)
+    const { row } = this.find('settlements', settlementId, userId, HOUSEHOLD_MESSAGES.settlementNotFound)
     const current = row.data as Settlement
     const next = decideSettlement(current, userId, decision, this.households.now)
     if (next === current) return current
-    const written = this.documents.transact((tx) => tx.write('settlements', row.ownerId, next))
-    this.households.announce(household.id, 'settlements', [written])
+    const written = this.documents.write((unit) => unit.putAllowed('settlements', row.ownerId, next))
     return written.data as Settlement
   }
 
@@ -151,7 +147,7 @@ export class HouseholdLedger {
   /** Approves every pending expense whose review period has passed; returns how many. */
   approveExpired(): number {
     const now = this.households.now
-    const due = this.documents.transact((tx) => {
+    return this.documents.write((unit) => {
       const rows = this.households.deps.db
         .select()
         .from(documentsTable)
@@ -166,11 +162,9 @@ export class HouseholdLedger {
         .all()
       return rows.map((row) => {
         const next = expireReview(JSON.parse(row.data) as HouseholdExpense, now)
-        return tx.write('household_expenses', row.ownerId, next)
-      })
+        return unit.putAllowed('household_expenses', row.ownerId, next)
+      }).length
     })
-    for (const written of due) this.households.announce(String(written.householdId), 'household_expenses', [written])
-    return due.length
   }
 
   private live<T>(collection: 'household_expenses' | 'settlements', householdId: string): T[] {

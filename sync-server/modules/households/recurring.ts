@@ -9,7 +9,7 @@ import {
   type RecurringHouseholdExpense,
 } from '../../../schema/entities/household'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
-import type { DocumentTransaction, StoredDocument } from '../../db/documents'
+import type { DocumentUnit, StoredDocument } from '../../db/documents'
 import { HttpError } from '../../http-error'
 import { acceptNewExpense } from './rules'
 import type { HouseholdService } from './service'
@@ -73,13 +73,12 @@ export class HouseholdRecurring {
     edit: (rules: RecurringHouseholdExpense[], household: Household) => RecurringHouseholdExpense[],
   ): RecurringHouseholdExpense[] {
     this.households.access(householdId, userId)
-    const stored = this.households.deps.documents.transact((tx) => {
-      const current = tx.get('households', householdId)!
+    const stored = this.households.deps.documents.write((unit) => {
+      const current = unit.get('households', householdId)!
       const household = current.data as Household
       const recurring = edit(rulesOf(household), household)
-      return writeHousehold(tx, current, { ...household, recurring }, this.households.now)
+      return writeHousehold(unit, current, { ...household, recurring }, this.households.now)
     })
-    this.households.announce(householdId, 'households', [stored])
     return rulesOf(stored.data as Household)
   }
 
@@ -102,22 +101,23 @@ export class HouseholdRecurring {
 
   private addDueIn(householdId: string, today: string): number {
     const now = this.households.now
-    const result = this.households.deps.documents.transact((tx) => {
-      const current = tx.get('households', householdId)
-      if (!current || current.deleted) return null
+    return this.households.deps.documents.write((unit) => {
+      const current = unit.get('households', householdId)
+      if (!current || current.deleted) return 0
       const household = current.data as Household
-      const expenses: StoredDocument[] = []
+      let added = 0
       let moved = false
       const recurring = rulesOf(household).map((rule) => {
         const days = occurrencesBetween(rule, rule.addedThrough, today)
         let through = rule.addedThrough
         for (const day of days) {
           const id = occurrenceId(rule.id, day)
-          if (!tx.get('household_expenses', id)) {
+          if (!unit.get('household_expenses', id)) {
             const doc = this.occurrence(rule, household, id, day, now)
             // Refused (its payer or someone in its split left): tried again next round.
             if (!doc) break
-            expenses.push(tx.write('household_expenses', doc.ownerId, doc))
+            unit.putAllowed('household_expenses', doc.ownerId, doc)
+            added++
           }
           through = day
         }
@@ -125,13 +125,10 @@ export class HouseholdRecurring {
         moved = true
         return { ...rule, addedThrough: through }
       })
-      if (!moved) return null
-      return { household: writeHousehold(tx, current, { ...household, recurring }, now), expenses }
+      if (!moved) return 0
+      writeHousehold(unit, current, { ...household, recurring }, now)
+      return added
     })
-    if (!result) return 0
-    this.households.announce(householdId, 'household_expenses', result.expenses)
-    this.households.announce(householdId, 'households', [result.household])
-    return result.expenses.length
   }
 
   /** The occurrence as a new expense entered by the rule's creator (its payer once the creator has left). */
@@ -198,8 +195,8 @@ function checked(
   return { ...draft, splits: probe.splits, updatedAt: now }
 }
 
-function writeHousehold(tx: DocumentTransaction, current: StoredDocument, next: Household, now: number) {
+function writeHousehold(unit: DocumentUnit, current: StoredDocument, next: Household, now: number) {
   const updatedAt = Math.max(now, (current.data as Household).updatedAt + 1)
   // Under its stored owner: the creator, or the custodian once the creator's account is gone.
-  return tx.write('households', current.ownerId, { ...next, updatedAt })
+  return unit.putAllowed('households', current.ownerId, { ...next, updatedAt })
 }

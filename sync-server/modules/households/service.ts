@@ -6,13 +6,11 @@ import type { Household, HouseholdExpense, HouseholdMember } from '../../../sche
 import { isUpiId } from '../../../schema/upi-id'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
 import type { AppDatabase } from '../../db/database'
-import { toWire } from '../../db/documents'
-import type { DocumentsRepository, DocumentTransaction, StoredDocument } from '../../db/documents'
+import type { DocumentsRepository, DocumentUnit, StoredDocument } from '../../db/documents'
 import { documents as documentsTable } from '../../db/tables'
 import type { HouseholdInviteRow, UserRow } from '../../db/tables'
 import type { UsersRepository } from '../../db/users'
 import { HttpError } from '../../http-error'
-import type { StreamBus } from '../sync/stream-bus'
 import { MembershipStore } from './membership'
 import { tombstoneFor } from './rules'
 
@@ -23,7 +21,6 @@ export interface HouseholdServiceDeps {
   db: AppDatabase
   documents: DocumentsRepository
   users: UsersRepository
-  bus: StreamBus
   now: () => number
 }
 
@@ -42,7 +39,8 @@ export type Role = 'admin' | 'member'
  * Households and their membership: the server alone decides who belongs (DESIGN §4). Joining
  * re-stamps the household's rows so the newcomer's next pull gets its history; leaving or being
  * removed re-stamps them too and marks the point up to which that person's devices receive
- * tombstones. Every change is announced to each current member's streams.
+ * tombstones. Every change is announced to each current member's streams (the documents
+ * repository asks `members` who they are once the change has committed).
  */
 export class HouseholdService {
   readonly members: MembershipStore
@@ -51,6 +49,11 @@ export class HouseholdService {
     this.members = new MembershipStore(deps.db)
     // Members see each other's UPI IDs in the household document: a profile change rewrites it.
     deps.documents.setWriteListener('profile', (ownerId) => this.refreshMemberDetails(ownerId))
+    const audience = {
+      groupOf: (doc: StoredDocument) => householdOf(doc),
+      channels: (householdId: string) => this.members.members(householdId).map((m) => m.userId),
+    }
+    for (const collection of HOUSEHOLD_COLLECTIONS) deps.documents.setAudience(collection, audience)
   }
 
   get now(): number {
@@ -81,7 +84,7 @@ export class HouseholdService {
   create(userId: string, settings: HouseholdSettings): Household {
     const now = this.now
     const id = randomUUID()
-    const stored = this.deps.documents.transact((tx) => {
+    const stored = this.deps.documents.write((unit) => {
       this.members.join(id, userId, 'admin', now)
       const doc: Household = {
         id,
@@ -93,9 +96,8 @@ export class HouseholdService {
         createdAt: now,
         recurring: [],
       }
-      return tx.write('households', userId, doc)
+      return unit.putAllowed('households', userId, doc)
     })
-    this.announce(id, 'households', [stored])
     return stored.data as Household
   }
 
@@ -103,10 +105,9 @@ export class HouseholdService {
     const household = this.requireAdmin(householdId, userId)
     const next: Household = { ...household, ...patch, updatedAt: Math.max(this.now, household.updatedAt + 1) }
     // Under its stored owner: the creator, or the custodian once the creator's account is gone.
-    const stored = this.deps.documents.transact((tx) =>
-      tx.write('households', tx.get('households', householdId)!.ownerId, next),
+    const stored = this.deps.documents.write((unit) =>
+      unit.putAllowed('households', unit.get('households', householdId)!.ownerId, next),
     )
-    this.announce(householdId, 'households', [stored])
     return stored.data as Household
   }
 
@@ -150,12 +151,11 @@ export class HouseholdService {
       return doc.data as Household
     }
     const now = this.now
-    const written = this.deps.documents.transact((tx) => {
+    const written = this.deps.documents.write((unit) => {
       this.members.dropInvitation(invitation.id)
       this.members.join(householdId, userId, 'member', now)
-      return this.restamp(tx, householdId, now)
+      return this.restamp(unit, householdId, now)
     })
-    this.announceAll(householdId, written)
     return written.households[0]!.data as Household
   }
 
@@ -199,24 +199,26 @@ export class HouseholdService {
    * receive tombstones up to that point.
    */
   private depart(householdId: string, userId: string): void {
-    const written = this.deps.documents.transact((tx) => this.departIn(tx, householdId, userId, this.now))
-    this.announceAll(householdId, written)
-    for (const collection of HOUSEHOLD_COLLECTIONS) {
-      const rows = written[collection]
-      const last = rows.at(-1)
-      if (!last) continue
-      const event: StreamEvent = {
-        collection,
-        documents: rows.map((r) => tombstoneFor(collection, r.id, r.ownerId, r.householdId)),
-        checkpoint: { seq: last.seq },
+    this.deps.documents.write((unit) => {
+      const written = this.departIn(unit, householdId, userId, this.now)
+      // The departed member's devices learn of the rows as tombstones, so they drop them.
+      for (const collection of HOUSEHOLD_COLLECTIONS) {
+        const rows = written[collection]
+        const last = rows.at(-1)
+        if (!last) continue
+        const event: StreamEvent = {
+          collection,
+          documents: rows.map((r) => tombstoneFor(collection, r.id, r.ownerId, r.householdId)),
+          checkpoint: { seq: last.seq },
+        }
+        unit.tell(userId, event)
       }
-      this.deps.bus.publish(userId, event)
-    }
+    })
   }
 
-  /** `depart` inside the caller's transaction; returns the re-stamped rows for the remaining members. */
+  /** `depart` inside the caller's unit; returns the re-stamped rows (announced to the remaining members). */
   departIn(
-    tx: DocumentTransaction,
+    unit: DocumentUnit,
     householdId: string,
     userId: string,
     now: number,
@@ -225,19 +227,19 @@ export class HouseholdService {
     const rest = this.members.members(householdId)
     if (rest.length > 0 && !rest.some((m) => m.role === 'admin'))
       this.members.setRole(householdId, rest[0]!.userId, 'admin')
-    const result = this.restamp(tx, householdId, now, (e) => dropReviewer(e, userId, now))
+    const result = this.restamp(unit, householdId, now, (e) => dropReviewer(e, userId, now))
     this.members.remove(householdId, userId, this.deps.documents.lastSeq)
     return result
   }
 
   /** Rewrites the household document from the membership table and gives every row of the household a new seq. */
   private restamp(
-    tx: DocumentTransaction,
+    unit: DocumentUnit,
     householdId: string,
     now: number,
     transformExpense: (e: HouseholdExpense) => HouseholdExpense = (e) => e,
   ): Record<HouseholdCollection, StoredDocument[]> {
-    const current = tx.get('households', householdId)
+    const current = unit.get('households', householdId)
     if (!current) throw new HttpError(404, HOUSEHOLD_MESSAGES.notFound, 'NOT_FOUND')
     const household = current.data as Household
     const members = this.memberList(householdId)
@@ -248,12 +250,12 @@ export class HouseholdService {
       updatedAt: Math.max(now, household.updatedAt + 1),
     }
     return {
-      households: [tx.write('households', current.ownerId, next, current.deleted)],
+      households: [unit.putAllowed('households', current.ownerId, next, current.deleted)],
       household_expenses: this.rows('household_expenses', householdId).map((row) =>
-        tx.write('household_expenses', row.ownerId, transformExpense(row.data as HouseholdExpense), row.deleted),
+        unit.putAllowed('household_expenses', row.ownerId, transformExpense(row.data as HouseholdExpense), row.deleted),
       ),
       settlements: this.rows('settlements', householdId).map((row) =>
-        tx.write('settlements', row.ownerId, row.data, row.deleted),
+        unit.putAllowed('settlements', row.ownerId, row.data, row.deleted),
       ),
     }
   }
@@ -275,20 +277,19 @@ export class HouseholdService {
 
   /**
    * Rewrites the member list of every household the user belongs to whose copy of what members
-   * see of them (their UPI ID) is out of date, and announces it to the members.
+   * see of them (their UPI ID) is out of date.
    */
   refreshMemberDetails(userId: string): void {
     for (const { householdId } of this.members.householdsOf(userId)) {
-      const stored = this.deps.documents.transact((tx) => {
-        const current = tx.get('households', householdId)
-        if (!current || current.deleted) return null
+      this.deps.documents.write((unit) => {
+        const current = unit.get('households', householdId)
+        if (!current || current.deleted) return
         const household = current.data as Household
         const members = this.memberList(householdId)
-        if (JSON.stringify(members) === JSON.stringify(household.members)) return null
+        if (JSON.stringify(members) === JSON.stringify(household.members)) return
         const next = { ...household, members, updatedAt: Math.max(this.now, household.updatedAt + 1) }
-        return tx.write('households', current.ownerId, next)
+        unit.putAllowed('households', current.ownerId, next)
       })
-      if (stored) this.announce(householdId, 'households', [stored])
     }
   }
 
@@ -302,18 +303,11 @@ export class HouseholdService {
       .all()
       .map((row) => ({ ...row, collection, data: JSON.parse(row.data) as Record<string, unknown> }))
   }
+}
 
-  /** Sends written rows to every current member's streams (but the device that pushed them). */
-  announce(householdId: string, collection: HouseholdCollection, written: StoredDocument[]): void {
-    const last = written.at(-1)
-    if (!last) return
-    const event: StreamEvent = { collection, documents: written.map(toWire), checkpoint: { seq: last.seq } }
-    for (const m of this.members.members(householdId)) this.deps.bus.publish(m.userId, event)
-  }
-
-  announceAll(householdId: string, written: Record<HouseholdCollection, StoredDocument[]>): void {
-    for (const collection of HOUSEHOLD_COLLECTIONS) this.announce(householdId, collection, written[collection])
-  }
+/** The household a row belongs to: the household document's own id, else its householdId. */
+export function householdOf(row: StoredDocument): string {
+  return row.collection === 'households' ? row.id : String(row.householdId ?? row.data.householdId)
 }
 
 function memberEntry(user: UserRow, role: Role, joinedAt: number, upiId: string): HouseholdMember {

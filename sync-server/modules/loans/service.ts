@@ -97,7 +97,7 @@ export class LoansService {
       closed: existing?.closed ?? false,
       createdAt: existing?.createdAt ?? t,
     }
-    return this.documents.writeDocument('loans', ownerId, loan).data
+    return this.documents.write((unit) => unit.put('loans', ownerId, loan)).data
   }
 
   /** Amounts in refusals as the owner's devices show them (their currency, with paise). */
@@ -140,7 +140,7 @@ export class LoansService {
    * than the loan owes. The payment is the one row written: the loan's figures follow from it.
    */
   pay(ownerId: string, loan: Loan, input: PaymentInput): LoanPayment {
-    return this.documents.writeDocument('loan_payments', ownerId, this.checked(ownerId, loan, input)).data
+    return this.documents.write((unit) => unit.put('loan_payments', ownerId, this.checked(ownerId, loan, input))).data
   }
 
   /**
@@ -152,26 +152,24 @@ export class LoansService {
     const kept = paymentToInput(existing)
     const reSplit = given.amount !== undefined && given.principal === undefined && given.interest === undefined
     const merged = { ...kept, ...(reSplit ? { principal: undefined, interest: undefined } : {}), ...given }
-    return this.documents.writeDocument('loan_payments', ownerId, this.checked(ownerId, loan, merged, existing)).data
+    return this.documents.write((unit) =>
+      unit.put('loan_payments', ownerId, this.checked(ownerId, loan, merged, existing)),
+    ).data
   }
 
   /** Deletes one payment (a tombstone, so devices drop it too); the loan's figures follow. */
   removePayment(ownerId: string, payment: LoanPayment): void {
     const doc = { ...payment, updatedAt: stamp(this.now(), payment.updatedAt) }
-    this.documents.writeDocument('loan_payments', ownerId, doc, true)
+    this.documents.write((unit) => unit.put('loan_payments', ownerId, doc, true))
   }
 
   /** Deletes the loan and its payments in one transaction (tombstones, so devices drop them too). */
   remove(ownerId: string, loan: Loan): void {
     const t = this.now()
     const payments = this.payments(ownerId, loan.id)
-    this.documents.writeDocuments(ownerId, [
-      ...payments.map((p) => ({
-        collection: 'loan_payments' as const,
-        doc: { ...p, updatedAt: stamp(t, p.updatedAt) },
-        deleted: true,
-      })),
-      { collection: 'loans' as const, doc: { ...loan, updatedAt: stamp(t, loan.updatedAt) }, deleted: true },
-    ])
+    this.documents.write((unit) => {
+      for (const p of payments) unit.put('loan_payments', ownerId, { ...p, updatedAt: stamp(t, p.updatedAt) }, true)
+      unit.put('loans', ownerId, { ...loan, updatedAt: stamp(t, loan.updatedAt) }, true)
+    })
   }
 }

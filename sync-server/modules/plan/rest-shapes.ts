@@ -26,7 +26,9 @@ export const RecurringBody = z.object({
 export type RecurringBody = z.infer<typeof RecurringBody>
 
 export const IncomeBody = z.object({ amount: Amount })
+export type IncomeBody = z.infer<typeof IncomeBody>
 export const AllocateBody = z.object({ budget_id: z.string().max(200).nullish(), amount: Amount })
+export type AllocateBody = z.infer<typeof AllocateBody>
 
 export const BudgetItem = z.object({
   id: z.string(),

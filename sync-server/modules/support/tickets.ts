@@ -83,12 +83,12 @@ export class TicketService {
   create(ownerId: string, input: CreateTicketBody): Ticket {
     const at = this.now()
     // The number and the ticket commit together: a refused write hands no number out.
-    const stored = this.documents.unitOfWork(() =>
-      this.documents.writeDocument('tickets', ownerId, {
+    const stored = this.documents.write((unit) =>
+      unit.put('tickets', ownerId, {
         id: randomUUID(),
         ownerId,
         updatedAt: at,
-        ticketNumber: formatTicketNumber(this.documents.nextNumber('ticket')),
+        ticketNumber: formatTicketNumber(unit.nextNumber('ticket')),
         subject: input.subject,
         description: input.description,
         category: input.category,
@@ -131,6 +131,6 @@ export class TicketService {
   }
 
   #write(found: StoredDocument<Ticket>, patch: Partial<Ticket>): Ticket {
-    return this.documents.writeDocument('tickets', found.ownerId, { ...found.data, ...patch }).data
+    return this.documents.write((unit) => unit.put('tickets', found.ownerId, { ...found.data, ...patch })).data
   }
 }

@@ -128,7 +128,7 @@ export class MessageBooking {
       ...(draft.id ? { id: draft.id } : {}),
     })
     const alerts = this.#budgetAlerts(ctx, doc)
-    const stored = documents.writeDocument('transactions', ctx.userId, doc)
+    const stored = documents.write((unit) => unit.put('transactions', ctx.userId, doc))
     const reply = entryReply(stored.data, ctx.profile.currency, ctx.now, alerts, this.#details(ctx, stored.data))
     return { kind: 'entry', reply, transactionId: stored.id }
   }

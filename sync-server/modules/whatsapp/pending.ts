@@ -123,7 +123,7 @@ export class PendingQuestions {
       dueDate,
       nextDueDate: dueDate,
     })
-    this.deps.documents.writeDocument('recurring_payments', ctx.userId, payment)
+    this.deps.documents.write((unit) => unit.put('recurring_payments', ctx.userId, payment))
     const due = new Date(`${dueDate}T00:00:00`).getTime()
     return { kind: 'answer', reply: recurringAddedReply(name, amount, frequency, due, ctx.now, ctx.profile.currency) }
   }

@@ -83,7 +83,7 @@ export class WhatsappService {
   handle(message: IncomingMessage): string {
     const stored = this.storedReply(message.messageSid, message.from)
     if (stored !== undefined) return stored
-    return this.deps.documents.unitOfWork(() => {
+    return this.deps.documents.write(() => {
       const now = this.deps.now()
       const sender = normalizePhone(message.from)
       const { user, outcome } = this.#answer(message, sender, now)
@@ -170,7 +170,7 @@ export class WhatsappService {
     if (!existing || existing.deleted) return { kind: 'command', reply: nothingToUndoReply() }
     // A tombstone through the one write path: it takes a seq and reaches every device.
     const updatedAt = nextVersion(now, existing.data.updatedAt)
-    documents.writeDocument('transactions', userId, { ...existing.data, updatedAt }, true)
+    documents.write((unit) => unit.put('transactions', userId, { ...existing.data, updatedAt }, true))
     return { kind: 'undo', reply: undoneReply(existing.data, profile.currency, now), transactionId: existing.id }
   }
 }

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto'
+import { allocationView } from '../../../schema/calc/allocation'
+import { budgetsSpan, budgetStatus } from '../../../schema/calc/budget-status'
+import { markPaid } from '../../../schema/calc/mark-paid'
+import type { CollectionName, DocOf } from '../../../schema/collections'
+import type { Budget } from '../../../schema/entities/budget'
+import { nextVersion } from '../../../schema/entities/common'
+import { Profile } from '../../../schema/entities/profile'
+import type { RecurringPayment } from '../../../schema/entities/recurring'
+import { newTransaction } from '../../../schema/entities/transaction'
+import type { Transaction } from '../../../schema/entities/transaction'
+import { fromPaise } from '../../../schema/money/money'
+import type { Paise } from '../../../schema/money/money'
+import {
+  checkAllocation,
+  parseAllocation,
+  parseIncome,
+  parsePeriod,
+  parsePlanAmount,
+  parseRecurring,
+  PLAN_MESSAGES,
+} from '../../../schema/validation/plan-input'
+import { MAX_CATEGORY_CHARS } from '../../../schema/validation/transaction-input'
+import type { DocumentsRepository } from '../../db/documents'
+import { HttpError } from '../../http-error'
+import { ceilingFor, incomeOf, moneyFor } from './allocation'
+import type { AllocateBody, BudgetBody, IncomeBody, RecurringBody } from './rest-shapes'
+
+export const BUDGET_NOT_FOUND = 'Budget not found'
+export const RECURRING_NOT_FOUND = 'Recurring payment not found'
+
+const invalid = (message: string) => new HttpError(400, message, 'VALIDATION_ERROR')
+
+/**
+ * Budgets, allocation and recurring payments over the replicated `budgets`, `profile` and
+ * `recurring_payments` documents (the REST mirror of spec part 1 §7): the rules and the writes;
+ * the routes only translate HTTP.
+ */
+export class PlanService {
+  constructor(
+    private readonly documents: DocumentsRepository,
+    /** The clock for budget windows, Mark Paid dates and `updatedAt` (tests may pin it). */
+    private readonly now: () => number,
+  ) {}
+
+  /** The owner's live document, else 404 (someone else's id answers the same as an unknown one). */
+  liveOwned<N extends CollectionName>(collection: N, ownerId: string, id: string, notFound: string): DocOf<N> {
+    const found = this.documents.getOwned(collection, ownerId, id)
+    if (!found || found.deleted) throw new HttpError(404, notFound, 'NOT_FOUND')
+    return found.data
+  }
+
+  /** Deletes the owner's live document as a tombstone, newer than what the devices hold. */
+  remove(collection: 'budgets' | 'recurring_payments', ownerId: string, id: string, notFound: string): void {
+    const existing = this.liveOwned(collection, ownerId, id, notFound)
+    const updatedAt = nextVersion(this.now(), existing.updatedAt)
+    this.documents.write((unit) => unit.put(collection, ownerId, { ...existing, updatedAt }, true))
+  }
+
+  /** Each budget's spending in its current period, from one date-range read of the owner's ledger. */
+  budgetsWithSpent(ownerId: string): { budget: Budget; spent: Paise }[] {
+    const now = this.now()
+    const budgets = this.documents
+      .listByOwner('budgets', ownerId)
+      .map((d) => d.data)
+      .sort((a, b) => a.createdAt - b.createdAt)
+    const span = budgetsSpan(budgets, now)
+    if (!span) return []
+    const entries = this.documents
+      .listByOwnerInRange('transactions', ownerId, 'date', span.start, span.end)
+      .map((d) => d.data)
+    return budgets.map((budget) => ({ budget, spent: budgetStatus(budget, entries, now).spent }))
+  }
+
+  spentOf(ownerId: string, budgetId: string): Paise {
+    return this.budgetsWithSpent(ownerId).find((b) => b.budget.id === budgetId)?.spent ?? 0
+  }
+
+  /** Creates a budget (no `id`) or updates the owner's (missing fields keep their value). */
+  saveBudget(ownerId: string, body: BudgetBody, id?: string): Budget {
+    const existing = id === undefined ? undefined : this.liveOwned('budgets', ownerId, id, BUDGET_NOT_FOUND)
+    const budget = this.#buildBudget(body, ownerId, existing)
+    return this.documents.write((unit) => unit.put('budgets', ownerId, budget)).data
+  }
+
+  #buildBudget(body: BudgetBody, ownerId: string, existing?: Budget): Budget {
+    let category = existing?.category
+    if (body.category !== undefined && body.category !== null) category = body.category.trim()
+    if (!category) throw invalid(PLAN_MESSAGES.categoryRequired)
+    if (category.length > MAX_CATEGORY_CHARS) throw invalid(PLAN_MESSAGES.categoryTooLong)
+    let amount = existing?.amount
+    if ((body.amount !== undefined && body.amount !== null) || !existing) {
+      const parsed = parsePlanAmount(body.amount, { required: PLAN_MESSAGES.amountRequired, zero: false })
+      if (!parsed.ok) throw invalid(parsed.error)
+      amount = parsed.value
+    }
+    const period =
+      body.period === undefined || body.period === null
+        ? { ok: true as const, value: existing?.period ?? 'monthly' }
+        : parsePeriod(body.period)
+    if (!period.ok) throw invalid(period.error)
+    const t = this.now()
+    return {
+      id: existing?.id ?? randomUUID(),
+      ownerId,
+      updatedAt: nextVersion(t, existing?.updatedAt),
+      category,
+      amount: amount!,
+      period: period.value,
+      allocated: existing?.allocated ?? 0,
+      refusedAllocation: existing?.refusedAllocation ?? 0,
+      createdAt: existing?.createdAt ?? t,
+    }
+  }
+
+  /** GET /api/allocation/summary's figures. */
+  allocationSummary(ownerId: string) {
+    const lines = this.budgetsWithSpent(ownerId)
+    const income = incomeOf(this.documents, ownerId, this.now())
+    const view = allocationView(
+      income.income,
+      lines.map(({ budget, spent }) => ({ allocated: budget.allocated, spent })),
+    )
+    return {
+      summary: {
+        total_income: fromPaise(view.totalIncome),
+        total_allocated: fromPaise(view.totalAllocated),
+        total_spent: fromPaise(view.totalSpent),
+        available: fromPaise(view.available),
+        income_basis: income.basis,
+      },
+      budgets: lines.map(({ budget, spent }) => ({
+        id: budget.id,
+        category: budget.category,
+        period: budget.period,
+        allocated: fromPaise(budget.allocated),
+        spent: fromPaise(spent),
+      })),
+    }
+  }
+
+  /** The planned monthly income, in the profile document (created with defaults when absent, as the app does). */
+  setIncome(ownerId: string, input: IncomeBody['amount']): Paise {
+    const parsed = parseIncome(input)
+    if (!parsed.ok) throw invalid(parsed.error)
+    const current = this.documents.getOwned('profile', ownerId, ownerId)
+    const base = current && !current.deleted ? current.data : Profile.parse({ id: ownerId, ownerId, updatedAt: 0 })
+    const profile = {
+      ...base,
+      monthlyIncome: parsed.value,
+      updatedAt: nextVersion(this.now(), current?.data.updatedAt),
+    }
+    this.documents.write((unit) => unit.put('profile', ownerId, profile))
+    return parsed.value
+  }
+
+  /** Sets a budget's allocation: the amount's own rules first, then the budget, then what the income leaves. */
+  allocate(ownerId: string, body: AllocateBody): Budget {
+    const budgetId = body.budget_id?.trim()
+    if (!budgetId) throw invalid(PLAN_MESSAGES.budgetRequired)
+    const amount = parseAllocation(body.amount)
+    if (!amount.ok) throw invalid(amount.error)
+    const budget = this.liveOwned('budgets', ownerId, budgetId, BUDGET_NOT_FOUND)
+    const ceiling = ceilingFor(this.documents, ownerId, budget.id, budget.allocated, this.now())
+    const parsed = checkAllocation(body.amount, ceiling, moneyFor(this.documents, ownerId))
+    if (!parsed.ok) throw invalid(parsed.error)
+    const next = {
+      ...budget,
+      allocated: parsed.value,
+      refusedAllocation: 0,
+      updatedAt: nextVersion(this.now(), budget.updatedAt),
+    }
+    return this.documents.write((unit) => unit.put('budgets', ownerId, next)).data
+  }
+
+  /** The owner's recurring payments, next due first. */
+  recurringPayments(ownerId: string): RecurringPayment[] {
+    return this.documents
+      .listByOwner('recurring_payments', ownerId)
+      .map((d) => d.data)
+      .sort((a, b) => (a.nextDueDate < b.nextDueDate ? -1 : a.nextDueDate > b.nextDueDate ? 1 : 0))
+  }
+
+  /** Creates a recurring payment (no `id`) or updates the owner's. */
+  saveRecurring(ownerId: string, body: RecurringBody, id?: string): RecurringPayment {
+    const existing =
+      id === undefined ? undefined : this.liveOwned('recurring_payments', ownerId, id, RECURRING_NOT_FOUND)
+    const payment = buildRecurring(body, ownerId, this.now(), existing)
+    return this.documents.write((unit) => unit.put('recurring_payments', ownerId, payment)).data
+  }
+
+  /** Mark Paid: the expense and the moved schedule are one unit (both or neither). */
+  markPaid(ownerId: string, id: string): { payment: RecurringPayment; transaction: Transaction } {
+    const payment = this.liveOwned('recurring_payments', ownerId, id, RECURRING_NOT_FOUND)
+    const t = this.now()
+    const paid = markPaid(payment, t)
+    return this.documents.write((unit) => ({
+      transaction: unit.put('transactions', ownerId, newTransaction(paid.expense, { ownerId, updatedAt: t })).data,
+      payment: unit.put('recurring_payments', ownerId, {
+        ...payment,
+        ...paid.schedule,
+        updatedAt: nextVersion(t, payment.updatedAt),
+      }).data,
+    }))
+  }
+}
+
+/**
+ * The payment a REST create or update produces (missing fields keep their value). A changed
+ * due_date restarts the schedule from it; otherwise the next due day is kept.
+ */
+function buildRecurring(
+  body: RecurringBody,
+  ownerId: string,
+  now: number,
+  existing?: RecurringPayment,
+): RecurringPayment {
+  const pick = <T>(value: T | null | undefined, fallback: T | undefined) =>
+    value === undefined || value === null ? fallback : value
+  const parsed = parseRecurring({
+    name: pick(body.name, existing?.name),
+    amount: pick(body.amount, existing ? fromPaise(existing.amount) : undefined),
+    category: pick(body.category, existing?.category),
+    frequency: pick(body.frequency, existing?.frequency),
+    dueDate: pick(body.due_date, existing?.dueDate),
+    reminderDays: pick(body.reminder_days, existing?.reminderDays),
+  })
+  if (!parsed.ok) throw invalid(parsed.error)
+  const { dueDate, ...fields } = parsed.value
+  const rescheduled = !existing || existing.dueDate !== dueDate
+  return {
+    id: existing?.id ?? randomUUID(),
+    ownerId,
+    updatedAt: nextVersion(now, existing?.updatedAt),
+    ...fields,
+    dueDate,
+    nextDueDate: rescheduled ? dueDate : existing.nextDueDate,
+    ...(existing?.lastPaidAt === undefined ? {} : { lastPaidAt: existing.lastPaidAt }),
+  }
+}
