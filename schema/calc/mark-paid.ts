@@ -1,4 +1,5 @@
 import type { RecurringPayment } from '../entities/recurring'
+import { hash128 } from '../parse/dedupe'
 import type { TransactionContent } from '../entities/transaction'
 import { DEFAULT_RECURRING_CATEGORY, nextDueAfterPaid } from './recurring-schedule'
 
@@ -33,4 +34,12 @@ export function markPaid(payment: PaidPayment, paidAt: number): MarkPaidResult {
     },
     schedule: { nextDueDate: nextDueAfterPaid(payment), lastPaidAt: paidAt },
   }
+}
+
+/**
+ * The id of the expense that pays `paymentId`'s instalment due on `dueDate`: the same on every
+ * device and on every try, so a retry or a second device books that instalment once.
+ */
+export function markPaidEntryId(paymentId: string, dueDate: string): string {
+  return `r${hash128(`${paymentId}\n${dueDate}`)}`
 }

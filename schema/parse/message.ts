@@ -10,6 +10,7 @@
  * caller asks before booking.
  */
 import { OTHER_CATEGORY } from '../categories'
+import { MAX_INCOME_PAISE } from '../entities/transaction'
 import { findAmount } from './amounts'
 import {
   bankDirection,
@@ -126,8 +127,8 @@ export type ParsedMessage =
   | { kind: 'join'; phrase: string }
   | { kind: 'unknown' }
 
-/** ₹10,00,00,000 (10 crore): the largest amount the app accepts. */
-export const MAX_AMOUNT_PAISE = 10_000_000_000
+/** ₹10,00,00,000 (10 crore): the largest amount the app accepts, the income limit. */
+export const MAX_AMOUNT_PAISE = MAX_INCOME_PAISE
 const MAX_DESCRIPTION_CHARS = 100
 
 const UNKNOWN = Object.freeze({ kind: 'unknown' as const })

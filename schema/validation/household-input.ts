@@ -8,6 +8,7 @@ import {
   REVIEW_PERIODS,
   SPLIT_METHODS,
 } from '../entities/household'
+import { MAX_CATEGORY_CHARS, MAX_NAME_CHARS, MAX_PLAN_PAISE, RULE_MESSAGES } from './rules'
 
 /** Spec part 2 §5 and §8 texts, shared by the household forms and the REST routes. */
 export const HOUSEHOLD_MESSAGES = {
@@ -56,7 +57,7 @@ export const HOUSEHOLD_MESSAGES = {
 } as const
 
 /** The largest amount a household field accepts: ₹100,000,000. */
-export const MAX_HOUSEHOLD_RUPEES = 100_000_000
+export const MAX_HOUSEHOLD_RUPEES = MAX_PLAN_PAISE / 100
 
 const Rupees = z.coerce
   .number({ error: HOUSEHOLD_MESSAGES.amountInvalid })
@@ -70,7 +71,7 @@ const Name = z
   .string({ error: HOUSEHOLD_MESSAGES.nameRequired })
   .trim()
   .min(1, HOUSEHOLD_MESSAGES.nameRequired)
-  .max(100, 'Name must be at most 100 characters')
+  .max(MAX_NAME_CHARS, RULE_MESSAGES.nameTooLong)
 
 /** POST /households (spec part 2 §7): decimal rupees. */
 export const CreateHouseholdBody = z.object({
@@ -113,7 +114,7 @@ export const CreateExpenseBody = z.object({
     .trim()
     .min(1, HOUSEHOLD_MESSAGES.categoryRequired)
     // Its own message: zod 4 would give a too-long value the schema's "required" error.
-    .max(60, 'Category must be at most 60 characters'),
+    .max(MAX_CATEGORY_CHARS, RULE_MESSAGES.categoryTooLong),
   description: z.string().max(500).nullish(),
   date: z
     .string()

@@ -11,7 +11,16 @@ import {
 } from '../entities/loan'
 import { formatDecimal, formatMoney, toPaise, type Paise } from '../money/money'
 import { fromDayString, toDayString } from '../time'
-import { MAX_PLAN_PAISE } from './plan-input'
+import {
+  checkAmount,
+  fail as failOn,
+  isBlank as blank,
+  MAX_NAME_CHARS,
+  oneOf,
+  RULE_MESSAGES,
+  type Checked as CheckedOf,
+  type RawInput,
+} from './rules'
 
 /**
  * Loan form rules (spec part 2 §2, §5), shared by the wizard, the edit screen and the REST
@@ -20,16 +29,12 @@ import { MAX_PLAN_PAISE } from './plan-input'
 export const LOAN_MESSAGES = {
   typeRequired: 'Please choose a loan type',
   typeInvalid: `Loan type must be one of ${LOAN_TYPES.join(', ')}`,
-  nameTooLong: 'Name must be at most 100 characters',
   statusRequired: 'Please choose whether the loan is new or existing',
   startRequired: 'Please choose the start date',
   dateInvalid: 'Please enter a valid date (YYYY-MM-DD)',
   startFuture: 'Start date cannot be in the future',
   principalRequired: 'Please enter the loan amount',
-  amountInvalid: 'Please enter a valid amount',
-  amountPositive: 'Amount must be greater than zero',
-  amountNegative: 'Amount cannot be negative',
-  amountTooLarge: 'Amount seems too large. Maximum allowed is 100,000,000.',
+  ...RULE_MESSAGES,
   rateRequired: 'Please enter the interest rate (0 for none)',
   rateInvalid: 'Interest rate must be a number from 0 to 100',
   interestTypeInvalid: `Interest type must be one of ${INTEREST_TYPES.join(', ')}`,
@@ -56,7 +61,7 @@ export const LOAN_MESSAGES = {
   interestOverTerms: (most: string) => `Interest part cannot be more than ${most}, all the interest this loan charges`,
 } as const
 
-type Raw = string | number | null | undefined
+type Raw = RawInput
 
 /** What a loan form or a REST body holds, before checking (numbers as typed). */
 export interface LoanInput {
@@ -90,20 +95,12 @@ export type LoanFields = Omit<Loan, 'id' | 'ownerId' | 'updatedAt' | 'createdAt'
 export type KeptDates = Partial<Pick<Loan, 'startDate' | 'payoffDate' | 'lastPaymentDate' | 'nextDueDate'>>
 export type LoanField = keyof LoanInput
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; field: LoanField; error: string }
+export type Checked<T> = CheckedOf<T, LoanField>
 
-const fail = (field: LoanField, error: string) => ({ ok: false as const, field, error })
-const blank = (v: Raw | boolean): v is null | undefined | '' =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
+const fail = (field: LoanField, error: string) => failOn(field, error)
 
 function amount(value: Raw, field: LoanField, required: string, zero: boolean): Checked<Paise> {
-  if (blank(value)) return fail(field, required)
-  const paise = toPaise(value)
-  if (paise === null) return fail(field, LOAN_MESSAGES.amountInvalid)
-  if (paise < 0) return fail(field, LOAN_MESSAGES.amountNegative)
-  if (paise === 0 && !zero) return fail(field, LOAN_MESSAGES.amountPositive)
-  if (paise > MAX_PLAN_PAISE) return fail(field, LOAN_MESSAGES.amountTooLarge)
-  return { ok: true, value: paise }
+  return checkAmount(value, field, { required, zero })
 }
 
 /** An optional day: undefined when blank; refused when not a real date. */
@@ -120,18 +117,13 @@ function wholeNumber(value: Raw): number | null {
   return typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : null
 }
 
-function oneOf<T extends string>(list: readonly T[], value: string | null | undefined, fallback: T): T | null {
-  if (blank(value)) return fallback
-  return (list as readonly string[]).includes(value) ? (value as T) : null
-}
-
 /** Step 1: a type (the name is optional). */
 export function checkLoanKind(input: LoanInput): Checked<Pick<LoanFields, 'type' | 'name'>> {
   if (blank(input.type)) return fail('type', LOAN_MESSAGES.typeRequired)
   const type = oneOf(LOAN_TYPES, input.type, 'other')
   if (!type) return fail('type', LOAN_MESSAGES.typeInvalid)
   const name = (input.name ?? '').trim()
-  if (name.length > 100) return fail('name', LOAN_MESSAGES.nameTooLong)
+  if (name.length > MAX_NAME_CHARS) return fail('name', LOAN_MESSAGES.nameTooLong)
   return { ok: true, value: { type, name } }
 }
 
@@ -318,7 +310,7 @@ export type PaymentFields = Pick<
   day: string
 }
 export type PaymentField = keyof PaymentInput
-export type CheckedPayment = { ok: true; value: PaymentFields } | { ok: false; field: PaymentField; error: string }
+export type CheckedPayment = CheckedOf<PaymentFields, PaymentField>
 
 export interface PaymentChecks {
   /** What the loan can take (for an edit, with the edited payment left out of the balance). */
@@ -356,7 +348,7 @@ export function checkPayment(
   split: (amount: Paise) => Parts,
   checks: PaymentChecks = {},
 ): CheckedPayment {
-  const bad = (field: PaymentField, error: string) => ({ ok: false as const, field, error })
+  const bad = (field: PaymentField, error: string) => failOn(field, error)
   const paid = amount(input.amount, 'principal', LOAN_MESSAGES.paymentAmount, false)
   if (!paid.ok)
     return bad('amount', paid.error === LOAN_MESSAGES.amountTooLarge ? paid.error : LOAN_MESSAGES.paymentAmount)

@@ -1,9 +1,21 @@
 import { ALLOCATION_TEXTS } from '../calc/allocation'
 import { BUDGET_PERIODS, type BudgetPeriod } from '../entities/budget'
 import { FREQUENCIES, type Frequency } from '../entities/recurring'
-import { MAX_INCOME_PAISE } from '../entities/transaction'
-import { toPaise, type Paise } from '../money/money'
+import type { Paise } from '../money/money'
 import { fromDayString } from '../time'
+import {
+  checkAmount,
+  fail,
+  isBlank,
+  MAX_CATEGORY_CHARS,
+  MAX_NAME_CHARS,
+  memberOf,
+  RULE_MESSAGES,
+  refuse,
+  type Checked,
+  type Parsed,
+  type RawInput,
+} from './rules'
 
 /**
  * Input rules of the planning screens (Your Money, Recurring Payments, budgets over REST),
@@ -13,14 +25,9 @@ export const PLAN_MESSAGES = {
   incomeRequired: 'Please enter your monthly income',
   allocationRequired: 'Please enter an amount to allocate',
   amountRequired: 'Please enter an amount',
-  amountInvalid: 'Please enter a valid amount',
-  amountNegative: 'Amount cannot be negative',
-  amountPositive: 'Amount must be greater than zero',
-  amountTooLarge: 'Amount seems too large. Maximum allowed is 100,000,000.',
   nameRequired: 'Please enter a name',
-  nameTooLong: 'Name must be at most 100 characters',
   categoryRequired: 'Please enter a category',
-  categoryTooLong: 'Category must be at most 60 characters',
+  ...RULE_MESSAGES,
   frequencyRequired: 'Please choose a frequency',
   frequencyInvalid: `Frequency must be one of ${FREQUENCIES.join(', ')}`,
   periodInvalid: `Period must be one of ${BUDGET_PERIODS.join(', ')}`,
@@ -32,33 +39,12 @@ export const PLAN_MESSAGES = {
   allocationOverIncome: (most: string) => `${ALLOCATION_TEXTS.over} At most ${most} is available for this budget.`,
 } as const
 
-/** Largest amount any planning field accepts: the income limit of spec part 1 §9. */
-export const MAX_PLAN_PAISE = MAX_INCOME_PAISE
+type AmountInput = RawInput
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string }
-
-type AmountInput = string | number | null | undefined
-
-function isBlank(value: AmountInput): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
-}
-
-/**
- * A decimal amount in paise. `zero` says whether 0 is acceptable (income and allocations may be
- * 0; a bill or budget limit may not). Refuses blanks, non-numbers, negatives and values over
- * 100,000,000.
- */
-export function parsePlanAmount(
-  value: AmountInput,
-  { required, zero }: { required: string; zero: boolean },
-): Parsed<Paise> {
-  if (isBlank(value)) return { ok: false, error: required }
-  const paise = toPaise(value as string | number)
-  if (paise === null) return { ok: false, error: PLAN_MESSAGES.amountInvalid }
-  if (paise < 0) return { ok: false, error: PLAN_MESSAGES.amountNegative }
-  if (paise === 0 && !zero) return { ok: false, error: PLAN_MESSAGES.amountPositive }
-  if (paise > MAX_PLAN_PAISE) return { ok: false, error: PLAN_MESSAGES.amountTooLarge }
-  return { ok: true, value: paise }
+/** A planning amount in paise (rules.ts `checkAmount`): 0 is accepted when `zero`. */
+export function parsePlanAmount(value: AmountInput, rule: { required: string; zero: boolean }): Parsed<Paise> {
+  const checked = checkAmount(value, 'value', rule)
+  return checked.ok ? checked : refuse(checked.error)
 }
 
 export const parseIncome = (value: AmountInput) =>
@@ -73,42 +59,37 @@ export const parseAllocation = (value: AmountInput) =>
 export function checkAllocation(value: AmountInput, ceiling: Paise, format: (paise: Paise) => string): Parsed<Paise> {
   const parsed = parseAllocation(value)
   if (!parsed.ok || parsed.value <= ceiling) return parsed
-  return { ok: false, error: PLAN_MESSAGES.allocationOverIncome(format(ceiling)) }
+  return refuse(PLAN_MESSAGES.allocationOverIncome(format(ceiling)))
 }
 
 /** A 'YYYY-MM-DD' that is a real calendar day. */
 export function parseDueDate(value: string | null | undefined): Parsed<string> {
-  if (value === undefined || value === null || value.trim() === '')
-    return { ok: false, error: PLAN_MESSAGES.dueDateRequired }
+  if (isBlank(value)) return refuse(PLAN_MESSAGES.dueDateRequired)
   const day = value.trim()
-  if (Number.isNaN(fromDayString(day))) return { ok: false, error: PLAN_MESSAGES.dueDateInvalid }
+  if (Number.isNaN(fromDayString(day))) return refuse(PLAN_MESSAGES.dueDateInvalid)
   return { ok: true, value: day }
 }
 
 /** Reminder days: a whole number 0–30; blank means the default 3. */
 export function parseReminderDays(value: string | number | null | undefined): Parsed<number> {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
-    return { ok: true, value: DEFAULT_REMINDER_DAYS }
+  if (isBlank(value)) return { ok: true, value: DEFAULT_REMINDER_DAYS }
   const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN
-  if (!Number.isInteger(n) || n < 0 || n > 30) return { ok: false, error: PLAN_MESSAGES.reminderInvalid }
+  if (!Number.isInteger(n) || n < 0 || n > 30) return refuse(PLAN_MESSAGES.reminderInvalid)
   return { ok: true, value: n }
 }
 
 export const DEFAULT_REMINDER_DAYS = 3
 
 export function parseFrequency(value: string | null | undefined): Parsed<Frequency> {
-  if (value === undefined || value === null || value === '')
-    return { ok: false, error: PLAN_MESSAGES.frequencyRequired }
-  return (FREQUENCIES as readonly string[]).includes(value)
-    ? { ok: true, value: value as Frequency }
-    : { ok: false, error: PLAN_MESSAGES.frequencyInvalid }
+  if (value === undefined || value === null || value === '') return refuse(PLAN_MESSAGES.frequencyRequired)
+  const frequency = memberOf(FREQUENCIES, value)
+  return frequency ? { ok: true, value: frequency } : refuse(PLAN_MESSAGES.frequencyInvalid)
 }
 
+/** A budget's period; blank means monthly. */
 export function parsePeriod(value: string | null | undefined): Parsed<BudgetPeriod> {
-  if (value === undefined || value === null || value === '') return { ok: true, value: 'monthly' }
-  return (BUDGET_PERIODS as readonly string[]).includes(value)
-    ? { ok: true, value: value as BudgetPeriod }
-    : { ok: false, error: PLAN_MESSAGES.periodInvalid }
+  const period = value === undefined || value === null || value === '' ? 'monthly' : memberOf(BUDGET_PERIODS, value)
+  return period ? { ok: true, value: period } : refuse(PLAN_MESSAGES.periodInvalid)
 }
 
 export interface RecurringFormInput {
@@ -132,16 +113,15 @@ export interface RecurringFields {
 export type RecurringField = keyof RecurringFields
 
 /** The recurring payment a form or REST body describes, or the first field it gets wrong with its message. */
-export function parseRecurring(
-  input: RecurringFormInput,
-): { ok: true; value: RecurringFields } | { ok: false; field: RecurringField; error: string } {
+export function parseRecurring(input: RecurringFormInput): Checked<RecurringFields, RecurringField> {
   const name = (input.name ?? '').trim()
   if (!name) return { ok: false, field: 'name', error: PLAN_MESSAGES.nameRequired }
-  if (name.length > 100) return { ok: false, field: 'name', error: PLAN_MESSAGES.nameTooLong }
+  if (name.length > MAX_NAME_CHARS) return { ok: false, field: 'name', error: PLAN_MESSAGES.nameTooLong }
   const amount = parsePlanAmount(input.amount, { required: PLAN_MESSAGES.amountRequired, zero: false })
   if (!amount.ok) return { ok: false, field: 'amount', error: amount.error }
   const category = (input.category ?? '').trim()
-  if (category.length > 60) return { ok: false, field: 'category', error: PLAN_MESSAGES.categoryTooLong }
+  if (category.length > MAX_CATEGORY_CHARS)
+    return { ok: false, field: 'category', error: PLAN_MESSAGES.categoryTooLong }
   const frequency = parseFrequency(input.frequency)
   if (!frequency.ok) return { ok: false, field: 'frequency', error: frequency.error }
   const dueDate = parseDueDate(input.dueDate)
@@ -159,4 +139,38 @@ export function parseRecurring(
       reminderDays: reminderDays.value,
     },
   }
+}
+
+/** A budget as a REST body gives it; on an update a missing field keeps the budget's value. */
+export interface BudgetInput {
+  category?: string | null
+  amount?: RawInput
+  period?: string | null
+}
+export type BudgetField = keyof BudgetInput
+export interface BudgetFields {
+  category: string
+  amount: Paise
+  period: BudgetPeriod
+}
+
+/**
+ * The budget a create (no `existing`) or an update produces: a category (at most 60 characters),
+ * an amount above zero and a period (monthly unless given), or the first field it gets wrong.
+ */
+export function checkBudget(input: BudgetInput, existing?: BudgetFields): Checked<BudgetFields, BudgetField> {
+  const given = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null
+  const category = given(input.category) ? input.category.trim() : existing?.category
+  if (!category) return fail('category', PLAN_MESSAGES.categoryRequired)
+  if (category.length > MAX_CATEGORY_CHARS) return fail('category', PLAN_MESSAGES.categoryTooLong)
+  const amount =
+    existing && !given(input.amount)
+      ? { ok: true as const, value: existing.amount }
+      : checkAmount(input.amount, 'amount', { required: PLAN_MESSAGES.amountRequired, zero: false })
+  if (!amount.ok) return amount
+  const period = !given(input.period)
+    ? { ok: true as const, value: existing?.period ?? 'monthly' }
+    : parsePeriod(input.period)
+  if (!period.ok) return fail('period', period.error)
+  return { ok: true, value: { category, amount: amount.value, period: period.value } }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_NAME_CHARS, RULE_MESSAGES } from './rules'
 
 /**
  * Profile Details (spec part 1 §3 'User'): the one set of rules the Settings form and
@@ -9,7 +10,7 @@ export const ANNUAL_INCOME_RANGES = ['0-3L', '3-6L', '6-10L', '10-15L', '15L+'] 
 
 export const PROFILE_MESSAGES = {
   nameRequired: 'Please enter your name',
-  nameTooLong: 'Name must be at most 100 characters',
+  nameTooLong: RULE_MESSAGES.nameTooLong,
   birthDateInvalid: 'Date of birth must be a YYYY-MM-DD date',
   birthDateFuture: 'Date of birth cannot be in the future',
   birthDateTooOld: 'Date of birth must be after 1900',
@@ -59,7 +60,7 @@ export const ProfileInput = z
       .string({ error: PROFILE_MESSAGES.nameRequired })
       .trim()
       .min(1, PROFILE_MESSAGES.nameRequired)
-      .max(100, PROFILE_MESSAGES.nameTooLong)
+      .max(MAX_NAME_CHARS, PROFILE_MESSAGES.nameTooLong)
       .optional(),
     phone_number: z.string().max(40).nullish(),
     date_of_birth: clearable(BirthDate),

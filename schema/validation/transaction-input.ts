@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { maxAmountOf, TRANSACTION_TYPES, type TransactionType } from '../entities/transaction'
 import type { Paise } from '../money/money'
+import { MAX_CATEGORY_CHARS, RULE_MESSAGES } from './rules'
 
 /**
  * The one set of rules for an expense or income, shared by the add form, the edit dialog and the
@@ -14,7 +15,7 @@ export const TRANSACTION_MESSAGES = {
   incomeTooLarge: '⚠️ Amount seems too large. Maximum allowed is 100,000,000. Please check for typos.',
   categoryRequired: '⚠️ Please select a category!',
   sourceRequired: '⚠️ Please select an income source!',
-  categoryTooLong: 'Category must be at most 60 characters',
+  categoryTooLong: RULE_MESSAGES.categoryTooLong,
   sourceTooLong: 'Source must be at most 60 characters',
   customCategoryRequired: '⚠️ Please enter a custom category!',
   dateInvalid: '⚠️ Please enter a valid date!',
@@ -24,8 +25,7 @@ export const TRANSACTION_MESSAGES = {
 } as const
 export type TransactionMessageKey = keyof typeof TRANSACTION_MESSAGES
 
-/** Longest category, source and note the Transaction entity stores. */
-export const MAX_CATEGORY_CHARS = 60
+/** Longest note the Transaction entity stores. */
 export const MAX_DESCRIPTION_CHARS = 500
 
 /**

@@ -1,10 +1,11 @@
 import { map, type Observable } from 'rxjs'
 import type { DocOf } from '../../schema/collections'
-import { markPaid } from '../../schema/calc/mark-paid'
+import { newTransaction, type TransactionContent } from '../../schema/entities/transaction'
+import { markPaid, markPaidEntryId } from '../../schema/calc/mark-paid'
 import { reminderHorizon } from '../../schema/calc/recurring-schedule'
 import type { RecurringFields } from '../../schema/validation/plan-input'
 import { userData } from './database'
-import { addTransaction, type TransactionDoc } from './transactions'
+import type { TransactionDoc } from './transactions'
 import { insertDocument, patchDocument, removeDocument } from './writes'
 import { plainDocs } from './plain'
 
@@ -60,21 +61,49 @@ export function deleteRecurringPayment(id: string): Promise<void> {
 }
 
 /**
- * Mark Paid (schema/calc/mark-paid.ts): records the expense now and moves the next due day on by
- * one period from the stored one. Returns the new next due day and the expense.
+ * Mark Paid (schema/calc/mark-paid.ts): books the instalment due on the stored next due day, then
+ * moves that day on by one period. RxDB has no transaction across collections, so the two writes
+ * are made safe instead: the expense's id comes from the payment and the due day it pays, and the
+ * schedule moves only after it is written and only from that due day. A crash between the writes
+ * leaves the expense booked and the instalment still due; pressing Mark Paid again (or another
+ * device doing it) finds the same expense and only moves the schedule, so money is never lost or
+ * booked twice. Returns the new next due day and the expense.
  */
 export async function markRecurringPaid(
   payment: RecurringDoc,
   now = Date.now(),
 ): Promise<{ nextDueDate: string; transaction: TransactionDoc }> {
-  const paid = markPaid(payment, now)
-  const transaction = await addTransaction(paid.expense)
+  const stored = await userData().db.recurring_payments.findOne(payment.id).exec()
+  if (!stored) throw new Error(`Recurring payment ${payment.id} not found`)
+  const current = stored.toJSON() as RecurringDoc
+  const paidDue = current.nextDueDate
+  const paid = markPaid(current, now)
+  const transaction = await bookOnce(markPaidEntryId(current.id, paidDue), paid.expense)
   let { nextDueDate } = paid.schedule
-  const ok = await patchDocument('recurring_payments', payment.id, (current) => {
-    const schedule = markPaid(current, now).schedule
-    nextDueDate = schedule.nextDueDate
-    return schedule
+  const ok = await patchDocument('recurring_payments', current.id, (latest) => {
+    // Already moved on (by another device, or a tab that got here first): this instalment is paid.
+    if (latest.nextDueDate !== paidDue) {
+      nextDueDate = latest.nextDueDate
+      return {}
+    }
+    return markPaid(latest, now).schedule
   })
   if (!ok) throw new Error(`Recurring payment ${payment.id} not found`)
   return { nextDueDate, transaction }
+}
+
+/** The expense with this id: the one already booked (a retry), else a new one. */
+async function bookOnce(id: string, expense: TransactionContent): Promise<TransactionDoc> {
+  const { db } = userData()
+  const existing = await db.transactions.findOne(id).exec()
+  if (existing) return existing.toJSON()
+  try {
+    const stamp = { id, ownerId: userData().userId, updatedAt: Date.now() }
+    return await insertDocument('transactions', newTransaction(expense, stamp))
+  } catch (error) {
+    // Another tab (or a pull) wrote the same instalment between the read and the insert.
+    const written = await db.transactions.findOne(id).exec()
+    if (written) return written.toJSON()
+    throw error
+  }
 }

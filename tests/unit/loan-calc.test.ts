@@ -20,7 +20,7 @@ import {
 } from '../../schema/calc/loan-figures'
 import { INTEREST_TYPES, type LoanPayment } from '../../schema/entities/loan'
 import { formatDecimal } from '../../schema/money/money'
-import { MAX_PLAN_PAISE } from '../../schema/validation/plan-input'
+import { MAX_PLAN_PAISE } from '../../schema/validation/rules'
 import {
   checkLoan,
   checkLoanPlan,
