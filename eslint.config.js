@@ -2,6 +2,38 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
+const RXDB_INTERNALS = "RxDB's non-public surface is used only in src/data/rxdb-internals.ts (with a contract test)."
+/** RxDB's internal fields the sync layer reads (replication state, storage instances, document meta). */
+const RXDB_INTERNAL_FIELDS = [
+  'internalReplicationState',
+  'metaInstance',
+  'forkInstance',
+  'downstreamBulkWriteFlag',
+  'internalStorageInstance',
+  'storageInstance',
+  'getPreparedQuery',
+  'changes\\$',
+  '_meta',
+]
+/** RxDB helpers that are exported but belong to its replication protocol and storages, not its API. */
+const RXDB_INTERNAL_IMPORTS = [
+  {
+    name: 'rxdb/plugins/core',
+    importNames: [
+      'getAssumedMasterState',
+      'getChangedDocumentsSince',
+      'getComposedPrimaryKeyOfDocumentData',
+      'getHeightOfRevision',
+      'writeDocToDocState',
+      'DexieStorageInternals',
+      'RxStorageInstanceReplicationState',
+    ],
+    message: RXDB_INTERNALS,
+  },
+  { name: 'rxdb/plugins/storage-dexie', importNames: ['fromStorageToDexie'], message: RXDB_INTERNALS },
+  { name: 'rxdb/plugins/utils', importNames: ['defaultHashSha256', 'randomToken'], message: RXDB_INTERNALS },
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -39,6 +71,57 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['rxdb', 'rxdb/*', 'dexie'], message: 'Only src/data talks to storage.' }] },
+      ],
+    },
+  },
+  {
+    // RxDB's non-public surface (helpers, internal fields) is used only by src/data/rxdb-internals.ts,
+    // where a contract test pins each use to the installed version.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/data/rxdb-internals.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: RXDB_INTERNAL_IMPORTS,
+          patterns: [
+            { group: ['rxdb/src/*', 'rxdb/dist/*'], message: RXDB_INTERNALS },
+            { group: ['rxdb', 'rxdb/*', 'dexie'], message: 'Only src/data talks to storage.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `MemberExpression[property.name=/^(${RXDB_INTERNAL_FIELDS.join('|')})$/]`,
+          message: RXDB_INTERNALS,
+        },
+      ],
+    },
+  },
+  {
+    // src/data talks to storage (and RxDB's public API) itself.
+    files: ['src/data/**/*.{ts,tsx}'],
+    ignores: ['src/data/rxdb-internals.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: RXDB_INTERNAL_IMPORTS, patterns: [{ group: ['rxdb/src/*', 'rxdb/dist/*'], message: RXDB_INTERNALS }] },
+      ],
+    },
+  },
+  {
+    // src/lib holds helpers with no storage behind them; what reads the data lives in src/data.
+    files: ['src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['rxdb', 'rxdb/*', 'dexie'], message: 'Only src/data talks to storage.' },
+            { regex: '(^|/)data/', message: 'src/lib never imports src/data: a hook that reads data belongs there.' },
+          ],
+        },
       ],
     },
   },

@@ -31,3 +31,9 @@ export function fromDayString(day: string): number {
   if (date.getFullYear() !== y || date.getMonth() !== mo || date.getDate() !== d) return NaN
   return date.getTime()
 }
+
+/** 'YYYY-MM' of the local month containing `ms`. */
+export function monthKey(ms: number): string {
+  const d = new Date(ms)
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`
+}

@@ -1,4 +1,5 @@
 import type { Paise } from '../money/money'
+import { monthKey } from '../time'
 
 /** One business entry as the P&L reads it (spec part 2 §3 'Business entry'). */
 export interface PnlEntry {
@@ -48,11 +49,6 @@ export interface MonthlyPnl {
   revenue: Paise
   expenses: Paise
   profit: Paise
-}
-
-function monthKey(ms: number): string {
-  const d = new Date(ms)
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`
 }
 
 /**

@@ -1,5 +1,5 @@
 import { formatDecimal, type Paise } from '../money/money'
-import { toDayString } from '../time'
+import { monthKey, toDayString } from '../time'
 import type { Window } from './periods'
 import { expensesByCategory, type CategoryShare } from './shares'
 import type { LedgerEntry } from './totals'
@@ -37,11 +37,6 @@ export function monthLabel(ym: YearMonth): string {
 /** 'Dec'. */
 export function shortMonthLabel(ym: YearMonth): string {
   return shortMonth.format(new Date(ym.year, ym.month, 1))
-}
-
-/** '2026-12'. */
-export function monthKey({ year, month }: YearMonth): string {
-  return `${year}-${String(month + 1).padStart(2, '0')}`
 }
 
 export interface MonthReport {
@@ -186,5 +181,5 @@ export function transactionsCsv(entries: readonly CsvEntry[]): string {
 
 /** 'hisaab-report-2026-12.csv'. */
 export function csvFileName(ym: YearMonth): string {
-  return `hisaab-report-${monthKey(ym)}.csv`
+  return `hisaab-report-${monthKey(new Date(ym.year, ym.month, 1).getTime())}.csv`
 }

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom'
 import { ButtonLink } from '../components/ui/button'
-import { useAuth } from '../lib/auth-context'
+import { useAuth } from '../data/auth-context'
 import './app.css'
 
 /**

@@ -17,6 +17,7 @@ import { DEMO_OWNER } from '../../schema/demo-owner'
 import { migrationStrategiesOf, rxSchemaOf } from '../../schema/rx-schema'
 import { conflictHandlerOf } from './conflict'
 import { forgetOldPendingMarkers } from './pending'
+import { keepPullMarks } from './rxdb-internals'
 import { muteRxdbStorageNotice } from './rxdb-notice'
 import {
   forgetFirstDownload,
@@ -25,7 +26,6 @@ import {
   syncedKeyOf,
   type ReplicationHandle,
 } from './replication'
-import { keepPullMarks } from './rxdb-pull-marks'
 import { keepStorage } from './storage-persistence'
 import { getSyncSnapshot, updateSync } from './sync-state'
 import { forgetSavedScreens } from './saved-screen-keys'
@@ -68,7 +68,7 @@ async function storage(base: RxStorage<unknown, unknown> = replicatedStorage()):
   return wrappedValidateAjvStorage<unknown, unknown>({ storage: base })
 }
 
-/** IndexedDB (Dexie) with the marks of documents received from the server kept (rxdb-pull-marks.ts). */
+/** IndexedDB (Dexie) with the marks of documents received from the server kept (rxdb-internals.ts). */
 function replicatedStorage(): RxStorage<unknown, unknown> {
   const replicated = new Set<string>(COLLECTION_NAMES)
   return keepPullMarks(getRxStorageDexie(), (name) =>

@@ -5,6 +5,7 @@ import { INVERTED_BASE } from '../../schema/entities/common'
 import { whenIdle } from '../lib/idle'
 import { userData } from './database'
 import { MonthTotals, splitWindow, type MonthEntry } from './month-totals'
+import { readStored } from './rxdb-internals'
 import { transactionsBetween$, type TransactionDoc } from './transactions'
 import { stateAfter } from './window-docs'
 
@@ -34,9 +35,8 @@ class LedgerTotals {
     // Read once the screen is idle: its first rows come first.
     const read = () => {
       const all = collection.find({ selector: { date: { $gte: 0 } }, sort: [{ date: 'asc' }] })
-      collection.storageInstance
-        .query(all.getPreparedQuery())
-        .then(({ documents }) => {
+      readStored(collection, all)
+        .then((documents) => {
           for (const doc of documents) totals.set(doc.id, doc)
           for (const [id, doc] of buffered ?? []) totals.set(id, doc)
           buffered = null

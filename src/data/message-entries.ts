@@ -10,6 +10,7 @@ import type { TransactionType } from '../../schema/entities/transaction'
 import { newTransaction, type TransactionContent } from '../../schema/entities/transaction'
 import { nextVersion } from '../../schema/entities/common'
 import { userData } from './database'
+import { findStoredWithDeleted } from './rxdb-internals'
 import type { TransactionDoc } from './transactions'
 
 /** How many of the newest entries the merchant history is read from (one indexed query). */
@@ -86,7 +87,7 @@ export async function saveMessageEntry(
 ): Promise<TransactionDoc> {
   const { db, userId } = userData()
   const id = content.paymentKey && !again ? paymentEntryId(userId, content.paymentKey) : crypto.randomUUID()
-  const removed = await db.transactions.storageInstance.findDocumentsById([id], true)
+  const removed = await findStoredWithDeleted(db.transactions, [id])
   const previous = removed[0]?.updatedAt ?? 0
   const doc = newTransaction(
     { ...content, origin: 'message' },

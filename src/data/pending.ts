@@ -1,14 +1,6 @@
-import { filter, type Subscription } from 'rxjs'
-import {
-  getAssumedMasterState,
-  getChangedDocumentsSince,
-  getComposedPrimaryKeyOfDocumentData,
-  getHeightOfRevision,
-  writeDocToDocState,
-  type RxDocumentData,
-  type RxStorageInstanceReplicationState,
-} from 'rxdb/plugins/core'
+import type { Subscription } from 'rxjs'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
+import { replicationWrites, unpushedIds } from './rxdb-internals'
 
 /**
  * The pending count is read from the database, not kept beside it. A document
@@ -19,72 +11,17 @@ import type { RxReplicationState } from 'rxdb/plugins/replication'
  *
  * Only documents changed after the upstream checkpoint can be pending (the upstream saves its
  * checkpoint only once it pushed or skipped everything before it), so a count reads a handful of
- * documents, not the collection. The tests mirror RxDB 17.6's upstream (`upstream.ts`
- * persistToMaster) and downstream (a fork state it wrote itself carries `_meta.o`).
+ * documents, not the collection. What it reads of RxDB's records is in rxdb-internals.ts.
  */
 
-const PAGE = 500
 /** Lets a burst of writes settle (and the screen show a new entry first) before recounting. */
 const SETTLE_MS = 100
 
 type Replication = RxReplicationState<unknown, unknown>
-type InternalState = RxStorageInstanceReplicationState<unknown>
-type ForkDoc = RxDocumentData<unknown> & { _meta: { o?: { _rev: number; hash: string } } }
-
-/** A state the replication's own pull wrote (and nothing changed since): it came from the server. */
-function writtenByPull(doc: ForkDoc, identifierHash: string): boolean {
-  const origin = doc._meta.o
-  return !!origin && origin.hash === identifierHash && origin._rev === getHeightOfRevision(doc._rev)
-}
-
-async function upstreamCheckpoint(state: InternalState): Promise<unknown> {
-  const meta = state.input.metaInstance
-  const id = getComposedPrimaryKeyOfDocumentData(meta.schema, { isCheckpoint: '1', itemId: 'up' })
-  const [doc] = await meta.findDocumentsById([id], false)
-  return doc?.checkpointData ?? state.input.initialCheckpoint?.upstream
-}
 
 /** How many documents of one running replication are written locally and not yet pushed. */
 export async function countUnpushed(replication: Replication): Promise<number> {
   return (await unpushedIds(replication)).size
-}
-
-/** The ids of the documents of one running replication that are written locally and not yet pushed. */
-async function unpushedIds(replication: Replication): Promise<Set<string>> {
-  const ids = new Set<string>()
-  await replication.startPromise
-  const state = replication.internalReplicationState
-  if (!state || replication.isStopped()) return ids
-  const { forkInstance, conflictHandler, hashFunction, identifier } = state.input
-  const identifierHash = await hashFunction(identifier)
-  let checkpoint = await upstreamCheckpoint(state)
-  for (;;) {
-    const page = await getChangedDocumentsSince(forkInstance, PAGE, checkpoint)
-    const local = (page.documents as ForkDoc[])
-      .filter((doc) => !writtenByPull(doc, identifierHash))
-      .map((doc) => ({ doc, id: String((doc as Record<string, unknown>)[state.primaryPath]) }))
-    const assumed =
-      local.length > 0
-        ? await getAssumedMasterState(
-            state,
-            local.map(({ id }) => id),
-          )
-        : {}
-    for (const { doc, id } of local) {
-      const server = assumed[id]
-      const pushed =
-        !!server &&
-        server.metaDocument.isResolvedConflict !== doc._rev &&
-        conflictHandler.isEqual(
-          server.docData,
-          writeDocToDocState(doc, state.hasAttachments, !!state.input.keepMeta),
-          'hisaab-pending-count',
-        )
-      if (!pushed) ids.add(id)
-    }
-    if (page.documents.length < PAGE) return ids
-    checkpoint = page.checkpoint
-  }
 }
 
 /**
@@ -132,21 +69,11 @@ export class PendingCount {
       this.publish(this.sum())
       later()
     }
-    void replication.startPromise.then(async () => {
-      const state = replication.internalReplicationState
-      if (!state || this.stopped) return
-      const pulled = await state.downstreamBulkWriteFlag
+    void replicationWrites(replication).then((writes) => {
+      if (!writes || this.stopped) return
       // The pull never changes what is pending (it leaves unpushed documents alone); local writes
       // and the upstream's record of a push (or of a resolved conflict) do.
-      const local = state.input.forkInstance.changeStream().pipe(filter((bulk) => bulk.context !== pulled))
-      const pushed = state.input.metaInstance
-        .changeStream()
-        .pipe(filter((bulk) => bulk.context.startsWith('replication-up')))
-      if (this.stopped) return
-      this.subscriptions.push(
-        local.subscribe((bulk) => written(bulk.events.map((event) => event.documentId))),
-        pushed.subscribe(later),
-      )
+      this.subscriptions.push(writes.local$.subscribe(written), writes.pushed$.subscribe(later))
       recount()
     })
   }

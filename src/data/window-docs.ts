@@ -1,6 +1,7 @@
 import { Observable, map } from 'rxjs'
 import { INVERTED_BASE } from '../../schema/entities/common'
 import { userData } from './database'
+import { readStored } from './rxdb-internals'
 import type { TransactionDoc } from './transactions'
 
 /** One document's state after a change: its data, or null once deleted. */
@@ -93,10 +94,7 @@ export function transactionsIn$(start: number, end: number, type?: 'expense'): O
     : collection.find({ selector: { date: { $gte: start, $lt: upTo } }, sort: [{ date: 'asc' }] })
   return liveSet$<TransactionDoc>({
     changes: collection.$.pipe(map((event) => ({ id: event.documentId, data: stateAfter(event) }))),
-    read: async () => {
-      const { documents } = await collection.storageInstance.query(query.getPreparedQuery())
-      return documents
-    },
+    read: () => readStored(collection, query),
     idOf: (doc) => doc.id,
     matches: (doc) => doc.date >= start && doc.date < upTo && (!type || doc.type === type),
   })

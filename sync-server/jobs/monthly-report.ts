@@ -5,7 +5,7 @@
  * when the server restarts on the 1st; a failed send gives the claim back for the next check.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import { localMonthWindow } from '../../schema/time'
+import { localMonthWindow, monthKey } from '../../schema/time'
 import type { DocumentsRepository } from '../db/documents'
 import type { UsersRepository } from '../db/users'
 import type { WhatsappRepository } from '../db/whatsapp'
@@ -35,12 +35,6 @@ export interface MonthlyReportResult {
 }
 
 export const HOUR_MS = 3_600_000
-
-/** 'YYYY-MM' of the local month containing `ms`. */
-export function monthKey(ms: number): string {
-  const d = new Date(ms)
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`
-}
 
 /** The local month before the one containing `now`: its window and 'YYYY-MM'. */
 export function previousMonth(now: number): { start: number; end: number; month: string } {

@@ -7,7 +7,8 @@ import { invertTime } from '../../schema/entities/common'
 import { Transaction } from '../../schema/entities/transaction'
 import { migrationStrategiesOf, rxSchemaOf } from '../../schema/rx-schema'
 import { lastWriterWins } from '../../src/data/conflict'
-import { downloadSnapshot, SNAPSHOT_LWT } from '../../src/data/snapshot'
+import { SNAPSHOT_LWT } from '../../src/data/rxdb-internals'
+import { downloadSnapshot } from '../../src/data/snapshot'
 
 // Transactions are at schema version 1: RxDB needs the migration plugin and its strategies.
 addRxPlugin(RxDBMigrationSchemaPlugin)

@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Household } from '../../schema/entities/household'
 import { migrateDocument, rxSchemaOf, SCHEMA_VERSIONS } from '../../schema/rx-schema'
 import { lastWriterWins, toWire } from '../../src/data/conflict'
-import { keepPullMarks } from '../../src/data/rxdb-pull-marks'
+import { keepPullMarks } from '../../src/data/rxdb-internals'
 
 /**
  * A household arrives on a member's device just as the page reloads: RxDB's downstream wrote it to

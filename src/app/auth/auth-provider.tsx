@@ -25,7 +25,7 @@ import {
 } from '../../data/session'
 import { getSyncSnapshot } from '../../data/sync-state'
 import { forgetSavedScreens } from '../../data/saved-screen-keys'
-import { AuthContext, type AuthApi, type AuthState } from '../../lib/auth-context'
+import { AuthContext, type AuthApi, type AuthState } from '../../data/auth-context'
 
 /** The user id (`sub`) of a JWT, to open the local database offline when no user was cached. */
 function userFromToken(token: string): User | null {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { LoadingScreen } from '../../components/ui/spinner'
-import { useAuth } from '../../lib/auth-context'
+import { useAuth } from '../../data/auth-context'
 
 /** Spec part 1 §2: Loading while auth state loads, /login when signed out, else the page. */
 export function RequireAuth() {

@@ -1,7 +1,7 @@
 import { createElement, Suspense } from 'react'
 import { useLocation } from 'react-router-dom'
 import { LoadingScreen } from '../../components/ui/spinner'
-import { pagePath } from '../../lib/use-saved-screen'
+import { pagePath } from '../../data/use-saved-screen'
 import { lazyScreen, type LazyScreen } from '../lazy-screen'
 
 type Placeholder = LazyScreen<{ label?: string }>

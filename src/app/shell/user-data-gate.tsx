@@ -2,8 +2,8 @@ import { startTransition, Suspense, useEffect, useState, type ReactNode } from '
 import { Outlet } from 'react-router-dom'
 import { openDemoData, openUserData } from '../../data/database'
 import { readToken } from '../../data/session'
-import { useAuth, useUser } from '../../lib/auth-context'
-import { MoneyProvider } from '../../lib/use-money'
+import { useAuth, useUser } from '../../data/auth-context'
+import { MoneyProvider } from '../../data/use-money'
 import { PagePlaceholder } from './page-placeholder'
 
 /** Opens the signed-in user's local database (or the demo's) before the screens that read it render. */

@@ -6,7 +6,7 @@ import { AmountField, ChoiceField, TextField } from '../../components/ui/field'
 import { Modal } from '../../components/ui/modal'
 import { useToast } from '../../components/ui/toast'
 import { addBusinessEntry, type BusinessEntryDoc } from '../../data/business'
-import { useMoney } from '../../lib/use-money'
+import { useMoney } from '../../data/use-money'
 import { useRecheck } from '../../lib/use-recheck'
 
 const NOON_MS = 12 * 3_600_000

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type DependencyList } from 'react'
-import { useAuth } from '../../lib/auth-context'
+import { useAuth } from '../../data/auth-context'
 
 export interface AdminLoad<T> {
   /** The last loaded data (kept while a newer request runs). */

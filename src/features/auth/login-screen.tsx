@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { useAuth } from '../../lib/auth-context'
+import { useAuth } from '../../data/auth-context'
 import { TextField } from '../../components/ui/field'
 import { ApiError, NetworkError } from '../../data/http'
 import { AuthLayout, AuthSubmit } from './auth-layout'

@@ -1,6 +1,6 @@
 import { niceCeil } from '../../../schema/calc/axis'
 import { useElementWidth } from '../../lib/use-element-width'
-import { useMoney } from '../../lib/use-money'
+import { useMoney } from '../../data/use-money'
 
 export interface ChartSeries {
   name: string

@@ -4,7 +4,7 @@ import { toDayString } from '../../../schema/time'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { useToast } from '../../components/ui/toast'
 import { deleteLoanPayment, type LoanDoc, type LoanPaymentDoc } from '../../data/loans'
-import { useMoney } from '../../lib/use-money'
+import { useMoney } from '../../data/use-money'
 import { formatDay } from './loan-types'
 import { RecordPaymentDialog } from './record-payment-dialog'
 

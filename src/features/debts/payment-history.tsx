@@ -5,7 +5,7 @@ import { Amount } from '../../components/ui/amount'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import type { LoanPaymentDoc } from '../../data/loans'
-import { useMoney } from '../../lib/use-money'
+import { useMoney } from '../../data/use-money'
 import { formatDay, PAYMENT_METHOD_LABEL, PAYMENT_TYPE_LABEL } from './loan-types'
 
 /** Why a payment counts for nothing, and what the user can do about it. */

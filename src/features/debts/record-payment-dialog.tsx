@@ -7,7 +7,7 @@ import { toDayString } from '../../../schema/time'
 import { AmountField, ChoiceField, TextField } from '../../components/ui/field'
 import { Modal, ModalFormActions } from '../../components/ui/modal'
 import { recordLoanPayment, updateLoanPayment, type LoanDoc, type LoanPaymentDoc } from '../../data/loans'
-import { useMoney } from '../../lib/use-money'
+import { useMoney } from '../../data/use-money'
 import { useRecheck } from '../../lib/use-recheck'
 import { PAYMENT_METHOD_LABEL, PAYMENT_TYPE_LABEL } from './loan-types'
 

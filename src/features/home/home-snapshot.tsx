@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react'
 import { LoadingScreen } from '../../components/ui/spinner'
 import { readHomeSnapshot, type HomeSnapshot } from '../../data/home-snapshot'
 import { MoneyContext, moneyFormat } from '../../lib/money-format'
-import { useSavedScreen } from '../../lib/use-saved-screen'
+import { useSavedScreen } from '../../data/use-saved-screen'
 import { HomeView } from './home-view'
 
 /**

@@ -12,7 +12,7 @@ import { Amount } from '../../components/ui/amount'
 import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { firstName } from '../../data/session'
-import { useUser } from '../../lib/auth-context'
+import { useUser } from '../../data/auth-context'
 import { DueSoonCard as DueSoonCardOf } from './due-soon-card'
 import './home.css'
 

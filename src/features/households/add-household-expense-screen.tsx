@@ -8,7 +8,7 @@ import { HOUSEHOLD_MESSAGES, MAX_HOUSEHOLD_RUPEES } from '../../../schema/valida
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { useToast } from '../../components/ui/toast'
 import { addHouseholdExpense, type HouseholdDoc } from '../../data/households'
-import { useMoney } from '../../lib/use-money'
+import { useMoney } from '../../data/use-money'
 import { FormFooter } from './form-footer'
 import { equalSplit, SplitEditor, splitParts, type SplitState } from './split-editor'
 import './households.css'

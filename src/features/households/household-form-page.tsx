@@ -4,7 +4,7 @@ import { Card } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page-header'
 import { useHousehold } from '../../data/household-hooks'
 import type { HouseholdDoc } from '../../data/households'
-import { useAuth } from '../../lib/auth-context'
+import { useAuth } from '../../data/auth-context'
 import { HouseholdNotFound } from './household-not-found'
 
 /** A household's form screen (/households/{id}/…): its header and the form on a card, once the household is open. */

@@ -17,7 +17,7 @@ import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from 
 import { useToast } from '../../components/ui/toast'
 import { saveRecurringExpense } from '../../data/household-recurring'
 import { householdError, type HouseholdDoc } from '../../data/households'
-import { useMoney, type MoneyFormat } from '../../lib/use-money'
+import { useMoney, type MoneyFormat } from '../../data/use-money'
 import { FormFooter } from './form-footer'
 import { HouseholdFormPage } from './household-form-page'
 import { equalSplit, SplitEditor, splitParts, type SplitState } from './split-editor'

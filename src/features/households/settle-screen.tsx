@@ -7,7 +7,7 @@ import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from 
 import { useToast } from '../../components/ui/toast'
 import { recordSettlement, type HouseholdDoc } from '../../data/households'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
-import { useMoney, type MoneyFormat } from '../../lib/use-money'
+import { useMoney, type MoneyFormat } from '../../data/use-money'
 import { useRecheck } from '../../lib/use-recheck'
 import { useHouseholdLedger } from './balances-tab'
 import { FormFooter } from './form-footer'

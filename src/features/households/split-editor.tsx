@@ -12,7 +12,7 @@ import type { Paise } from '../../../schema/money/money'
 import { Amount } from '../../components/ui/amount'
 import { Button } from '../../components/ui/button'
 import type { HouseholdDoc } from '../../data/households'
-import { useMoney, type MoneyFormat } from '../../lib/use-money'
+import { useMoney, type MoneyFormat } from '../../data/use-money'
 import { AlertLine } from '../../components/ui/alert-line'
 
 export interface SplitRow {

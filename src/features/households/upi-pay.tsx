@@ -5,7 +5,7 @@ import { paymentReference } from '../../../schema/parse/reference'
 import { settlementNote, upiPayLink } from '../../../schema/upi'
 import { TextAreaField } from '../../components/ui/field'
 import type { HouseholdDoc } from '../../data/households'
-import { useMoney } from '../../lib/use-money'
+import { useMoney } from '../../data/use-money'
 import './upi-pay.css'
 
 const UpiQr = lazy(() => import('./upi-qr'))

@@ -15,7 +15,7 @@ import {
   type OnboardingData,
   type ProfileErrors,
 } from '../../../schema/onboarding'
-import { useAuth } from '../../lib/auth-context'
+import { useAuth } from '../../data/auth-context'
 import { ChoiceChip, StepFrame } from './step-frame'
 import type { Onboarding } from './use-onboarding'
 import { useRecheck } from '../../lib/use-recheck'

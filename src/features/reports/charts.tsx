@@ -3,7 +3,7 @@ import { useElementWidth } from '../../lib/use-element-width'
 import { formatPermille, type CategoryShare } from '../../../schema/calc/shares'
 import { shortMonthLabel, monthLabel, type TrendBucket } from '../../../schema/calc/report'
 import { currencyOf } from '../../../schema/money/money'
-import { useMoney } from '../../lib/use-money'
+import { useMoney } from '../../data/use-money'
 import { Amount } from '../../components/ui/amount'
 import { TableHead } from '../../components/ui/table-head'
 

@@ -1,7 +1,7 @@
 import { ProfilePending } from '../../components/profile/profile-pending'
 import { ButtonLink } from '../../components/ui/button'
 import type { ProfileDoc } from '../../data/profile'
-import { useMoney } from '../../lib/use-money'
+import { useMoney } from '../../data/use-money'
 
 /** The goals and figures onboarding saved in the profile document (offline, synced); null while it is on its way. */
 export function GoalsSummary({ profile }: { profile: ProfileDoc | null }) {

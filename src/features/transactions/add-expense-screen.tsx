@@ -1,5 +1,5 @@
 import { describeAlert } from '../../../schema/calc/budget-alerts'
-import { useMoney } from '../../lib/use-money'
+import { useMoney } from '../../data/use-money'
 import { budgetAlertsFor } from '../../data/budgets'
 import type { TransactionDoc } from '../../data/transactions'
 import { TransactionForm } from './transaction-form'

@@ -4,7 +4,7 @@ import { Card } from '../../components/ui/card'
 import { LoadingScreen } from '../../components/ui/spinner'
 import { readLedgerSnapshot, type LedgerSnapshot } from '../../data/ledger-snapshot'
 import { MoneyContext, moneyFormat } from '../../lib/money-format'
-import { useSavedScreen } from '../../lib/use-saved-screen'
+import { useSavedScreen } from '../../data/use-saved-screen'
 import { LedgerHeader, LedgerItem, LedgerTip, LedgerTools, LedgerTotals, NO_FILTERS, ROW_HEIGHT } from './ledger-parts'
 
 const ignore = () => undefined

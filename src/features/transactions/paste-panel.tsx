@@ -4,7 +4,7 @@ import { formatMoney } from '../../../schema/money/money'
 import { Button } from '../../components/ui/button'
 import { TextAreaField } from '../../components/ui/field'
 import { addRecurringPayment } from '../../data/recurring'
-import { useMoney } from '../../lib/use-money'
+import { useMoney } from '../../data/use-money'
 import {
   describeEntry,
   DOUBT_TEXT,

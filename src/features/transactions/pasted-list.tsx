@@ -5,7 +5,7 @@ import { checkTransaction } from '../../../schema/validation/transaction-input'
 import { Button } from '../../components/ui/button'
 import { useToast } from '../../components/ui/toast'
 import { saveMessageEntry } from '../../data/message-entries'
-import { useMoney } from '../../lib/use-money'
+import { useMoney } from '../../data/use-money'
 import { describeEntry, DOUBT_TEXT, NOTICE_TEXT, type MessageEntry, type PastedMessage } from './message-reading'
 
 /** Spec part 1 §9: after an add, go home 1 s later (the toast stays 3 s). */

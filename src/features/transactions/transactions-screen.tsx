@@ -11,7 +11,7 @@ import { useLedger, useProfile, useWindowTotals } from '../../data/hooks'
 import { writeLedgerSnapshot } from '../../data/ledger-snapshot'
 import { saveWhenIdle } from '../../data/saved-screen'
 import type { TransactionDoc } from '../../data/transactions'
-import { useAuth } from '../../lib/auth-context'
+import { useAuth } from '../../data/auth-context'
 import { useMoneyFormat } from '../../lib/money-format'
 import { SnapshotLedger, useLedgerSnapshot } from './ledger-snapshot'
 import {

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { User } from '../data/session'
+import type { User } from './session'
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out'
 

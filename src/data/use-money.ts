@@ -1,10 +1,10 @@
 import { createElement, useMemo, type ReactNode } from 'react'
-import { useProfile } from '../data/hooks'
+import { useProfile } from './hooks'
 import { useAuth } from './auth-context'
-import { displayCurrency } from './display-currency'
-import { MoneyContext, moneyFormat, type MoneyFormat } from './money-format'
+import { displayCurrency } from '../lib/display-currency'
+import { MoneyContext, moneyFormat, type MoneyFormat } from '../lib/money-format'
 
-export type { MoneyFormat } from './money-format'
+export type { MoneyFormat } from '../lib/money-format'
 
 /** One money formatter bound to the user's currency (like Actual's `useFormat`), over integer paise. */
 export function useMoney(): MoneyFormat {

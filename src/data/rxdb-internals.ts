@@ -1,0 +1,334 @@
+import { filter, map, type Observable, type Subject } from 'rxjs'
+import {
+  getAssumedMasterState,
+  getChangedDocumentsSince,
+  getComposedPrimaryKeyOfDocumentData,
+  getHeightOfRevision,
+  writeDocToDocState,
+  type BulkWriteRow,
+  type DexieStorageInternals,
+  type EventBulk,
+  type RxCollection,
+  type RxDocumentData,
+  type RxQuery,
+  type RxStorage,
+  type RxStorageBulkWriteResponse,
+  type RxStorageChangeEvent,
+  type RxStorageInstance,
+  type RxStorageInstanceCreationParams,
+  type RxStorageInstanceReplicationState,
+} from 'rxdb/plugins/core'
+import type { RxReplicationState } from 'rxdb/plugins/replication'
+import { fromStorageToDexie } from 'rxdb/plugins/storage-dexie'
+import { defaultHashSha256, randomToken } from 'rxdb/plugins/utils'
+
+/**
+ * Every use of RxDB's non-public surface, pinned to the rxdb version in package.json (17.6.0). Each
+ * section names the RxDB behaviour it relies on; tests/unit/rxdb-internals-contract.test.ts checks
+ * each one against the installed RxDB, so after an upgrade `npm test` says which assumption broke.
+ * tests/unit/rxdb-upstream-bugs.test.ts reproduces the RxDB bugs worked around here, for upstream.
+ * Only this module may import RxDB's helpers or read its internal fields (eslint.config.js).
+ */
+
+type StoredDoc = RxDocumentData<Record<string, unknown>>
+/** RxDB's mark of a fork document its replication's pull wrote: the replication's hash and revision height. */
+type PullMark = { _rev: number; hash: string }
+type MarkedDoc = RxDocumentData<unknown> & { _meta: { lwt: number; o?: PullMark } }
+
+// ---------------------------------------------------------------------------------------------
+// Storage-level reads. Relies on: `collection.storageInstance` answering `query` with a query's
+// `getPreparedQuery()` and `findDocumentsById(ids, withDeleted)` with plain stored documents,
+// without building RxDocuments or a live query (event-reduce) over them.
+
+/** The documents matching `query`, read from the storage (no RxDocuments, no live query). */
+export async function readStored<T>(collection: RxCollection<T>, query: RxQuery<T>): Promise<RxDocumentData<T>[]> {
+  const { documents } = await collection.storageInstance.query(query.getPreparedQuery())
+  return documents
+}
+
+/** The stored states of `ids`, deleted ones included (findOne hides a tombstone). */
+export function findStoredWithDeleted<T>(collection: RxCollection<T>, ids: string[]): Promise<RxDocumentData<T>[]> {
+  return collection.storageInstance.findDocumentsById(ids, true)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pull marks (rxdb#7804). Relies on: the downstream writes a received document to the fork with the
+// context 'replication-downstream-' + checkpoint key and `_meta.o = { hash: hash(identifier),
+// _rev: height }`, then its meta store; RxDB's storage wrapper (rx-storage-helper.ts
+// `getWrappedStorageInstance`) replaces `_meta` of every insert with `{ lwt }`, dropping `o`, so a
+// page closed between the two writes leaves a document that looks like a local write for good.
+
+/** RxDB's context of the downstream's writes to a collection ('replication-downstream-' + checkpoint key). */
+export const DOWNSTREAM_WRITE = 'replication-downstream-'
+
+/**
+ * `storage` with the downstream's mark kept on inserted documents, below RxDB's wrapper;
+ * `identifierOf` names the replication of a collection as RxDB prefixes it ('rxdbreplication' +
+ * replicationIdentifier), or null for storage no replication writes to. The databases use RxDB's
+ * default hash function.
+ */
+export function keepPullMarks<I, O>(
+  storage: RxStorage<I, O>,
+  identifierOf: (collectionName: string) => string | null,
+): RxStorage<I, O> {
+  return {
+    name: storage.name,
+    rxdbVersion: storage.rxdbVersion,
+    async createStorageInstance<D>(params: RxStorageInstanceCreationParams<D, O>) {
+      const instance = await storage.createStorageInstance(params)
+      const identifier = identifierOf(params.collectionName)
+      if (!identifier) return instance
+      const hash = defaultHashSha256(identifier)
+      const bulkWrite = instance.bulkWrite.bind(instance)
+      instance.bulkWrite = async (rows: BulkWriteRow<D>[], context: string) => {
+        if (context.startsWith(DOWNSTREAM_WRITE)) {
+          const o = { hash: await hash }
+          for (const row of rows as BulkWriteRow<unknown>[]) {
+            const doc = row.document as MarkedDoc
+            if (!row.previous && !doc._meta.o)
+              // A new object: RxDB shares one `_meta` between the inserts of a write.
+              doc._meta = { ...doc._meta, o: { ...o, _rev: getHeightOfRevision(doc._rev) } }
+          }
+        }
+        return bulkWrite(rows, context)
+      }
+      return instance
+    },
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The replication's own records (pending count). Relies on: `internalReplicationState.input`
+// holding forkInstance, metaInstance, hashFunction, identifier, conflictHandler, keepMeta; the
+// upstream checkpoint as the meta document { isCheckpoint: '1', itemId: 'up' } (`checkpointData`),
+// saved only once everything before it was pushed or skipped; the server state it assumes per
+// document (`getAssumedMasterState`, written only after a push succeeded); the downstream's fork
+// writes carrying `downstreamBulkWriteFlag` as context; the upstream's meta writes a context
+// starting 'replication-up'.
+
+type Replication = RxReplicationState<unknown, unknown>
+type InternalState = RxStorageInstanceReplicationState<unknown>
+
+const PAGE = 500
+
+/** A state the replication's own pull wrote (and nothing changed since): it came from the server. */
+function writtenByPull(doc: MarkedDoc, identifierHash: string): boolean {
+  const origin = doc._meta.o
+  return !!origin && origin.hash === identifierHash && origin._rev === getHeightOfRevision(doc._rev)
+}
+
+async function upstreamCheckpoint(state: InternalState): Promise<unknown> {
+  const meta = state.input.metaInstance
+  const id = getComposedPrimaryKeyOfDocumentData(meta.schema, { isCheckpoint: '1', itemId: 'up' })
+  const [doc] = await meta.findDocumentsById([id], false)
+  return doc?.checkpointData ?? state.input.initialCheckpoint?.upstream
+}
+
+/** Which of `docs` the server does not hold as they are: their push is not recorded yet. */
+async function notPushed(state: InternalState, docs: MarkedDoc[], identifierHash: string): Promise<string[]> {
+  const local = docs
+    .filter((doc) => !writtenByPull(doc, identifierHash))
+    .map((doc) => ({ doc, id: String((doc as Record<string, unknown>)[state.primaryPath]) }))
+  if (local.length === 0) return []
+  const { conflictHandler } = state.input
+  const assumed = await getAssumedMasterState(
+    state,
+    local.map(({ id }) => id),
+  )
+  return local
+    .filter(({ doc, id }) => {
+      const server = assumed[id]
+      return !(
+        server &&
+        server.metaDocument.isResolvedConflict !== doc._rev &&
+        conflictHandler.isEqual(
+          server.docData,
+          writeDocToDocState(doc, state.hasAttachments, !!state.input.keepMeta),
+          'hisaab-pending-count',
+        )
+      )
+    })
+    .map(({ id }) => id)
+}
+
+/**
+ * The ids of the documents of one running replication that are written locally and not yet
+ * pushed: only documents changed after the upstream checkpoint can be, so a count reads a
+ * handful of documents, not the collection.
+ */
+export async function unpushedIds(replication: Replication): Promise<Set<string>> {
+  const ids = new Set<string>()
+  await replication.startPromise
+  const state = replication.internalReplicationState
+  if (!state || replication.isStopped()) return ids
+  const identifierHash = await state.input.hashFunction(state.input.identifier)
+  let checkpoint = await upstreamCheckpoint(state)
+  for (;;) {
+    const page = await getChangedDocumentsSince(state.input.forkInstance, PAGE, checkpoint)
+    for (const id of await notPushed(state, page.documents, identifierHash)) ids.add(id)
+    if (page.documents.length < PAGE) return ids
+    checkpoint = page.checkpoint
+  }
+}
+
+export interface ReplicationWrites {
+  /** The ids of each local write to the collection (every write but the replication's own pull). */
+  local$: Observable<string[]>
+  /** Each time the upstream records a push (or a resolved conflict) in its meta store. */
+  pushed$: Observable<unknown>
+}
+
+/** The writes that change what is pending, once the replication runs (null when it does not). */
+export async function replicationWrites(replication: Replication): Promise<ReplicationWrites | null> {
+  await replication.startPromise
+  const state = replication.internalReplicationState
+  if (!state) return null
+  const pulled = await state.downstreamBulkWriteFlag
+  const local$ = state.input.forkInstance.changeStream().pipe(filter((bulk) => bulk.context !== pulled))
+  return {
+    local$: local$.pipe(map((bulk) => bulk.events.map((event) => event.documentId))),
+    pushed$: state.input.metaInstance.changeStream().pipe(filter((bulk) => bulk.context.startsWith('replication-up'))),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A first download written straight into RxDB's Dexie tables. Relies on: the Dexie storage
+// instance's `internals` ({ dexieDb, dexieTable, booleanIndexes }) and its row format
+// (`fromStorageToDexie`: booleans of indexed fields as '0'/'1'); its private `changes$` subject
+// feeding the collection's change stream (collections, live queries, other tabs); `_meta.lwt`
+// ordering the upstream's changes (a push checkpoint { id: '', lwt } skips everything older);
+// `_meta.o` as the downstream's pull mark (above); a 409 of `bulkWrite` carrying `documentInDb`.
+
+/** Below every real write time: the upstream never pushes a downloaded document back. */
+export const SNAPSHOT_LWT = 1
+/** The push checkpoint after a download: past its documents, before every local write. */
+export const AFTER_SNAPSHOT = { id: '', lwt: SNAPSHOT_LWT + 1 }
+
+const WRITE_CONTEXT = 'hisaab-snapshot'
+
+/** A received document, checked by its entity. */
+export type Received = Record<string, unknown> & { _deleted: boolean }
+
+type DexieInstance = RxStorageInstance<unknown, unknown, unknown> & {
+  internals: DexieStorageInternals
+  changes$: Subject<EventBulk<RxStorageChangeEvent<Record<string, unknown>>, { id: string; lwt: number }>>
+}
+
+/** A received document as the replication's pull would have stored it (marked as the server's). */
+function snapshotDoc(doc: Received, height: number, hash: string): StoredDoc {
+  return {
+    ...doc,
+    _attachments: {},
+    _rev: `${height}-snapshot`,
+    _meta: { lwt: SNAPSHOT_LWT, o: { _rev: height, hash } },
+  }
+}
+
+/**
+ * Writes pages straight into the collection's IndexedDB table with `add`, one transaction per
+ * page: the storage's own bulkWrite first reads every id to look for conflicts, which on a new
+ * device is wasted work, and waits for that read before it can queue the next page. An id already
+ * there fails its own `add` only and is settled through RxDB afterwards (`settleExisting`). Once
+ * the page has committed, its documents are announced on the storage's change stream like any write.
+ * `identifier` is the replication's as RxDB prefixes it ('rxdbreplication' + replicationIdentifier).
+ */
+export async function snapshotPageWriter(
+  collection: RxCollection,
+  identifier: string,
+  addsPerTask: number,
+): Promise<(docs: Received[]) => Promise<void>> {
+  const storage = collection.internalStorageInstance as DexieInstance
+  const hash = await collection.database.hashFunction(identifier)
+  const { dexieDb, dexieTable, booleanIndexes } = await storage.internals
+  const idb = dexieDb.backendDB()
+  return async (docs) => {
+    const stored = docs.map((doc) => snapshotDoc(doc, 1, hash))
+    const transaction = idb.transaction(dexieTable.name, 'readwrite')
+    const existing = addAll(transaction.objectStore(dexieTable.name), addsPerTask, (doc) =>
+      fromStorageToDexie(booleanIndexes, doc),
+    )(stored)
+    await new Promise<void>((resolve, reject) => {
+      transaction.oncomplete = () => resolve()
+      transaction.onabort = () => reject(transaction.error ?? new Error('First download: a page was not written'))
+    })
+    announce(
+      storage,
+      stored.filter((_, i) => !existing.has(i)),
+    )
+    if (existing.size > 0)
+      await settleExisting(
+        storage,
+        [...existing].map((i) => docs[i]!),
+        hash,
+      )
+  }
+}
+
+/**
+ * Queues `add` of every document, `addsPerTask` in one task: the next chunk is queued once
+ * IndexedDB answered the chunk's first add (the transaction stays open while it has requests).
+ * Returns the indexes whose id was already stored (filled as the transaction runs).
+ */
+function addAll(table: IDBObjectStore, addsPerTask: number, toRow: (doc: StoredDoc) => unknown) {
+  return (stored: StoredDoc[]): Set<number> => {
+    const existing = new Set<number>()
+    const queue = (from: number) => {
+      const end = Math.min(from + addsPerTask, stored.length)
+      for (let i = from; i < end; i++) {
+        const request = table.add(toRow(stored[i]!))
+        const next = i === from && end < stored.length ? () => queue(end) : undefined
+        if (next) request.onsuccess = next
+        request.onerror = (event) => {
+          if (request.error?.name !== 'ConstraintError') return
+          event.preventDefault() // keeps the transaction (and the page's other documents) going
+          event.stopPropagation()
+          existing.add(i)
+          next?.()
+        }
+      }
+    }
+    queue(0)
+    return existing
+  }
+}
+
+/** Emits the added documents as RxDB's storage emits a write (deleted ones make no event). */
+function announce(storage: DexieInstance, added: StoredDoc[]): void {
+  const events = added
+    .filter((doc) => !doc._deleted)
+    .map((doc) => ({
+      documentId: String(doc.id),
+      operation: 'INSERT' as const,
+      documentData: doc,
+      previousDocumentData: undefined,
+    }))
+  const last = added.at(-1)
+  if (!last || events.length === 0) return
+  storage.changes$.next({
+    // Unique across tabs: a database ignores an event bulk id it has seen.
+    id: `${WRITE_CONTEXT}-${randomToken(16)}`,
+    events,
+    checkpoint: { id: String(last.id), lwt: SNAPSHOT_LWT },
+    context: WRITE_CONTEXT,
+  })
+}
+
+/**
+ * Documents whose id was already stored: either an earlier page's version of one changed on the
+ * server since (replaced by this newer one) or a local edit made during the download (kept: the
+ * upstream pushes it and last-writer-wins decides).
+ */
+async function settleExisting(storage: DexieInstance, docs: Received[], hash: string): Promise<void> {
+  const rows = docs.map((doc) => ({ document: snapshotDoc(doc, 1, hash) }))
+  const result: RxStorageBulkWriteResponse<unknown> = await storage.bulkWrite(rows, WRITE_CONTEXT)
+  const byId = new Map(docs.map((doc) => [String(doc.id), doc]))
+  const replace = []
+  for (const error of result.error) {
+    const inDb = error.status === 409 ? (error.documentInDb as StoredDoc | undefined) : undefined
+    if (!inDb) throw new Error(`First download of a document failed (${error.status})`)
+    if (inDb._meta.lwt !== SNAPSHOT_LWT) continue
+    const height = Number.parseInt(inDb._rev, 10) + 1
+    replace.push({ previous: inDb, document: snapshotDoc(byId.get(error.documentId)!, height, hash) })
+  }
+  if (replace.length > 0) await storage.bulkWrite(replace, WRITE_CONTEXT)
+}
