@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { markPaidEntryId } from '../../schema/calc/mark-paid'
 import { PLAN_MESSAGES } from '../../schema/validation/plan-input'
 import { createTestApp, register } from './helpers'
 import type { Session, TestApp } from './helpers'
@@ -312,6 +313,8 @@ describe('/api/recurring-payments', () => {
     expect(first.status).toBe(200)
     expect(first.body.payment.next_due_date).toBe('2027-02-28')
     expect(first.body.transaction).toMatchObject({ amount: 15000, category: 'Bills & Utilities', description: 'Rent' })
+    // Booked under the id a device's Mark Paid gives the same instalment, so the two never book it twice.
+    expect(first.body.transaction.id).toBe(markPaidEntryId(p.id, '2027-01-31'))
     const second = await call(u, 'POST', `/api/recurring-payments/${p.id}/mark-paid`)
     expect(second.body.payment).toMatchObject({ due_date: '2027-01-31', next_due_date: '2027-03-31' })
 

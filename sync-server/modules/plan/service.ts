@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { allocationView } from '../../../schema/calc/allocation'
 import { budgetsSpan, budgetStatus } from '../../../schema/calc/budget-status'
-import { markPaid } from '../../../schema/calc/mark-paid'
+import { markPaid, markPaidEntryId } from '../../../schema/calc/mark-paid'
 import type { CollectionName, DocOf } from '../../../schema/collections'
 import type { Budget } from '../../../schema/entities/budget'
 import { nextVersion } from '../../../schema/entities/common'
@@ -13,14 +13,12 @@ import { fromPaise } from '../../../schema/money/money'
 import type { Paise } from '../../../schema/money/money'
 import {
   checkAllocation,
+  checkBudget,
   parseAllocation,
   parseIncome,
-  parsePeriod,
-  parsePlanAmount,
   parseRecurring,
   PLAN_MESSAGES,
 } from '../../../schema/validation/plan-input'
-import { MAX_CATEGORY_CHARS } from '../../../schema/validation/transaction-input'
 import type { DocumentsRepository } from '../../db/documents'
 import { HttpError } from '../../http-error'
 import { ceilingFor, incomeOf, moneyFor } from './allocation'
@@ -84,29 +82,17 @@ export class PlanService {
   }
 
   #buildBudget(body: BudgetBody, ownerId: string, existing?: Budget): Budget {
-    let category = existing?.category
-    if (body.category !== undefined && body.category !== null) category = body.category.trim()
-    if (!category) throw invalid(PLAN_MESSAGES.categoryRequired)
-    if (category.length > MAX_CATEGORY_CHARS) throw invalid(PLAN_MESSAGES.categoryTooLong)
-    let amount = existing?.amount
-    if ((body.amount !== undefined && body.amount !== null) || !existing) {
-      const parsed = parsePlanAmount(body.amount, { required: PLAN_MESSAGES.amountRequired, zero: false })
-      if (!parsed.ok) throw invalid(parsed.error)
-      amount = parsed.value
-    }
-    const period =
-      body.period === undefined || body.period === null
-        ? { ok: true as const, value: existing?.period ?? 'monthly' }
-        : parsePeriod(body.period)
-    if (!period.ok) throw invalid(period.error)
+    const checked = checkBudget(body, existing)
+    if (!checked.ok) throw invalid(checked.error)
+    const { category, amount, period } = checked.value
     const t = this.now()
     return {
       id: existing?.id ?? randomUUID(),
       ownerId,
       updatedAt: nextVersion(t, existing?.updatedAt),
       category,
-      amount: amount!,
-      period: period.value,
+      amount,
+      period,
       allocated: existing?.allocated ?? 0,
       refusedAllocation: existing?.refusedAllocation ?? 0,
       createdAt: existing?.createdAt ?? t,
@@ -194,8 +180,14 @@ export class PlanService {
     const payment = this.liveOwned('recurring_payments', ownerId, id, RECURRING_NOT_FOUND)
     const t = this.now()
     const paid = markPaid(payment, t)
+    const entryId = markPaidEntryId(payment.id, payment.nextDueDate)
     return this.documents.write((unit) => ({
-      transaction: unit.put('transactions', ownerId, newTransaction(paid.expense, { ownerId, updatedAt: t })).data,
+      // The id a device's Mark Paid gives the same instalment: the two never book it twice.
+      transaction: unit.put(
+        'transactions',
+        ownerId,
+        newTransaction(paid.expense, { id: entryId, ownerId, updatedAt: t }),
+      ).data,
       payment: unit.put('recurring_payments', ownerId, {
         ...payment,
         ...paid.schedule,
