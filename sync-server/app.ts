@@ -30,6 +30,7 @@ import { guardProfilePushes } from './modules/profile/profile-pushes'
 import { TicketService } from './modules/support/tickets'
 import { loanPaymentRule } from './modules/loans/payment-rule'
 import { allocationRule } from './modules/plan/allocation'
+import { ReceiptStore } from './modules/receipts/store'
 import { PushQuota } from './modules/sync/push-quota'
 import { StreamBus } from './modules/sync/stream-bus'
 import { WhatsappService } from './modules/whatsapp/service'
@@ -46,6 +47,7 @@ import { householdRoutes } from './routes/households'
 import { supportRoutes } from './routes/support'
 import { loansRoutes } from './routes/loans'
 import { notificationRoutes } from './routes/notifications'
+import { receiptsRoutes } from './routes/receipts'
 import { syncRoutes } from './routes/sync'
 import { allocationRestRoutes, budgetsRestRoutes, recurringRestRoutes } from './routes/plan-rest'
 import { transactionsRestRoutes } from './routes/transactions-rest'
@@ -129,6 +131,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   })
   const { users, streamBus, documents, whatsapp, tickets } = decorateRepositories(app, config, database, now)
   await ensureAdmin(users, config.admin, options.print)
+  const receipts = new ReceiptStore(database.db, documents, config.receipts, now)
 
   await registerSecurity(app)
   await registerAuth(app, { secret: config.jwtSecret, users })
@@ -165,6 +168,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     rateLimit: config.authRateLimit,
   })
   await registerRestMirror(app, documents, now)
+  await app.register(receiptsRoutes, { prefix: '/api/receipts', receipts, maxFileBytes: config.receipts.maxFileBytes })
   const whatsappService = new WhatsappService({ users, documents, whatsapp, phoneProof, now })
   await app.register(whatsappRoutes, {
     prefix: '/api/whatsapp',
@@ -174,6 +178,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     documents,
     whatsapp,
     phoneProof,
+    receipts,
     now,
   })
   const brand = new BrandRepository(database.db)

@@ -9,6 +9,8 @@ import type { DocumentsRepository } from '../db/documents'
 import type { UsersRepository } from '../db/users'
 import type { WhatsappRepository } from '../db/whatsapp'
 import type { PhoneProof } from '../modules/auth/phone-proof'
+import type { ReceiptStore } from '../modules/receipts/store'
+import { attachWhatsappPhoto } from '../modules/receipts/whatsapp-receipt'
 import { HttpError } from '../http-error'
 import { readProfile } from '../modules/whatsapp/ledger'
 import { RateLimiter } from '../modules/whatsapp/rate-limiter'
@@ -22,6 +24,8 @@ export interface WhatsappRoutesOptions {
   documents: DocumentsRepository
   whatsapp: WhatsappRepository
   phoneProof: PhoneProof
+  /** Where a message's photo is kept as its entry's receipt. */
+  receipts: ReceiptStore
   now: () => number
 }
 
@@ -35,6 +39,8 @@ const WebhookBody = z.looseObject({
   NumMedia: z.coerce.number().int().min(0).default(0),
   ProfileName: z.string().optional(),
   WaId: z.string().optional(),
+  /** The first photo's address at Twilio (fetched only from the configured origins). */
+  MediaUrl0: z.string().max(2048).optional(),
 })
 
 /**
@@ -54,7 +60,7 @@ export function joinUrl(from: string | undefined, phrase: string | undefined): s
  * service handles it.
  */
 export const whatsappRoutes: FastifyPluginAsyncZod<WhatsappRoutesOptions> = async (app, options) => {
-  const { config, service, users, documents, whatsapp, phoneProof, now } = options
+  const { config, service, users, documents, whatsapp, phoneProof, receipts, now } = options
   await app.register(formbody, { bodyLimit: 64 * 1024 })
   const limiter = new RateLimiter(config.whatsapp.rateLimit.max, config.whatsapp.rateLimit.timeWindowMs)
   const authToken = config.twilio.authToken
@@ -103,8 +109,8 @@ export const whatsappRoutes: FastifyPluginAsyncZod<WhatsappRoutesOptions> = asyn
   app.post(
     '/webhook',
     { bodyLimit: 64 * 1024, preValidation: verifySignature, schema: { body: WebhookBody } },
-    (request, reply) => {
-      const { From, Body, MessageSid, NumMedia } = request.body
+    async (request, reply) => {
+      const { From, Body, MessageSid, NumMedia, MediaUrl0 } = request.body
       const message = { messageSid: MessageSid, from: From, body: Body, numMedia: NumMedia }
       let text = service.storedReply(MessageSid, From)
       if (text === undefined) {
@@ -112,6 +118,12 @@ export const whatsappRoutes: FastifyPluginAsyncZod<WhatsappRoutesOptions> = asyn
         if (!limiter.hit(normalizePhone(From) ?? From, now()))
           throw new HttpError(429, 'Too many messages from this number. Please wait a minute.', 'RATE_LIMITED')
         text = service.handle(message)
+        // A photo with the message ("Spent 500 on food" as its caption) becomes the entry's receipt.
+        if (NumMedia > 0 && MediaUrl0) {
+          const deps = { config, receipts, documents, whatsapp, now }
+          const unkept = await attachWhatsappPhoto(deps, MessageSid, MediaUrl0)
+          if (unkept) text = `${text}\n\n${unkept}`
+        }
       }
       return reply.type('text/xml; charset=utf-8').send(twimlReply(text))
     },
