@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import { receipts } from '../../sync-server/db/tables'
 import { callAs, createTestApp, register } from './helpers'
 import type { Session, TestApp } from './helpers'
 import { jpegBytes, nameReceipt, receiptOf, uploadReceipt } from './receipt-support'
@@ -28,7 +29,7 @@ async function expenseOf(t: TestApp, s: Session): Promise<string> {
 const getReceipt = (t: TestApp, s: Session, id: string) =>
   t.app.inject({ method: 'GET', url: `/api/receipts/${id}`, headers: s.headers })
 
-const receiptRows = (t: TestApp) => t.app.db.$client.prepare('SELECT id FROM receipts').all() as { id: string }[]
+const receiptRows = (t: TestApp) => t.app.db.select({ id: receipts.id }).from(receipts).all()
 
 describe('receipt uploads', () => {
   it('keeps the photo the expense names and gives it back to its owner only', async () => {
