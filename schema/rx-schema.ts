@@ -10,13 +10,13 @@ type JsonSchema = Record<string, unknown> & { properties: Record<string, Record<
  * fails until both are done). Devices then migrate their documents (src/data/database.ts).
  */
 export const SCHEMA_VERSIONS: Record<CollectionName, number> = {
-  transactions: 1,
+  transactions: 2,
   budgets: 1,
   recurring_payments: 0,
   loans: 1,
   loan_payments: 2,
   households: 2,
-  household_expenses: 1,
+  household_expenses: 2,
   settlements: 2,
   tickets: 0,
   profile: 2,

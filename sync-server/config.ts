@@ -2,8 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import { MAX_RECEIPT_FILE_BYTES } from '../schema/entities/receipt'
 import { loadVapidKeys, VapidEnv, vapidSubject } from './modules/notifications/vapid'
 import type { VapidDetails } from './modules/notifications/vapid'
+
+/** What one account's receipt photos may hold in all, by default (about 250 reduced photos). */
+export const RECEIPT_QUOTA_DEFAULT = 50 * 1024 * 1024
 
 /** Default caps on open event streams. */
 export const STREAM_LIMITS = { perUser: 10, perAddress: 200 }
@@ -85,6 +89,18 @@ const Env = z.object({
   WHATSAPP_TEMPLATE_REVIEW: optionalText,
   WHATSAPP_TEMPLATE_SETTLEMENT: optionalText,
   WHATSAPP_TEMPLATE_TICKET_REPLY: optionalText,
+  /** Largest receipt photo stored, in bytes, and what one account's receipts may hold in all. */
+  RECEIPT_MAX_BYTES: positiveInt(MAX_RECEIPT_FILE_BYTES).pipe(z.number().max(MAX_RECEIPT_FILE_BYTES)),
+  RECEIPT_QUOTA_BYTES: positiveInt(RECEIPT_QUOTA_DEFAULT),
+  /** Origins WhatsApp photos are fetched from with the Twilio credentials (tests: a local server). */
+  TWILIO_MEDIA_ORIGINS: z
+    .string()
+    .trim()
+    .default('https://api.twilio.com')
+    .refine(
+      (v) => v.split(',').every((o) => o.trim() === '' || isHttpUrl(o.trim())),
+      'TWILIO_MEDIA_ORIGINS must be comma-separated http(s) origins',
+    ),
 })
 
 export interface AppConfig {
@@ -131,6 +147,12 @@ export interface AppConfig {
   recurringCheckIntervalMs: number
   /** Added to the server's clock (TEST_CLOCK_OFFSET_SECONDS; 0 outside tests). */
   clockOffsetMs: number
+  receipts: {
+    maxFileBytes: number
+    quotaBytes: number
+    /** Where a WhatsApp message's MediaUrl may point (the Twilio credentials go only there). */
+    mediaOrigins: string[]
+  }
 }
 
 /**
@@ -170,6 +192,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reminders: remindersConfig(e, dataDir),
     recurringCheckIntervalMs: e.RECURRING_CHECK_SECONDS * 1000,
     clockOffsetMs: e.TEST_CLOCK_OFFSET_SECONDS * 1000,
+    receipts: {
+      maxFileBytes: e.RECEIPT_MAX_BYTES,
+      quotaBytes: e.RECEIPT_QUOTA_BYTES,
+      mediaOrigins: originsOf(e.TWILIO_MEDIA_ORIGINS),
+    },
   }
 }
 
@@ -183,17 +210,22 @@ function remindersConfig(e: z.infer<typeof Env>, dataDir: string): AppConfig['re
   }
   return {
     vapid: { ...loadVapidKeys(e, dataDir), subject: vapidSubject(e) },
-    extraPushOrigins: (e.PUSH_SERVICE_ORIGINS ?? '')
-      .split(',')
-      .map((o) => o.trim())
-      .filter(Boolean)
-      .map((o) => new URL(o).origin),
+    extraPushOrigins: originsOf(e.PUSH_SERVICE_ORIGINS ?? ''),
     checkIntervalMs: e.REMINDER_CHECK_SECONDS * 1000,
     whatsappTemplates: Object.fromEntries(Object.entries(templates).filter(([, sid]) => sid !== undefined)),
   }
 }
 
 const DEFAULT_TIME_ZONE = 'Asia/Kolkata'
+
+/** Comma-separated URLs as their origins. */
+function originsOf(list: string): string[] {
+  return list
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => new URL(o).origin)
+}
 
 function isHttpUrl(text: string): boolean {
   try {

@@ -21,6 +21,7 @@ import { NotificationsRepository } from './modules/notifications/repository'
 import { allocationRule } from './modules/plan/allocation'
 import { PlanService } from './modules/plan/service'
 import { guardProfilePushes } from './modules/profile/profile-pushes'
+import { ReceiptStore } from './modules/receipts/store'
 import { TicketService } from './modules/support/tickets'
 import { PushQuota } from './modules/sync/push-quota'
 import { StreamBus } from './modules/sync/stream-bus'
@@ -59,6 +60,8 @@ declare module 'fastify' {
     brand: BrandRepository
     /** Push subscriptions and reminder settings. */
     notifications: NotificationsRepository
+    /** Receipt photos: kept for the expense that names them, members only, within the caps. */
+    receipts: ReceiptStore
     /** Documents per minute each account may push. */
     pushQuota: PushQuota
     whatsappService: WhatsappService
@@ -114,6 +117,7 @@ export function decorateServices(
     passwordGuard: passwordGuard(config, db, now),
     brand: new BrandRepository(db),
     notifications: new NotificationsRepository(db, now),
+    receipts: new ReceiptStore(db, documents, config.receipts, now),
     pushQuota: new PushQuota(config.syncPushPerMinute, now),
     whatsappService: new WhatsappService({ users, documents, whatsapp, phoneProof, now }),
     whatsappSender: createSender(config, options.twilioHttpClient),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MAX_UPI_ID_LENGTH } from '../upi-id'
 import { DayString, documentBase, Id, Millis, Paise, PositivePaise } from './common'
+import { ReceiptField } from './receipt'
 
 /** The nine household icons (lucide names) and eight colours of spec part 2 §3, Emerald first. */
 export const HOUSEHOLD_ICONS = [
@@ -164,6 +165,8 @@ export const HouseholdExpense = z.object({
   /** When a pending expense is approved automatically (ms). */
   deadline: Millis.default(0),
   createdAt: Millis.default(0),
+  /** The photo of the receipt, seen by members only (entities/receipt.ts). */
+  receipt: ReceiptField,
 })
 export type HouseholdExpense = z.infer<typeof HouseholdExpense>
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { documentBase, Id, invertTime, Millis, PositivePaise } from './common'
+import { ReceiptField, type Receipt } from './receipt'
 
 export const TRANSACTION_TYPES = ['expense', 'income'] as const
 /** `message`: a bank or UPI message pasted in the app or shared to it from Android. */
@@ -32,6 +33,8 @@ export const Transaction = z
     reverses: Id.optional(),
     /** The backup record it was imported from (schema/backup-import.ts): importing it again finds it. */
     importKey: Id.optional(),
+    /** The photo of the receipt (its bytes live apart from the document: entities/receipt.ts). */
+    receipt: ReceiptField,
   })
   .refine((t) => t.dateDesc === invertTime(t.date), { message: 'dateDesc must mirror date', path: ['dateDesc'] })
 export type Transaction = z.infer<typeof Transaction>
@@ -63,6 +66,7 @@ export interface TransactionContent {
   merchant?: string
   paymentKey?: string
   reverses?: string
+  receipt?: Receipt | null
 }
 
 /** Who owns a document and which version it is; a new id is made when none is given. */
@@ -93,5 +97,6 @@ export function newTransaction(content: TransactionContent, stamp: DocumentStamp
     ...(content.merchant?.trim() ? { merchant: content.merchant.trim().slice(0, 80) } : {}),
     ...(content.paymentKey ? { paymentKey: content.paymentKey } : {}),
     ...(content.reverses ? { reverses: content.reverses } : {}),
+    ...(content.receipt ? { receipt: content.receipt } : {}),
   }
 }

@@ -133,7 +133,7 @@ export class DocumentsRepository {
   readonly #merges = new Map<CollectionName, PushMerge>()
   readonly #rules = new Map<CollectionName, PushRule>()
   readonly #guards = new Map<CollectionName, PushGuard>()
-  readonly #listeners = new Map<CollectionName, WriteListener>()
+  readonly #listeners = new Map<CollectionName, WriteListener[]>()
   readonly #audiences = new Map<CollectionName, Audience>()
   /** The open unit and what it changed so far; null outside `write`. */
   #open: { unit: DocumentUnit; changes: Changes } | null = null
@@ -175,9 +175,10 @@ export class DocumentsRepository {
   /**
    * `listener` hears of every committed write to `collection` (pushes, REST, restamps), after the
    * commit, so it may write other documents of its own (a profile's UPI ID into member lists).
+   * Listeners add up: every one registered for a collection hears each write.
    */
-  setWriteListener(collection: CollectionName, listener: WriteListener): void {
-    this.#listeners.set(collection, listener)
+  addWriteListener(collection: CollectionName, listener: WriteListener): void {
+    this.#listeners.set(collection, [...(this.#listeners.get(collection) ?? []), listener])
   }
 
   /** Highest sequence value handed out so far (0 on an empty database). */
@@ -512,7 +513,7 @@ export class DocumentsRepository {
     for (const { channel, event } of changes.told) this.bus.publish(channel, event)
     for (const { written } of groups.values()) {
       const first = written[0]!
-      this.#listeners.get(first.collection)?.(first.ownerId, written)
+      for (const listener of this.#listeners.get(first.collection) ?? []) listener(first.ownerId, written)
     }
   }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 export const USER_ROLES = ['admin', 'user'] as const
 export type UserRole = (typeof USER_ROLES)[number]
@@ -430,3 +430,34 @@ export const counters = sqliteTable('counters', {
   /** The last number handed out (0 before the first). */
   value: integer('value').notNull(),
 })
+
+/**
+ * Receipt photos: the bytes of the photo a transaction or household expense names in its
+ * `receipt` field (kept apart from the documents so pulls stay small). `owner_id` is whose quota
+ * it counts against; `household_id` is set for a household expense's receipt (members read it).
+ */
+export const receipts = sqliteTable(
+  'receipts',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: text('household_id'),
+    /** `transactions` or `household_expenses`. */
+    collection: text('collection').notNull(),
+    documentId: text('document_id').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('receipts_owner').on(t.ownerId),
+    index('receipts_document').on(t.collection, t.documentId),
+    index('receipts_household').on(t.householdId),
+  ],
+)
+
+export type ReceiptRow = typeof receipts.$inferSelect

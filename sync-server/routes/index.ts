@@ -11,6 +11,7 @@ import { budgetsRoutes } from './budgets'
 import { householdRoutes } from './households'
 import { loansRoutes } from './loans'
 import { notificationRoutes } from './notifications'
+import { receiptsRoutes } from './receipts'
 import { recurringPaymentsRoutes } from './recurring-payments'
 import { loginHelpRoutes, supportRoutes } from './support'
 import { syncRoutes } from './sync'
@@ -55,6 +56,7 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(whatsappStatusRoutes, { prefix: '/api/whatsapp' })
   await app.register(adminRoutes, { prefix: '/api/admin' })
   await app.register(notificationRoutes, { prefix: '/api/notifications' })
+  await app.register(receiptsRoutes, { prefix: '/api/receipts' })
 }
 
 /** The API's one error body (plugins/errors.ts) as the schema of every 4xx answer of an /api route. */

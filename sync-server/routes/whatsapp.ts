@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod, FastifyPluginCallbackZod } from 'fastify-ty
 import { z } from 'zod'
 import { WhatsappStatus } from '../../schema/api/whatsapp'
 import { normalizePhone } from '../../schema/phone'
+import { attachWhatsappPhoto } from '../modules/receipts/whatsapp-receipt'
 import { HttpError } from '../http-error'
 import { readProfile } from '../modules/whatsapp/ledger'
 import { RateLimiter } from '../modules/whatsapp/rate-limiter'
@@ -19,6 +20,8 @@ const WebhookBody = z.looseObject({
   NumMedia: z.coerce.number().int().min(0).default(0),
   ProfileName: z.string().optional(),
   WaId: z.string().optional(),
+  /** The first photo's address at Twilio (fetched only from the configured origins). */
+  MediaUrl0: z.string().max(2048).optional(),
 })
 
 /**
@@ -86,8 +89,8 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/webhook',
     { bodyLimit: 64 * 1024, preValidation: verifySignature, schema: { body: WebhookBody } },
-    (request, reply) => {
-      const { From, Body, MessageSid, NumMedia } = request.body
+    async (request, reply) => {
+      const { From, Body, MessageSid, NumMedia, MediaUrl0 } = request.body
       const message = { messageSid: MessageSid, from: From, body: Body, numMedia: NumMedia }
       let text = service.storedReply(MessageSid, From)
       if (text === undefined) {
@@ -95,6 +98,12 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!limiter.hit(normalizePhone(From) ?? From, now()))
           throw new HttpError(429, 'Too many messages from this number. Please wait a minute.', 'RATE_LIMITED')
         text = service.handle(message)
+        // A photo with the message ("Spent 500 on food" as its caption) becomes the entry's receipt.
+        if (NumMedia > 0 && MediaUrl0) {
+          const deps = { config, receipts: app.receipts, documents: app.documents, whatsapp: app.whatsapp, now }
+          const unkept = await attachWhatsappPhoto(deps, MessageSid, MediaUrl0)
+          if (unkept) text = `${text}\n\n${unkept}`
+        }
       }
       return reply.type('text/xml; charset=utf-8').send(twimlReply(text))
     },

@@ -8,6 +8,7 @@ import { Profile } from '../../schema/entities/profile'
 import type { CollectionName } from '../../schema/collections'
 import { bearer, createTestApp, register } from './helpers'
 import type { Session, TestApp } from './helpers'
+import { jpegBytes, nameReceipt, receiptOf, uploadReceipt } from './receipt-support'
 import type { Ids, Method, RouteSpec } from './route-table'
 import { fillUrl } from './route-table'
 import { WEBHOOK_ENV } from './whatsapp-support'
@@ -196,6 +197,7 @@ async function seedVictim(
     }),
     () => '',
   )
+  const receipt = await seedReceipt(t, alice, expense)
   const now = Date.now()
   const entry = { id: `be-${SECRET_NOTE}`, ownerId: admin.user.id, updatedAt: now, kind: 'revenue' as const }
   const push = await call(admin, 'POST', '/api/sync/business_entries/push', [
@@ -220,7 +222,18 @@ async function seedVictim(
     victim: alice.user.id,
     member: carol.user.id,
     subscription,
+    receipt,
   }
+}
+
+/** A photo on Alice's expense, named by the expense and uploaded as the app does. */
+async function seedReceipt(t: TestApp, alice: Session, expense: string): Promise<string> {
+  const bytes = jpegBytes(2048)
+  const receipt = receiptOf(bytes)
+  nameReceipt(t.app, 'transactions', expense, receipt)
+  const res = await uploadReceipt(t.app, alice, 'transactions', expense, receipt.id, bytes)
+  expect(res.statusCode, res.body).toBe(201)
+  return receipt.id
 }
 
 /** A server with the world in it; `collection` starts as transactions (sweeps set it per collection). */

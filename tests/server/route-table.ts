@@ -27,6 +27,8 @@ export type Ref =
   | 'collection'
   /** The endpoint of the victim's push subscription. */
   | 'subscription'
+  /** The photo on the victim's expense. */
+  | 'receipt'
 
 export type Ids = Record<Ref, string>
 
@@ -225,6 +227,14 @@ export const ROUTES: RouteSpec[] = [
     body: (ids) => ({ endpoint: ids.subscription }),
     victimInBody: true,
   }),
+
+  route('PUT', '/api/receipts/transactions/:documentId/:id', 'user', {
+    params: { documentId: 'expense', id: 'receipt' },
+  }),
+  route('PUT', '/api/receipts/household-expenses/:documentId/:id', 'user', {
+    params: { documentId: 'householdExpense', id: 'receipt' },
+  }),
+  route('GET', '/api/receipts/:id', 'user', { params: { id: 'receipt' } }),
 
   route('GET', '/api/sync/:collection/pull', 'user', { params: { collection: 'collection' }, query: { seq: '0' } }),
   route('POST', '/api/sync/:collection/push', 'user', { params: { collection: 'collection' } }),

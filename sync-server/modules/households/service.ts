@@ -48,7 +48,7 @@ export class HouseholdService {
   constructor(readonly deps: HouseholdServiceDeps) {
     this.members = new MembershipStore(deps.db)
     // Members see each other's UPI IDs in the household document: a profile change rewrites it.
-    deps.documents.setWriteListener('profile', (ownerId) => this.refreshMemberDetails(ownerId))
+    deps.documents.addWriteListener('profile', (ownerId) => this.refreshMemberDetails(ownerId))
     const audience = {
       groupOf: (doc: StoredDocument) => householdOf(doc),
       channels: (householdId: string) => this.members.members(householdId).map((m) => m.userId),

@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto'
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { Receipt } from '../../../schema/entities/receipt'
+import { sniffImageType } from '../../../schema/receipts/sniff'
+import type { AppConfig } from '../../config'
+import type { AppDatabase } from '../../db/database'
+import type { DocumentsRepository, StoredDocument } from '../../db/documents'
+import { receipts } from '../../db/tables'
+import type { ReceiptRow } from '../../db/tables'
+import { HttpError } from '../../http-error'
+
+/** The collections whose documents may carry a receipt. */
+export const RECEIPT_COLLECTIONS = ['transactions', 'household_expenses'] as const
+export type ReceiptCollection = (typeof RECEIPT_COLLECTIONS)[number]
+
+/** The messages the app shows as they are. */
+export const RECEIPT_MESSAGES = {
+  notFound: 'Receipt not found',
+  tooLarge: (limit: number) => `This photo is too large to keep as a receipt (the limit is ${kb(limit)}).`,
+  quota: (quota: number) =>
+    `Your receipts have used all of their space (${mb(quota)}). Remove some receipts to add new ones.`,
+  type: 'A receipt must be a JPEG, PNG or WebP photo.',
+  notOnExpense: 'This expense does not name this receipt yet; it uploads once the expense has synced.',
+  mismatch: 'This photo is not the receipt this expense names.',
+} as const
+
+const kb = (bytes: number) => `${Math.floor(bytes / 1024)} KB`
+const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+
+export interface StoredReceipt {
+  id: string
+  contentType: string
+  bytes: Buffer
+}
+
+/**
+ * Receipt photos (table `receipts`): written by the document's owner or a member, read by the
+ * owner or the current members of the expense's household, and removed when the document is
+ * deleted, names another receipt, or its household is gone (write listeners on those collections).
+ */
+export class ReceiptStore {
+  constructor(
+    private readonly db: AppDatabase,
+    private readonly documents: DocumentsRepository,
+    private readonly limits: AppConfig['receipts'],
+    private readonly now: () => number = Date.now,
+  ) {
+    documents.addWriteListener('transactions', (_owner, written) => this.#forgetStale('transactions', written))
+    documents.addWriteListener('household_expenses', (_owner, written) =>
+      this.#forgetStale('household_expenses', written),
+    )
+    documents.addWriteListener('households', (_owner, written) => this.#forgetHouseholds(written))
+  }
+
+  /**
+   * Keeps the bytes of the receipt `id` that the caller's document names. Refused unless the
+   * caller may see the document, the bytes are a JPEG/PNG/WebP within the file cap, they are the
+   * photo the document names (type and sha256), and the owner's quota has room.
+   */
+  put(userId: string, collection: ReceiptCollection, documentId: string, id: string, bytes: Buffer): Receipt {
+    const doc = this.#visible(userId, collection, documentId)
+    if (bytes.length > this.limits.maxFileBytes)
+      throw new HttpError(413, RECEIPT_MESSAGES.tooLarge(this.limits.maxFileBytes), 'RECEIPT_TOO_LARGE')
+    const type = sniffImageType(bytes)
+    if (!type) throw new HttpError(415, RECEIPT_MESSAGES.type, 'RECEIPT_TYPE')
+    const named = Receipt.safeParse(doc.data.receipt)
+    if (!named.success || named.data.id !== id)
+      throw new HttpError(409, RECEIPT_MESSAGES.notOnExpense, 'RECEIPT_NOT_ON_EXPENSE')
+    const receipt = named.data
+    if (receipt.type !== type || receipt.bytes !== bytes.length || receipt.sha256 !== sha256(bytes))
+      throw new HttpError(422, RECEIPT_MESSAGES.mismatch, 'RECEIPT_MISMATCH')
+    if (this.#find(id)) return receipt
+    this.#store(doc, receipt, bytes)
+    return receipt
+  }
+
+  /**
+   * Stores a photo the server received itself (a WhatsApp message's) for `doc`, which does not
+   * name it yet: the caller then writes the document with the returned receipt.
+   */
+  keep(doc: StoredDocument, bytes: Buffer, id: string): Receipt {
+    if (bytes.length > this.limits.maxFileBytes)
+      throw new HttpError(413, RECEIPT_MESSAGES.tooLarge(this.limits.maxFileBytes), 'RECEIPT_TOO_LARGE')
+    const type = sniffImageType(bytes)
+    if (!type) throw new HttpError(415, RECEIPT_MESSAGES.type, 'RECEIPT_TYPE')
+    const receipt: Receipt = { id, type, bytes: bytes.length, sha256: sha256(bytes) }
+    this.#store(doc, receipt, bytes)
+    return receipt
+  }
+
+  /** The photo, for the document's owner or a current member of its household; 404 otherwise. */
+  read(userId: string, id: string): StoredReceipt {
+    const row = this.#find(id)
+    if (!row) throw new HttpError(404, RECEIPT_MESSAGES.notFound, 'NOT_FOUND')
+    const collection = row.collection as ReceiptCollection
+    const doc = this.#visibleOrNull(userId, collection, row.documentId)
+    if (!doc || Receipt.safeParse(doc.data.receipt).data?.id !== id)
+      throw new HttpError(404, RECEIPT_MESSAGES.notFound, 'NOT_FOUND')
+    return { id: row.id, contentType: row.contentType, bytes: row.bytes }
+  }
+
+  /** Bytes of receipts counted against `ownerId`'s quota. */
+  usedBy(ownerId: string): number {
+    const row = this.db
+      .select({ total: sql<number>`coalesce(sum(${receipts.size}), 0)` })
+      .from(receipts)
+      .where(eq(receipts.ownerId, ownerId))
+      .get()
+    return row?.total ?? 0
+  }
+
+  #store(doc: StoredDocument, receipt: Receipt, bytes: Buffer): void {
+    const ownerId = doc.ownerId
+    if (this.usedBy(ownerId) + bytes.length > this.limits.quotaBytes)
+      throw new HttpError(422, RECEIPT_MESSAGES.quota(this.limits.quotaBytes), 'RECEIPT_QUOTA')
+    this.db
+      .insert(receipts)
+      .values({
+        id: receipt.id,
+        ownerId,
+        householdId: doc.householdId,
+        collection: doc.collection,
+        documentId: doc.id,
+        contentType: receipt.type,
+        bytes,
+        size: bytes.length,
+        sha256: receipt.sha256,
+        createdAt: this.now(),
+      })
+      .run()
+  }
+
+  #find(id: string): ReceiptRow | undefined {
+    return this.db.select().from(receipts).where(eq(receipts.id, id)).get()
+  }
+
+  #visible(userId: string, collection: ReceiptCollection, documentId: string): StoredDocument {
+    const doc = this.#visibleOrNull(userId, collection, documentId)
+    if (!doc) throw new HttpError(404, RECEIPT_MESSAGES.notFound, 'NOT_FOUND')
+    return doc
+  }
+
+  /** The live document when `userId` owns it (personal) or is a current member of its household. */
+  #visibleOrNull(userId: string, collection: ReceiptCollection, documentId: string): StoredDocument | null {
+    const doc = this.documents.get(collection, documentId)
+    if (!doc || doc.deleted) return null
+    if (collection === 'transactions') return doc.ownerId === userId ? doc : null
+    const household = doc.householdId ? this.documents.get('households', doc.householdId) : undefined
+    if (!household || household.deleted) return null
+    const members = (household.data as { memberIds?: unknown }).memberIds
+    return Array.isArray(members) && members.includes(userId) ? doc : null
+  }
+
+  /** Rows of written documents that are deleted, or that name another receipt (or none) now. */
+  #forgetStale(collection: ReceiptCollection, written: readonly StoredDocument[]): void {
+    for (const doc of written) {
+      const current = doc.deleted ? undefined : Receipt.safeParse(doc.data.receipt).data?.id
+      const ofDocument = and(eq(receipts.collection, collection), eq(receipts.documentId, doc.id))
+      this.db
+        .delete(receipts)
+        .where(current ? and(ofDocument, ne(receipts.id, current)) : ofDocument)
+        .run()
+      // An expense passed to another member (its author left) takes its receipt's quota along.
+      if (current) this.db.update(receipts).set({ ownerId: doc.ownerId }).where(ofDocument).run()
+    }
+  }
+
+  #forgetHouseholds(written: readonly StoredDocument[]): void {
+    const gone = written.filter((h) => h.deleted).map((h) => h.id)
+    if (gone.length) this.db.delete(receipts).where(inArray(receipts.householdId, gone)).run()
+  }
+}
+
+export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex')
