@@ -112,7 +112,9 @@ test('kept: Data Management says the data is kept, and waiting entries need no w
   await expect(status).toContainText('Kept: this browser won’t clear Hisaab’s data to free up space.')
   await expect(status.getByRole('button', { name: 'Ask to keep it' })).toHaveCount(0)
   await expect(page.getByTestId('storage-usage')).toContainText('Using 2.5 MB')
-  // Kept already: a reload reads that and asks for nothing.
+  // Kept already: a reload reads that and asks for nothing. (The first download ends before it, so
+  // the reload has nothing left to fetch when the server stops below.)
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced', { timeout: 30_000 })
   await page.reload()
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced', { timeout: 30_000 })
   expect(await persistCalls(page)).toBe(0)
