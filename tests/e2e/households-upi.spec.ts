@@ -130,12 +130,16 @@ test.describe('settle up by UPI', () => {
     await expect(pending).toContainText('₹451', { timeout: 30_000 })
     await pending.getByRole('button', { name: 'Confirm' }).click()
     await expect(a.locator('[data-testid="settlement-row"][data-status="confirmed"]')).toBeVisible()
-    const listed = await server.api<{
-      settlements: { status: string; transaction_id: string; payment_method: string }[]
-    }>('GET', `/households/${id}/settlements`, asha.token)
-    expect(listed.body.settlements).toMatchObject([
-      { status: 'confirmed', transaction_id: '433012345678', payment_method: 'upi' },
-    ])
+    // The confirmation is saved on the device first and reaches the server with its next push.
+    const listed = () =>
+      server.api<{ settlements: { status: string; transaction_id: string; payment_method: string }[] }>(
+        'GET',
+        `/households/${id}/settlements`,
+        asha.token,
+      )
+    await expect
+      .poll(async () => (await listed()).body.settlements, { timeout: 30_000 })
+      .toMatchObject([{ status: 'confirmed', transaction_id: '433012345678', payment_method: 'upi' }])
     await a.context().close()
     await r.context().close()
   })
