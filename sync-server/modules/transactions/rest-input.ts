@@ -92,12 +92,11 @@ export function buildTransaction(
     : ['amount', 'category', 'date']
   const checked = checkTransaction(draft, now, changed)
   if (!checked.ok) return { ok: false, error: checked.message }
-  // An edit keeps what REST cannot say: where the entry came from, its merchant, bank reference and receipt.
-  const kept = existing
-    ? { origin: existing.origin, ...pick(existing, ['messageId', 'merchant', 'paymentKey', 'reverses', 'receipt']) }
-    : { origin: 'rest' as const }
+  // An edit starts from the stored entry, so what REST cannot say (where it came from, its merchant,
+  // bank reference and receipt) stays.
+  const base = existing ?? { origin: 'rest' as const }
   const updatedAt = nextVersion(now, existing?.updatedAt)
-  const doc = newTransaction({ ...checked.value, ...kept }, { ownerId, updatedAt, id: existing?.id })
+  const doc = newTransaction({ ...base, ...checked.value }, { ownerId, updatedAt, id: existing?.id })
   return { ok: true, doc }
 }
 
@@ -110,8 +109,4 @@ export function toRestItem(doc: Transaction, updatedAt: number): RestTransaction
     description: doc.description,
     updated_at: new Date(updatedAt).toISOString(),
   }
-}
-
-function pick<T extends object, K extends keyof T>(from: T, keys: readonly K[]): Pick<T, K> {
-  return Object.fromEntries(keys.filter((k) => from[k] !== undefined).map((k) => [k, from[k]])) as Pick<T, K>
 }
