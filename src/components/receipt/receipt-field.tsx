@@ -127,7 +127,7 @@ function ReceiptControl({ value, onChange }: FieldProps) {
     }
   }
   return (
-    <div className="receipt-field" role="group" aria-labelledby={labelId}>
+    <div className="receipt-field" role="group" aria-labelledby={labelId} data-receipt={value?.id}>
       <span id={labelId} className="field__label">
         Receipt
       </span>
