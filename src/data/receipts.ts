@@ -117,7 +117,7 @@ let started = false
 /** Runs the upload queue after `delayMs`. */
 export function scheduleUploads(delayMs = 0): void {
   if (timer) clearTimeout(timer)
-  timer = setTimeout(() => void uploadQueued(), delayMs)
+  timer = setTimeout(() => void runReceiptUploads(), delayMs)
 }
 
 /** Starts the queue for the signed-in user: now, when back online, and after each push that went through. */
@@ -136,7 +136,8 @@ export function startReceiptUploads(): void {
   })
 }
 
-async function uploadQueued(): Promise<void> {
+/** One pass over the queue (exported for tests); schedules the next while something waits. */
+export async function runReceiptUploads(): Promise<void> {
   timer = null
   if (running) {
     again = true
