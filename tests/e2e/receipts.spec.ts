@@ -160,6 +160,14 @@ test.describe('receipts', () => {
     await expect(row(page, 'Dinner at Vaishali').getByTestId('receipt-indicator')).toHaveCount(0)
     await expect.poll(() => serverReceipt(server, asha, 'transactions', isDinner), { timeout: 30_000 }).toBeNull()
     await expect.poll(async () => (await getReceipt(server, asha, second.id)).status).toBe(404)
+
+    // Logout leaves no photo behind on the device.
+    const photoStore = () =>
+      page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'hisaab-receipts'))
+    expect(await photoStore()).toBe(true)
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0)
+    await expect.poll(photoStore, { timeout: 15_000 }).toBe(false)
   })
 
   test('household: added offline by Asha, seen by Ravi after sync; a stranger gets 404', async ({
