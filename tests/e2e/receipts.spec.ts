@@ -56,7 +56,7 @@ async function serverReceipt(server: ServerProcess, who: Person, collection: str
   const res = await server.api<{ documents: Doc[] }>('GET', `/sync/${collection}/pull?seq=0&limit=500`, who.token)
   return res.body.documents.find(pick)?.receipt
 }
-type Doc = { id: string; description?: string; receipt?: StoredReceipt | null }
+type Doc = { id: string; description?: string; paymentKey?: string; receipt?: StoredReceipt | null }
 
 async function getReceipt(server: ServerProcess, who: Person, id: string) {
   const res = await fetch(`${server.url}/api/receipts/${id}`, { headers: { authorization: `Bearer ${who.token}` } })
@@ -168,6 +168,43 @@ test.describe('receipts', () => {
     await page.getByRole('button', { name: 'Logout' }).click()
     await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0)
     await expect.poll(photoStore, { timeout: 15_000 }).toBe(false)
+  })
+
+  test('a form filled from a pasted bank message keeps its receipt; the demo has no photo control', async ({
+    browser,
+    server,
+  }) => {
+    test.setTimeout(180_000)
+    const asha = await person(server, 'asha')
+    const page = await device(browser, server, asha, LOOKS[1])
+    await page.goto('/add-expense')
+    const day = new Date(Date.now() - 86_400_000).toLocaleDateString('en-GB', { timeZone: 'Asia/Kolkata' })
+    const [dd, mm, yyyy] = day.split('/')
+    const on = `${dd}/${mm}/${yyyy!.slice(2)}`
+    const sms = `Sent Rs.450.00\nFrom HDFC Bank A/C *4821\nTo SWIGGY\nOn ${on}\nRef 604211870077`
+    await page.getByRole('textbox', { name: 'Paste a bank message' }).fill(sms)
+    await page.getByRole('button', { name: 'Read message' }).click()
+    await expect(page.getByLabel('Amount')).toHaveValue('450')
+    await page.getByTestId('receipt-file').setInputFiles({
+      name: 'swiggy.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await cameraPhoto(page, 31),
+    })
+    await expect(page.getByRole('group', { name: 'Receipt' })).toHaveAttribute('data-receipt', /.+/, {
+      timeout: 30_000,
+    })
+    await page.getByRole('button', { name: 'Add Expense' }).click()
+    await expect(page.getByText('✅ Expense added successfully!')).toBeVisible()
+    const fromSms = (d: Doc) => d.paymentKey !== undefined
+    await expect.poll(() => serverReceipt(server, asha, 'transactions', fromSms), { timeout: 30_000 }).toBeTruthy()
+    await uploaded(page, server, asha, (await serverReceipt(server, asha, 'transactions', fromSms))!)
+
+    const visitor = await browser.newPage({ baseURL: server.url })
+    await visitor.goto('/demo')
+    await visitor.getByRole('link', { name: 'Add Expense' }).first().click()
+    await expect(visitor.getByLabel('Amount')).toBeVisible()
+    await expect(visitor.getByRole('group', { name: 'Receipt' })).toHaveCount(0)
+    await visitor.close()
   })
 
   test('household: added offline by Asha, seen by Ravi after sync; a stranger gets 404', async ({
