@@ -29,6 +29,7 @@ import {
 import { keepStorage } from './storage-persistence'
 import { getSyncSnapshot, updateSync } from './sync-state'
 import { forgetSavedScreens } from './saved-screen-keys'
+import { forgetReceiptPhotos } from './receipt-store'
 
 export type HisaabCollections = { [N in CollectionName]: RxCollection<DocOf<N>> }
 export type HisaabDatabase = RxDatabase<HisaabCollections>
@@ -214,6 +215,8 @@ export async function removeUserData(userId: string): Promise<void> {
   await removeRxDatabase(dbName, await storage(), true)
   forgetDownloads(dbName)
   forgetSavedScreens(userId)
+  // Receipt photos and their upload queue go too: a logout leaves nothing behind.
+  await forgetReceiptPhotos().catch((error: unknown) => console.warn('Could not remove receipt photos', error))
   updateSync({ pending: 0 })
 }
 

@@ -1,3 +1,4 @@
+import type { Receipt } from '../../schema/entities/receipt'
 import { z } from 'zod'
 import { map, type Observable } from 'rxjs'
 import {
@@ -81,6 +82,8 @@ export interface ExpenseFields {
   paidBy: string
   splitMethod: SplitMethod
   splits: SplitPart[]
+  /** The receipt photo kept on this device (src/data/receipts.ts), or null. */
+  receipt?: Receipt | null
 }
 
 /**
@@ -100,11 +103,21 @@ export function addHouseholdExpense(fields: ExpenseFields): Promise<HouseholdExp
     paidBy: fields.paidBy,
     splitMethod: fields.splitMethod,
     splits: fields.splits,
+    ...(fields.receipt ? { receipt: fields.receipt } : {}),
     reviews: reviewers.map((userId) => ({ userId, status: 'pending' as const, reason: '', at: now })),
     status: reviewers.length > 0 ? 'pending' : 'approved',
     deadline: reviewDeadline(now, household.reviewPeriodHours),
     createdAt: now,
   })
+}
+
+/**
+ * Adds, replaces or removes (null) a shared expense's receipt: the server takes this change from
+ * the expense's author or payer only.
+ */
+export async function setHouseholdReceipt(id: string, receipt: Receipt | null): Promise<void> {
+  if (!(await patchDocument('household_expenses', id, { receipt })))
+    throw new Error(`Household expense ${id} not found`)
 }
 
 /** Records the signed-in member's own review (works offline); the server has the last word on the status. */

@@ -3,6 +3,7 @@ import type { DocOf } from '../../schema/collections'
 import { INVERTED_BASE, invertTime } from '../../schema/entities/common'
 import { newTransaction, type TransactionContent } from '../../schema/entities/transaction'
 import type { Paise } from '../../schema/money/money'
+import type { Receipt } from '../../schema/entities/receipt'
 import { userData } from './database'
 import { insertDocument, patchDocument, removeDocument } from './writes'
 import { plainDocs } from './plain'
@@ -18,6 +19,8 @@ export interface TransactionInput {
   description?: string
   /** ms since the epoch. */
   date: number
+  /** The receipt photo kept on this device (src/data/receipts.ts); null once removed. */
+  receipt?: Receipt | null
 }
 
 /**
@@ -29,7 +32,9 @@ export function addTransaction(input: TransactionInput | TransactionContent): Pr
   return insertDocument('transactions', newTransaction(content, { ownerId: userData().userId, updatedAt: Date.now() }))
 }
 
-export type TransactionChanges = Partial<Pick<TransactionInput, 'amount' | 'category' | 'description' | 'date'>>
+export type TransactionChanges = Partial<
+  Pick<TransactionInput, 'amount' | 'category' | 'description' | 'date' | 'receipt'>
+>
 
 export async function updateTransaction(id: string, changes: TransactionChanges): Promise<void> {
   const withDateKey = changes.date === undefined ? changes : { ...changes, dateDesc: invertTime(changes.date) }

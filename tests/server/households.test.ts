@@ -427,6 +427,35 @@ describe('who reviews: neither whoever entered an expense nor whoever paid it', 
     expect(decided).toMatchObject({ status: 'approved', paidBy: b.user.id, amount: stored!.amount })
   })
 
+  it('over sync: the author and the payer may add, replace and remove the receipt, nothing else', async () => {
+    const [a, b, c] = [await register(t.app), await register(t.app), await register(t.app)]
+    const id = await household(a, b, c)
+    const draft = expenseDoc(a, id, [a, b, c], { paidBy: b.user.id })
+    let [stored] = (await push(a, 'household_expenses', [{ newDocumentState: draft }])).body as Wire<HouseholdExpense>[]
+    const photo = (n: number) => ({
+      id: `receipt-${n}`,
+      type: 'image/jpeg' as const,
+      bytes: 1000 + n,
+      sha256: 'a'.repeat(64),
+    })
+    const change = async (who: Session, next: Partial<HouseholdExpense>) => {
+      const pushed = { ...stored!, ...next, updatedAt: stored!.updatedAt + 1 }
+      const res = await push(who, 'household_expenses', [{ assumedMasterState: stored, newDocumentState: pushed }])
+      expect(res.status).toBe(200)
+      stored = (res.body as Wire<HouseholdExpense>[])[0]
+      return stored!
+    }
+    // The author adds one (with an amount change that is ignored), the payer replaces it, the author removes it.
+    expect(await change(a, { receipt: photo(1), amount: 1 })).toMatchObject({ receipt: photo(1), amount: 90_000 })
+    expect(await change(b, { receipt: photo(2) })).toMatchObject({ receipt: photo(2), status: 'pending' })
+    // Another member's device cannot touch it, and a device that does not know the field keeps it.
+    expect((await change(c, { receipt: photo(3) })).receipt).toEqual(photo(2))
+    const { receipt: _unknown, ...older } = stored!
+    expect((await change(a, { ...older, receipt: undefined })).receipt).toEqual(photo(2))
+    expect((await change(a, { receipt: null })).receipt).toBeNull()
+    expect(t.app.documents.get('household_expenses', draft.id)?.data.receipt).toBeNull()
+  })
+
   it('an expense stored with its entrant among the reviewers is decided by the others alone', async () => {
     const [a, b, c] = [await register(t.app), await register(t.app), await register(t.app)]
     const id = await household(a, b, c)

@@ -19,6 +19,8 @@ export function UserDataGate({ children }: { children: ReactNode }) {
     open
       .then(() => {
         if (cancelled) return
+        // Receipt photos waiting from an earlier visit upload now (nothing to upload in the demo).
+        if (!demo) void import('../../data/receipts').then((receipts) => receipts.startReceiptUploads())
         // The screen's first render, in slices that yield to taps (a blocking one was a long task).
         startTransition(() => setReady(user.id))
       })

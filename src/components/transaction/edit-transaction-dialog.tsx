@@ -4,6 +4,8 @@ import { formatDecimal, toPaise } from '../../../schema/money/money'
 import { fromDayString, toDayString } from '../../../schema/time'
 import { checkTransaction, type TransactionField } from '../../../schema/validation/transaction-input'
 import { updateTransaction, type TransactionDoc } from '../../data/transactions'
+import { ReceiptField } from '../receipt/receipt-field'
+import { useReceiptChange } from '../receipt/use-receipt-change'
 import { useRecheck } from '../../lib/use-recheck'
 import { NoteField } from './note-field'
 import { AmountField, ChoiceField, TextField } from '../ui/field'
@@ -55,6 +57,7 @@ export function EditTransactionDialog({ tx, customCategories, onClose }: Props) 
     day: toDayString(tx.date),
   }))
   const [saving, setSaving] = useState(false)
+  const photo = useReceiptChange(tx.receipt ?? null, 'transactions', tx.id)
   const check = useRecheck(() =>
     checkTransaction({
       type: tx.type,
@@ -73,7 +76,8 @@ export function EditTransactionDialog({ tx, customCategories, onClose }: Props) 
     setSaving(true)
     try {
       const { amount, category, description, date } = checked.value
-      await updateTransaction(tx.id, { amount, category, description, date })
+      await updateTransaction(tx.id, { amount, category, description, date, ...photo.changes })
+      await photo.saved()
       toast.show(isExpense ? '✅ Expense updated' : '✅ Income updated')
       onClose()
     } catch (e) {
@@ -83,11 +87,16 @@ export function EditTransactionDialog({ tx, customCategories, onClose }: Props) 
     }
   }
 
+  // Closing without saving: a photo picked here is not kept.
+  const cancel = () => {
+    photo.cancel()
+    onClose()
+  }
   const change = (key: keyof EditValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }))
   const result = check.result
 
   return (
-    <Modal open title={isExpense ? 'Edit Expense' : 'Edit Income'} onClose={onClose}>
+    <Modal open title={isExpense ? 'Edit Expense' : 'Edit Income'} onClose={cancel}>
       <form className="tx-edit" onSubmit={(e) => void onSubmit(e)} noValidate>
         <EditFields
           type={tx.type}
@@ -96,7 +105,8 @@ export function EditTransactionDialog({ tx, customCategories, onClose }: Props) 
           message={(field) => (result && !result.ok && result.field === field ? result.message : null)}
           change={change}
         />
-        <ModalFormActions onCancel={onClose} submitLabel="Save Changes" saving={saving} />
+        {isExpense ? <ReceiptField value={photo.receipt} onChange={photo.set} /> : null}
+        <ModalFormActions onCancel={cancel} submitLabel="Save Changes" saving={saving} />
       </form>
     </Modal>
   )

@@ -1,6 +1,7 @@
-import { Pencil, Trash2 } from 'lucide-react'
+import { Paperclip, Pencil, Trash2 } from 'lucide-react'
 import { useRef, useState, type CSSProperties, type PointerEvent } from 'react'
 import { categoryEmoji } from '../../../schema/categories'
+import type { Receipt } from '../../../schema/entities/receipt'
 import type { HomeRecentRow } from '../../../schema/home-view'
 import { Amount } from '../ui/amount'
 import { formatWhen } from './format-when'
@@ -13,13 +14,17 @@ const DRAG_SLOP_PX = 8
 const MAX_SHIFT_PX = 132
 
 /** The fields a row draws: a transaction document, or a row of the home screen's snapshot. */
-type RowTransaction = Pick<HomeRecentRow, 'id' | 'type' | 'amount' | 'category' | 'description' | 'date'>
+type RowTransaction = Pick<HomeRecentRow, 'id' | 'type' | 'amount' | 'category' | 'description' | 'date'> & {
+  receipt?: Receipt | null
+}
 
 interface Props<T extends RowTransaction> {
   tx: T
   now: number
   onEdit: (tx: T) => void
   onDelete: (tx: T) => void
+  /** Opens the entry's receipt photo; rows with a receipt show the paperclip when given. */
+  onReceipt?: (tx: T) => void
   /** Mask the amount (hide balance). */
   masked?: boolean
   style?: CSSProperties
@@ -30,7 +35,7 @@ interface Props<T extends RowTransaction> {
 const ACTION_NAME_CHARS = 40
 
 /** "Edit Lunch" / "Delete Grocery run at the…": short enough to hear, still tied to the row. */
-export function rowActionName(action: 'Edit' | 'Delete', title: string): string {
+export function rowActionName(action: 'Edit' | 'Delete' | 'View the receipt of', title: string): string {
   const text = title.trim()
   return `${action} ${text.length > ACTION_NAME_CHARS ? `${text.slice(0, ACTION_NAME_CHARS - 1).trimEnd()}…` : text}`
 }
@@ -86,6 +91,22 @@ function useSwipe(onLeft: () => void, onRight: () => void) {
   return { shift, handlers }
 }
 
+/** The paperclip of a row with a receipt: opens the photo. */
+function ReceiptButton({ title, onClick }: { title: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="tx-row__receipt"
+      onClick={onClick}
+      aria-label={rowActionName('View the receipt of', title)}
+      title="Receipt"
+      data-testid="receipt-indicator"
+    >
+      <Paperclip size={16} aria-hidden="true" />
+    </button>
+  )
+}
+
 /**
  * One expense or income: emoji, description (or category), category and when, signed amount.
  * Swipe left past 80 px to delete, right to edit (pointer events: touch, pen and mouse drags).
@@ -96,6 +117,7 @@ export function TransactionRow<T extends RowTransaction>({
   now,
   onEdit,
   onDelete,
+  onReceipt,
   masked,
   style,
   className,
@@ -140,6 +162,7 @@ export function TransactionRow<T extends RowTransaction>({
             {tx.category} · {formatWhen(tx.date, now)}
           </span>
         </span>
+        {tx.receipt && onReceipt ? <ReceiptButton title={title} onClick={() => onReceipt(tx)} /> : null}
         <Amount
           value={signed}
           signed

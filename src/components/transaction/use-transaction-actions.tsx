@@ -3,11 +3,13 @@ import { deleteTransaction, type TransactionDoc } from '../../data/transactions'
 import { Amount } from '../ui/amount'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import { useToast } from '../ui/toast'
+import { ReceiptViewer } from '../receipt/receipt-field'
 import { EditTransactionDialog } from './edit-transaction-dialog'
 
 export interface TransactionActions {
   edit: (tx: TransactionDoc) => void
   remove: (tx: TransactionDoc) => void
+  viewReceipt: (tx: TransactionDoc) => void
   /** The edit dialog and the delete confirmation; render once near the list. */
   dialogs: ReactNode
 }
@@ -18,6 +20,7 @@ export function useTransactionActions(customCategories: readonly string[]): Tran
   const [editing, setEditing] = useState<TransactionDoc | null>(null)
   const [deleting, setDeleting] = useState<TransactionDoc | null>(null)
   const [busy, setBusy] = useState(false)
+  const [viewing, setViewing] = useState<TransactionDoc | null>(null)
 
   const confirmDelete = async () => {
     if (!deleting || busy) return
@@ -44,6 +47,7 @@ export function useTransactionActions(customCategories: readonly string[]): Tran
           onClose={() => setEditing(null)}
         />
       ) : null}
+      <ReceiptViewer receipt={viewing?.receipt ?? null} onClose={() => setViewing(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this transaction?"
@@ -63,5 +67,5 @@ export function useTransactionActions(customCategories: readonly string[]): Tran
     </>
   )
 
-  return { edit: setEditing, remove: setDeleting, dialogs }
+  return { edit: setEditing, remove: setDeleting, viewReceipt: setViewing, dialogs }
 }

@@ -123,7 +123,13 @@ function RecentCard({ now }: { now: number }) {
       <ul className="dash-recent">
         {recent.data.map((tx) => (
           <li key={tx.id} className="dash-recent__item" data-testid="dashboard-recent" data-type={tx.type}>
-            <TransactionRow tx={tx} now={now} onEdit={actions.edit} onDelete={actions.remove} />
+            <TransactionRow
+              tx={tx}
+              now={now}
+              onEdit={actions.edit}
+              onDelete={actions.remove}
+              onReceipt={actions.viewReceipt}
+            />
           </li>
         ))}
       </ul>

@@ -137,6 +137,7 @@ const BudgetsCard = memo(function BudgetsCard(props: { lines: readonly HomeBudge
 export interface RowActions<T> {
   edit: (tx: T) => void
   remove: (tx: T) => void
+  viewReceipt?: (tx: T) => void
   dialogs: ReactNode
 }
 
@@ -180,6 +181,7 @@ function RecentCardOf<T extends HomeRecentRow>(props: {
                   masked={masked}
                   onEdit={actions?.edit ?? ignore}
                   onDelete={actions?.remove ?? ignore}
+                  onReceipt={actions?.viewReceipt}
                 />
               </li>
             ))}

@@ -8,6 +8,9 @@ import { HOUSEHOLD_MESSAGES, MAX_HOUSEHOLD_RUPEES } from '../../../schema/valida
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { useToast } from '../../components/ui/toast'
 import { addHouseholdExpense, type HouseholdDoc } from '../../data/households'
+import { queueReceiptUpload } from '../../data/receipts'
+import { ReceiptField } from '../../components/receipt/receipt-field'
+import type { Receipt } from '../../../schema/entities/receipt'
 import { useMoney } from '../../data/use-money'
 import { FormFooter } from './form-footer'
 import { equalSplit, SplitEditor, splitParts, type SplitState } from './split-editor'
@@ -36,6 +39,7 @@ function useExpenseForm(household: HouseholdDoc, me: string) {
   const [day, setDay] = useState(() => toDayString(Date.now()))
   const [paidBy, setPaidBy] = useState(household.memberIds.includes(me) ? me : household.memberIds[0]!)
   const [split, setSplit] = useState<SplitState>(() => equalSplit(household.memberIds, 0, money))
+  const [receipt, setReceipt] = useState<Receipt | null>(null)
   const [failed, setFailed] = useState(false)
   const [saving, setSaving] = useState(false)
 
@@ -61,7 +65,7 @@ function useExpenseForm(household: HouseholdDoc, me: string) {
     try {
       const date = fromDayString(day)
       const now = Date.now()
-      await addHouseholdExpense({
+      const saved = await addHouseholdExpense({
         household,
         amount: total,
         category,
@@ -70,7 +74,9 @@ function useExpenseForm(household: HouseholdDoc, me: string) {
         paidBy,
         splitMethod: split.method,
         splits: parts,
+        receipt,
       })
+      if (receipt) await queueReceiptUpload(receipt, 'household_expenses', saved.id)
       toast.show('Expense added: the others will review it')
       void navigate(`/households/${household.id}`, { replace: true })
     } catch (error) {
@@ -81,8 +87,8 @@ function useExpenseForm(household: HouseholdDoc, me: string) {
   }
 
   const errorOf = (field: Problem['field']) => (problem?.field === field ? problem.message : null)
-  const fields = { amount, category, description, day, paidBy, split }
-  const setters = { setCategory, setDescription, setDay, setPaidBy, setSplit }
+  const fields = { amount, category, description, day, paidBy, split, receipt }
+  const setters = { setCategory, setDescription, setDay, setPaidBy, setSplit, setReceipt }
   return { fields, setters, changeAmount, total, mismatch, errorOf, saving, submit }
 }
 
@@ -107,7 +113,7 @@ interface PaidByProps {
 
 function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string }) {
   const { fields, setters, changeAmount, total, mismatch, errorOf, saving, submit } = useExpenseForm(household, me)
-  const { amount, category, description, day, paidBy, split } = fields
+  const { amount, category, description, day, paidBy, split, receipt } = fields
   return (
     <form className="hh-form" onSubmit={(e) => void submit(e)} noValidate>
       <AmountField
@@ -133,6 +139,7 @@ function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string })
       <TextField label="Date" type="date" value={day} onChange={(e) => setters.setDay(e.target.value)} />
       <PaidBySelect household={household} me={me} value={paidBy} onValue={setters.setPaidBy} />
       <SplitEditor household={household} total={total} state={split} onChange={setters.setSplit} mismatch={mismatch} />
+      <ReceiptField value={receipt} onChange={setters.setReceipt} />
       <FormFooter
         error={errorOf('form')}
         cancelTo={`/households/${household.id}`}

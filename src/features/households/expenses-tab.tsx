@@ -4,6 +4,7 @@ import { Amount } from '../../components/ui/amount'
 import { useHouseholdExpenses } from '../../data/household-hooks'
 import type { HouseholdDoc, HouseholdExpenseDoc } from '../../data/households'
 import { useNow } from '../../lib/use-now'
+import { ExpenseReceipt } from './expense-receipt'
 import { formatDay, memberName } from './household-look'
 
 const STATUS_LABELS = { pending: 'Pending', approved: 'Approved', denied: 'Denied' } as const
@@ -51,6 +52,7 @@ function ExpenseRow({
           </span>
         ) : null}
       </div>
+      <ExpenseReceipt expense={expense} me={me} />
       {denials.map((r) => (
         <p key={r.userId} className="hh-expense__reason">
           Denied by {r.userId === me ? 'you' : memberName(household, r.userId)}: {r.reason}

@@ -20,6 +20,9 @@ import { addCustomCategory } from '../../data/profile'
 import { saveMessageEntry } from '../../data/message-entries'
 import { takeSharedMessage } from '../../data/shared-message'
 import { addTransaction, type TransactionDoc } from '../../data/transactions'
+import { queueReceiptUpload } from '../../data/receipts'
+import { ReceiptField } from '../../components/receipt/receipt-field'
+import type { Receipt } from '../../../schema/entities/receipt'
 import { useRecheck } from '../../lib/use-recheck'
 import { dayAtCurrentTime } from './day-at-current-time'
 import { readPasted, rupeesText, type MessageEntry } from './message-reading'
@@ -61,6 +64,7 @@ export function TransactionForm({ type, followUp }: Props) {
   const { amount, setAmount, category, setCategory, custom, setCustom, day, setDay, description, setDescription } =
     fields
   const saver = useSaveTransaction(type, followUp)
+  const [receipt, setReceipt] = useState<Receipt | null>(null)
   const isCustom = isExpense && category === OTHER_CATEGORY
   const customCategories = profile.data?.customCategories ?? []
   const paste = useMessagePaste(type, customCategories, fields.fill)
@@ -82,7 +86,9 @@ export function TransactionForm({ type, followUp }: Props) {
     const checked = check.submit()
     // The bank's date and time stay when the day was left as the message gave it.
     const exact = pasted && toDayString(pasted.date) === day ? { date: pasted.date } : {}
-    if (checked.ok) void saver.save({ ...checked.value, ...exact }, isCustom, pasted)
+    // A receipt goes with the entry whether it was typed or read from a bank message.
+    const photo = isExpense ? { receipt } : {}
+    if (checked.ok) void saver.save({ ...checked.value, ...exact, ...photo }, isCustom, pasted)
   }
   const message = (field: TransactionField) =>
     check.result && !check.result.ok && check.result.field === field ? check.result.message : null
@@ -120,6 +126,7 @@ export function TransactionForm({ type, followUp }: Props) {
               onDay={setDay}
               onDescription={setDescription}
             />
+            {isExpense ? <ReceiptField value={receipt} onChange={setReceipt} /> : null}
             <Button type="submit" size="lg" fullWidth disabled={saver.busy || booked}>
               {isExpense ? 'Add Expense' : 'Add Income'}
             </Button>
@@ -130,6 +137,9 @@ export function TransactionForm({ type, followUp }: Props) {
   )
 }
 
+/** A checked entry and, for an expense, its receipt photo. */
+type Entry = ValidTransaction & { receipt?: Receipt | null }
+
 /**
  * Saves a checked entry: the custom category joins the user's list, the toast says what was
  * saved (with the follow-up line), and the screen goes home. `busy` from the first save on.
@@ -138,7 +148,7 @@ function useSaveTransaction(type: TransactionType, followUp: FollowUp | undefine
   const navigate = useNavigate()
   const toast = useToast()
   const [busy, setBusy] = useState(false)
-  const save = async (value: ValidTransaction, isCustom: boolean, pasted: MessageEntry | null) => {
+  const save = async (value: Entry, isCustom: boolean, pasted: MessageEntry | null) => {
     setBusy(true)
     try {
       const fromMessage = pasted
@@ -147,6 +157,7 @@ function useSaveTransaction(type: TransactionType, followUp: FollowUp | undefine
       const saved = fromMessage
         ? await saveMessageEntry({ ...value, ...fromMessage }, pasted?.prior.state === 'similar')
         : await addTransaction(value)
+      if (saved.receipt) await queueReceiptUpload(saved.receipt, 'transactions', saved.id)
       if (isCustom) await addCustomCategory(value.category).catch((e: unknown) => console.warn(e))
       const note = followUp ? await followUp(saved).catch((e: unknown) => (console.warn(e), null)) : null
       const text = type === 'expense' ? '✅ Expense added successfully!' : '✅ Income added successfully!'

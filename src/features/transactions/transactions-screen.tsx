@@ -102,7 +102,13 @@ function LedgerList({ rows, count, more, now, layoutKey, onReach }: LedgerListPr
             return <div key={`loading-${item.index}`} className="ledger__item" aria-hidden="true" style={style} />
           return (
             <LedgerItem key={tx.id} index={item.index} count={count} style={style}>
-              <TransactionRow tx={tx} now={now} onEdit={actions.edit} onDelete={actions.remove} />
+              <TransactionRow
+                tx={tx}
+                now={now}
+                onEdit={actions.edit}
+                onDelete={actions.remove}
+                onReceipt={actions.viewReceipt}
+              />
             </LedgerItem>
           )
         })}

@@ -111,7 +111,7 @@ export function mergePushedExpense(
   callerId: string,
   now: number,
 ): HouseholdExpense {
-  if (callerId === stored.ownerId || callerId === stored.paidBy) return stored
+  if (callerId === stored.ownerId || callerId === stored.paidBy) return withPushedReceipt(stored, pushed, now)
   const mine = pushed.reviews.find((r) => r.userId === callerId)
   const current = stored.reviews.find((r) => r.userId === callerId)
   if (!mine || !current || mine.status === 'pending' || stored.status !== 'pending') return stored
@@ -119,6 +119,15 @@ export function mergePushedExpense(
   const decision: ReviewDecision =
     mine.status === 'denied' ? { status: 'denied', reason: mine.reason } : { status: 'approved' }
   return applyReview(stored, callerId, decision, now, pushed.updatedAt)
+}
+
+/**
+ * The one change the author or payer may make to a stored expense: adding, replacing or removing
+ * its receipt (null removes it). A device that does not know the field (undefined) changes nothing.
+ */
+function withPushedReceipt(stored: HouseholdExpense, pushed: HouseholdExpense, now: number): HouseholdExpense {
+  if (pushed.receipt === undefined || pushed.receipt?.id === stored.receipt?.id) return stored
+  return { ...stored, receipt: pushed.receipt, updatedAt: bump(now, stored.updatedAt, pushed.updatedAt) }
 }
 
 /** A pending expense whose deadline has passed, approved; unchanged otherwise. */
