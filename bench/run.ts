@@ -20,15 +20,17 @@ import { bankMessages, benchWebhook } from './whatsapp'
 import { benchParser, parserRow } from './parser'
 import { runSyncLoad } from './load'
 import { benchPushLoad, pushLimitRow, pushLoadRow } from './push-load'
-import { round } from './stats'
+import { median, round } from './stats'
+import { benchSaveToast, type SaveToastResult } from './save-toast'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium'
 
 const N = Number(process.env.BENCH_DOCS ?? 50_000)
 /**
  * `BENCH_ONLY=cold-start npm run bench`: only the cold start; `BENCH_ONLY=parser`: only the
  * message parser; `BENCH_ONLY=whatsapp`: only the webhook, typed and forwarded bank messages;
- * `BENCH_ONLY=push-load`: only (k), health latency while accounts push in a loop. Their results are
- * printed, nothing is written.
+ * `BENCH_ONLY=push-load`: only (k), health latency while accounts push in a loop;
+ * `BENCH_ONLY=save-toast`: only (m), tap Add Expense → toast on the desktop and at 4× CPU. Their
+ * results are printed, nothing is written.
  */
 const ONLY = process.env.BENCH_ONLY
 
@@ -69,6 +71,28 @@ async function coldStartOf(browser: Browser, server: ServerProcess) {
   return benchColdStart(browser, server, account)
 }
 
+/** (m) tap → toast on the desktop and the phone profile, alone and with another tab open. */
+async function saveToastOf(browser: Browser, server: ServerProcess): Promise<SaveToastResult[]> {
+  const account = await registerAccount(server, 'toast')
+  const results: SaveToastResult[] = []
+  for (const cpuRate of [1, 4]) {
+    for (const otherTab of [false, true]) {
+      results.push(await benchSaveToast(browser, server, account, { cpuRate, otherTab, loads: 3, savesPerLoad: 8 }))
+    }
+  }
+  return results
+}
+
+function saveToastRows(results: SaveToastResult[]): string[] {
+  return results.map(
+    (r) =>
+      `| (m) tap Add Expense → toast, ${r.cpuRate === 1 ? 'desktop' : `${r.cpuRate}× CPU`}` +
+      `${r.otherTab ? ', another tab open' : ''}, p95 | ${round(r.p95)} ms (p50 ${round(r.p50)} ms, ` +
+      `first save in a fresh tab ${round(median(r.firstMs))} ms) | ${round(r.rawP95)} ms (one IndexedDB put) | ` +
+      `${round(r.p95 / r.rawP95, 2)}× | ≤ 100 ms at 4× CPU |`,
+  )
+}
+
 function coldStartRow(coldStart: Awaited<ReturnType<typeof benchColdStart>>) {
   return (
     `| cold start offline → interactive /home, median (live data: ${round(coldStart.liveMs)} ms) | ` +
@@ -98,7 +122,15 @@ async function main() {
       console.log(coldStartRow(coldStart))
       return
     }
-    if (ONLY) throw new Error(`BENCH_ONLY=${ONLY}: only cold-start, parser, whatsapp and push-load can run alone`)
+    if (ONLY === 'save-toast') {
+      const saveToast = await saveToastOf(browser, server)
+      console.log(JSON.stringify(saveToast, null, 2))
+      console.log(saveToastRows(saveToast).join('\n'))
+      return
+    }
+    if (ONLY) {
+      throw new Error(`BENCH_ONLY=${ONLY}: only cold-start, save-toast, parser, whatsapp and push-load can run alone`)
+    }
     const account = await registerAccount(server, 'bench')
     console.log(`seeding ${N} transactions…`)
     await pushAll(server, account.token, 'transactions', makeTransactions(account.user.id, N))
@@ -122,6 +154,9 @@ async function main() {
 
     console.log('(d2) cold start, offline, service worker in control…')
     const coldStart = await coldStartOf(browser, server)
+
+    console.log('(m) tap Add Expense → toast, desktop and 4× CPU…')
+    const saveToast = await saveToastOf(browser, server)
 
     console.log('(e) WhatsApp webhook, typed and forwarded bank messages…')
     const webhook = await benchWebhook()
@@ -167,6 +202,7 @@ async function main() {
       g_syncLoad: { ...load, target: '0 errors' },
       k_pushLoad: { ...pushLoad, target: 'health p95 ≤ 50 ms while the accounts push' },
       h_multiTab: multiTab,
+      m_saveToast: saveToast,
       i_jsBeforeFirstPaint: jsBudget,
       j_lighthouse: lighthouse,
     }
@@ -185,6 +221,7 @@ async function main() {
       coldStartRow(coldStart),
       firstSyncRow(firstSync),
       multiTabRow(multiTab),
+      ...saveToastRows(saveToast),
       `| (c) server pull, 1k page | ${results.c_serverPull.msPerPageOurs} ms | ` +
         `${results.c_serverPull.msPerPageBare} ms (bare Fastify + select) | ` +
         `${results.c_serverPull.throughputRatio} | ≥ 0.6 |`,

@@ -62,9 +62,10 @@ export function updateSync(patch: Partial<SyncSnapshot>): void {
   for (const listener of [...listeners]) listener()
 }
 
+/** Until a pull or push has answered since the page opened, the device does not know it is in step. */
 export function indicatorState(s: SyncSnapshot): SyncIndicatorState {
   if (!s.browserOnline || !s.serverReachable) return 'offline'
-  if (s.active || s.pending > 0 || s.firstDownload !== null) return 'syncing'
+  if (s.active || s.pending > 0 || s.firstDownload !== null || s.lastSyncedAt === null) return 'syncing'
   return 'synced'
 }
 

@@ -88,7 +88,7 @@ describe('sync indicator', () => {
     serverReachable: true,
     active: false,
     pending: 0,
-    lastSyncedAt: null,
+    lastSyncedAt: 1_700_000_000_000,
     firstDownload: null,
     storageKept: null,
   }
@@ -101,6 +101,10 @@ describe('sync indicator', () => {
     expect(indicatorState({ ...base, active: true })).toBe('syncing')
     expect(indicatorState({ ...base, pending: 1 })).toBe('syncing')
     expect(indicatorText(base)).toBe('Synced')
+  })
+  it('is syncing, not synced, until a pull or push has answered since the page opened', () => {
+    expect(indicatorText({ ...base, lastSyncedAt: null })).toBe('Syncing…')
+    expect(indicatorText({ ...base, lastSyncedAt: null, serverReachable: false })).toBe('Offline')
   })
   it('says so when entries wait offline in a browser that may clear them, or a first download waits', () => {
     const offline = { ...base, browserOnline: false }

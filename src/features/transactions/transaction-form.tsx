@@ -141,8 +141,10 @@ export function TransactionForm({ type, followUp }: Props) {
 type Entry = ValidTransaction & { receipt?: Receipt | null }
 
 /**
- * Saves a checked entry: the custom category joins the user's list, the toast says what was
- * saved (with the follow-up line), and the screen goes home. `busy` from the first save on.
+ * Saves a checked entry and says so at once; what follows the write (the receipt's upload queue,
+ * the custom category joining the user's list, the follow-up line such as a budget alert) comes
+ * after the toast and, where it has something to say, replaces it. Then home. `busy` from the
+ * first save on.
  */
 function useSaveTransaction(type: TransactionType, followUp: FollowUp | undefined) {
   const navigate = useNavigate()
@@ -150,26 +152,38 @@ function useSaveTransaction(type: TransactionType, followUp: FollowUp | undefine
   const [busy, setBusy] = useState(false)
   const save = async (value: Entry, isCustom: boolean, pasted: MessageEntry | null) => {
     setBusy(true)
+    let saved: TransactionDoc
     try {
       const fromMessage = pasted
         ? { merchant: pasted.merchant, paymentKey: pasted.paymentKey, reverses: pasted.reverses }
         : null
-      const saved = fromMessage
+      saved = fromMessage
         ? await saveMessageEntry({ ...value, ...fromMessage }, pasted?.prior.state === 'similar')
         : await addTransaction(value)
-      if (saved.receipt) await queueReceiptUpload(saved.receipt, 'transactions', saved.id)
-      if (isCustom) await addCustomCategory(value.category).catch((e: unknown) => console.warn(e))
-      const note = followUp ? await followUp(saved).catch((e: unknown) => (console.warn(e), null)) : null
-      const text = type === 'expense' ? '✅ Expense added successfully!' : '✅ Income added successfully!'
-      toast.show(note ? `${text}\n${note}` : text, note ? 'info' : 'success')
-      setTimeout(() => void navigate('/home'), REDIRECT_MS)
     } catch (e) {
       console.error(e)
       toast.show('❌ Could not save. Please try again.', 'error')
       setBusy(false)
+      return
     }
+    const text = type === 'expense' ? '✅ Expense added successfully!' : '✅ Income added successfully!'
+    toast.show(text, 'success')
+    setTimeout(() => void navigate('/home'), REDIRECT_MS)
+    await afterSave(saved, value, isCustom, followUp).then(
+      (note) => note && toast.show(`${text}\n${note}`, 'info'),
+      (e: unknown) => (console.error(e), toast.show(RECEIPT_NOT_KEPT, 'error')),
+    )
   }
   return { busy, save }
+}
+
+const RECEIPT_NOT_KEPT = '⚠️ The entry is saved, but its receipt could not be kept on this device. Add it again.'
+
+/** The work that follows a saved entry; resolves to the follow-up line, if any. */
+async function afterSave(saved: TransactionDoc, value: Entry, isCustom: boolean, followUp: FollowUp | undefined) {
+  if (saved.receipt) await queueReceiptUpload(saved.receipt, 'transactions', saved.id)
+  if (isCustom) await addCustomCategory(value.category).catch((e: unknown) => console.warn(e))
+  return followUp ? await followUp(saved).catch((e: unknown) => (console.warn(e), null)) : null
 }
 
 /**
