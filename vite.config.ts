@@ -9,6 +9,7 @@ const API_TARGET = process.env.HISAAB_API ?? 'http://localhost:8080'
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/
 
+// Kept over vite-plugin-compression2, which skips the sw.js and workbox-*.js that vite-plugin-pwa writes last.
 /**
  * Writes .br and .gz next to every text file of the build, once (at build time, at the best level), so
  * the server sends them as they are (@fastify/static `preCompressed`): a slow phone downloads a third.
@@ -42,6 +43,7 @@ function precompress(): Plugin {
   }
 }
 
+// Kept over rolldown's own groups (entriesAware): they split a first paint into a script per set of importers.
 /** What rolldown's chunking tells about a module (the subset used here). */
 interface GraphInfo {
   isEntry: boolean
@@ -134,6 +136,7 @@ function chunkOf(
   return 'common'
 }
 
+// Kept: without it (lazyBarrel or not) every icon lands in icons-public, which each public page downloads.
 /**
  * Imports each lucide icon from its own module (`lucide-react/icons/<name>`) instead of the package's
  * index, which re-exports all 1,600 icons: every module that imports any icon then imports all of

@@ -1,6 +1,7 @@
 import { Subject } from 'rxjs'
 import type { StreamEvent } from '../../schema/api/sync'
 import { notifyUnauthorized } from './session'
+import { sseEvents } from './sse'
 import { updateSync } from './sync-state'
 
 export type StreamItem = StreamEvent | 'RESYNC'
@@ -10,10 +11,10 @@ const MAX_BACKOFF_MS = 30_000
 
 /**
  * One reader of `GET /api/sync/stream` per database, shared by every collection's replication.
- * `EventSource` cannot send an Authorization header, so the stream is read with fetch and a
- * ReadableStream. After each (re)connect every collection gets 'RESYNC' so changes missed while
- * disconnected are pulled. Reconnects with exponential backoff (1 s … 30 s), waiting for the
- * browser to come online first.
+ * `EventSource` cannot send an Authorization header, so the stream is read with fetch (`sseEvents`);
+ * the server's `retry:` is left to our own backoff. After each (re)connect every collection gets
+ * 'RESYNC' so changes missed while disconnected are pulled. Reconnects with exponential backoff
+ * (1 s … 30 s), waiting for the browser to come online first.
  */
 export class SyncStream {
   private readonly subjects = new Map<string, Subject<StreamItem>>()
@@ -105,20 +106,12 @@ export class SyncStream {
     this.backoff = MIN_BACKOFF_MS
     for (const subject of this.subjects.values()) subject.next('RESYNC')
 
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
-    let buffer = ''
+    const reader = sseEvents(response.body).getReader()
     try {
       for (;;) {
         const { value, done } = await reader.read()
         if (done) break
-        buffer += value
-        let boundary = buffer.search(/\r?\n\r?\n/)
-        while (boundary !== -1) {
-          const block = buffer.slice(0, boundary)
-          buffer = buffer.slice(boundary).replace(/^\r?\n\r?\n/, '')
-          this.dispatch(block)
-          boundary = buffer.search(/\r?\n\r?\n/)
-        }
+        this.dispatch(value.data)
       }
     } catch {
       // Aborted or the connection dropped: reconnect unless stopped.
@@ -127,13 +120,8 @@ export class SyncStream {
     return 'ended'
   }
 
-  private dispatch(block: string): void {
-    const data = block
-      .split(/\r?\n/)
-      .filter((line) => line.startsWith('data:'))
-      .map((line) => line.slice(5).replace(/^ /, ''))
-      .join('\n')
-    if (!data) return // a ': ping' comment or an event without data
+  private dispatch(data: string): void {
+    if (!data) return // an event whose data is empty
     if (data === 'RESYNC') {
       for (const subject of this.subjects.values()) subject.next('RESYNC')
       return

@@ -1,3 +1,4 @@
+// Kept as is: the platform's requestIdleCallback (a timer where it is missing) and a wait for first paint.
 /**
  * Runs `run` once the browser is idle, at most `timeoutMs` later (a timer where there is no
  * requestIdleCallback); returns a cancel. For work nobody waits for on a cold start.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { StreamEvent } from '../../schema/api/sync'
 import { createTestApp, register, transactionDoc } from './helpers'
 import type { Body, Session, TestApp } from './helpers'
+import { sseReader } from './sse-reader'
 
 let t: TestApp
 let base: string
@@ -15,40 +15,6 @@ afterEach(async () => {
   t.app.server.closeAllConnections()
   await t.close()
 })
-
-/** Reads server-sent events from a fetch body the way the client does (no EventSource). */
-function eventReader(body: ReadableStream<Uint8Array>) {
-  const reader = body.getReader()
-  const decoder = new TextDecoder()
-  let buffer = ''
-  const frames: string[] = []
-  return {
-    async next(): Promise<string> {
-      for (;;) {
-        const frame = frames.shift()
-        if (frame !== undefined) return frame
-        const { value, done } = await reader.read()
-        if (done) throw new Error('stream ended')
-        buffer += decoder.decode(value, { stream: true })
-        let cut: number
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          frames.push(buffer.slice(0, cut))
-          buffer = buffer.slice(cut + 2)
-        }
-      }
-    },
-    /** The next `data:` event that is a change (not RESYNC, not a ping). */
-    async nextChange(): Promise<StreamEvent> {
-      for (;;) {
-        const frame = await this.next()
-        const data = frame.split('\n').find((l) => l.startsWith('data: '))
-        if (!data) continue
-        const parsed: unknown = JSON.parse(data.slice(6))
-        if (typeof parsed === 'object' && parsed !== null) return parsed as StreamEvent
-      }
-    },
-  }
-}
 
 describe('GET /api/sync/stream', () => {
   it('needs a bearer token', async () => {
@@ -64,8 +30,9 @@ describe('GET /api/sync/stream', () => {
     const res = await fetch(`${base}/api/sync/stream`, { headers: a.headers, signal: controller.signal })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('text/event-stream')
-    const events = eventReader(res.body!)
-    expect(await events.next()).toContain('data: "RESYNC"')
+    const events = sseReader(res.body!)
+    expect(await events.next()).toEqual({ kind: 'retry', ms: 3000 })
+    expect(await events.next()).toEqual({ kind: 'event', data: '"RESYNC"' })
 
     // Another user's write is not sent to this stream.
     await t.app.inject({
@@ -101,7 +68,10 @@ describe('GET /api/sync/stream', () => {
     expect(pushEvent.documents).toEqual([{ ...doc, _deleted: false }])
 
     let pinged = false
-    while (!pinged) pinged = (await events.next()).startsWith(': ping')
+    while (!pinged) {
+      const item = await events.next()
+      pinged = item.kind === 'comment' && item.text === 'ping'
+    }
     expect(pinged).toBe(true)
 
     // Closing the server with the stream still open must not hang.
@@ -118,9 +88,9 @@ describe('GET /api/sync/stream', () => {
     const controller = new AbortController()
     const open = () => fetch(`${base}/api/sync/stream`, { headers: a.headers, signal: controller.signal })
     const [pusher, other] = await Promise.all([open(), open()])
-    const pusherEvents = eventReader(pusher.body!)
-    const otherEvents = eventReader(other.body!)
-    await Promise.all([pusherEvents.next(), otherEvents.next()]) // RESYNC
+    const pusherEvents = sseReader(pusher.body!)
+    const otherEvents = sseReader(other.body!)
+    await Promise.all([pusherEvents.nextData(), otherEvents.nextData()]) // RESYNC
 
     const mine = transactionDoc(a.user.id)
     await t.app.inject({
@@ -147,8 +117,8 @@ describe('GET /api/sync/stream', () => {
     const before = t.app.documents.getOwned('transactions', a.user.id, doc.id)!
     const controller = new AbortController()
     const res = await fetch(`${base}/api/sync/stream`, { headers: a.headers, signal: controller.signal })
-    const events = eventReader(res.body!)
-    await events.next() // RESYNC
+    const events = sseReader(res.body!)
+    await events.nextData() // RESYNC
 
     const restamp = (s: Session, ids: string[]) =>
       t.app.inject({ method: 'POST', url: '/api/sync/transactions/restamp', headers: s.headers, payload: { ids } })
@@ -171,7 +141,7 @@ describe('GET /api/sync/stream', () => {
     const a = await register(t.app)
     const controller = new AbortController()
     const res = await fetch(`${base}/api/sync/stream`, { headers: a.headers, signal: controller.signal })
-    await eventReader(res.body!).next()
+    await sseReader(res.body!).nextData()
     expect(t.app.streamBus.listenerCount(a.user.id)).toBe(1)
     controller.abort()
     for (let i = 0; i < 50 && t.app.streamBus.listenerCount(a.user.id) > 0; i++)
