@@ -77,6 +77,7 @@ async function saveToastOf(browser: Browser, server: ServerProcess): Promise<Sav
   const results: SaveToastResult[] = []
   for (const cpuRate of [1, 4]) {
     for (const otherTab of [false, true]) {
+      console.log(`  ${cpuRate}× CPU${otherTab ? ', another tab open' : ''}…`)
       results.push(await benchSaveToast(browser, server, account, { cpuRate, otherTab, loads: 3, savesPerLoad: 8 }))
     }
   }

@@ -25,14 +25,16 @@ async function armToastClock(page: Page): Promise<void> {
     w.__toast = undefined
     const submit = document.querySelector('form button[type="submit"]')
     submit?.addEventListener('pointerdown', () => (w.__tap = performance.now()), { once: true, capture: true })
-    const observer = new MutationObserver(() => {
-      const toast = document.querySelector('.toast')
+    // A new toast is a new element; one still showing from the previous save does not count.
+    const observer = new MutationObserver((records) => {
+      const added = records.flatMap((r) => [...r.addedNodes])
+      const toast = added.find((n) => n instanceof HTMLElement && n.classList.contains('toast'))
       if (toast?.textContent?.includes('added successfully')) {
         w.__toast = performance.now()
         observer.disconnect()
       }
     })
-    observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+    observer.observe(document.body, { childList: true, subtree: true })
   })
 }
 

@@ -12,9 +12,9 @@ const MAX_BACKOFF_MS = 30_000
 /**
  * One reader of `GET /api/sync/stream` per database, shared by every collection's replication.
  * `EventSource` cannot send an Authorization header, so the stream is read with fetch (`sseEvents`);
- * the server's `retry:` is left to our own backoff. After each (re)connect every collection gets
- * 'RESYNC' so changes missed while disconnected are pulled. Reconnects with exponential backoff
- * (1 s … 30 s), waiting for the browser to come online first.
+ * the server's `retry:` is left to our own backoff. The server opens each (re)connect with a
+ * `"RESYNC"` frame (and may send one later): every collection then pulls what it missed.
+ * Reconnects with exponential backoff (1 s … 30 s), waiting for the browser to come online first.
  */
 export class SyncStream {
   private readonly subjects = new Map<string, Subject<StreamItem>>()
@@ -104,7 +104,6 @@ export class SyncStream {
     }
     updateSync({ serverReachable: true })
     this.backoff = MIN_BACKOFF_MS
-    for (const subject of this.subjects.values()) subject.next('RESYNC')
 
     const reader = sseEvents(response.body).getReader()
     try {
@@ -122,7 +121,7 @@ export class SyncStream {
 
   private dispatch(data: string): void {
     if (!data) return // an event whose data is empty
-    if (data === 'RESYNC') {
+    if (data === '"RESYNC"') {
       for (const subject of this.subjects.values()) subject.next('RESYNC')
       return
     }
