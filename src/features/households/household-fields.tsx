@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react'
-import { useId } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import {
   HOUSEHOLD_COLORS,
   HOUSEHOLD_ICONS,
@@ -8,8 +8,9 @@ import {
 } from '../../../schema/entities/household'
 import { toPaise } from '../../../schema/money/money'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
-import type { HouseholdSettingsInput } from '../../data/households'
+import { householdError, type HouseholdSettingsInput } from '../../data/households'
 import { AmountField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
+import { useRecheck } from '../../lib/use-recheck'
 import { ICONS, REVIEW_PERIOD_LABELS } from './household-look'
 
 export interface HouseholdDraft {
@@ -48,6 +49,39 @@ export function checkDraft(draft: HouseholdDraft): { input: HouseholdSettingsInp
     review_period_hours: draft.reviewPeriodHours,
   }
   return { input, errors }
+}
+
+/**
+ * The state and submit of a household settings form (Create and Settings): the draft is checked on
+ * submit (and from then on as it changes), `save` runs only on a valid one, and a failed save says
+ * why in the server's words or with `failed`.
+ */
+export function useHouseholdForm(
+  initial: () => HouseholdDraft,
+  save: (input: HouseholdSettingsInput) => Promise<void>,
+  failed: string,
+) {
+  const [draft, setDraft] = useState(initial)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const check = useRecheck(() => checkDraft(draft))
+  const errors: DraftErrors = check.result?.errors ?? {}
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const { input } = check.submit()
+    if (!input) return
+    setFailure(null)
+    setBusy(true)
+    try {
+      await save(input)
+    } catch (error) {
+      setFailure(householdError(error, failed))
+    } finally {
+      setBusy(false)
+    }
+  }
+  const change = (patch: Partial<HouseholdDraft>) => setDraft((d) => ({ ...d, ...patch }))
+  return { draft, change, errors, error: errors.form ?? failure, busy, submit }
 }
 
 export const EMPTY_DRAFT: HouseholdDraft = {
