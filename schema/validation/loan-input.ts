@@ -401,8 +401,13 @@ export function paymentToInput(payment: LoanPayment): PaymentInput {
   }
 }
 
+/** The loan form as typed: every field as text but the choices and the early settlement switch. */
+export type LoanText = Pick<Loan, 'type' | 'status' | 'interestType' | 'frequency' | 'allowsEarlySettlement'> & {
+  [K in Exclude<keyof LoanInput, 'type' | 'status' | 'interestType' | 'frequency' | 'allowsEarlySettlement'>]-?: string
+}
+
 /** A stored loan as form input (decimal rupees and percent as text), for editing. */
-export function loanToInput(loan: Loan): LoanInput {
+export function loanToInput(loan: Loan): LoanText {
   const rupees = (paise: number) => formatDecimal(paise).replace(/\.00$/, '')
   return {
     type: loan.type,
