@@ -16,11 +16,16 @@ import {
   fail as failOn,
   isBlank as blank,
   MAX_NAME_CHARS,
+  MAX_NOTE_CHARS,
   oneOf,
   RULE_MESSAGES,
+  tooLong,
   type Checked as CheckedOf,
   type RawInput,
 } from './rules'
+
+/** A loan's notes are longer than an entry's note. */
+const MAX_LOAN_NOTES_CHARS = 1000
 
 /**
  * Loan form rules (spec part 2 §2, §5), shared by the wizard, the edit screen and the REST
@@ -48,7 +53,8 @@ export const LOAN_MESSAGES = {
   emiRequired: 'Please enter the EMI',
   frequencyInvalid: `Payment frequency must be one of ${LOAN_FREQUENCIES.join(', ')}`,
   nextDuePast: 'Next due date cannot be in the past',
-  notesTooLong: 'Notes must be at most 1000 characters',
+  notesTooLong: tooLong('Notes', MAX_LOAN_NOTES_CHARS),
+  noteTooLong: tooLong('Note', MAX_NOTE_CHARS),
   textTooLong: 'Lender and collateral must be at most 100 and 200 characters',
   paymentAmount: 'Payment amount must be greater than zero',
   paymentSplit: 'Principal and interest must add up to the amount paid',
@@ -107,8 +113,7 @@ function amount(value: Raw, field: LoanField, required: string, zero: boolean): 
 function day(value: string | null | undefined, field: LoanField): Checked<string | undefined> {
   if (blank(value)) return { ok: true, value: undefined }
   const text = value.trim()
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(fromDayString(text)))
-    return fail(field, LOAN_MESSAGES.dateInvalid)
+  if (Number.isNaN(fromDayString(text))) return fail(field, LOAN_MESSAGES.dateInvalid)
   return { ok: true, value: text }
 }
 
@@ -270,7 +275,7 @@ export function checkLoan(input: LoanInput, today: string, kept: KeptDates = {})
   const collateral = (input.collateral ?? '').trim()
   if (lender.length > 100 || collateral.length > 200) return fail('lender', LOAN_MESSAGES.textTooLong)
   const notes = input.notes ?? ''
-  if (notes.length > 1000) return fail('notes', LOAN_MESSAGES.notesTooLong)
+  if (notes.length > MAX_LOAN_NOTES_CHARS) return fail('notes', LOAN_MESSAGES.notesTooLong)
   const t = terms.value
   const currentBalance = balanceAfterPaid(
     { principal: t.principal, rateBps: t.interestRateBps, months: t.durationMonths, interestType: t.interestType },
@@ -373,7 +378,7 @@ export function checkPayment(
   const method = oneOf(PAYMENT_METHODS, input.method, 'upi')
   if (!method) return bad('method', LOAN_MESSAGES.paymentMethodInvalid)
   const note = input.note ?? ''
-  if (note.length > 500) return bad('note', 'Note must be at most 500 characters')
+  if (note.length > MAX_NOTE_CHARS) return bad('note', LOAN_MESSAGES.noteTooLong)
   return {
     ok: true,
     value: {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_NAME_CHARS, RULE_MESSAGES } from './rules'
+import { MAX_NAME_CHARS, requiredText, RULE_MESSAGES, tooLong } from './rules'
 
 /**
  * Profile Details (spec part 1 §3 'User'): the one set of rules the Settings form and
@@ -26,6 +26,8 @@ export function latestDayNow(now = Date.now()): string {
 /** '' and null clear a field; a missing key leaves it unchanged. */
 const clearable = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? null : v), schema.nullable().optional())
+
+const optionalText = (label: string, max: number) => clearable(z.string().trim().max(max, tooLong(label, max)))
 
 const wholeNumber = (min: number, max: number, label: string) =>
   clearable(
@@ -56,22 +58,17 @@ export function dependentsProblem(familySize: unknown, dependents: unknown) {
 export const ProfileInput = z
   .object({
     // A name may change but never become empty: the header's initials and greetings use it.
-    name: z
-      .string({ error: PROFILE_MESSAGES.nameRequired })
-      .trim()
-      .min(1, PROFILE_MESSAGES.nameRequired)
-      .max(MAX_NAME_CHARS, PROFILE_MESSAGES.nameTooLong)
-      .optional(),
+    name: requiredText(PROFILE_MESSAGES.nameRequired, MAX_NAME_CHARS, PROFILE_MESSAGES.nameTooLong).optional(),
     phone_number: z.string().max(40).nullish(),
     date_of_birth: clearable(BirthDate),
-    nationality: clearable(z.string().trim().max(100, 'Nationality must be at most 100 characters')),
-    state_province: clearable(z.string().trim().max(100, 'State / Province must be at most 100 characters')),
+    nationality: optionalText('Nationality', 100),
+    state_province: optionalText('State / Province', 100),
     annual_income_range: clearable(z.enum(ANNUAL_INCOME_RANGES, { error: PROFILE_MESSAGES.incomeRangeUnknown })),
     family_size: wholeNumber(1, 50, 'Family size'),
     number_of_dependents: wholeNumber(0, 50, 'Number of dependents'),
-    job_title: clearable(z.string().trim().max(100, 'Job title must be at most 100 characters')),
+    job_title: optionalText('Job title', 100),
     is_non_resident: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional()),
-    address: clearable(z.string().trim().max(500, 'Address must be at most 500 characters')),
+    address: optionalText('Address', 500),
   })
   .superRefine((input, ctx) => {
     const problem = dependentsProblem(input.family_size, input.number_of_dependents)

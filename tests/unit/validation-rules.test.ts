@@ -2,10 +2,12 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MAX_INCOME_PAISE } from '../../schema/entities/transaction'
 import { readMessage } from '../../schema/parse/message'
-import { checkLoanPlan } from '../../schema/validation/loan-input'
+import { formatDecimal } from '../../schema/money/money'
+import { HOUSEHOLD_MESSAGES, isHouseholdAmount, SettlementBody } from '../../schema/validation/household-input'
+import { checkLoanPlan, LOAN_MESSAGES } from '../../schema/validation/loan-input'
 import { checkBudget, parsePlanAmount, PLAN_MESSAGES } from '../../schema/validation/plan-input'
-import { checkAmount, RULE_MESSAGES } from '../../schema/validation/rules'
-import { amountProblem } from '../../schema/validation/transaction-input'
+import { checkAmount, isBlank, requiredText, RULE_MESSAGES, tooLong } from '../../schema/validation/rules'
+import { amountProblem, TRANSACTION_MESSAGES } from '../../schema/validation/transaction-input'
 
 const amountText = fc.oneof(
   fc.constantFrom('', '  ', '0', '-5', 'abc', '1e3', '0.001', '100000000', '100000000.01', '12.5'),
@@ -65,5 +67,42 @@ describe('one amount rule', () => {
       }),
       { numRuns: 60 },
     )
+  })
+})
+
+describe('one text rule', () => {
+  it('says "too long" the same way for every field, in the texts the forms and REST answers show', () => {
+    expect(RULE_MESSAGES.nameTooLong).toBe('Name must be at most 100 characters')
+    expect(RULE_MESSAGES.categoryTooLong).toBe('Category must be at most 60 characters')
+    expect(TRANSACTION_MESSAGES.sourceTooLong).toBe('Source must be at most 60 characters')
+    expect(TRANSACTION_MESSAGES.descriptionTooLong).toBe('Description must be at most 500 characters')
+    expect(HOUSEHOLD_MESSAGES.reasonTooLong).toBe('Reason must be at most 500 characters')
+    expect(LOAN_MESSAGES.notesTooLong).toBe('Notes must be at most 1000 characters')
+    expect(LOAN_MESSAGES.noteTooLong).toBe('Note must be at most 500 characters')
+  })
+
+  it('a required text is refused blank or missing with its own message, too long with the other, else trimmed', () => {
+    const rule = requiredText('Please enter it', 5, tooLong('It', 5))
+    fc.assert(
+      fc.property(fc.option(fc.string({ maxLength: 12 }), { nil: undefined }), (value) => {
+        const parsed = rule.safeParse(value)
+        const trimmed = value?.trim()
+        if (isBlank(value)) expect(parsed.error?.issues[0]?.message).toBe('Please enter it')
+        else if (trimmed!.length > 5) expect(parsed.error?.issues[0]?.message).toBe('It must be at most 5 characters')
+        else expect(parsed.data).toBe(trimmed)
+      }),
+    )
+  })
+})
+
+describe('the household amount rule', () => {
+  it('takes what the REST bodies take: above zero, at most ₹100,000,000', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e6, max: MAX_INCOME_PAISE + 1e6 }), (paise) => {
+        const body = SettlementBody.safeParse({ to_user: 'u1', amount: formatDecimal(paise) })
+        expect(isHouseholdAmount(paise)).toBe(body.success)
+      }),
+    )
+    expect(isHouseholdAmount(null)).toBe(false)
   })
 })

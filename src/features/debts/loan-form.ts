@@ -12,6 +12,7 @@ import {
   type KeptDates,
   type LoanInput,
 } from '../../../schema/validation/loan-input'
+import { isBlank } from '../../../schema/validation/rules'
 import type { LoanDoc } from '../../data/loans'
 
 /** The loan form as typed (text fields), shared by the wizard and the edit screen. */
@@ -131,4 +132,4 @@ export function computedBalance(form: LoanForm, today: string): number | null {
 }
 
 /** Paise typed in a field, or null. */
-export const paiseOf = (text: string): number | null => (text.trim() === '' ? null : toPaise(text))
+export const paiseOf = (text: string): number | null => (isBlank(text) ? null : toPaise(text))

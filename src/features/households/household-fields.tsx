@@ -8,6 +8,7 @@ import {
 } from '../../../schema/entities/household'
 import { toPaise } from '../../../schema/money/money'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
+import { isBlank } from '../../../schema/validation/rules'
 import { householdError, type HouseholdSettingsInput } from '../../data/households'
 import { AmountField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { useRecheck } from '../../lib/use-recheck'
@@ -27,7 +28,7 @@ export type DraftErrors = { name?: string; budget?: string; form?: string }
 
 /** The draft's budget in rupees, or null when it is not a valid amount (blank = 0). */
 function budgetRupees(text: string): number | null {
-  if (text.trim() === '') return 0
+  if (isBlank(text)) return 0
   const paise = toPaise(text)
   return paise === null || paise < 0 ? null : paise / 100
 }
@@ -36,7 +37,7 @@ function budgetRupees(text: string): number | null {
 export function checkDraft(draft: HouseholdDraft): { input: HouseholdSettingsInput | null; errors: DraftErrors } {
   const budget = budgetRupees(draft.budget)
   const errors = {
-    name: draft.name.trim() ? undefined : HOUSEHOLD_MESSAGES.nameRequired,
+    name: isBlank(draft.name) ? HOUSEHOLD_MESSAGES.nameRequired : undefined,
     budget: budget === null ? HOUSEHOLD_MESSAGES.amountInvalid : undefined,
   }
   if (errors.name || budget === null) return { input: null, errors }

@@ -12,7 +12,7 @@ import {
 } from '../../../schema/entities/household'
 import { isCalendarDay } from '../../../schema/entities/common'
 import { toDayString } from '../../../schema/time'
-import { HOUSEHOLD_MESSAGES, MAX_HOUSEHOLD_RUPEES } from '../../../schema/validation/household-input'
+import { HOUSEHOLD_MESSAGES, isHouseholdAmount } from '../../../schema/validation/household-input'
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { useToast } from '../../components/ui/toast'
 import { saveRecurringExpense } from '../../data/household-recurring'
@@ -34,8 +34,7 @@ interface Dates {
 
 /** The first rule the recurring expense breaks, in the form's order, or null. */
 function recurringProblem(total: number, category: string, mismatch: string | null, dates: Dates): Problem | null {
-  if (total <= 0 || total > MAX_HOUSEHOLD_RUPEES * 100)
-    return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
+  if (!isHouseholdAmount(total)) return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
   if (!category) return { field: 'category', message: HOUSEHOLD_MESSAGES.categoryRequired }
   if (mismatch) return { field: 'split', message: mismatch }
   if (!isCalendarDay(dates.start)) return { field: 'start', message: HOUSEHOLD_MESSAGES.startDateInvalid }

@@ -2,7 +2,7 @@ import { Send } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../schema/entities/household'
-import { HOUSEHOLD_MESSAGES, MAX_HOUSEHOLD_RUPEES } from '../../../schema/validation/household-input'
+import { HOUSEHOLD_MESSAGES, isHouseholdAmount } from '../../../schema/validation/household-input'
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { useToast } from '../../components/ui/toast'
 import { recordSettlement, type HouseholdDoc } from '../../data/households'
@@ -20,8 +20,7 @@ import { UpiPay } from './upi-pay'
 type Problem = { field: 'amount' | 'to' | 'form'; message: string }
 
 function settlementProblem(paise: number | null, to: string): Problem | null {
-  if (paise === null || paise <= 0 || paise > MAX_HOUSEHOLD_RUPEES * 100)
-    return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
+  if (!isHouseholdAmount(paise)) return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
   return to ? null : { field: 'to', message: HOUSEHOLD_MESSAGES.targetRequired }
 }
 
