@@ -27,6 +27,7 @@ export const HOUSEHOLD_MESSAGES = {
   reasonTooLong: tooLong('Reason', MAX_NOTE_CHARS),
   targetRequired: 'Please select who you paid',
   emailInvalid: 'Please enter a valid email address',
+  dateInvalid: 'Please enter a valid date',
   reviewPeriodInvalid: `Review period must be one of ${REVIEW_PERIODS.join(', ')} hours`,
   createFailed: 'Failed to create household',
   addExpenseFailed: 'Failed to add expense',
@@ -67,6 +68,9 @@ export const HOUSEHOLD_MESSAGES = {
 
 /** The largest amount a household field accepts: ₹100,000,000. */
 const MAX_HOUSEHOLD_RUPEES = MAX_PLAN_PAISE / 100
+
+/** Longest bank or UPI reference of a payment between members. */
+export const MAX_REFERENCE_CHARS = 100
 
 /** An expense's or a payment's amount in paise, as the household forms check it: above zero, at most ₹100,000,000. */
 export function isHouseholdAmount(paise: number | null): paise is number {
@@ -125,7 +129,7 @@ export const CreateExpenseBody = z.object({
   description: Note,
   date: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}/, 'Please enter a valid date')
+    .regex(/^\d{4}-\d{2}-\d{2}/, HOUSEHOLD_MESSAGES.dateInvalid)
     .nullish(),
   paid_by: z.string().min(1).max(64).nullish(),
   split_method: z.enum(SPLIT_METHODS).default('equal'),
@@ -163,7 +167,7 @@ export const SettlementBody = z.object({
     .max(64, HOUSEHOLD_MESSAGES.notMember),
   amount: Rupees,
   payment_method: z.enum(PAYMENT_METHODS).default('upi'),
-  transaction_id: z.string().trim().max(100).nullish(),
+  transaction_id: z.string().trim().max(MAX_REFERENCE_CHARS).nullish(),
   notes: Note,
 })
 

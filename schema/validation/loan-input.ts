@@ -24,8 +24,9 @@ import {
   type RawInput,
 } from './rules'
 
-/** A loan's notes are longer than an entry's note. */
-const MAX_LOAN_NOTES_CHARS = 1000
+/** Longest lender, collateral and notes of a loan (its notes are longer than an entry's note). */
+export const LOAN_TEXT_LIMITS = { lender: 100, collateral: 200, notes: 1000 } as const
+const { lender: MAX_LENDER, collateral: MAX_COLLATERAL } = LOAN_TEXT_LIMITS
 
 /**
  * Loan form rules (spec part 2 §2, §5), shared by the wizard, the edit screen and the REST
@@ -53,9 +54,9 @@ export const LOAN_MESSAGES = {
   emiRequired: 'Please enter the EMI',
   frequencyInvalid: `Payment frequency must be one of ${LOAN_FREQUENCIES.join(', ')}`,
   nextDuePast: 'Next due date cannot be in the past',
-  notesTooLong: tooLong('Notes', MAX_LOAN_NOTES_CHARS),
+  notesTooLong: tooLong('Notes', LOAN_TEXT_LIMITS.notes),
   noteTooLong: tooLong('Note', MAX_NOTE_CHARS),
-  textTooLong: 'Lender and collateral must be at most 100 and 200 characters',
+  textTooLong: `Lender and collateral must be at most ${MAX_LENDER} and ${MAX_COLLATERAL} characters`,
   paymentAmount: 'Payment amount must be greater than zero',
   paymentSplit: 'Principal and interest must add up to the amount paid',
   paymentDateFuture: 'Payment date cannot be in the future',
@@ -273,9 +274,9 @@ export function checkLoan(input: LoanInput, today: string, kept: KeptDates = {})
   if (!plan.ok) return plan
   const lender = (input.lender ?? '').trim()
   const collateral = (input.collateral ?? '').trim()
-  if (lender.length > 100 || collateral.length > 200) return fail('lender', LOAN_MESSAGES.textTooLong)
+  if (lender.length > MAX_LENDER || collateral.length > MAX_COLLATERAL) return fail('lender', LOAN_MESSAGES.textTooLong)
   const notes = input.notes ?? ''
-  if (notes.length > MAX_LOAN_NOTES_CHARS) return fail('notes', LOAN_MESSAGES.notesTooLong)
+  if (notes.length > LOAN_TEXT_LIMITS.notes) return fail('notes', LOAN_MESSAGES.notesTooLong)
   const t = terms.value
   const currentBalance = balanceAfterPaid(
     { principal: t.principal, rateBps: t.interestRateBps, months: t.durationMonths, interestType: t.interestType },

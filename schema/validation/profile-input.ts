@@ -16,6 +16,9 @@ export const PROFILE_MESSAGES = {
   birthDateTooOld: 'Date of birth must be after 1900',
   dependentsOverFamily: 'Number of dependents cannot be more than your family size',
   incomeRangeUnknown: 'Unknown annual income range',
+  notWhole: (label: string) => `${label} must be a whole number`,
+  tooSmall: (label: string, min: number) => `${label} must be at least ${min}`,
+  tooBig: (label: string, max: number) => `${label} must be at most ${max}`,
 } as const
 
 /** The latest calendar day anywhere on Earth now (UTC+14), so no one's today counts as the future. */
@@ -23,19 +26,25 @@ export function latestDayNow(now = Date.now()): string {
   return new Date(now + 14 * 3_600_000).toISOString().slice(0, 10)
 }
 
+/** Longest text of each optional profile detail. */
+export const PROFILE_TEXT_LIMITS = { nationality: 100, state_province: 100, job_title: 100, address: 500 } as const
+
 /** '' and null clear a field; a missing key leaves it unchanged. */
 const clearable = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? null : v), schema.nullable().optional())
 
-const optionalText = (label: string, max: number) => clearable(z.string().trim().max(max, tooLong(label, max)))
+const optionalText = (label: string, field: keyof typeof PROFILE_TEXT_LIMITS) => {
+  const max = PROFILE_TEXT_LIMITS[field]
+  return clearable(z.string().trim().max(max, tooLong(label, max)))
+}
 
 const wholeNumber = (min: number, max: number, label: string) =>
   clearable(
     z.coerce
-      .number({ error: `${label} must be a whole number` })
-      .int(`${label} must be a whole number`)
-      .min(min, `${label} must be at least ${min}`)
-      .max(max, `${label} must be at most ${max}`),
+      .number({ error: PROFILE_MESSAGES.notWhole(label) })
+      .int(PROFILE_MESSAGES.notWhole(label))
+      .min(min, PROFILE_MESSAGES.tooSmall(label, min))
+      .max(max, PROFILE_MESSAGES.tooBig(label, max)),
   )
 
 const BirthDate = z
@@ -61,14 +70,14 @@ export const ProfileInput = z
     name: requiredText(PROFILE_MESSAGES.nameRequired, MAX_NAME_CHARS, PROFILE_MESSAGES.nameTooLong).optional(),
     phone_number: z.string().max(40).nullish(),
     date_of_birth: clearable(BirthDate),
-    nationality: optionalText('Nationality', 100),
-    state_province: optionalText('State / Province', 100),
+    nationality: optionalText('Nationality', 'nationality'),
+    state_province: optionalText('State / Province', 'state_province'),
     annual_income_range: clearable(z.enum(ANNUAL_INCOME_RANGES, { error: PROFILE_MESSAGES.incomeRangeUnknown })),
     family_size: wholeNumber(1, 50, 'Family size'),
     number_of_dependents: wholeNumber(0, 50, 'Number of dependents'),
-    job_title: optionalText('Job title', 100),
+    job_title: optionalText('Job title', 'job_title'),
     is_non_resident: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional()),
-    address: optionalText('Address', 500),
+    address: optionalText('Address', 'address'),
   })
   .superRefine((input, ctx) => {
     const problem = dependentsProblem(input.family_size, input.number_of_dependents)

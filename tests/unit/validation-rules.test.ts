@@ -5,6 +5,7 @@ import { readMessage } from '../../schema/parse/message'
 import { formatDecimal } from '../../schema/money/money'
 import { HOUSEHOLD_MESSAGES, isHouseholdAmount, SettlementBody } from '../../schema/validation/household-input'
 import { checkLoanPlan, LOAN_MESSAGES } from '../../schema/validation/loan-input'
+import { profileFieldErrors } from '../../schema/validation/profile-input'
 import { checkBudget, parsePlanAmount, PLAN_MESSAGES } from '../../schema/validation/plan-input'
 import { checkAmount, isBlank, requiredText, RULE_MESSAGES, tooLong } from '../../schema/validation/rules'
 import { amountProblem, TRANSACTION_MESSAGES } from '../../schema/validation/transaction-input'
@@ -104,5 +105,28 @@ describe('the household amount rule', () => {
       }),
     )
     expect(isHouseholdAmount(null)).toBe(false)
+  })
+})
+
+describe('profile and loan texts', () => {
+  it('keep their messages word for word', () => {
+    expect(LOAN_MESSAGES.textTooLong).toBe('Lender and collateral must be at most 100 and 200 characters')
+    const errors = profileFieldErrors({
+      nationality: 'x'.repeat(101),
+      state_province: 'x'.repeat(101),
+      job_title: 'x'.repeat(101),
+      address: 'x'.repeat(501),
+      family_size: 1.5,
+      number_of_dependents: -1,
+    })
+    expect(errors).toEqual({
+      nationality: 'Nationality must be at most 100 characters',
+      state_province: 'State / Province must be at most 100 characters',
+      job_title: 'Job title must be at most 100 characters',
+      address: 'Address must be at most 500 characters',
+      family_size: 'Family size must be a whole number',
+      number_of_dependents: 'Number of dependents must be at least 0',
+    })
+    expect(profileFieldErrors({ family_size: 51 })).toEqual({ family_size: 'Family size must be at most 50' })
   })
 })

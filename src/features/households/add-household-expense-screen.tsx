@@ -14,6 +14,7 @@ import { equalSplit, SplitEditor, splitParts, type SplitState } from './split-ed
 import './households.css'
 import { HouseholdFormPage } from './household-form-page'
 import { useRecheck } from '../../lib/use-recheck'
+import { MAX_NOTE_CHARS } from '../../../schema/validation/rules'
 
 type Problem = { field: 'amount' | 'category' | 'split' | 'form'; message: string }
 
@@ -125,7 +126,7 @@ function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string })
       <TextAreaField
         label="Description"
         value={description}
-        maxLength={500}
+        maxLength={MAX_NOTE_CHARS}
         rows={2}
         onChange={(e) => setters.setDescription(e.target.value)}
       />

@@ -8,7 +8,7 @@ import {
 } from '../../../schema/entities/household'
 import { toPaise } from '../../../schema/money/money'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
-import { isBlank } from '../../../schema/validation/rules'
+import { isBlank, MAX_NAME_CHARS, MAX_NOTE_CHARS } from '../../../schema/validation/rules'
 import { householdError, type HouseholdSettingsInput } from '../../data/households'
 import { AmountField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { useRecheck } from '../../lib/use-recheck'
@@ -169,7 +169,7 @@ export function HouseholdFields({
       <TextField
         label="Household name"
         value={draft.name}
-        maxLength={100}
+        maxLength={MAX_NAME_CHARS}
         placeholder="e.g. Flat 4B"
         error={nameError}
         onChange={(e) => onChange({ name: e.target.value })}
@@ -177,7 +177,7 @@ export function HouseholdFields({
       <TextAreaField
         label="Description (optional)"
         value={draft.description}
-        maxLength={500}
+        maxLength={MAX_NOTE_CHARS}
         rows={2}
         onChange={(e) => onChange({ description: e.target.value })}
       />

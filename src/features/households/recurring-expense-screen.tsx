@@ -23,6 +23,7 @@ import { HouseholdFormPage } from './household-form-page'
 import { equalSplit, SplitEditor, splitParts, type SplitState } from './split-editor'
 import { FREQUENCY_LABELS, ordinal } from './recurring-text'
 import './households.css'
+import { MAX_NOTE_CHARS } from '../../../schema/validation/rules'
 
 type Field = 'amount' | 'category' | 'split' | 'start' | 'end' | 'form'
 type Problem = { field: Field; message: string }
@@ -187,7 +188,7 @@ function RecurringForm({ household, me, rule }: FormProps) {
       <TextAreaField
         label="Description"
         value={description}
-        maxLength={500}
+        maxLength={MAX_NOTE_CHARS}
         rows={2}
         onChange={(e) => setDescription(e.target.value)}
       />
