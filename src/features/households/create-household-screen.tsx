@@ -25,12 +25,7 @@ export default function CreateHouseholdScreen() {
       <PageHeader title="Create Household" subtitle="Everyone you invite reviews shared expenses before they count." />
       <Card variant="elevated" padding="lg">
         <form className="hh-form" onSubmit={(e) => void form.submit(e)} noValidate>
-          <HouseholdFields
-            draft={form.draft}
-            onChange={form.change}
-            nameError={form.errors.name}
-            budgetError={form.errors.budget}
-          />
+          <HouseholdFields form={form} />
           <FormFooter
             error={form.error}
             cancelTo="/households"

@@ -84,6 +84,7 @@ export function useHouseholdForm(
   const change = (patch: Partial<HouseholdDraft>) => setDraft((d) => ({ ...d, ...patch }))
   return { draft, change, errors, error: errors.form ?? failure, busy, submit }
 }
+export type HouseholdForm = ReturnType<typeof useHouseholdForm>
 
 export const EMPTY_DRAFT: HouseholdDraft = {
   name: '',
@@ -151,19 +152,8 @@ function ColorPicker({ value, onChange }: { value: string; onChange: (color: str
 }
 
 /** The fields of a household's settings, shared by Create and Settings. */
-export function HouseholdFields({
-  draft,
-  onChange,
-  nameError,
-  budgetError,
-  withLook = true,
-}: {
-  draft: HouseholdDraft
-  onChange: (patch: Partial<HouseholdDraft>) => void
-  nameError?: string | null
-  budgetError?: string | null
-  withLook?: boolean
-}) {
+export function HouseholdFields({ form }: { form: HouseholdForm }) {
+  const { draft, change: onChange, errors } = form
   return (
     <>
       <TextField
@@ -171,7 +161,7 @@ export function HouseholdFields({
         value={draft.name}
         maxLength={MAX_NAME_CHARS}
         placeholder="e.g. Flat 4B"
-        error={nameError}
+        error={errors.name}
         onChange={(e) => onChange({ name: e.target.value })}
       />
       <TextAreaField
@@ -181,16 +171,12 @@ export function HouseholdFields({
         rows={2}
         onChange={(e) => onChange({ description: e.target.value })}
       />
-      {withLook ? (
-        <>
-          <IconPicker value={draft.icon} onChange={(icon) => onChange({ icon })} />
-          <ColorPicker value={draft.color} onChange={(color) => onChange({ color })} />
-        </>
-      ) : null}
+      <IconPicker value={draft.icon} onChange={(icon) => onChange({ icon })} />
+      <ColorPicker value={draft.color} onChange={(color) => onChange({ color })} />
       <AmountField
         label="Monthly budget (optional)"
         value={draft.budget}
-        error={budgetError}
+        error={errors.budget}
         onChange={(e) => onChange({ budget: e.target.value })}
       />
       <SelectField

@@ -39,12 +39,7 @@ function SettingsForm({ household }: { household: HouseholdDoc }) {
   )
   return (
     <form className="hh-form" onSubmit={(e) => void form.submit(e)} noValidate>
-      <HouseholdFields
-        draft={form.draft}
-        onChange={form.change}
-        nameError={form.errors.name}
-        budgetError={form.errors.budget}
-      />
+      <HouseholdFields form={form} />
       <AlertLine message={form.error} className="hh-form__error" />
       <Button type="submit" icon={<Save size={18} />} disabled={form.busy}>
         Save Changes
