@@ -1,17 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { EXPENSE_CATEGORIES, INCOME_SOURCES } from '../schema/categories'
 import { invertTime } from '../schema/entities/common'
 import type { ServerProcess } from '../tests/e2e/support/server'
-
-const CATEGORIES = [
-  'Food & Dining',
-  'Transportation',
-  'Shopping',
-  'Entertainment',
-  'Bills & Utilities',
-  'Healthcare',
-  'Groceries',
-  'Travel',
-]
 
 /** n transactions spread over the last two years, deterministic amounts, one owner. */
 export function makeTransactions(ownerId: string, n: number, now = Date.now()) {
@@ -25,7 +15,7 @@ export function makeTransactions(ownerId: string, n: number, now = Date.now()) {
       updatedAt: now,
       type: income ? 'income' : 'expense',
       amount: 1 + ((i * 7919) % 500_000),
-      category: income ? 'Salary' : CATEGORIES[i % CATEGORIES.length]!,
+      category: income ? INCOME_SOURCES[0] : EXPENSE_CATEGORIES[i % EXPENSE_CATEGORIES.length]!,
       description: `bench ${i}`,
       date,
       dateDesc: invertTime(date),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CURRENCY_CODES } from '../money/money'
 import { ProfileInput } from '../validation/profile-input'
+import { MAX_NAME_CHARS, RULE_MESSAGES } from '../validation/rules'
 
 /** Wire contract of /api/auth (spec part 1 §3, §5, §7). Field names are the spec's snake_case. */
 
@@ -70,7 +71,7 @@ const NewPassword = z
 export const RegisterBody = z.object({
   email: Email,
   password: NewPassword,
-  name: z.string().trim().max(100, 'Name must be at most 100 characters').nullish(),
+  name: z.string().trim().max(MAX_NAME_CHARS, RULE_MESSAGES.nameTooLong).nullish(),
   phone_number: z.string().max(40).nullish(),
 })
 

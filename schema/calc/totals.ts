@@ -34,3 +34,18 @@ export function totalsOf(entries: Iterable<Pick<LedgerEntry, 'type' | 'amount'>>
   }
   return { income, expenses, balance: income - expenses, incomeCount, expenseCount }
 }
+
+/** Adds totals up (months, or a range's parts): the figures of all the entries they were made of. */
+export function sumTotals(parts: Iterable<Totals>): Totals {
+  let income = 0
+  let expenses = 0
+  let incomeCount = 0
+  let expenseCount = 0
+  for (const t of parts) {
+    income += t.income
+    expenses += t.expenses
+    incomeCount += t.incomeCount
+    expenseCount += t.expenseCount
+  }
+  return { income, expenses, balance: income - expenses, incomeCount, expenseCount }
+}

@@ -8,7 +8,15 @@ import {
   REVIEW_PERIODS,
   SPLIT_METHODS,
 } from '../entities/household'
-import { MAX_CATEGORY_CHARS, MAX_NAME_CHARS, MAX_PLAN_PAISE, RULE_MESSAGES } from './rules'
+import {
+  MAX_CATEGORY_CHARS,
+  MAX_NAME_CHARS,
+  MAX_NOTE_CHARS,
+  MAX_PLAN_PAISE,
+  requiredText,
+  RULE_MESSAGES,
+  tooLong,
+} from './rules'
 
 /** Spec part 2 §5 and §8 texts, shared by the household forms and the REST routes. */
 export const HOUSEHOLD_MESSAGES = {
@@ -16,8 +24,10 @@ export const HOUSEHOLD_MESSAGES = {
   amountInvalid: 'Please enter a valid amount',
   categoryRequired: 'Please select a category',
   reasonRequired: 'Please provide a reason for denial',
+  reasonTooLong: tooLong('Reason', MAX_NOTE_CHARS),
   targetRequired: 'Please select who you paid',
   emailInvalid: 'Please enter a valid email address',
+  dateInvalid: 'Please enter a valid date',
   reviewPeriodInvalid: `Review period must be one of ${REVIEW_PERIODS.join(', ')} hours`,
   createFailed: 'Failed to create household',
   addExpenseFailed: 'Failed to add expense',
@@ -57,7 +67,15 @@ export const HOUSEHOLD_MESSAGES = {
 } as const
 
 /** The largest amount a household field accepts: ₹100,000,000. */
-export const MAX_HOUSEHOLD_RUPEES = MAX_PLAN_PAISE / 100
+const MAX_HOUSEHOLD_RUPEES = MAX_PLAN_PAISE / 100
+
+/** Longest bank or UPI reference of a payment between members. */
+export const MAX_REFERENCE_CHARS = 100
+
+/** An expense's or a payment's amount in paise, as the household forms check it: above zero, at most ₹100,000,000. */
+export function isHouseholdAmount(paise: number | null): paise is number {
+  return paise !== null && paise > 0 && paise <= MAX_PLAN_PAISE
+}
 
 const Rupees = z.coerce
   .number({ error: HOUSEHOLD_MESSAGES.amountInvalid })
@@ -67,16 +85,13 @@ const ReviewPeriod = z.coerce
   .number()
   .refine((n) => (REVIEW_PERIODS as readonly number[]).includes(n), HOUSEHOLD_MESSAGES.reviewPeriodInvalid)
 
-const Name = z
-  .string({ error: HOUSEHOLD_MESSAGES.nameRequired })
-  .trim()
-  .min(1, HOUSEHOLD_MESSAGES.nameRequired)
-  .max(MAX_NAME_CHARS, RULE_MESSAGES.nameTooLong)
+const Name = requiredText(HOUSEHOLD_MESSAGES.nameRequired, MAX_NAME_CHARS, RULE_MESSAGES.nameTooLong)
+const Note = z.string().max(MAX_NOTE_CHARS).nullish()
 
 /** POST /households (spec part 2 §7): decimal rupees. */
 export const CreateHouseholdBody = z.object({
   name: Name,
-  description: z.string().max(500).nullish(),
+  description: Note,
   icon: z.enum(HOUSEHOLD_ICONS).default('home'),
   color: z.enum(HOUSEHOLD_COLORS.map((c) => c.hex) as [string, ...string[]]).default('#10b981'),
   monthly_budget: z.coerce
@@ -109,16 +124,12 @@ export const ExpenseSplitBody = z.object({
 /** POST /households/{id}/expenses. Without splits the amount is split equally among all members. */
 export const CreateExpenseBody = z.object({
   amount: Rupees,
-  category: z
-    .string({ error: HOUSEHOLD_MESSAGES.categoryRequired })
-    .trim()
-    .min(1, HOUSEHOLD_MESSAGES.categoryRequired)
-    // Its own message: zod 4 would give a too-long value the schema's "required" error.
-    .max(MAX_CATEGORY_CHARS, RULE_MESSAGES.categoryTooLong),
-  description: z.string().max(500).nullish(),
+  // Its own too-long message: zod 4 would give a too-long value the schema's "required" error.
+  category: requiredText(HOUSEHOLD_MESSAGES.categoryRequired, MAX_CATEGORY_CHARS, RULE_MESSAGES.categoryTooLong),
+  description: Note,
   date: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}/, 'Please enter a valid date')
+    .regex(/^\d{4}-\d{2}-\d{2}/, HOUSEHOLD_MESSAGES.dateInvalid)
     .nullish(),
   paid_by: z.string().min(1).max(64).nullish(),
   split_method: z.enum(SPLIT_METHODS).default('equal'),
@@ -146,29 +157,21 @@ export const RecurringExpenseBody = CreateExpenseBody.omit({ date: true })
 export type RecurringExpenseBody = z.infer<typeof RecurringExpenseBody>
 
 export const DenyBody = z.object({
-  reason: z
-    .string({ error: HOUSEHOLD_MESSAGES.reasonRequired })
-    .trim()
-    .min(1, HOUSEHOLD_MESSAGES.reasonRequired)
-    .max(500, 'Reason must be at most 500 characters'),
+  reason: requiredText(HOUSEHOLD_MESSAGES.reasonRequired, MAX_NOTE_CHARS, HOUSEHOLD_MESSAGES.reasonTooLong),
 })
 
 export const SettlementBody = z.object({
   to_user: z
     .string({ error: HOUSEHOLD_MESSAGES.targetRequired })
     .min(1, HOUSEHOLD_MESSAGES.targetRequired)
-    .max(64, 'That person is not a member of this household'),
+    .max(64, HOUSEHOLD_MESSAGES.notMember),
   amount: Rupees,
   payment_method: z.enum(PAYMENT_METHODS).default('upi'),
-  transaction_id: z.string().trim().max(100).nullish(),
-  notes: z.string().max(500).nullish(),
+  transaction_id: z.string().trim().max(MAX_REFERENCE_CHARS).nullish(),
+  notes: Note,
 })
 
 /** POST /households/settlements/{id}/decline: the receiver says why the payment does not stand. */
 export const DeclineSettlementBody = z.object({
-  reason: z
-    .string({ error: HOUSEHOLD_MESSAGES.declineReasonRequired })
-    .trim()
-    .min(1, HOUSEHOLD_MESSAGES.declineReasonRequired)
-    .max(500, 'Reason must be at most 500 characters'),
+  reason: requiredText(HOUSEHOLD_MESSAGES.declineReasonRequired, MAX_NOTE_CHARS, HOUSEHOLD_MESSAGES.reasonTooLong),
 })

@@ -13,14 +13,20 @@ import { formatDecimal, formatMoney, toPaise, type Paise } from '../money/money'
 import { fromDayString, toDayString } from '../time'
 import {
   checkAmount,
-  fail as failOn,
-  isBlank as blank,
+  fail,
+  isBlank,
   MAX_NAME_CHARS,
+  MAX_NOTE_CHARS,
   oneOf,
   RULE_MESSAGES,
+  tooLong,
   type Checked as CheckedOf,
   type RawInput,
 } from './rules'
+
+/** Longest lender, collateral and notes of a loan (its notes are longer than an entry's note). */
+export const LOAN_TEXT_LIMITS = { lender: 100, collateral: 200, notes: 1000 } as const
+const { lender: MAX_LENDER, collateral: MAX_COLLATERAL } = LOAN_TEXT_LIMITS
 
 /**
  * Loan form rules (spec part 2 §2, §5), shared by the wizard, the edit screen and the REST
@@ -48,8 +54,9 @@ export const LOAN_MESSAGES = {
   emiRequired: 'Please enter the EMI',
   frequencyInvalid: `Payment frequency must be one of ${LOAN_FREQUENCIES.join(', ')}`,
   nextDuePast: 'Next due date cannot be in the past',
-  notesTooLong: 'Notes must be at most 1000 characters',
-  textTooLong: 'Lender and collateral must be at most 100 and 200 characters',
+  notesTooLong: tooLong('Notes', LOAN_TEXT_LIMITS.notes),
+  noteTooLong: tooLong('Note', MAX_NOTE_CHARS),
+  textTooLong: `Lender and collateral must be at most ${MAX_LENDER} and ${MAX_COLLATERAL} characters`,
   paymentAmount: 'Payment amount must be greater than zero',
   paymentSplit: 'Principal and interest must add up to the amount paid',
   paymentDateFuture: 'Payment date cannot be in the future',
@@ -97,18 +104,16 @@ export type LoanField = keyof LoanInput
 
 export type Checked<T> = CheckedOf<T, LoanField>
 
-const fail = (field: LoanField, error: string) => failOn(field, error)
-
+/** rules.ts's amount rule, in the loan fields' words. */
 function amount(value: Raw, field: LoanField, required: string, zero: boolean): Checked<Paise> {
   return checkAmount(value, field, { required, zero })
 }
 
 /** An optional day: undefined when blank; refused when not a real date. */
 function day(value: string | null | undefined, field: LoanField): Checked<string | undefined> {
-  if (blank(value)) return { ok: true, value: undefined }
+  if (isBlank(value)) return { ok: true, value: undefined }
   const text = value.trim()
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(fromDayString(text)))
-    return fail(field, LOAN_MESSAGES.dateInvalid)
+  if (Number.isNaN(fromDayString(text))) return fail(field, LOAN_MESSAGES.dateInvalid)
   return { ok: true, value: text }
 }
 
@@ -119,7 +124,7 @@ function wholeNumber(value: Raw): number | null {
 
 /** Step 1: a type (the name is optional). */
 export function checkLoanKind(input: LoanInput): Checked<Pick<LoanFields, 'type' | 'name'>> {
-  if (blank(input.type)) return fail('type', LOAN_MESSAGES.typeRequired)
+  if (isBlank(input.type)) return fail('type', LOAN_MESSAGES.typeRequired)
   const type = oneOf(LOAN_TYPES, input.type, 'other')
   if (!type) return fail('type', LOAN_MESSAGES.typeInvalid)
   const name = (input.name ?? '').trim()
@@ -134,7 +139,7 @@ export function checkLoanStart(
   kept: KeptDates = {},
 ): Checked<Pick<LoanFields, 'status' | 'startDate'>> {
   if (input.status !== 'new' && input.status !== 'existing') return fail('status', LOAN_MESSAGES.statusRequired)
-  if (blank(input.startDate)) return fail('startDate', LOAN_MESSAGES.startRequired)
+  if (isBlank(input.startDate)) return fail('startDate', LOAN_MESSAGES.startRequired)
   const start = day(input.startDate, 'startDate')
   if (!start.ok) return start
   if (start.value! > today && start.value !== kept.startDate) return fail('startDate', LOAN_MESSAGES.startFuture)
@@ -160,7 +165,7 @@ export function checkLoanTerms(
 ): Checked<Terms> {
   const principal = amount(input.principal, 'principal', LOAN_MESSAGES.principalRequired, false)
   if (!principal.ok) return principal
-  if (blank(input.interestRate)) return fail('interestRate', LOAN_MESSAGES.rateRequired)
+  if (isBlank(input.interestRate)) return fail('interestRate', LOAN_MESSAGES.rateRequired)
   const bps = toPaise(input.interestRate)
   if (bps === null || bps < 0 || bps > 10_000) return fail('interestRate', LOAN_MESSAGES.rateInvalid)
   const interestType = oneOf(INTEREST_TYPES, input.interestType, 'emi')
@@ -172,7 +177,7 @@ export function checkLoanTerms(
   if (payoff.value !== undefined && payoff.value <= startDate)
     return fail('payoffDate', LOAN_MESSAGES.payoffBeforeStart)
   let durationMonths: number
-  if (!blank(input.durationMonths)) {
+  if (!isBlank(input.durationMonths)) {
     const months = wholeNumber(input.durationMonths)
     if (months === null || months < 1 || months > 600) return fail('durationMonths', LOAN_MESSAGES.durationInvalid)
     durationMonths = months
@@ -201,7 +206,7 @@ export function checkLoanStanding(
   existing: boolean,
   kept: KeptDates = {},
 ): Checked<Standing> {
-  const missed = blank(input.missedPayments) ? 0 : wholeNumber(input.missedPayments)
+  const missed = isBlank(input.missedPayments) ? 0 : wholeNumber(input.missedPayments)
   if (missed === null || missed < 0 || missed > 600) return fail('missedPayments', LOAN_MESSAGES.missedInvalid)
   if (!existing) return { ok: true, value: { paidBefore: 0, missedPayments: missed } }
   const paid = amount(input.paidSoFar, 'paidSoFar', LOAN_MESSAGES.paidRequired, true)
@@ -211,7 +216,7 @@ export function checkLoanStanding(
   if (last.value !== undefined && last.value > today && last.value !== kept.lastPaymentDate)
     return fail('lastPaymentDate', LOAN_MESSAGES.lastPaymentFuture)
   let lastAmount: Paise | undefined
-  if (!blank(input.lastPaymentAmount)) {
+  if (!isBlank(input.lastPaymentAmount)) {
     const parsed = amount(input.lastPaymentAmount, 'lastPaymentAmount', LOAN_MESSAGES.amountInvalid, false)
     if (!parsed.ok) return parsed
     lastAmount = parsed.value
@@ -268,9 +273,9 @@ export function checkLoan(input: LoanInput, today: string, kept: KeptDates = {})
   if (!plan.ok) return plan
   const lender = (input.lender ?? '').trim()
   const collateral = (input.collateral ?? '').trim()
-  if (lender.length > 100 || collateral.length > 200) return fail('lender', LOAN_MESSAGES.textTooLong)
+  if (lender.length > MAX_LENDER || collateral.length > MAX_COLLATERAL) return fail('lender', LOAN_MESSAGES.textTooLong)
   const notes = input.notes ?? ''
-  if (notes.length > 1000) return fail('notes', LOAN_MESSAGES.notesTooLong)
+  if (notes.length > LOAN_TEXT_LIMITS.notes) return fail('notes', LOAN_MESSAGES.notesTooLong)
   const t = terms.value
   const currentBalance = balanceAfterPaid(
     { principal: t.principal, rateBps: t.interestRateBps, months: t.durationMonths, interestType: t.interestType },
@@ -348,16 +353,16 @@ export function checkPayment(
   split: (amount: Paise) => Parts,
   checks: PaymentChecks = {},
 ): CheckedPayment {
-  const bad = (field: PaymentField, error: string) => failOn(field, error)
+  const bad = (field: PaymentField, error: string) => fail(field, error)
   const paid = amount(input.amount, 'principal', LOAN_MESSAGES.paymentAmount, false)
   if (!paid.ok)
     return bad('amount', paid.error === LOAN_MESSAGES.amountTooLarge ? paid.error : LOAN_MESSAGES.paymentAmount)
   let parts = split(paid.value)
-  const given = !blank(input.principal) || !blank(input.interest)
+  const given = !isBlank(input.principal) || !isBlank(input.interest)
   if (given) {
-    const principal = amount(blank(input.principal) ? 0 : input.principal, 'principal', '', true)
+    const principal = amount(isBlank(input.principal) ? 0 : input.principal, 'principal', '', true)
     if (!principal.ok) return bad('principal', principal.error)
-    const interest = amount(blank(input.interest) ? 0 : input.interest, 'principal', '', true)
+    const interest = amount(isBlank(input.interest) ? 0 : input.interest, 'principal', '', true)
     if (!interest.ok) return bad('interest', interest.error)
     parts = { principal: principal.value, interest: interest.value }
   }
@@ -373,7 +378,7 @@ export function checkPayment(
   const method = oneOf(PAYMENT_METHODS, input.method, 'upi')
   if (!method) return bad('method', LOAN_MESSAGES.paymentMethodInvalid)
   const note = input.note ?? ''
-  if (note.length > 500) return bad('note', 'Note must be at most 500 characters')
+  if (note.length > MAX_NOTE_CHARS) return bad('note', LOAN_MESSAGES.noteTooLong)
   return {
     ok: true,
     value: {
@@ -401,8 +406,13 @@ export function paymentToInput(payment: LoanPayment): PaymentInput {
   }
 }
 
+/** The loan form as typed: every field as text but the choices and the early settlement switch. */
+export type LoanText = Pick<Loan, 'type' | 'status' | 'interestType' | 'frequency' | 'allowsEarlySettlement'> & {
+  [K in Exclude<keyof LoanInput, 'type' | 'status' | 'interestType' | 'frequency' | 'allowsEarlySettlement'>]-?: string
+}
+
 /** A stored loan as form input (decimal rupees and percent as text), for editing. */
-export function loanToInput(loan: Loan): LoanInput {
+export function loanToInput(loan: Loan): LoanText {
   const rupees = (paise: number) => formatDecimal(paise).replace(/\.00$/, '')
   return {
     type: loan.type,

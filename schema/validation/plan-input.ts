@@ -39,24 +39,22 @@ export const PLAN_MESSAGES = {
   allocationOverIncome: (most: string) => `${ALLOCATION_TEXTS.over} At most ${most} is available for this budget.`,
 } as const
 
-type AmountInput = RawInput
-
 /** A planning amount in paise (rules.ts `checkAmount`): 0 is accepted when `zero`. */
-export function parsePlanAmount(value: AmountInput, rule: { required: string; zero: boolean }): Parsed<Paise> {
+export function parsePlanAmount(value: RawInput, rule: { required: string; zero: boolean }): Parsed<Paise> {
   const checked = checkAmount(value, 'value', rule)
   return checked.ok ? checked : refuse(checked.error)
 }
 
-export const parseIncome = (value: AmountInput) =>
+export const parseIncome = (value: RawInput) =>
   parsePlanAmount(value, { required: PLAN_MESSAGES.incomeRequired, zero: true })
-export const parseAllocation = (value: AmountInput) =>
+export const parseAllocation = (value: RawInput) =>
   parsePlanAmount(value, { required: PLAN_MESSAGES.allocationRequired, zero: true })
 
 /**
  * An allocation no larger than `ceiling` (`allocationCeiling`: what the income leaves for this
  * budget); `format` writes the ceiling in the user's currency.
  */
-export function checkAllocation(value: AmountInput, ceiling: Paise, format: (paise: Paise) => string): Parsed<Paise> {
+export function checkAllocation(value: RawInput, ceiling: Paise, format: (paise: Paise) => string): Parsed<Paise> {
   const parsed = parseAllocation(value)
   if (!parsed.ok || parsed.value <= ceiling) return parsed
   return refuse(PLAN_MESSAGES.allocationOverIncome(format(ceiling)))
@@ -94,7 +92,7 @@ export function parsePeriod(value: string | null | undefined): Parsed<BudgetPeri
 
 export interface RecurringFormInput {
   name: string | null | undefined
-  amount: AmountInput
+  amount: RawInput
   category?: string | null | undefined
   frequency: string | null | undefined
   dueDate: string | null | undefined
@@ -115,19 +113,18 @@ export type RecurringField = keyof RecurringFields
 /** The recurring payment a form or REST body describes, or the first field it gets wrong with its message. */
 export function parseRecurring(input: RecurringFormInput): Checked<RecurringFields, RecurringField> {
   const name = (input.name ?? '').trim()
-  if (!name) return { ok: false, field: 'name', error: PLAN_MESSAGES.nameRequired }
-  if (name.length > MAX_NAME_CHARS) return { ok: false, field: 'name', error: PLAN_MESSAGES.nameTooLong }
+  if (!name) return fail('name', PLAN_MESSAGES.nameRequired)
+  if (name.length > MAX_NAME_CHARS) return fail('name', PLAN_MESSAGES.nameTooLong)
   const amount = parsePlanAmount(input.amount, { required: PLAN_MESSAGES.amountRequired, zero: false })
-  if (!amount.ok) return { ok: false, field: 'amount', error: amount.error }
+  if (!amount.ok) return fail('amount', amount.error)
   const category = (input.category ?? '').trim()
-  if (category.length > MAX_CATEGORY_CHARS)
-    return { ok: false, field: 'category', error: PLAN_MESSAGES.categoryTooLong }
+  if (category.length > MAX_CATEGORY_CHARS) return fail('category', PLAN_MESSAGES.categoryTooLong)
   const frequency = parseFrequency(input.frequency)
-  if (!frequency.ok) return { ok: false, field: 'frequency', error: frequency.error }
+  if (!frequency.ok) return fail('frequency', frequency.error)
   const dueDate = parseDueDate(input.dueDate)
-  if (!dueDate.ok) return { ok: false, field: 'dueDate', error: dueDate.error }
+  if (!dueDate.ok) return fail('dueDate', dueDate.error)
   const reminderDays = parseReminderDays(input.reminderDays)
-  if (!reminderDays.ok) return { ok: false, field: 'reminderDays', error: reminderDays.error }
+  if (!reminderDays.ok) return fail('reminderDays', reminderDays.error)
   return {
     ok: true,
     value: {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_NAME_CHARS, RULE_MESSAGES } from './rules'
+import { MAX_NAME_CHARS, requiredText, RULE_MESSAGES, tooLong } from './rules'
 
 /**
  * Profile Details (spec part 1 §3 'User'): the one set of rules the Settings form and
@@ -16,6 +16,9 @@ export const PROFILE_MESSAGES = {
   birthDateTooOld: 'Date of birth must be after 1900',
   dependentsOverFamily: 'Number of dependents cannot be more than your family size',
   incomeRangeUnknown: 'Unknown annual income range',
+  notWhole: (label: string) => `${label} must be a whole number`,
+  tooSmall: (label: string, min: number) => `${label} must be at least ${min}`,
+  tooBig: (label: string, max: number) => `${label} must be at most ${max}`,
 } as const
 
 /** The latest calendar day anywhere on Earth now (UTC+14), so no one's today counts as the future. */
@@ -23,17 +26,25 @@ export function latestDayNow(now = Date.now()): string {
   return new Date(now + 14 * 3_600_000).toISOString().slice(0, 10)
 }
 
+/** Longest text of each optional profile detail. */
+export const PROFILE_TEXT_LIMITS = { nationality: 100, state_province: 100, job_title: 100, address: 500 } as const
+
 /** '' and null clear a field; a missing key leaves it unchanged. */
 const clearable = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? null : v), schema.nullable().optional())
 
+const optionalText = (label: string, field: keyof typeof PROFILE_TEXT_LIMITS) => {
+  const max = PROFILE_TEXT_LIMITS[field]
+  return clearable(z.string().trim().max(max, tooLong(label, max)))
+}
+
 const wholeNumber = (min: number, max: number, label: string) =>
   clearable(
     z.coerce
-      .number({ error: `${label} must be a whole number` })
-      .int(`${label} must be a whole number`)
-      .min(min, `${label} must be at least ${min}`)
-      .max(max, `${label} must be at most ${max}`),
+      .number({ error: PROFILE_MESSAGES.notWhole(label) })
+      .int(PROFILE_MESSAGES.notWhole(label))
+      .min(min, PROFILE_MESSAGES.tooSmall(label, min))
+      .max(max, PROFILE_MESSAGES.tooBig(label, max)),
   )
 
 const BirthDate = z
@@ -56,22 +67,17 @@ export function dependentsProblem(familySize: unknown, dependents: unknown) {
 export const ProfileInput = z
   .object({
     // A name may change but never become empty: the header's initials and greetings use it.
-    name: z
-      .string({ error: PROFILE_MESSAGES.nameRequired })
-      .trim()
-      .min(1, PROFILE_MESSAGES.nameRequired)
-      .max(MAX_NAME_CHARS, PROFILE_MESSAGES.nameTooLong)
-      .optional(),
+    name: requiredText(PROFILE_MESSAGES.nameRequired, MAX_NAME_CHARS, PROFILE_MESSAGES.nameTooLong).optional(),
     phone_number: z.string().max(40).nullish(),
     date_of_birth: clearable(BirthDate),
-    nationality: clearable(z.string().trim().max(100, 'Nationality must be at most 100 characters')),
-    state_province: clearable(z.string().trim().max(100, 'State / Province must be at most 100 characters')),
+    nationality: optionalText('Nationality', 'nationality'),
+    state_province: optionalText('State / Province', 'state_province'),
     annual_income_range: clearable(z.enum(ANNUAL_INCOME_RANGES, { error: PROFILE_MESSAGES.incomeRangeUnknown })),
     family_size: wholeNumber(1, 50, 'Family size'),
     number_of_dependents: wholeNumber(0, 50, 'Number of dependents'),
-    job_title: clearable(z.string().trim().max(100, 'Job title must be at most 100 characters')),
+    job_title: optionalText('Job title', 'job_title'),
     is_non_resident: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional()),
-    address: clearable(z.string().trim().max(500, 'Address must be at most 500 characters')),
+    address: optionalText('Address', 'address'),
   })
   .superRefine((input, ctx) => {
     const problem = dependentsProblem(input.family_size, input.number_of_dependents)

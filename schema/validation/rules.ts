@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { MAX_INCOME_PAISE } from '../entities/transaction'
 import { toPaise, type Paise } from '../money/money'
 
@@ -6,9 +7,10 @@ import { toPaise, type Paise } from '../money/money'
  * the value it stands for, or the first field it gets wrong with that field's message (the
  * spec's text, taken from the module's messages table by key).
  */
-export type Checked<T, F extends string = string> = { ok: true; value: T } | { ok: false; field: F; error: string }
+export type Checked<T, F extends string = string> = { ok: true; value: T } | Refused<F>
+export type Refused<F extends string = string> = { ok: false; field: F; error: string }
 
-export const fail = <F extends string>(field: F, error: string) => ({ ok: false as const, field, error })
+export const fail = <F extends string>(field: F, error: string): Refused<F> => ({ ok: false, field, error })
 
 /** The same for a check of one value, which has no field to name. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string }
@@ -26,16 +28,21 @@ export function isBlank(value: RawInput | boolean): value is null | undefined | 
 export const MAX_NAME_CHARS = 100
 /** Longest category or income source (what the Transaction entity stores). */
 export const MAX_CATEGORY_CHARS = 60
+/** Longest note, description or reason of an entry, a payment or a decision. */
+export const MAX_NOTE_CHARS = 500
 /** Largest amount any planning, loan or household field accepts: the income limit of spec part 1 §9. */
 export const MAX_PLAN_PAISE = MAX_INCOME_PAISE
+
+/** The one "too long" message of every text field. */
+export const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`
 
 export const RULE_MESSAGES = {
   amountInvalid: 'Please enter a valid amount',
   amountNegative: 'Amount cannot be negative',
   amountPositive: 'Amount must be greater than zero',
   amountTooLarge: 'Amount seems too large. Maximum allowed is 100,000,000.',
-  nameTooLong: `Name must be at most ${MAX_NAME_CHARS} characters`,
-  categoryTooLong: `Category must be at most ${MAX_CATEGORY_CHARS} characters`,
+  nameTooLong: tooLong('Name', MAX_NAME_CHARS),
+  categoryTooLong: tooLong('Category', MAX_CATEGORY_CHARS),
 } as const
 
 /**
@@ -65,4 +72,12 @@ export function memberOf<T extends string>(list: readonly T[], value: string): T
 /** One of `list`; blank means `fallback`; anything else is null (the caller's message). */
 export function oneOf<T extends string>(list: readonly T[], value: string | null | undefined, fallback: T): T | null {
   return isBlank(value) ? fallback : memberOf(list, value)
+}
+
+/**
+ * A text a zod body must give: missing or blank is `required`, longer than `max` (after trimming)
+ * is `tooLongMessage`; the value is trimmed. For the REST bodies whose 400 answers list zod's issues.
+ */
+export function requiredText(required: string, max: number, tooLongMessage: string) {
+  return z.string({ error: required }).trim().min(1, required).max(max, tooLongMessage)
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { maxAmountOf, TRANSACTION_TYPES, type TransactionType } from '../entities/transaction'
 import type { Paise } from '../money/money'
-import { MAX_CATEGORY_CHARS, RULE_MESSAGES } from './rules'
+import { fail, isBlank, MAX_CATEGORY_CHARS, MAX_NOTE_CHARS, RULE_MESSAGES, tooLong, type Refused } from './rules'
 
 /**
  * The one set of rules for an expense or income, shared by the add form, the edit dialog and the
@@ -16,17 +16,14 @@ export const TRANSACTION_MESSAGES = {
   categoryRequired: '⚠️ Please select a category!',
   sourceRequired: '⚠️ Please select an income source!',
   categoryTooLong: RULE_MESSAGES.categoryTooLong,
-  sourceTooLong: 'Source must be at most 60 characters',
+  sourceTooLong: tooLong('Source', MAX_CATEGORY_CHARS),
   customCategoryRequired: '⚠️ Please enter a custom category!',
   dateInvalid: '⚠️ Please enter a valid date!',
   datePast: '⚠️ Date cannot be more than 5 years in the past!',
   dateFuture: '⚠️ Date cannot be more than 1 year in the future!',
-  descriptionTooLong: 'Description must be at most 500 characters',
+  descriptionTooLong: tooLong('Description', MAX_NOTE_CHARS),
 } as const
 export type TransactionMessageKey = keyof typeof TRANSACTION_MESSAGES
-
-/** Longest note the Transaction entity stores. */
-export const MAX_DESCRIPTION_CHARS = 500
 
 /**
  * What a form or a REST body holds before any rule: `amount` is null when missing or unreadable,
@@ -87,7 +84,7 @@ export const TRANSACTION_RULES: readonly Rule[] = [
   {
     field: 'customCategory',
     key: 'customCategoryRequired',
-    broken: (d) => d.customCategory !== undefined && d.customCategory.trim() === '',
+    broken: (d) => d.customCategory !== undefined && isBlank(d.customCategory),
   },
   {
     field: 'customCategory',
@@ -100,7 +97,7 @@ export const TRANSACTION_RULES: readonly Rule[] = [
   {
     field: 'description',
     key: 'descriptionTooLong',
-    broken: (d) => (d.description ?? '').trim().length > MAX_DESCRIPTION_CHARS,
+    broken: (d) => (d.description ?? '').trim().length > MAX_NOTE_CHARS,
   },
 ]
 
@@ -127,9 +124,9 @@ export interface ValidTransaction {
   date: number
 }
 
+/** rules.ts's `Checked`; a refusal also names the broken rule's message key. */
 export type TransactionCheck =
-  | { ok: true; value: ValidTransaction }
-  | { ok: false; field: TransactionField; key: TransactionMessageKey; message: string }
+  { ok: true; value: ValidTransaction } | (Refused<TransactionField> & { key: TransactionMessageKey })
 
 /** The first rule a draft breaks, checking only `fields` (a partial update checks what it changes). */
 function firstBroken(draft: TransactionDraft, now: number, fields?: readonly TransactionField[]): Rule | undefined {
@@ -160,7 +157,7 @@ export function checkTransaction(
     const field = (issue.path[0] ?? 'amount') as TransactionField
     // A value of the wrong kind (not a rule's key) reads as the field's "invalid" message.
     const key = issue.message in TRANSACTION_MESSAGES ? (issue.message as TransactionMessageKey) : invalidKey(field)
-    return { ok: false, field, key, message: TRANSACTION_MESSAGES[key] }
+    return { ...fail(field, TRANSACTION_MESSAGES[key]), key }
   }
   const custom = draft.customCategory?.trim()
   return {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isUpiId, MAX_UPI_ID_LENGTH, normalizeUpiId } from '../upi-id'
+import { refuse, type Parsed } from './rules'
 
 export const UPI_MESSAGES = {
   upiIdInvalid: 'Enter your UPI ID as name@handle, like priya@okaxis',
@@ -18,9 +19,9 @@ export const UpiIdInput = z
   )
 
 /** The message for a typed UPI ID, or null when it can be saved (as `value`). */
-export function checkUpiId(input: string): { ok: true; value: string } | { ok: false; message: string } {
+export function checkUpiId(input: string): Parsed<string> {
   const parsed = UpiIdInput.safeParse(input)
   return parsed.success
     ? { ok: true, value: parsed.data }
-    : { ok: false, message: parsed.error.issues[0]?.message ?? UPI_MESSAGES.upiIdInvalid }
+    : refuse(parsed.error.issues[0]?.message ?? UPI_MESSAGES.upiIdInvalid)
 }

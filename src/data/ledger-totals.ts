@@ -1,6 +1,6 @@
 import { BehaviorSubject, combineLatest, filter, map, of, type Observable } from 'rxjs'
 import type { RxChangeEventBulk, RxCollection } from 'rxdb/plugins/core'
-import { totalsOf, type Totals } from '../../schema/calc/totals'
+import { sumTotals, totalsOf, type Totals } from '../../schema/calc/totals'
 import { INVERTED_BASE } from '../../schema/entities/common'
 import { whenIdle } from '../lib/idle'
 import { userData } from './database'
@@ -72,17 +72,8 @@ export function windowTotals$(window: { start: number; end: number } | null): Ob
   const edges: Observable<TransactionDoc[]>[] = split.edges.map((e) => transactionsBetween$(e.start, e.end))
   const whole = split.fromKey < split.toKey ? monthTotals$() : of(null)
   return combineLatest([whole, ...edges]).pipe(
-    map(([months, ...parts]) => {
-      const sum = months ? months.between(split.fromKey, split.toKey) : totalsOf([])
-      for (const part of parts) {
-        const t = totalsOf(part)
-        sum.income += t.income
-        sum.expenses += t.expenses
-        sum.incomeCount += t.incomeCount
-        sum.expenseCount += t.expenseCount
-      }
-      sum.balance = sum.income - sum.expenses
-      return sum
-    }),
+    map(([months, ...parts]) =>
+      sumTotals([months ? months.between(split.fromKey, split.toKey) : totalsOf([]), ...parts.map(totalsOf)]),
+    ),
   )
 }

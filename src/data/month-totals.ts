@@ -1,4 +1,4 @@
-import type { Totals } from '../../schema/calc/totals'
+import { sumTotals, totalsOf, type Totals } from '../../schema/calc/totals'
 import type { Paise } from '../../schema/money/money'
 
 /** What a transaction adds to its month's totals. */
@@ -26,8 +26,6 @@ interface Contribution {
   amount: Paise
 }
 
-const emptyTotals = (): Totals => ({ income: 0, expenses: 0, balance: 0, incomeCount: 0, expenseCount: 0 })
-
 /**
  * Per-month totals kept up to date document by document. It remembers what each document
  * added, so applying a document's current state (or its removal) is idempotent and needs no
@@ -53,7 +51,7 @@ export class MonthTotals {
 
   private add(c: Contribution, sign: 1 | -1): void {
     let month = this.byMonth.get(c.key)
-    if (!month) this.byMonth.set(c.key, (month = emptyTotals()))
+    if (!month) this.byMonth.set(c.key, (month = totalsOf([])))
     if (c.type === 'income') {
       month.income += sign * c.amount
       month.incomeCount += sign
@@ -67,16 +65,8 @@ export class MonthTotals {
 
   /** Totals of the months with keys in [fromKey, toKey) (all months by default). */
   between(fromKey = -Infinity, toKey = Infinity): Totals {
-    const sum = emptyTotals()
-    for (const [key, m] of this.byMonth) {
-      if (key < fromKey || key >= toKey) continue
-      sum.income += m.income
-      sum.expenses += m.expenses
-      sum.incomeCount += m.incomeCount
-      sum.expenseCount += m.expenseCount
-    }
-    sum.balance = sum.income - sum.expenses
-    return sum
+    const inside = [...this.byMonth].filter(([key]) => key >= fromKey && key < toKey)
+    return sumTotals(inside.map(([, month]) => month))
   }
 }
 

@@ -166,7 +166,7 @@ function expenseRoutes(app: App): void {
     const amount = toPaise(body.amount)
     if (amount === null || amount <= 0) throw new HttpError(400, HOUSEHOLD_MESSAGES.amountInvalid, 'VALIDATION_ERROR')
     const date = dateOf(body.date, households.now)
-    if (Number.isNaN(date)) throw new HttpError(400, 'Please enter a valid date', 'VALIDATION_ERROR')
+    if (Number.isNaN(date)) throw new HttpError(400, HOUSEHOLD_MESSAGES.dateInvalid, 'VALIDATION_ERROR')
     const { method, parts } = splitsOf(body, household, amount)
     const expense = ledger.addExpense(request.user.id, {
       householdId: household.id,

@@ -43,7 +43,7 @@ const BREAKS: Record<TransactionMessageKey, TransactionDraft> = {
 describe('transaction rules', () => {
   it.each(Object.entries(BREAKS))('reaches %s with its spec text', (key, draft) => {
     const checked = checkTransaction(draft, NOW)
-    expect(checked).toMatchObject({ ok: false, key, message: M[key as TransactionMessageKey] })
+    expect(checked).toMatchObject({ ok: false, key, error: M[key as TransactionMessageKey] })
   })
 
   it('has a message for every rule and a rule for every message', () => {
@@ -114,7 +114,7 @@ describe('newTransaction', () => {
     fc.assert(
       fc.property(anyDraft, (draft) => {
         const checked = checkTransaction(draft, NOW)
-        if (!checked.ok) expect(Object.values(M)).toContain(checked.message)
+        if (!checked.ok) expect(Object.values(M)).toContain(checked.error)
       }),
       SEED,
     )

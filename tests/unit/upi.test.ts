@@ -99,8 +99,8 @@ describe('checkUpiId', () => {
 
   it('says how to write one when it is not name@handle', () => {
     for (const bad of ['priya', 'priya@', '@okaxis', 'priya@@okaxis', 'priya@ok axis', 'priya@gmail.com', '.p@ybl'])
-      expect(checkUpiId(bad), bad).toEqual({ ok: false, message: UPI_MESSAGES.upiIdInvalid })
-    expect(checkUpiId(`${'a'.repeat(90)}@ybl`)).toEqual({ ok: false, message: UPI_MESSAGES.upiIdTooLong })
+      expect(checkUpiId(bad), bad).toEqual({ ok: false, error: UPI_MESSAGES.upiIdInvalid })
+    expect(checkUpiId(`${'a'.repeat(90)}@ybl`)).toEqual({ ok: false, error: UPI_MESSAGES.upiIdTooLong })
   })
 })
 

@@ -2,10 +2,13 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MAX_INCOME_PAISE } from '../../schema/entities/transaction'
 import { readMessage } from '../../schema/parse/message'
-import { checkLoanPlan } from '../../schema/validation/loan-input'
+import { formatDecimal } from '../../schema/money/money'
+import { HOUSEHOLD_MESSAGES, isHouseholdAmount, SettlementBody } from '../../schema/validation/household-input'
+import { checkLoanPlan, LOAN_MESSAGES } from '../../schema/validation/loan-input'
+import { profileFieldErrors } from '../../schema/validation/profile-input'
 import { checkBudget, parsePlanAmount, PLAN_MESSAGES } from '../../schema/validation/plan-input'
-import { checkAmount, RULE_MESSAGES } from '../../schema/validation/rules'
-import { amountProblem } from '../../schema/validation/transaction-input'
+import { checkAmount, isBlank, requiredText, RULE_MESSAGES, tooLong } from '../../schema/validation/rules'
+import { amountProblem, TRANSACTION_MESSAGES } from '../../schema/validation/transaction-input'
 
 const amountText = fc.oneof(
   fc.constantFrom('', '  ', '0', '-5', 'abc', '1e3', '0.001', '100000000', '100000000.01', '12.5'),
@@ -65,5 +68,65 @@ describe('one amount rule', () => {
       }),
       { numRuns: 60 },
     )
+  })
+})
+
+describe('one text rule', () => {
+  it('says "too long" the same way for every field, in the texts the forms and REST answers show', () => {
+    expect(RULE_MESSAGES.nameTooLong).toBe('Name must be at most 100 characters')
+    expect(RULE_MESSAGES.categoryTooLong).toBe('Category must be at most 60 characters')
+    expect(TRANSACTION_MESSAGES.sourceTooLong).toBe('Source must be at most 60 characters')
+    expect(TRANSACTION_MESSAGES.descriptionTooLong).toBe('Description must be at most 500 characters')
+    expect(HOUSEHOLD_MESSAGES.reasonTooLong).toBe('Reason must be at most 500 characters')
+    expect(LOAN_MESSAGES.notesTooLong).toBe('Notes must be at most 1000 characters')
+    expect(LOAN_MESSAGES.noteTooLong).toBe('Note must be at most 500 characters')
+  })
+
+  it('a required text is refused blank or missing with its own message, too long with the other, else trimmed', () => {
+    const rule = requiredText('Please enter it', 5, tooLong('It', 5))
+    fc.assert(
+      fc.property(fc.option(fc.string({ maxLength: 12 }), { nil: undefined }), (value) => {
+        const parsed = rule.safeParse(value)
+        const trimmed = value?.trim()
+        if (isBlank(value)) expect(parsed.error?.issues[0]?.message).toBe('Please enter it')
+        else if (trimmed!.length > 5) expect(parsed.error?.issues[0]?.message).toBe('It must be at most 5 characters')
+        else expect(parsed.data).toBe(trimmed)
+      }),
+    )
+  })
+})
+
+describe('the household amount rule', () => {
+  it('takes what the REST bodies take: above zero, at most ₹100,000,000', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e6, max: MAX_INCOME_PAISE + 1e6 }), (paise) => {
+        const body = SettlementBody.safeParse({ to_user: 'u1', amount: formatDecimal(paise) })
+        expect(isHouseholdAmount(paise)).toBe(body.success)
+      }),
+    )
+    expect(isHouseholdAmount(null)).toBe(false)
+  })
+})
+
+describe('profile and loan texts', () => {
+  it('keep their messages word for word', () => {
+    expect(LOAN_MESSAGES.textTooLong).toBe('Lender and collateral must be at most 100 and 200 characters')
+    const errors = profileFieldErrors({
+      nationality: 'x'.repeat(101),
+      state_province: 'x'.repeat(101),
+      job_title: 'x'.repeat(101),
+      address: 'x'.repeat(501),
+      family_size: 1.5,
+      number_of_dependents: -1,
+    })
+    expect(errors).toEqual({
+      nationality: 'Nationality must be at most 100 characters',
+      state_province: 'State / Province must be at most 100 characters',
+      job_title: 'Job title must be at most 100 characters',
+      address: 'Address must be at most 500 characters',
+      family_size: 'Family size must be a whole number',
+      number_of_dependents: 'Number of dependents must be at least 0',
+    })
+    expect(profileFieldErrors({ family_size: 51 })).toEqual({ family_size: 'Family size must be at most 50' })
   })
 })

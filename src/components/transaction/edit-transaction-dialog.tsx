@@ -102,7 +102,7 @@ export function EditTransactionDialog({ tx, customCategories, onClose }: Props) 
           type={tx.type}
           options={categoryOptions(tx.type, 'edit', customCategories, tx.category)}
           values={values}
-          message={(field) => (result && !result.ok && result.field === field ? result.message : null)}
+          message={(field) => (result && !result.ok && result.field === field ? result.error : null)}
           change={change}
         />
         {isExpense ? <ReceiptField value={photo.receipt} onChange={photo.set} /> : null}

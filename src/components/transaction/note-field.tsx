@@ -1,4 +1,4 @@
-import { MAX_DESCRIPTION_CHARS } from '../../../schema/validation/transaction-input'
+import { MAX_NOTE_CHARS } from '../../../schema/validation/rules'
 import { TextAreaField } from '../ui/field'
 
 /** An entry's optional note, as the add form and the edit dialog both ask for it. */
@@ -7,7 +7,7 @@ export function NoteField({ value, onChange }: { value: string; onChange: (value
     <TextAreaField
       label="Description"
       name="description"
-      maxLength={MAX_DESCRIPTION_CHARS}
+      maxLength={MAX_NOTE_CHARS}
       rows={2}
       placeholder="Optional note"
       value={value}

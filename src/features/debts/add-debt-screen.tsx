@@ -1,4 +1,3 @@
-import { ArrowLeft } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { checkLoan } from '../../../schema/validation/loan-input'
@@ -20,6 +19,7 @@ import {
 } from './loan-form'
 import { DetailsStep, KindStep, NotesField, PlanStep, StandingStep, StartStep } from './loan-steps'
 import { LoanReview } from './loan-review'
+import { WizardHeader } from './wizard-header'
 import './debts.css'
 import { AlertLine } from '../../components/ui/alert-line'
 
@@ -58,22 +58,13 @@ function WizardFrame(props: {
   const { shown, total } = stepCounter(props.step, props.existing)
   return (
     <div className="wizard">
-      <header className="wizard__header">
-        <button
-          type="button"
-          className="wizard__arrow"
-          onClick={props.onBack}
-          aria-label={props.step === 1 ? 'Back to debts' : 'Previous step'}
-        >
-          <ArrowLeft size={22} aria-hidden="true" />
-        </button>
-        <div>
-          <p className="wizard__counter" data-testid="step-counter">
-            Step {shown} of {total}
-          </p>
-          <h1 className="wizard__title">{STEP_TITLES[props.step]}</h1>
-        </div>
-      </header>
+      <WizardHeader
+        onBack={props.onBack}
+        backLabel={props.step === 1 ? 'Back to debts' : 'Previous step'}
+        counter={`Step ${shown} of ${total}`}
+        counterTestId="step-counter"
+        title={STEP_TITLES[props.step]}
+      />
       <div className="wizard__meter" aria-hidden="true">
         <div className="wizard__meter-fill" style={{ width: `${(shown / total) * 100}%` }} />
       </div>

@@ -1,4 +1,3 @@
-import { ArrowLeft } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { checkLoan } from '../../../schema/validation/loan-input'
@@ -16,6 +15,7 @@ import { loanTitle } from './loan-types'
 import './debts.css'
 import { AlertLine } from '../../components/ui/alert-line'
 import { LoanNotFound } from './loan-not-found'
+import { WizardHeader } from './wizard-header'
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -100,20 +100,12 @@ export default function EditLoanScreen() {
   if (!loan.data) return <LoanNotFound />
   return (
     <div className="wizard">
-      <header className="wizard__header">
-        <button
-          type="button"
-          className="wizard__arrow"
-          onClick={() => navigate(`/debts/${id}`)}
-          aria-label="Back to loan"
-        >
-          <ArrowLeft size={22} aria-hidden="true" />
-        </button>
-        <div>
-          <p className="wizard__counter">Edit loan</p>
-          <h1 className="wizard__title">{loanTitle(loan.data)}</h1>
-        </div>
-      </header>
+      <WizardHeader
+        onBack={() => void navigate(`/debts/${id}`)}
+        backLabel="Back to loan"
+        counter="Edit loan"
+        title={loanTitle(loan.data)}
+      />
       <EditForm
         key={loan.data.id}
         loan={loan.data}

@@ -12,6 +12,7 @@ import {
   type KeptDates,
   type LoanInput,
 } from '../../../schema/validation/loan-input'
+import { isBlank } from '../../../schema/validation/rules'
 import type { LoanDoc } from '../../data/loans'
 
 /** The loan form as typed (text fields), shared by the wizard and the edit screen. */
@@ -73,33 +74,9 @@ export function toInput(form: LoanForm): LoanInput {
   }
 }
 
+/** A stored loan as the form shows it; its duration as months (what it stores). */
 export function formOf(loan: LoanDoc): LoanForm {
-  const input = loanToInput(loan)
-  const text = (v: string | number | null | undefined) => (v === undefined || v === null ? '' : String(v))
-  return {
-    ...EMPTY_FORM,
-    type: loan.type,
-    name: loan.name,
-    status: loan.status,
-    startDate: loan.startDate,
-    principal: text(input.principal),
-    interestRate: text(input.interestRate),
-    interestType: loan.interestType,
-    durationMode: 'months',
-    durationMonths: String(loan.durationMonths),
-    payoffDate: loan.payoffDate ?? '',
-    lender: loan.lender,
-    collateral: loan.collateral,
-    paidSoFar: text(input.paidSoFar),
-    lastPaymentDate: loan.lastPaymentDate ?? '',
-    lastPaymentAmount: text(input.lastPaymentAmount),
-    missedPayments: String(loan.missedPayments),
-    emi: text(input.emi),
-    frequency: loan.frequency,
-    nextDueDate: loan.nextDueDate ?? '',
-    allowsEarlySettlement: loan.allowsEarlySettlement,
-    notes: loan.notes,
-  }
+  return { ...loanToInput(loan), durationMode: 'months' }
 }
 
 /** The wizard's steps: 1 kind, 2 new/existing, 3 details, 4 current status (existing only), 5 plan, 6 review. */
@@ -155,4 +132,4 @@ export function computedBalance(form: LoanForm, today: string): number | null {
 }
 
 /** Paise typed in a field, or null. */
-export const paiseOf = (text: string): number | null => (text.trim() === '' ? null : toPaise(text))
+export const paiseOf = (text: string): number | null => (isBlank(text) ? null : toPaise(text))

@@ -5,6 +5,8 @@ import { Switch } from '../../components/ui/switch'
 import { Amount } from '../../components/ui/amount'
 import { FREQUENCY_LABEL, INTEREST_TYPE_LABEL, LOAN_TYPE_INFO } from './loan-types'
 import type { LoanForm } from './loan-form'
+import { LOAN_TEXT_LIMITS } from '../../../schema/validation/loan-input'
+import { MAX_NAME_CHARS } from '../../../schema/validation/rules'
 
 export interface StepProps {
   form: LoanForm
@@ -50,7 +52,7 @@ export function KindStep({ form, set }: StepProps) {
       <TextField
         label="Name (optional)"
         name="loan-name"
-        maxLength={100}
+        maxLength={MAX_NAME_CHARS}
         placeholder="e.g. SBI home loan"
         {...bind({ form, set }, 'name')}
       />
@@ -161,11 +163,16 @@ export function DetailsStep({ form, set, today }: StepProps) {
       </div>
       <DurationFields form={form} set={set} today={today} />
       <div className="form-pair">
-        <TextField label="Lender (optional)" name="lender" maxLength={100} {...bind({ form, set }, 'lender')} />
+        <TextField
+          label="Lender (optional)"
+          name="lender"
+          maxLength={LOAN_TEXT_LIMITS.lender}
+          {...bind({ form, set }, 'lender')}
+        />
         <TextField
           label="Collateral (optional)"
           name="collateral"
-          maxLength={200}
+          maxLength={LOAN_TEXT_LIMITS.collateral}
           {...bind({ form, set }, 'collateral')}
         />
       </div>
@@ -255,6 +262,12 @@ export function PlanStep({ form, set, today, suggestion }: StepProps & { suggest
 
 export function NotesField({ form, set }: Pick<StepProps, 'form' | 'set'>) {
   return (
-    <TextAreaField label="Notes (optional)" name="notes" maxLength={1000} rows={3} {...bind({ form, set }, 'notes')} />
+    <TextAreaField
+      label="Notes (optional)"
+      name="notes"
+      maxLength={LOAN_TEXT_LIMITS.notes}
+      rows={3}
+      {...bind({ form, set }, 'notes')}
+    />
   )
 }

@@ -10,6 +10,7 @@ import { recordLoanPayment, updateLoanPayment, type LoanDoc, type LoanPaymentDoc
 import { useMoney } from '../../data/use-money'
 import { useRecheck } from '../../lib/use-recheck'
 import { PAYMENT_METHOD_LABEL, PAYMENT_TYPE_LABEL } from './loan-types'
+import { MAX_NOTE_CHARS } from '../../../schema/validation/rules'
 
 interface Props {
   loan: LoanDoc
@@ -105,7 +106,7 @@ function PaymentOptions(props: {
       <TextField
         label="Note (optional)"
         name="payment-note"
-        maxLength={500}
+        maxLength={MAX_NOTE_CHARS}
         value={note}
         onChange={(e) => setNote(e.target.value)}
       />

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom'
 import { splitMismatch } from '../../../schema/calc/splits'
 import { DEFAULT_HOUSEHOLD_CATEGORY, HOUSEHOLD_CATEGORIES } from '../../../schema/entities/household'
 import { fromDayString, startOfLocalDay, toDayString } from '../../../schema/time'
-import { HOUSEHOLD_MESSAGES, MAX_HOUSEHOLD_RUPEES } from '../../../schema/validation/household-input'
+import { HOUSEHOLD_MESSAGES, isHouseholdAmount } from '../../../schema/validation/household-input'
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { useToast } from '../../components/ui/toast'
 import { addHouseholdExpense, type HouseholdDoc } from '../../data/households'
@@ -17,13 +17,13 @@ import { equalSplit, SplitEditor, splitParts, type SplitState } from './split-ed
 import './households.css'
 import { HouseholdFormPage } from './household-form-page'
 import { useRecheck } from '../../lib/use-recheck'
+import { MAX_NOTE_CHARS } from '../../../schema/validation/rules'
 
 type Problem = { field: 'amount' | 'category' | 'split' | 'form'; message: string }
 
 /** The first rule the expense breaks (spec part 2 §5), in the form's order, or null. */
 function expenseProblem(total: number, category: string, mismatch: string | null): Problem | null {
-  if (total <= 0 || total > MAX_HOUSEHOLD_RUPEES * 100)
-    return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
+  if (!isHouseholdAmount(total)) return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
   if (!category) return { field: 'category', message: HOUSEHOLD_MESSAGES.categoryRequired }
   return mismatch ? { field: 'split', message: mismatch } : null
 }
@@ -132,7 +132,7 @@ function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string })
       <TextAreaField
         label="Description"
         value={description}
-        maxLength={500}
+        maxLength={MAX_NOTE_CHARS}
         rows={2}
         onChange={(e) => setters.setDescription(e.target.value)}
       />

@@ -1,56 +1,37 @@
 import { Plus } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
 import { Card } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page-header'
-import { createHousehold, householdError } from '../../data/households'
-import { useRecheck } from '../../lib/use-recheck'
+import { createHousehold } from '../../data/households'
 import { FormFooter } from './form-footer'
-import { checkDraft, EMPTY_DRAFT, HouseholdFields, type DraftErrors, type HouseholdDraft } from './household-fields'
+import { EMPTY_DRAFT, HouseholdFields, useHouseholdForm } from './household-fields'
 import './households.css'
 
 /** /households/create: name (required), description, icon, colour, monthly budget, review period. */
 export default function CreateHouseholdScreen() {
   const navigate = useNavigate()
-  const [draft, setDraft] = useState<HouseholdDraft>(EMPTY_DRAFT)
-  const [failure, setFailure] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const check = useRecheck(() => checkDraft(draft))
-  const errors: DraftErrors = check.result?.errors ?? {}
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const { input } = check.submit()
-    if (!input) return
-    setFailure(null)
-    setBusy(true)
-    try {
+  const form = useHouseholdForm(
+    () => EMPTY_DRAFT,
+    async (input) => {
       const id = await createHousehold(input)
       void navigate(`/households/${id}`, { replace: true })
-    } catch (error) {
-      setFailure(householdError(error, HOUSEHOLD_MESSAGES.createFailed))
-      setBusy(false)
-    }
-  }
+    },
+    HOUSEHOLD_MESSAGES.createFailed,
+  )
 
   return (
     <div className="hh">
       <PageHeader title="Create Household" subtitle="Everyone you invite reviews shared expenses before they count." />
       <Card variant="elevated" padding="lg">
-        <form className="hh-form" onSubmit={(e) => void submit(e)} noValidate>
-          <HouseholdFields
-            draft={draft}
-            onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
-            nameError={errors.name}
-            budgetError={errors.budget}
-          />
+        <form className="hh-form" onSubmit={(e) => void form.submit(e)} noValidate>
+          <HouseholdFields form={form} />
           <FormFooter
-            error={errors.form ?? failure}
+            error={form.error}
             cancelTo="/households"
-            submitLabel={busy ? 'Creating…' : 'Create Household'}
+            submitLabel={form.busy ? 'Creating…' : 'Create Household'}
             icon={<Plus size={18} />}
-            busy={busy}
+            busy={form.busy}
           />
         </form>
       </Card>

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react'
-import { useId } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import {
   HOUSEHOLD_COLORS,
   HOUSEHOLD_ICONS,
@@ -8,8 +8,10 @@ import {
 } from '../../../schema/entities/household'
 import { toPaise } from '../../../schema/money/money'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
-import type { HouseholdSettingsInput } from '../../data/households'
+import { isBlank, MAX_NAME_CHARS, MAX_NOTE_CHARS } from '../../../schema/validation/rules'
+import { householdError, type HouseholdSettingsInput } from '../../data/households'
 import { AmountField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
+import { useRecheck } from '../../lib/use-recheck'
 import { ICONS, REVIEW_PERIOD_LABELS } from './household-look'
 
 export interface HouseholdDraft {
@@ -26,7 +28,7 @@ export type DraftErrors = { name?: string; budget?: string; form?: string }
 
 /** The draft's budget in rupees, or null when it is not a valid amount (blank = 0). */
 function budgetRupees(text: string): number | null {
-  if (text.trim() === '') return 0
+  if (isBlank(text)) return 0
   const paise = toPaise(text)
   return paise === null || paise < 0 ? null : paise / 100
 }
@@ -35,7 +37,7 @@ function budgetRupees(text: string): number | null {
 export function checkDraft(draft: HouseholdDraft): { input: HouseholdSettingsInput | null; errors: DraftErrors } {
   const budget = budgetRupees(draft.budget)
   const errors = {
-    name: draft.name.trim() ? undefined : HOUSEHOLD_MESSAGES.nameRequired,
+    name: isBlank(draft.name) ? HOUSEHOLD_MESSAGES.nameRequired : undefined,
     budget: budget === null ? HOUSEHOLD_MESSAGES.amountInvalid : undefined,
   }
   if (errors.name || budget === null) return { input: null, errors }
@@ -49,6 +51,40 @@ export function checkDraft(draft: HouseholdDraft): { input: HouseholdSettingsInp
   }
   return { input, errors }
 }
+
+/**
+ * The state and submit of a household settings form (Create and Settings): the draft is checked on
+ * submit (and from then on as it changes), `save` runs only on a valid one, and a failed save says
+ * why in the server's words or with `failed`.
+ */
+export function useHouseholdForm(
+  initial: () => HouseholdDraft,
+  save: (input: HouseholdSettingsInput) => Promise<void>,
+  failed: string,
+) {
+  const [draft, setDraft] = useState(initial)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const check = useRecheck(() => checkDraft(draft))
+  const errors: DraftErrors = check.result?.errors ?? {}
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const { input } = check.submit()
+    if (!input) return
+    setFailure(null)
+    setBusy(true)
+    try {
+      await save(input)
+    } catch (error) {
+      setFailure(householdError(error, failed))
+    } finally {
+      setBusy(false)
+    }
+  }
+  const change = (patch: Partial<HouseholdDraft>) => setDraft((d) => ({ ...d, ...patch }))
+  return { draft, change, errors, error: errors.form ?? failure, busy, submit }
+}
+export type HouseholdForm = ReturnType<typeof useHouseholdForm>
 
 export const EMPTY_DRAFT: HouseholdDraft = {
   name: '',
@@ -116,46 +152,31 @@ function ColorPicker({ value, onChange }: { value: string; onChange: (color: str
 }
 
 /** The fields of a household's settings, shared by Create and Settings. */
-export function HouseholdFields({
-  draft,
-  onChange,
-  nameError,
-  budgetError,
-  withLook = true,
-}: {
-  draft: HouseholdDraft
-  onChange: (patch: Partial<HouseholdDraft>) => void
-  nameError?: string | null
-  budgetError?: string | null
-  withLook?: boolean
-}) {
+export function HouseholdFields({ form }: { form: HouseholdForm }) {
+  const { draft, change: onChange, errors } = form
   return (
     <>
       <TextField
         label="Household name"
         value={draft.name}
-        maxLength={100}
+        maxLength={MAX_NAME_CHARS}
         placeholder="e.g. Flat 4B"
-        error={nameError}
+        error={errors.name}
         onChange={(e) => onChange({ name: e.target.value })}
       />
       <TextAreaField
         label="Description (optional)"
         value={draft.description}
-        maxLength={500}
+        maxLength={MAX_NOTE_CHARS}
         rows={2}
         onChange={(e) => onChange({ description: e.target.value })}
       />
-      {withLook ? (
-        <>
-          <IconPicker value={draft.icon} onChange={(icon) => onChange({ icon })} />
-          <ColorPicker value={draft.color} onChange={(color) => onChange({ color })} />
-        </>
-      ) : null}
+      <IconPicker value={draft.icon} onChange={(icon) => onChange({ icon })} />
+      <ColorPicker value={draft.color} onChange={(color) => onChange({ color })} />
       <AmountField
         label="Monthly budget (optional)"
         value={draft.budget}
-        error={budgetError}
+        error={errors.budget}
         onChange={(e) => onChange({ budget: e.target.value })}
       />
       <SelectField

@@ -1,5 +1,5 @@
 import { ArrowLeft, LogOut, Save, UserMinus } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { formatDecimal } from '../../../schema/money/money'
 import { Button } from '../../components/ui/button'
@@ -9,13 +9,12 @@ import { useToast } from '../../components/ui/toast'
 import { useHousehold } from '../../data/household-hooks'
 import { householdError, leaveHousehold, removeMember, updateHousehold, type HouseholdDoc } from '../../data/households'
 import { useAuth } from '../../data/auth-context'
-import { checkDraft, HouseholdFields, type DraftErrors, type HouseholdDraft } from './household-fields'
+import { HouseholdFields, useHouseholdForm, type HouseholdDraft } from './household-fields'
 import { REVIEW_PERIOD_LABELS } from './household-look'
 import './households.css'
 import { HouseholdNotFound } from './household-not-found'
 import { AlertLine } from '../../components/ui/alert-line'
 import { isHouseholdAdmin, MemberText } from './member-text'
-import { useRecheck } from '../../lib/use-recheck'
 
 function draftOf(h: HouseholdDoc): HouseholdDraft {
   return {
@@ -30,36 +29,19 @@ function draftOf(h: HouseholdDoc): HouseholdDraft {
 
 function SettingsForm({ household }: { household: HouseholdDoc }) {
   const toast = useToast()
-  const [draft, setDraft] = useState(() => draftOf(household))
-  const [failure, setFailure] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const check = useRecheck(() => checkDraft(draft))
-  const errors: DraftErrors = check.result?.errors ?? {}
-  async function save(event: FormEvent) {
-    event.preventDefault()
-    const { input } = check.submit()
-    if (!input) return
-    setFailure(null)
-    setBusy(true)
-    try {
+  const form = useHouseholdForm(
+    () => draftOf(household),
+    async (input) => {
       await updateHousehold(household.id, input)
       toast.show('Household saved')
-    } catch (error) {
-      setFailure(householdError(error, 'Failed to save household'))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    'Failed to save household',
+  )
   return (
-    <form className="hh-form" onSubmit={(e) => void save(e)} noValidate>
-      <HouseholdFields
-        draft={draft}
-        onChange={(p) => setDraft((d) => ({ ...d, ...p }))}
-        nameError={errors.name}
-        budgetError={errors.budget}
-      />
-      <AlertLine message={errors.form ?? failure} className="hh-form__error" />
-      <Button type="submit" icon={<Save size={18} />} disabled={busy}>
+    <form className="hh-form" onSubmit={(e) => void form.submit(e)} noValidate>
+      <HouseholdFields form={form} />
+      <AlertLine message={form.error} className="hh-form__error" />
+      <Button type="submit" icon={<Save size={18} />} disabled={form.busy}>
         Save Changes
       </Button>
     </form>

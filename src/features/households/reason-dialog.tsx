@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button'
 import { TextAreaField } from '../../components/ui/field'
 import { Modal } from '../../components/ui/modal'
 import { useToast } from '../../components/ui/toast'
+import { MAX_NOTE_CHARS } from '../../../schema/validation/rules'
 
 export interface ReasonDialogProps {
   open: boolean
@@ -45,7 +46,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
         label="Reason"
         value={reason}
         rows={3}
-        maxLength={500}
+        maxLength={MAX_NOTE_CHARS}
         onChange={(e) => setReason(e.target.value)}
         autoFocus
       />

@@ -12,7 +12,7 @@ import {
 } from '../../../schema/entities/household'
 import { isCalendarDay } from '../../../schema/entities/common'
 import { toDayString } from '../../../schema/time'
-import { HOUSEHOLD_MESSAGES, MAX_HOUSEHOLD_RUPEES } from '../../../schema/validation/household-input'
+import { HOUSEHOLD_MESSAGES, isHouseholdAmount } from '../../../schema/validation/household-input'
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { useToast } from '../../components/ui/toast'
 import { saveRecurringExpense } from '../../data/household-recurring'
@@ -23,6 +23,7 @@ import { HouseholdFormPage } from './household-form-page'
 import { equalSplit, SplitEditor, splitParts, type SplitState } from './split-editor'
 import { FREQUENCY_LABELS, ordinal } from './recurring-text'
 import './households.css'
+import { MAX_NOTE_CHARS } from '../../../schema/validation/rules'
 
 type Field = 'amount' | 'category' | 'split' | 'start' | 'end' | 'form'
 type Problem = { field: Field; message: string }
@@ -34,8 +35,7 @@ interface Dates {
 
 /** The first rule the recurring expense breaks, in the form's order, or null. */
 function recurringProblem(total: number, category: string, mismatch: string | null, dates: Dates): Problem | null {
-  if (total <= 0 || total > MAX_HOUSEHOLD_RUPEES * 100)
-    return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
+  if (!isHouseholdAmount(total)) return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
   if (!category) return { field: 'category', message: HOUSEHOLD_MESSAGES.categoryRequired }
   if (mismatch) return { field: 'split', message: mismatch }
   if (!isCalendarDay(dates.start)) return { field: 'start', message: HOUSEHOLD_MESSAGES.startDateInvalid }
@@ -188,7 +188,7 @@ function RecurringForm({ household, me, rule }: FormProps) {
       <TextAreaField
         label="Description"
         value={description}
-        maxLength={500}
+        maxLength={MAX_NOTE_CHARS}
         rows={2}
         onChange={(e) => setDescription(e.target.value)}
       />

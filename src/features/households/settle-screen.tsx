@@ -2,7 +2,8 @@ import { Send } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../schema/entities/household'
-import { HOUSEHOLD_MESSAGES, MAX_HOUSEHOLD_RUPEES } from '../../../schema/validation/household-input'
+import { HOUSEHOLD_MESSAGES, isHouseholdAmount, MAX_REFERENCE_CHARS } from '../../../schema/validation/household-input'
+import { MAX_NOTE_CHARS } from '../../../schema/validation/rules'
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { useToast } from '../../components/ui/toast'
 import { recordSettlement, type HouseholdDoc } from '../../data/households'
@@ -20,8 +21,7 @@ import { UpiPay } from './upi-pay'
 type Problem = { field: 'amount' | 'to' | 'form'; message: string }
 
 function settlementProblem(paise: number | null, to: string): Problem | null {
-  if (paise === null || paise <= 0 || paise > MAX_HOUSEHOLD_RUPEES * 100)
-    return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
+  if (!isHouseholdAmount(paise)) return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
   return to ? null : { field: 'to', message: HOUSEHOLD_MESSAGES.targetRequired }
 }
 
@@ -117,13 +117,13 @@ function SettleForm({ household, me, initialTo }: { household: HouseholdDoc; me:
       <TextField
         label="Transaction ID (optional)"
         value={details.transactionId}
-        maxLength={100}
+        maxLength={MAX_REFERENCE_CHARS}
         onChange={(e) => detail({ transactionId: e.target.value })}
       />
       <TextAreaField
         label="Notes (optional)"
         value={details.note}
-        maxLength={500}
+        maxLength={MAX_NOTE_CHARS}
         rows={2}
         onChange={(e) => detail({ note: e.target.value })}
       />

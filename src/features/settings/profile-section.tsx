@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from 'react'
-import { ANNUAL_INCOME_RANGES, profileFieldErrors, type ProfileField } from '../../../schema/validation/profile-input'
+import {
+  ANNUAL_INCOME_RANGES,
+  PROFILE_TEXT_LIMITS,
+  profileFieldErrors,
+  type ProfileField,
+} from '../../../schema/validation/profile-input'
+import { MAX_NAME_CHARS } from '../../../schema/validation/rules'
 import { Button } from '../../components/ui/button'
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { Switch } from '../../components/ui/switch'
@@ -66,7 +72,7 @@ function DetailsGrid(props: { fields: ProfileFields; set: Setter; error: (field:
           key={key}
           label={label}
           autoComplete={autoComplete}
-          maxLength={100}
+          maxLength={PROFILE_TEXT_LIMITS[key]}
           value={fields[key]}
           onChange={(e) => set(key, e.target.value)}
         />
@@ -137,7 +143,7 @@ export function ProfileSection({ account }: { account: Partial<Omit<AccountUser,
       <TextField
         label="Name"
         autoComplete="name"
-        maxLength={100}
+        maxLength={MAX_NAME_CHARS}
         required
         error={error('name')}
         value={fields.name}
@@ -153,7 +159,7 @@ export function ProfileSection({ account }: { account: Partial<Omit<AccountUser,
       <TextAreaField
         label="Address"
         autoComplete="street-address"
-        maxLength={500}
+        maxLength={PROFILE_TEXT_LIMITS.address}
         rows={3}
         value={fields.address}
         onChange={(e) => set('address', e.target.value)}

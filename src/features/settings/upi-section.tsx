@@ -18,7 +18,7 @@ export function UpiSection({ current }: { current: string | null }) {
 
   const save = async (input: string) => {
     const checked = checkUpiId(input)
-    if (!checked.ok) return setError(checked.message)
+    if (!checked.ok) return setError(checked.error)
     setError(null)
     setSaving(true)
     try {

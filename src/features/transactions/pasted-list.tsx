@@ -135,7 +135,7 @@ function useSaveRows() {
         : [],
     )
     const broken = entries.map(({ entry }) => checkTransaction(entry)).find((c) => !c.ok)
-    if (broken && !broken.ok) return toast.show(`⚠️ ${broken.message}`, 'error')
+    if (broken && !broken.ok) return toast.show(`⚠️ ${broken.error}`, 'error')
     setBusy(true)
     try {
       for (const { message, entry } of entries) {

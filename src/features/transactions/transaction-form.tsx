@@ -91,7 +91,7 @@ export function TransactionForm({ type, followUp }: Props) {
     if (checked.ok) void saver.save({ ...checked.value, ...exact, ...photo }, isCustom, pasted)
   }
   const message = (field: TransactionField) =>
-    check.result && !check.result.ok && check.result.field === field ? check.result.message : null
+    check.result && !check.result.ok && check.result.field === field ? check.result.error : null
 
   return (
     <div className="tx-page">

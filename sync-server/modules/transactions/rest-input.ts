@@ -91,7 +91,7 @@ export function buildTransaction(
       ]
     : ['amount', 'category', 'date']
   const checked = checkTransaction(draft, now, changed)
-  if (!checked.ok) return { ok: false, error: checked.message }
+  if (!checked.ok) return { ok: false, error: checked.error }
   // An edit starts from the stored entry, so what REST cannot say (where it came from, its merchant,
   // bank reference and receipt) stays.
   const base = existing ?? { origin: 'rest' as const }
