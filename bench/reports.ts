@@ -7,19 +7,8 @@ import { performance } from 'node:perf_hooks'
 import { budgetStatus, type BudgetInput } from '../schema/calc/budget-status'
 import { monthReport, monthWindow, trendBuckets, yearMonthOf } from '../schema/calc/report'
 import type { LedgerEntry } from '../schema/calc/totals'
+import { EXPENSE_CATEGORIES as CATEGORIES } from '../schema/categories'
 
-const CATEGORIES = [
-  'Food & Dining',
-  'Transportation',
-  'Shopping',
-  'Entertainment',
-  'Bills & Utilities',
-  'Healthcare',
-  'Education',
-  'Travel',
-  'Personal Care',
-  'Others',
-]
 const DAY = 86_400_000
 
 /** `n` transactions spread over the two years before `now` (one in six is income), deterministic. */
