@@ -54,6 +54,7 @@ export interface ReportsBench {
   trendMs: number
   /** Ten budgets (every period) over all 100k entries. */
   budgetStatusMs: number
+  budgets: number
   docs: number
 }
 
@@ -79,7 +80,7 @@ export function benchReports(n = 100_000, now = Date.now()): ReportsBench {
     for (const b of budgets) sink += budgetStatus(b, entries, now).spent
   })
   if (sink === 0) throw new Error('nothing was computed')
-  return { reportMs, trendMs, budgetStatusMs, docs: n }
+  return { reportMs, trendMs, budgetStatusMs, budgets: budgets.length, docs: n }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) console.log(benchReports())
