@@ -54,7 +54,9 @@ export class UnitOfWork {
     while (this.#open) await this.#idle
     const unit: OpenUnit = { crossed: false }
     let end = () => {}
-    this.#idle = new Promise((resolve) => (end = resolve))
+    // Waiting units begin on the next turn of the event loop: the code that ran this unit (its
+    // write listeners, its other reads) finishes its microtasks first, outside any transaction.
+    this.#idle = new Promise((resolve) => (end = () => setImmediate(resolve)))
     this.#open = unit
     const watchdog = setImmediate(() => (unit.crossed = true))
     // The unit ends (and the hooks run) in the same synchronous step as its COMMIT or ROLLBACK.

@@ -333,7 +333,7 @@ describe('a ticket thread at its limits', () => {
       ...(await stored(doc.id)),
       messages: [...(await stored(doc.id)).messages, message(alice, 5_000, '₹'.repeat(5_000))],
     }
-    await expect(await t.app.documents.write((unit) => unit.put('tickets', alice.user.id, grown))).rejects.toThrow(
+    await expect(t.app.documents.write((unit) => unit.put('tickets', alice.user.id, grown))).rejects.toThrow(
       /too large to save/,
     )
   })

@@ -51,7 +51,7 @@ describe('the one write path (DocumentsRepository.write)', () => {
     const events = listen(a.user.id)
     const seqBefore = t.app.documents.lastSeq
     await expect(
-      await t.app.documents.write(async (unit) => {
+      t.app.documents.write(async (unit) => {
         await unit.put('transactions', a.user.id, expense(a.user.id, 'tx-1', 100))
         throw new Error('crash between two writes')
       }),
