@@ -91,12 +91,17 @@ export async function benchWebhook(
   const app = await buildApp(config, { print: () => {}, monthlyReports: false })
   try {
     const from = 'whatsapp:+919812345678'
-    const user = app.users.create({ email: 'bench@example.com', passwordHash: 'x', name: 'Bench', phoneNumber: from })
+    const user = await app.users.create({
+      email: 'bench@example.com',
+      passwordHash: 'x',
+      name: 'Bench',
+      phoneNumber: from,
+    })
     const now = Date.now()
     const categories = ['Food & Dining', 'Transportation', 'Groceries', 'Shopping', 'Bills & Utilities']
     for (let i = 0; i < seedTransactions; i++) {
       const date = now - i * 3_600_000
-      app.documents.write((unit) =>
+      await app.documents.write((unit) =>
         unit.put('transactions', user.id, {
           id: `seed-${i}`,
           ownerId: user.id,
@@ -113,7 +118,7 @@ export async function benchWebhook(
         }),
       )
     }
-    app.documents.write((unit) =>
+    await app.documents.write((unit) =>
       unit.put('budgets', user.id, {
         id: 'bench-food',
         ownerId: user.id,

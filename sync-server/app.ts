@@ -114,12 +114,18 @@ async function registerSecurity(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, { global: false })
 }
 
-/** A job's timer starts once the app is ready and stops (its round finished) before the database closes. */
-function runWhileOpen(app: FastifyInstance, options: BuildOptions, job: { start(): void; stop(): Promise<void> }) {
+/**
+ * A job's timer starts once the app is ready and stops (its round finished) before the database
+ * closes. A job whose start returns a promise (its catching up) is done with it before the app is ready.
+ */
+function runWhileOpen(
+  app: FastifyInstance,
+  options: BuildOptions,
+  job: { start(): void | Promise<void>; stop(): Promise<void> },
+) {
   if (options.jobs === false) return
   app.addHook('onReady', (done) => {
-    job.start()
-    done()
+    Promise.resolve(job.start()).then(() => done(), done)
   })
   app.addHook('preClose', (done) => {
     job.stop().then(() => done(), done)
@@ -173,6 +179,7 @@ function reminderEngine(app: FastifyInstance): Reminders {
   const { config, whatsappSender: sender } = app
   return new Reminders({
     db: app.db,
+    units: app.units,
     documents: app.documents,
     users: app.users,
     whatsappLog: app.whatsapp,

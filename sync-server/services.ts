@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { AppConfig } from './config'
 import type { AppDatabase, OpenDatabase } from './db/database'
 import { DocumentsRepository } from './db/documents'
+import type { UnitOfWork } from './db/unit-of-work'
 import { UsersRepository } from './db/users'
 import { WhatsappRepository } from './db/whatsapp'
 import type { MonthlyReportJob } from './jobs/monthly-report'
@@ -37,6 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig
     db: AppDatabase
+    /** Transactions over `db` (documents.write is the one for documents). */
+    units: UnitOfWork
     /** The server's clock (tests pin it). */
     now: () => number
     users: UsersRepository
@@ -86,10 +89,10 @@ export function decorateServices(
   options: { now: () => number; twilioHttpClient?: TwilioHttpClient },
 ): void {
   const { now } = options
-  const db = database.db
+  const { db, units } = database
   const users = new UsersRepository(db)
   const streamBus = new StreamBus()
-  const documents = new DocumentsRepository(db, streamBus, now)
+  const documents = new DocumentsRepository(db, units, streamBus, now)
   // A payment pushed from a device is judged against what its loan owes on the server, an
   // allocation against the income the server knows of.
   documents.setPushRule('loan_payments', loanPaymentRule(documents))
@@ -101,6 +104,7 @@ export function decorateServices(
   const services = {
     config,
     db,
+    units,
     now,
     users,
     documents,
@@ -114,9 +118,9 @@ export function decorateServices(
     recurringExpenses: new HouseholdRecurring(households, config.reportTimeZone),
     householdSync: new HouseholdSync(households),
     phoneProof,
-    passwordGuard: passwordGuard(config, db, now),
+    passwordGuard: passwordGuard(config, database, now),
     brand: new BrandRepository(db),
-    notifications: new NotificationsRepository(db, now),
+    notifications: new NotificationsRepository(db, units, now),
     receipts: new ReceiptStore(db, documents, config.receipts, now),
     pushQuota: new PushQuota(config.syncPushPerMinute, now),
     whatsappService: new WhatsappService({ users, documents, whatsapp, phoneProof, now }),
@@ -125,10 +129,10 @@ export function decorateServices(
   for (const [name, value] of Object.entries(services)) app.decorate(name, value as unknown)
 }
 
-function passwordGuard(config: AppConfig, db: AppDatabase, now: () => number): PasswordGuard {
+function passwordGuard(config: AppConfig, { db, units }: OpenDatabase, now: () => number): PasswordGuard {
   // Behind a proxy that ends TLS the request looks like http; the public URL says what the browser sees.
   const secureCookies = config.publicUrl?.startsWith('https:') ?? false
-  return new PasswordGuard({ db, now, secret: config.jwtSecret, secureCookies })
+  return new PasswordGuard({ db, units, now, secret: config.jwtSecret, secureCookies })
 }
 
 function createSender(config: AppConfig, httpClient: TwilioHttpClient | undefined): WhatsappSender | null {

@@ -6,12 +6,15 @@ import { chmodSync, closeSync, existsSync, openSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as tables from './tables'
+import { UnitOfWork } from './unit-of-work'
 
 export type AppDatabase = BetterSQLite3Database<typeof tables>
 
 export interface OpenDatabase {
   db: AppDatabase
   sqlite: Database.Database
+  /** Transactions: the only way to group statements (see UnitOfWork). */
+  units: UnitOfWork
   close: () => void
 }
 
@@ -29,10 +32,12 @@ export function openDatabase(dataDir: string, file = join(dataDir, 'app.sqlite')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  const db = drizzle(sqlite, { schema: tables })
+  const units = new UnitOfWork(sqlite)
+  // Every statement drizzle runs first checks that it does not land inside another caller's unit.
+  const db = drizzle(sqlite, { schema: tables, logger: { logQuery: () => units.assertOutsideOthers() } })
   migrate(db, { migrationsFolder: MIGRATIONS })
   if (file !== ':memory:') for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600)
-  return { db, sqlite, close: () => sqlite.close() }
+  return { db, sqlite, units, close: () => sqlite.close() }
 }
 
 /**

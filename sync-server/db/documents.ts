@@ -10,8 +10,10 @@ import { idUnavailable, mapInSlices, parsePushRow, sizeRefusal, tooLargeMessage 
 import type { PushedDocument } from '../modules/sync/push-rows'
 import type { StreamBus } from '../modules/sync/stream-bus'
 import type { AppDatabase } from './database'
+import { first, only, settle } from './rows'
 import { counters, documents } from './tables'
 import type { DocumentRow } from './tables'
+import type { UnitOfWork } from './unit-of-work'
 
 /**
  * The stream-bus channel of admin-scope collections (business_entries): every admin's streams
@@ -32,7 +34,7 @@ export type PushMerge = (
   current: StoredDocument | undefined,
   incoming: DocumentData,
   context: PushMergeContext,
-) => DocumentData
+) => Promise<DocumentData>
 
 /**
  * How the server judges a pushed document against other documents it holds (a loan payment
@@ -44,25 +46,25 @@ export type PushMerge = (
 export type PushRule = (
   incoming: DocumentData,
   context: { ownerId: string; current: StoredDocument | undefined },
-) => DocumentData
+) => Promise<DocumentData>
 
 /**
  * Whether a pushed document may replace the stored one whose state the device assumed; false
  * answers the row as a conflict with the stored document, as a stale assumed state is.
  */
-export type PushGuard = (stored: StoredDocument, incoming: DocumentData) => boolean
+export type PushGuard = (stored: StoredDocument, incoming: DocumentData) => Promise<boolean>
 
 export interface PushMergeContext {
   ownerId: string
   /** Takes the next number of a deployment counter inside the push's transaction (see `nextNumber`). */
-  nextNumber: (counter: CounterName) => number
+  nextNumber: (counter: CounterName) => Promise<number>
 }
 
 /** The deployment counters (table `counters`). */
 export type CounterName = 'ticket'
 
 /** Told about an owner's committed writes of a collection, after they are announced. */
-export type WriteListener = (ownerId: string, written: readonly StoredDocument[]) => void
+export type WriteListener = (ownerId: string, written: readonly StoredDocument[]) => Promise<void>
 
 /**
  * Who hears of a collection's writes: each written document belongs to a group (one stream event
@@ -71,7 +73,7 @@ export type WriteListener = (ownerId: string, written: readonly StoredDocument[]
  */
 export interface Audience {
   groupOf(doc: StoredDocument): string
-  channels(group: string): readonly string[]
+  channels(group: string): Promise<readonly string[]>
 }
 
 export interface StoredDocument<D = DocumentData> {
@@ -94,7 +96,7 @@ export const MAX_CLOCK_SKEW_MS = 5 * 60_000
  * plain table row written meanwhile through the same connection) commits together or not at all.
  */
 export interface DocumentUnit {
-  get(collection: CollectionName, id: string): StoredDocument | undefined
+  get(collection: CollectionName, id: string): Promise<StoredDocument | undefined>
   /**
    * A write on behalf of `ownerId`: validated with the collection's entity (HttpError 400), the
    * document must name `ownerId` as its owner and an existing row must be theirs (403).
@@ -104,16 +106,27 @@ export interface DocumentUnit {
     ownerId: string,
     doc: DocOf<N> | DocumentData,
     deleted?: boolean,
-  ): StoredDocument<DocOf<N>>
+  ): Promise<StoredDocument<DocOf<N>>>
   /**
    * A write the calling module has already allowed (households decide by membership): validated
    * with the entity (400) and stored under `ownerId`, whoever the document names.
    */
-  putAllowed(collection: CollectionName, ownerId: string, data: DocumentData, deleted?: boolean): StoredDocument
+  putAllowed(
+    collection: CollectionName,
+    ownerId: string,
+    data: DocumentData,
+    deleted?: boolean,
+  ): Promise<StoredDocument>
   /** The next number of a deployment counter, given back if the unit rolls back. */
-  nextNumber(name: CounterName): number
+  nextNumber(name: CounterName): Promise<number>
   /** Sends `event` to `channel` after the commit too (a departed member's devices get tombstones). */
   tell(channel: string, event: StreamEvent): void
+}
+
+/** One stream event's documents and the channels that may hear of it. */
+interface Announcement {
+  written: StoredDocument[]
+  channels: readonly string[]
 }
 
 /** What one commit changed, announced once after it. */
@@ -141,6 +154,7 @@ export class DocumentsRepository {
 
   constructor(
     private readonly db: AppDatabase,
+    private readonly units: UnitOfWork,
     private readonly bus: StreamBus,
     private readonly now: () => number = Date.now,
   ) {
@@ -191,29 +205,40 @@ export class DocumentsRepository {
    * not at all, and once committed they are announced, exactly once, to every stream that should
    * hear of them. A `write` inside another joins it.
    */
-  write<T>(fn: (unit: DocumentUnit) => T): T {
-    if (this.#open) return fn(this.#open.unit)
+  async write<T>(fn: (unit: DocumentUnit) => Promise<T>): Promise<T> {
+    if (this.#open && this.units.inUnit) return fn(this.#open.unit)
+    if (this.units.inUnit) throw new Error('Documents are written in a unit of their own, not inside another')
     const changes: Changes = { written: [], told: [] }
-    const seqBefore = this.#seq
-    this.#open = { unit: this.#unitFor(changes), changes }
-    let result: T
-    try {
-      result = this.db.transaction(() => fn(this.#open!.unit))
-    } catch (error) {
-      // Rolled back: the values handed out were never committed.
-      this.#seq = seqBefore
-      throw error
-    } finally {
-      this.#open = null
-    }
-    this.#announce(changes)
+    let seqBefore = this.#seq
+    let audiences: Announcement[] = []
+    const result = await this.units.run(
+      async () => {
+        seqBefore = this.#seq
+        this.#open = { unit: this.#unitFor(changes), changes }
+        try {
+          const value = await fn(this.#open.unit)
+          // Who hears of it is read inside the transaction: the state the commit makes visible.
+          audiences = await this.#audiencesOf(changes)
+          return value
+        } finally {
+          this.#open = null
+        }
+      },
+      {
+        // Announced before the next unit begins, so streams hear of commits in seq order.
+        committed: () => this.#publish(audiences, changes),
+        // Rolled back: the values handed out were never committed.
+        rolledBack: () => (this.#seq = seqBefore),
+      },
+    )
+    await this.#tellListeners(changes)
     return result
   }
 
   #unitFor(changes: Changes): DocumentUnit {
     return {
       get: (collection, id) => this.get(collection, id),
-      put: <N extends CollectionName>(
+      put: async <N extends CollectionName>(
         collection: N,
         ownerId: string,
         doc: DocOf<N> | DocumentData,
@@ -221,12 +246,12 @@ export class DocumentsRepository {
       ) => {
         const data = checked(collection, doc)
         assertOwnedByCaller(collection, ownerId, data)
-        const existing = this.#getRow(collection, String(data.id))
+        const existing = await this.#getRow(collection, String(data.id))
         if (existing && existing.ownerId !== ownerId) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
         return this.#write(collection, ownerId, data, deleted) as StoredDocument<DocOf<N>>
       },
       putAllowed: (collection, ownerId, data, deleted = false) =>
-        this.#write(collection, ownerId, checked(collection, data), deleted),
+        settle(() => this.#write(collection, ownerId, checked(collection, data), deleted)),
       nextNumber: (name) => this.#nextNumber(name),
       tell: (channel, event) => changes.told.push({ channel, event }),
     }
@@ -238,28 +263,28 @@ export class DocumentsRepository {
    * last returned row's seq, or `sinceSeq` when nothing is newer. The stored JSON is spliced in
    * as is: parsing and re-serialising every document made pulls ~40 % slower than a bare select.
    */
-  pullJson(collection: CollectionName, ownerId: string, sinceSeq: number, limit: number): string {
-    const rows = this.db
+  async pullJson(collection: CollectionName, ownerId: string, sinceSeq: number, limit: number): Promise<string> {
+    const rows = await this.db
       .select({ data: documents.data, deleted: documents.deleted, seq: documents.seq })
       .from(documents)
       .where(and(scopeOf(collection, ownerId), gt(documents.seq, sinceSeq)))
       .orderBy(asc(documents.seq))
       .limit(limit)
-      .all()
     const seq = rows.at(-1)?.seq ?? sinceSeq
     // Only a full page can have more behind it; the count drives a new device's progress bar.
-    const remaining = rows.length < limit ? 0 : this.countAfter(collection, ownerId, seq)
+    const remaining = rows.length < limit ? 0 : await this.countAfter(collection, ownerId, seq)
     // `data` is always a non-empty JSON object (it holds at least the id): close it with _deleted.
     const docs = rows.map((r) => `${r.data.slice(0, -1)},"_deleted":${r.deleted ? 'true' : 'false'}}`)
     return `{"documents":[${docs.join(',')}],"checkpoint":{"seq":${seq}},"remaining":${remaining}}`
   }
 
-  private countAfter(collection: CollectionName, ownerId: string, seq: number): number {
-    const row = this.db
-      .select({ n: count() })
-      .from(documents)
-      .where(and(scopeOf(collection, ownerId), gt(documents.seq, seq)))
-      .get()
+  private async countAfter(collection: CollectionName, ownerId: string, seq: number): Promise<number> {
+    const row = await first(
+      this.db
+        .select({ n: count() })
+        .from(documents)
+        .where(and(scopeOf(collection, ownerId), gt(documents.seq, seq))),
+    )
     return row?.n ?? 0
   }
 
@@ -280,28 +305,32 @@ export class DocumentsRepository {
       maxUpdatedAt: this.now() + MAX_CLOCK_SKEW_MS,
     }
     const pushed = await mapInSlices(rows, (row, index) => parsePushRow(collection, row, index, options))
-    return this.write(() => {
-      const current = this.#getRows(
+    return this.write(async () => {
+      const current = await this.#getRows(
         collection,
         pushed.map((doc) => doc.id),
       )
-      return pushed.flatMap((doc) => {
-        const outcome = this.#pushOne(collection, ownerId, doc, current.get(doc.id))
-        if (!('row' in outcome)) return outcome.answer ? [outcome.answer] : []
+      const answers: PushAnswer = []
+      for (const doc of pushed) {
+        const outcome = await this.#pushOne(collection, ownerId, doc, current.get(doc.id))
+        if (!('row' in outcome)) {
+          if (outcome.answer) answers.push(outcome.answer)
+          continue
+        }
         // A later row of this push with the same id meets this state.
         current.set(doc.id, outcome.row)
-        return []
-      })
+      }
+      return answers
     })
   }
 
   /** One pushed document against the stored row: written, answered (conflict or refusal) or already there. */
-  #pushOne(
+  async #pushOne(
     collection: CollectionName,
     ownerId: string,
     doc: PushedDocument,
     existing: DocumentRow | undefined,
-  ): { row: DocumentRow } | { answer: PushAnswer[number] | null } {
+  ): Promise<{ row: DocumentRow } | { answer: PushAnswer[number] | null }> {
     if (existing && !mayWrite(collection, ownerId, existing, doc.data)) return { answer: idUnavailable(doc.id) }
     // A new admin-scope document must name its creator (personal ones were checked when parsed).
     if (!existing && isShared(collection) && doc.data.ownerId !== ownerId)
@@ -312,7 +341,7 @@ export class DocumentsRepository {
     let json = doc.json
     if (merge) {
       try {
-        data = merge(stored, doc.data, { ownerId, nextNumber: (name) => this.#nextNumber(name) })
+        data = await merge(stored, doc.data, { ownerId, nextNumber: (name) => this.#nextNumber(name) })
       } catch (error) {
         if (error instanceof HttpError && error.statusCode < 500) return { answer: refusal(doc.id, error) }
         throw error
@@ -327,12 +356,12 @@ export class DocumentsRepository {
       const { key, assumedKey } = doc.keys()
       const currentKey = stateKey(stored.data, stored.deleted)
       if (currentKey === key) return { answer: null }
-      if (assumedKey !== currentKey || this.#guards.get(collection)?.(stored, doc.data) === false)
+      if (assumedKey !== currentKey || (await this.#guards.get(collection)?.(stored, doc.data)) === false)
         return { answer: toWire(stored) }
     } else if (stored) return { answer: null }
     const rule = this.#rules.get(collection)
     if (rule && !doc.deleted) {
-      data = rule(data, { ownerId: existing?.ownerId ?? ownerId, current: stored })
+      data = await rule(data, { ownerId: existing?.ownerId ?? ownerId, current: stored })
       json = JSON.stringify(data)
     }
     const tooLarge = sizeRefusal(doc.id, json)
@@ -346,11 +375,11 @@ export class DocumentsRepository {
    * them to every open stream of the owner, the asking device's included (RestampBody). Ids the
    * owner does not have are ignored. Returns how many were re-sent.
    */
-  restamp(collection: CollectionName, ownerId: string, ids: readonly string[]): number {
-    return this.write(() => {
+  restamp(collection: CollectionName, ownerId: string, ids: readonly string[]): Promise<number> {
+    return this.write(async () => {
       let restamped = 0
       for (const id of new Set(ids)) {
-        const row = this.#getRow(collection, id)
+        const row = await this.#getRow(collection, id)
         // Admins share the admin collections; everything else is the owner's alone.
         if (!row || (!isShared(collection) && row.ownerId !== ownerId)) continue
         const stored = toStored(row)
@@ -366,25 +395,30 @@ export class DocumentsRepository {
    * its row, so it belongs to the transaction around it: a rollback gives the number back, and
    * instances sharing the database never hand out the same one.
    */
-  #nextNumber(name: CounterName): number {
-    const row = this.db
-      .insert(counters)
-      .values({ name, value: 1 })
-      .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
-      .returning({ value: counters.value })
-      .get()
+  async #nextNumber(name: CounterName): Promise<number> {
+    const row = await only(
+      this.db
+        .insert(counters)
+        .values({ name, value: 1 })
+        .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
+        .returning({ value: counters.value }),
+    )
     return row.value
   }
 
   /** Any row with this id, whoever owns it. For authorisation checks; never send it unchecked. */
-  get(collection: CollectionName, id: string): StoredDocument | undefined {
-    const row = this.#getRow(collection, id)
+  async get(collection: CollectionName, id: string): Promise<StoredDocument | undefined> {
+    const row = await this.#getRow(collection, id)
     return row ? toStored(row) : undefined
   }
 
   /** The row only when `ownerId` owns it (tombstones included). */
-  getOwned<N extends CollectionName>(collection: N, ownerId: string, id: string): StoredDocument<DocOf<N>> | undefined {
-    const row = this.#getRow(collection, id)
+  async getOwned<N extends CollectionName>(
+    collection: N,
+    ownerId: string,
+    id: string,
+  ): Promise<StoredDocument<DocOf<N>> | undefined> {
+    const row = await this.#getRow(collection, id)
     if (!row || row.ownerId !== ownerId) return undefined
     return toStored(row) as StoredDocument<DocOf<N>>
   }
@@ -394,7 +428,7 @@ export class DocumentsRepository {
     collection: N,
     ownerId: string,
     options: { includeDeleted?: boolean } = {},
-  ): StoredDocument<DocOf<N>>[] {
+  ): Promise<StoredDocument<DocOf<N>>[]> {
     const conditions = [eq(documents.collection, collection), eq(documents.ownerId, ownerId)]
     if (!options.includeDeleted) conditions.push(eq(documents.deleted, false))
     return this.#listWhere<N>(conditions)
@@ -406,7 +440,7 @@ export class DocumentsRepository {
     ownerId: string,
     field: string,
     value: string,
-  ): StoredDocument<DocOf<N>>[] {
+  ): Promise<StoredDocument<DocOf<N>>[]> {
     if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field)) throw new Error(`Invalid field name: ${field}`)
     return this.#listWhere<N>([
       ...liveOf(collection, ownerId),
@@ -425,31 +459,30 @@ export class DocumentsRepository {
     field: string,
     start: number,
     end: number,
-  ): StoredDocument<DocOf<N>>[] {
+  ): Promise<StoredDocument<DocOf<N>>[]> {
     if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field)) throw new Error(`Invalid field name: ${field}`)
     const value = sql`json_extract(${documents.data}, ${`$.${field}`})`
     return this.#listWhere<N>([...liveOf(collection, ownerId), sql`${value} >= ${start}`, sql`${value} < ${end}`])
   }
 
   /** Rows matching every condition, in seq order. */
-  #listWhere<N extends CollectionName>(conditions: SQL[]): StoredDocument<DocOf<N>>[] {
-    const rows = this.db
+  async #listWhere<N extends CollectionName>(conditions: SQL[]): Promise<StoredDocument<DocOf<N>>[]> {
+    const rows = await this.db
       .select()
       .from(documents)
       .where(and(...conditions))
       .orderBy(asc(documents.seq))
-      .all()
     return rows.map((r) => toStored(r) as StoredDocument<DocOf<N>>)
   }
 
   // Prepared once: building each statement anew made a 1,000-document push take about a second.
-  #getRow(collection: CollectionName, id: string): DocumentRow | undefined {
-    return this.#statements.row.get({ collection, id })
+  #getRow(collection: CollectionName, id: string): Promise<DocumentRow | undefined> {
+    return settle(() => this.#statements.row.get({ collection, id }))
   }
 
   /** The stored rows of these ids, in one query. */
-  #getRows(collection: CollectionName, ids: readonly string[]): Map<string, DocumentRow> {
-    const rows = this.#statements.rows.all({ collection, ids: JSON.stringify(ids) })
+  async #getRows(collection: CollectionName, ids: readonly string[]): Promise<Map<string, DocumentRow>> {
+    const rows = await settle(() => this.#statements.rows.all({ collection, ids: JSON.stringify(ids) }))
     return new Map(rows.map((row) => [row.id, row]))
   }
 
@@ -485,35 +518,53 @@ export class DocumentsRepository {
     return stored
   }
 
+  /** One group's documents of one collection and the channels of its audience. */
+  async #audiencesOf(changes: Changes): Promise<Announcement[]> {
+    const announcements: Announcement[] = []
+    for (const written of this.#groups(changes)) {
+      const head = written[0]!
+      const audience = this.#audienceOf(head.collection)
+      announcements.push({ written, channels: await audience.channels(audience.groupOf(head)) })
+    }
+    return announcements
+  }
+
   /**
    * After a commit: one stream event per audience group and collection (as a single write of
-   * several documents would send), then the extra events, then the write listeners.
+   * several documents would send), then the extra events.
    */
-  #announce(changes: Changes): void {
-    const groups = new Map<string, { audience: Audience; group: string; written: StoredDocument[] }>()
-    for (const doc of changes.written) {
-      const audience = this.#audienceOf(doc.collection)
-      const group = audience.groupOf(doc)
-      const key = `${doc.collection}\u0000${group}`
-      const entry = groups.get(key)
-      if (entry) entry.written.push(doc)
-      else groups.set(key, { audience, group, written: [doc] })
-    }
-    for (const { audience, group, written } of groups.values()) {
-      const channels = audience.channels(group).filter((channel) => this.bus.listenerCount(channel) > 0)
+  #publish(announcements: readonly Announcement[], changes: Changes): void {
+    for (const { written, channels } of announcements) {
+      const listening = channels.filter((channel) => this.bus.listenerCount(channel) > 0)
       // Nobody listening (no open stream): the event is not even built.
-      if (channels.length === 0) continue
+      if (listening.length === 0) continue
       const event: StreamEvent = {
         collection: written[0]!.collection,
         documents: written.map(toWire),
         checkpoint: { seq: written.at(-1)!.seq },
       }
-      for (const channel of channels) this.bus.publish(channel, event)
+      for (const channel of listening) this.bus.publish(channel, event)
     }
     for (const { channel, event } of changes.told) this.bus.publish(channel, event)
-    for (const { written } of groups.values()) {
-      const first = written[0]!
-      for (const listener of this.#listeners.get(first.collection) ?? []) listener(first.ownerId, written)
+  }
+
+  /** The written documents by collection and audience group, in the order they were written. */
+  #groups(changes: Changes): StoredDocument[][] {
+    const groups = new Map<string, StoredDocument[]>()
+    for (const doc of changes.written) {
+      const key = `${doc.collection}\u0000${this.#audienceOf(doc.collection).groupOf(doc)}`
+      const group = groups.get(key)
+      if (group) group.push(doc)
+      else groups.set(key, [doc])
+    }
+    return [...groups.values()]
+  }
+
+  /** Then the write listeners, one after another, with each group's documents (as announced). */
+  async #tellListeners(changes: Changes): Promise<void> {
+    for (const written of this.#groups(changes)) {
+      const head = written[0]!
+      for (const listener of this.#listeners.get(head.collection) ?? []) await listener(head.ownerId, written)
     }
   }
 
@@ -523,10 +574,10 @@ export class DocumentsRepository {
 }
 
 /** Personal documents reach their owner's streams. */
-const OWNER_AUDIENCE: Audience = { groupOf: (doc) => doc.ownerId, channels: (ownerId) => [ownerId] }
+const OWNER_AUDIENCE: Audience = { groupOf: (doc) => doc.ownerId, channels: (ownerId) => Promise.resolve([ownerId]) }
 
 /** Admin-scope documents reach every admin's streams. */
-const ADMIN_AUDIENCE: Audience = { groupOf: () => ADMIN_CHANNEL, channels: () => [ADMIN_CHANNEL] }
+const ADMIN_AUDIENCE: Audience = { groupOf: () => ADMIN_CHANNEL, channels: () => Promise.resolve([ADMIN_CHANNEL]) }
 
 /** The document as the collection's entity parses it; HttpError 400 when it does not. */
 function checked(collection: CollectionName, doc: DocumentData | DocOf<CollectionName>): DocumentData {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { first, only } from './rows'
 import { desc, eq } from 'drizzle-orm'
 import type { AppDatabase } from './database'
 import { loginHelpRequests } from './tables'
@@ -11,23 +12,24 @@ export interface NewLoginHelpRequest {
 }
 
 /** Stores a login-screen 'Get Help' request; returns the stored row. */
-export function insertLoginHelpRequest(
+export async function insertLoginHelpRequest(
   db: AppDatabase,
   input: NewLoginHelpRequest,
   now = Date.now(),
-): LoginHelpRequestRow {
-  return db
-    .insert(loginHelpRequests)
-    .values({ id: randomUUID(), email: input.email, whatsapp: input.whatsapp, issue: input.issue, createdAt: now })
-    .returning()
-    .get()
+): Promise<LoginHelpRequestRow> {
+  return await only(
+    db
+      .insert(loginHelpRequests)
+      .values({ id: randomUUID(), email: input.email, whatsapp: input.whatsapp, issue: input.issue, createdAt: now })
+      .returning(),
+  )
 }
 
 /** Requests newest first, at most `limit` (for the admin tickets screen). */
-export function listLoginHelpRequests(db: AppDatabase, limit = 200): LoginHelpRequestRow[] {
-  return db.select().from(loginHelpRequests).orderBy(desc(loginHelpRequests.createdAt)).limit(limit).all()
+export async function listLoginHelpRequests(db: AppDatabase, limit = 200): Promise<LoginHelpRequestRow[]> {
+  return await db.select().from(loginHelpRequests).orderBy(desc(loginHelpRequests.createdAt)).limit(limit)
 }
 
-export function findLoginHelpRequest(db: AppDatabase, id: string): LoginHelpRequestRow | undefined {
-  return db.select().from(loginHelpRequests).where(eq(loginHelpRequests.id, id)).get()
+export async function findLoginHelpRequest(db: AppDatabase, id: string): Promise<LoginHelpRequestRow | undefined> {
+  return await first(db.select().from(loginHelpRequests).where(eq(loginHelpRequests.id, id)))
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { first, only } from './rows'
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { PublicUser } from '../../schema/api/auth'
 import type { AppDatabase } from './database'
@@ -22,78 +23,81 @@ export type UserPatch = Partial<
 export class UsersRepository {
   constructor(private readonly db: AppDatabase) {}
 
-  findById(id: string): UserRow | undefined {
-    return this.db.select().from(users).where(eq(users.id, id)).get()
+  async findById(id: string): Promise<UserRow | undefined> {
+    return await first(this.db.select().from(users).where(eq(users.id, id)))
   }
 
-  findByEmail(email: string): UserRow | undefined {
-    return this.db.select().from(users).where(eq(users.email, email.toLowerCase())).get()
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    return await first(this.db.select().from(users).where(eq(users.email, email.toLowerCase())))
   }
 
   /** `phone` in stored form (`whatsapp:+91…`, see normalizePhone). */
-  findByPhone(phone: string): UserRow | undefined {
-    return this.db.select().from(users).where(eq(users.phoneNumber, phone)).get()
+  async findByPhone(phone: string): Promise<UserRow | undefined> {
+    return await first(this.db.select().from(users).where(eq(users.phoneNumber, phone)))
   }
 
   /** The account whose proven number this is: the only one WhatsApp messages from it reach. */
-  findByVerifiedPhone(phone: string): UserRow | undefined {
-    return this.db
-      .select()
-      .from(users)
-      .where(and(eq(users.phoneNumber, phone), eq(users.phoneVerified, true)))
-      .get()
+  async findByVerifiedPhone(phone: string): Promise<UserRow | undefined> {
+    return await first(
+      this.db
+        .select()
+        .from(users)
+        .where(and(eq(users.phoneNumber, phone), eq(users.phoneVerified, true))),
+    )
   }
 
   /** Users with a proven phone number (linked to WhatsApp), oldest account first. */
-  listWithPhone(): UserRow[] {
-    return this.db
+  async listWithPhone(): Promise<UserRow[]> {
+    return await this.db
       .select()
       .from(users)
       .where(and(isNotNull(users.phoneNumber), eq(users.phoneVerified, true)))
       .orderBy(asc(users.createdAt))
-      .all()
   }
 
-  findAdmin(): UserRow | undefined {
-    return this.db.select().from(users).where(eq(users.role, 'admin')).limit(1).get()
+  async findAdmin(): Promise<UserRow | undefined> {
+    return await first(this.db.select().from(users).where(eq(users.role, 'admin')).limit(1))
   }
 
-  create(input: NewUser): UserRow {
+  async create(input: NewUser): Promise<UserRow> {
     const now = Date.now()
-    return this.db
-      .insert(users)
-      .values({
-        id: randomUUID(),
-        email: input.email.toLowerCase(),
-        passwordHash: input.passwordHash,
-        name: input.name ?? null,
-        phoneNumber: input.phoneNumber ?? null,
-        phoneVerified: input.phoneVerified ?? false,
-        role: input.role ?? 'user',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get()
+    return await only(
+      this.db
+        .insert(users)
+        .values({
+          id: randomUUID(),
+          email: input.email.toLowerCase(),
+          passwordHash: input.passwordHash,
+          name: input.name ?? null,
+          phoneNumber: input.phoneNumber ?? null,
+          phoneVerified: input.phoneVerified ?? false,
+          role: input.role ?? 'user',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(),
+    )
   }
 
-  update(id: string, patch: UserPatch): UserRow {
-    return this.db
-      .update(users)
-      .set({ ...patch, updatedAt: Date.now() })
-      .where(eq(users.id, id))
-      .returning()
-      .get()
+  async update(id: string, patch: UserPatch): Promise<UserRow> {
+    return await only(
+      this.db
+        .update(users)
+        .set({ ...patch, updatedAt: Date.now() })
+        .where(eq(users.id, id))
+        .returning(),
+    )
   }
 
   /** Revokes every token issued so far (password change, logout everywhere). */
-  bumpTokenVersion(id: string, patch: UserPatch = {}): UserRow {
-    return this.db
-      .update(users)
-      .set({ ...patch, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: Date.now() })
-      .where(eq(users.id, id))
-      .returning()
-      .get()
+  async bumpTokenVersion(id: string, patch: UserPatch = {}): Promise<UserRow> {
+    return await only(
+      this.db
+        .update(users)
+        .set({ ...patch, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: Date.now() })
+        .where(eq(users.id, id))
+        .returning(),
+    )
   }
 }
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { first } from './rows'
 import type { AppDatabase } from './database'
 import { documents, monthlyReports, whatsappMessages, whatsappPending } from './tables'
 import type { WhatsappMessageRow, WhatsappPendingRow } from './tables'
@@ -21,38 +22,40 @@ export type NewWhatsappMessage = WhatsappMessageRow
 export class WhatsappRepository {
   constructor(private readonly db: AppDatabase) {}
 
-  findMessage(messageSid: string): WhatsappMessageRow | undefined {
-    return this.db.select().from(whatsappMessages).where(eq(whatsappMessages.messageSid, messageSid)).get()
+  async findMessage(messageSid: string): Promise<WhatsappMessageRow | undefined> {
+    return await first(this.db.select().from(whatsappMessages).where(eq(whatsappMessages.messageSid, messageSid)))
   }
 
   /** Records an answered message; a row with the same MessageSid already there wins. */
-  insertMessage(row: NewWhatsappMessage): void {
-    this.db.insert(whatsappMessages).values(row).onConflictDoNothing().run()
+  async insertMessage(row: NewWhatsappMessage): Promise<void> {
+    await this.db.insert(whatsappMessages).values(row).onConflictDoNothing()
   }
 
   /**
    * The user's latest message that changed the ledger (an entry or an undo), newest first by
    * arrival. Undo only acts when this is an entry: "undo" twice does not walk back further.
    */
-  lastLedgerMessage(userId: string): WhatsappMessageRow | undefined {
-    return this.db
-      .select()
-      .from(whatsappMessages)
-      .where(and(eq(whatsappMessages.userId, userId), inArray(whatsappMessages.kind, ['entry', 'undo'])))
-      .orderBy(desc(whatsappMessages.createdAt), desc(sql`rowid`))
-      .limit(1)
-      .get()
+  async lastLedgerMessage(userId: string): Promise<WhatsappMessageRow | undefined> {
+    return await first(
+      this.db
+        .select()
+        .from(whatsappMessages)
+        .where(and(eq(whatsappMessages.userId, userId), inArray(whatsappMessages.kind, ['entry', 'undo'])))
+        .orderBy(desc(whatsappMessages.createdAt), desc(sql`rowid`))
+        .limit(1),
+    )
   }
 
   /** ms of the user's latest message, or null when none arrived. */
-  lastMessageAt(userId: string): number | null {
-    const row = this.db
-      .select({ at: whatsappMessages.createdAt })
-      .from(whatsappMessages)
-      .where(eq(whatsappMessages.userId, userId))
-      .orderBy(desc(whatsappMessages.createdAt))
-      .limit(1)
-      .get()
+  async lastMessageAt(userId: string): Promise<number | null> {
+    const row = await first(
+      this.db
+        .select({ at: whatsappMessages.createdAt })
+        .from(whatsappMessages)
+        .where(eq(whatsappMessages.userId, userId))
+        .orderBy(desc(whatsappMessages.createdAt))
+        .limit(1),
+    )
     return row?.at ?? null
   }
 
@@ -60,27 +63,24 @@ export class WhatsappRepository {
    * Claims the (user, month) report: true when this call inserted the row, false when it was
    * already there (sent before, maybe by an earlier process). The unique key makes it once only.
    */
-  claimMonthlyReport(userId: string, month: string, sentAt: number): boolean {
-    const result = this.db.insert(monthlyReports).values({ userId, month, sentAt }).onConflictDoNothing().run()
+  async claimMonthlyReport(userId: string, month: string, sentAt: number): Promise<boolean> {
+    const result = await this.db.insert(monthlyReports).values({ userId, month, sentAt }).onConflictDoNothing()
     return result.changes === 1
   }
 
   /** Gives a claim back after the send failed, so the next check tries again. */
-  releaseMonthlyReport(userId: string, month: string): void {
-    this.db
-      .delete(monthlyReports)
-      .where(and(eq(monthlyReports.userId, userId), eq(monthlyReports.month, month)))
-      .run()
+  async releaseMonthlyReport(userId: string, month: string): Promise<void> {
+    await this.db.delete(monthlyReports).where(and(eq(monthlyReports.userId, userId), eq(monthlyReports.month, month)))
   }
 
   /** The question asked of this user and not answered yet, if any. */
-  pendingFor(userId: string): WhatsappPendingRow | undefined {
-    return this.db.select().from(whatsappPending).where(eq(whatsappPending.userId, userId)).get()
+  async pendingFor(userId: string): Promise<WhatsappPendingRow | undefined> {
+    return await first(this.db.select().from(whatsappPending).where(eq(whatsappPending.userId, userId)))
   }
 
   /** Remembers the question asked of this user; it replaces an earlier one. */
-  setPending(row: WhatsappPendingRow): void {
-    this.db
+  async setPending(row: WhatsappPendingRow): Promise<void> {
+    await this.db
       .insert(whatsappPending)
       .values(row)
       .onConflictDoUpdate({
@@ -93,57 +93,69 @@ export class WhatsappRepository {
           createdAt: row.createdAt,
         },
       })
-      .run()
   }
 
-  clearPending(userId: string): void {
-    this.db.delete(whatsappPending).where(eq(whatsappPending.userId, userId)).run()
+  async clearPending(userId: string): Promise<void> {
+    await this.db.delete(whatsappPending).where(eq(whatsappPending.userId, userId))
   }
 
   /**
    * The type and category of the user's most recently changed live transaction with this merchant
    * (`merchantKey` lowercase): what they filed it under last, by hand or by answering us.
    */
-  lastCategoryOf(userId: string, merchantKey: string): { type: 'expense' | 'income'; category: string } | undefined {
-    const row = this.db
-      .select({
-        type: sql<string>`json_extract(${documents.data}, '$.type')`,
-        category: sql<string>`json_extract(${documents.data}, '$.category')`,
-      })
-      .from(documents)
-      .where(withMerchant(userId, merchantKey))
-      .orderBy(desc(documents.updatedAt))
-      .limit(1)
-      .get()
+  async lastCategoryOf(
+    userId: string,
+    merchantKey: string,
+  ): Promise<{ type: 'expense' | 'income'; category: string } | undefined> {
+    const row = await first(
+      this.db
+        .select({
+          type: sql<string>`json_extract(${documents.data}, '$.type')`,
+          category: sql<string>`json_extract(${documents.data}, '$.category')`,
+        })
+        .from(documents)
+        .where(withMerchant(userId, merchantKey))
+        .orderBy(desc(documents.updatedAt))
+        .limit(1),
+    )
     if (!row || (row.type !== 'expense' && row.type !== 'income') || typeof row.category !== 'string') return undefined
     return { type: row.type, category: row.category }
   }
 
   /** The id of the latest live expense of `amount` paise at this merchant dated before `before` (ms). */
-  expenseToReverse(userId: string, merchantKey: string, amount: number, before: number): string | undefined {
-    return this.db
-      .select({ id: documents.id })
-      .from(documents)
-      .where(
-        and(
-          withMerchant(userId, merchantKey),
-          sql`json_extract(${documents.data}, '$.type') = 'expense'`,
-          sql`json_extract(${documents.data}, '$.amount') = ${amount}`,
-          lt(sql`json_extract(${documents.data}, '$.date')`, before),
-        ),
+  async expenseToReverse(
+    userId: string,
+    merchantKey: string,
+    amount: number,
+    before: number,
+  ): Promise<string | undefined> {
+    return (
+      await first(
+        this.db
+          .select({ id: documents.id })
+          .from(documents)
+          .where(
+            and(
+              withMerchant(userId, merchantKey),
+              sql`json_extract(${documents.data}, '$.type') = 'expense'`,
+              sql`json_extract(${documents.data}, '$.amount') = ${amount}`,
+              lt(sql`json_extract(${documents.data}, '$.date')`, before),
+            ),
+          )
+          .orderBy(desc(sql`json_extract(${documents.data}, '$.date')`))
+          .limit(1),
       )
-      .orderBy(desc(sql`json_extract(${documents.data}, '$.date')`))
-      .limit(1)
-      .get()?.id
+    )?.id
   }
 
-  monthlyReportSent(userId: string, month: string): boolean {
+  async monthlyReportSent(userId: string, month: string): Promise<boolean> {
     return (
-      this.db
-        .select({ userId: monthlyReports.userId })
-        .from(monthlyReports)
-        .where(and(eq(monthlyReports.userId, userId), eq(monthlyReports.month, month)))
-        .get() !== undefined
+      (await first(
+        this.db
+          .select({ userId: monthlyReports.userId })
+          .from(monthlyReports)
+          .where(and(eq(monthlyReports.userId, userId), eq(monthlyReports.month, month))),
+      )) !== undefined
     )
   }
 }

@@ -22,8 +22,9 @@ export class AutoApproveJob {
     this.#job = new LeasedJob({ lease, intervalMs, run: () => this.runOnce(), idle: () => 0, log })
   }
 
-  start(): void {
-    this.#job.start()
+  /** Resolves once the first round (the catching up) is over: the app is ready after it. */
+  start(): Promise<void> {
+    return this.#job.start()
   }
 
   stop(): Promise<void> {
@@ -31,9 +32,9 @@ export class AutoApproveJob {
   }
 
   /** One pass; returns how many expenses it approved. A failure is logged and retried next pass. */
-  runOnce(): number {
+  async runOnce(): Promise<number> {
     try {
-      const approved = this.ledger.approveExpired()
+      const approved = await this.ledger.approveExpired()
       if (approved > 0) this.log.info({ approved }, 'household expenses approved after their review period')
       return approved
     } catch (error) {

@@ -21,8 +21,9 @@ export class HouseholdRecurringJob {
     this.#job = new LeasedJob({ lease, intervalMs, run: (l) => this.round(l), idle: () => 0, log })
   }
 
-  start(): void {
-    this.#job.start()
+  /** Resolves once the first round (the catching up) is over: the app is ready after it. */
+  start(): Promise<void> {
+    return this.#job.start()
   }
 
   stop(): Promise<void> {
@@ -34,8 +35,8 @@ export class HouseholdRecurringJob {
     return this.#job.check()
   }
 
-  private round(lease: JobLease): number {
-    const added = this.recurring.addDue(() => lease.renew())
+  private async round(lease: JobLease): Promise<number> {
+    const added = await this.recurring.addDue(() => lease.renew())
     if (added > 0) this.log.info({ added }, 'recurring household expenses added')
     return added
   }

@@ -27,9 +27,9 @@ export class JobLease {
    * Takes the lease (or extends our own) when it is free or expired; false when another holder
    * has it. One statement, so two instances can never both succeed.
    */
-  acquire(): boolean {
+  async acquire(): Promise<boolean> {
     const now = this.now()
-    const result = this.db
+    const result = await this.db
       .insert(jobLocks)
       .values({ name: this.name, holder: this.holder, leaseUntil: now + this.leaseMs })
       .onConflictDoUpdate({
@@ -37,27 +37,24 @@ export class JobLease {
         set: { holder: this.holder, leaseUntil: now + this.leaseMs },
         setWhere: or(lte(jobLocks.leaseUntil, now), eq(jobLocks.holder, this.holder)),
       })
-      .run()
     return result.changes === 1
   }
 
   /** Extends a lease we hold; false when it was lost (expired and taken by another instance). */
-  renew(): boolean {
-    const result = this.db
+  async renew(): Promise<boolean> {
+    const result = await this.db
       .update(jobLocks)
       .set({ leaseUntil: this.now() + this.leaseMs })
       .where(and(eq(jobLocks.name, this.name), eq(jobLocks.holder, this.holder)))
-      .run()
     return result.changes === 1
   }
 
   /** Frees the lease at once (when the run is over) if we still hold it. */
-  release(): void {
-    this.db
+  async release(): Promise<void> {
+    await this.db
       .update(jobLocks)
       .set({ leaseUntil: 0 })
       .where(and(eq(jobLocks.name, this.name), eq(jobLocks.holder, this.holder)))
-      .run()
   }
 }
 
@@ -82,12 +79,15 @@ export class LeasedJob<R> {
 
   constructor(private readonly options: LeasedJobOptions<R>) {}
 
-  /** A first round now (catching up after downtime), then one every interval; the timer never keeps the process up. */
-  start(): void {
+  /**
+   * A first round now (catching up after downtime), then one every interval; the timer never keeps
+   * the process up. Resolves when the first round is over (it never rejects).
+   */
+  async start(): Promise<void> {
     if (this.#timer) return
-    void this.check()
     this.#timer = setInterval(() => void this.check(), this.options.intervalMs)
     this.#timer.unref()
+    await this.check()
   }
 
   check(): Promise<R> {
@@ -107,7 +107,7 @@ export class LeasedJob<R> {
   async #round(): Promise<R> {
     const { lease, run, idle, log } = this.options
     try {
-      if (!lease.acquire()) return idle()
+      if (!(await lease.acquire())) return idle()
     } catch (err) {
       log?.error({ err, job: lease.name }, 'job lease could not be taken')
       return idle()
@@ -119,7 +119,7 @@ export class LeasedJob<R> {
       return idle()
     } finally {
       try {
-        lease.release()
+        await lease.release()
       } catch (err) {
         // The lease then expires by itself.
         log?.error({ err, job: lease.name }, 'job lease could not be released')

@@ -50,20 +50,20 @@ export async function runMonthlyReports(deps: MonthlyReportDeps): Promise<Monthl
   const { start, end, month } = previousMonth(now)
   const result: MonthlyReportResult = { month, sent: [], skipped: 0, failed: 0 }
 
-  for (const user of deps.users.listWithPhone()) {
+  for (const user of await deps.users.listWithPhone()) {
     const phone = user.phoneNumber
-    const profile = readProfile(deps.documents, user.id)
+    const profile = await readProfile(deps.documents, user.id)
     if (
       !phone ||
       !profile.monthlyReportByWhatsapp ||
       user.createdAt >= end ||
-      deps.whatsapp.monthlyReportSent(user.id, month)
+      (await deps.whatsapp.monthlyReportSent(user.id, month))
     ) {
       result.skipped += 1
       continue
     }
     const report = monthReport(
-      transactionsIn(deps.documents, user.id, { start, end }),
+      await transactionsIn(deps.documents, user.id, { start, end }),
       { start, end },
       monthLabel(start),
     )
@@ -72,7 +72,7 @@ export async function runMonthlyReports(deps: MonthlyReportDeps): Promise<Monthl
       continue
     }
     // Claim first: the unique (user, month) key is what makes it once only.
-    if (!deps.whatsapp.claimMonthlyReport(user.id, month, now)) {
+    if (!(await deps.whatsapp.claimMonthlyReport(user.id, month, now))) {
       result.skipped += 1
       continue
     }
@@ -80,7 +80,7 @@ export async function runMonthlyReports(deps: MonthlyReportDeps): Promise<Monthl
       await deps.sender.send(phone, monthlyReportMessage(report, profile.currency, user.name))
       result.sent.push(user.id)
     } catch (err) {
-      deps.whatsapp.releaseMonthlyReport(user.id, month)
+      await deps.whatsapp.releaseMonthlyReport(user.id, month)
       result.failed += 1
       deps.log?.error({ err, userId: user.id, month }, 'monthly WhatsApp report failed; will retry at the next check')
     }
@@ -108,7 +108,7 @@ export class MonthlyReportJob {
   }
 
   start(): void {
-    this.#job.start()
+    void this.#job.start()
   }
 
   /** Runs one pass, or returns the pass already in progress. Never rejects. */

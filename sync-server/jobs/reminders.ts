@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { deliverableAt, isQuietTime } from '../../schema/calc/reminders'
 import { isTimeZone, zonedBudgetWindow } from '../../schema/calc/zoned-time'
 import type { AppDatabase } from '../db/database'
+import type { UnitOfWork } from '../db/unit-of-work'
 import type { DocumentsRepository } from '../db/documents'
 import type { NotificationLogRow } from '../db/tables'
 import type { UsersRepository } from '../db/users'
@@ -41,6 +42,7 @@ import type { JobLease } from './job-lease'
 
 export interface ReminderDeps {
   db: AppDatabase
+  units: UnitOfWork
   documents: DocumentsRepository
   users: UsersRepository
   whatsappLog: WhatsappRepository
@@ -106,21 +108,34 @@ class RoundContext {
     readonly now: number,
   ) {}
 
-  settings(userId: string): ReminderSettings {
+  async settings(userId: string): Promise<ReminderSettings> {
     let s = this.#settings.get(userId)
-    if (!s) this.#settings.set(userId, (s = this.deps.notifications.settings(userId)))
+    if (!s) this.#settings.set(userId, (s = await this.deps.notifications.settings(userId)))
     return s
   }
 
-  zone(userId: string): string {
-    const zone = this.settings(userId).timeZone
+  async zone(userId: string): Promise<string> {
+    await this.settings(userId)
+    return this.loadedZone(userId)
+  }
+
+  /** Reads these users' settings, so `loadedZone` can answer for them. */
+  async load(userIds: Iterable<string>): Promise<void> {
+    for (const userId of new Set(userIds)) await this.settings(userId)
+  }
+
+  /** The zone of a user whose settings were read this round (`load`). */
+  loadedZone(userId: string): string {
+    const settings = this.#settings.get(userId)
+    if (!settings) throw new Error(`Settings of ${userId} were not loaded for this round`)
+    const zone = settings.timeZone
     // Checked when saved; a zone this runtime no longer knows falls back rather than stopping the round.
     return zone && isTimeZone(zone) ? zone : this.deps.defaultTimeZone
   }
 
-  currency(userId: string): string {
+  async currency(userId: string): Promise<string> {
     let c = this.#currency.get(userId)
-    if (!c) this.#currency.set(userId, (c = readProfile(this.deps.documents, userId).currency))
+    if (!c) this.#currency.set(userId, (c = (await readProfile(this.deps.documents, userId)).currency))
     return c
   }
 
@@ -128,34 +143,34 @@ class RoundContext {
    * Each user's targets, read for many users in a few queries: their devices, and WhatsApp for a
    * proven number when it is configured and wanted. A suspended account has none.
    */
-  prefetch(userIds: Iterable<string>): void {
+  async prefetch(userIds: Iterable<string>): Promise<void> {
     const missing = [...new Set(userIds)].filter((u) => !this.#targets.has(u))
     if (missing.length === 0) return
-    const accounts = this.sources.reachable(missing)
-    const subscriptions = this.deps.notifications.subscriptionsOf([...accounts.keys()])
+    const accounts = await this.sources.reachable(missing)
+    const subscriptions = await this.deps.notifications.subscriptionsOf([...accounts.keys()])
     for (const userId of missing) {
       const account = accounts.get(userId)
       const targets: { id: string; subscriptionId: string | null }[] = (subscriptions.get(userId) ?? []).map((s) => ({
         id: s.id,
         subscriptionId: s.id,
       }))
-      if (account?.phone && this.deps.whatsapp && this.settings(userId).whatsapp)
+      if (account?.phone && this.deps.whatsapp && (await this.settings(userId)).whatsapp)
         targets.push({ id: 'whatsapp', subscriptionId: null })
       this.#targets.set(userId, account ? targets : [])
     }
   }
 
-  targets(userId: string): { id: string; subscriptionId: string | null }[] {
-    if (!this.#targets.has(userId)) this.prefetch([userId])
+  async targets(userId: string): Promise<{ id: string; subscriptionId: string | null }[]> {
+    if (!this.#targets.has(userId)) await this.prefetch([userId])
     return this.#targets.get(userId) ?? []
   }
 
   /** The sent-log rows of an event: one per target, when that kind is on; due now or after the quiet hours. */
-  entriesFor(event: ReminderEvent): LogEntry[] {
+  async entriesFor(event: ReminderEvent): Promise<LogEntry[]> {
     const { userId, context } = event
-    const targets = this.targets(userId).filter((t) => !(event.toldByWhatsapp && t.id === 'whatsapp'))
-    if (targets.length === 0 || !this.settings(userId)[SETTING_OF[context.kind]]) return []
-    const notBefore = deliverableAt(this.now, this.zone(userId))
+    const targets = (await this.targets(userId)).filter((t) => !(event.toldByWhatsapp && t.id === 'whatsapp'))
+    if (targets.length === 0 || !(await this.settings(userId))[SETTING_OF[context.kind]]) return []
+    const notBefore = deliverableAt(this.now, await this.zone(userId))
     const key = eventKey(context)
     const json = JSON.stringify(context)
     return targets.map((t) => ({
@@ -184,9 +199,9 @@ export class Reminders {
   /** One round: find, then send. `lease` (when given) is renewed as sends go; losing it ends the round. */
   async run(lease?: JobLease): Promise<ReminderRunResult> {
     const now = this.deps.now()
-    const recorded = this.detect(now)
+    const recorded = await this.detect(now)
     const result = await this.deliver(now, lease)
-    this.sentLog.prune(now - RETAIN_MS)
+    await this.sentLog.prune(now - RETAIN_MS)
     result.recorded = recorded
     const { sent, failed, removed } = result
     if (recorded + sent + failed + removed > 0) this.deps.log?.info({ ...result }, 'reminders round')
@@ -194,34 +209,38 @@ export class Reminders {
   }
 
   /** Finds the events due at `now` and writes their sent-log rows (with the changes cursor, in one transaction). */
-  detect(now: number): number {
+  async detect(now: number): Promise<number> {
     const round = new RoundContext(this.deps, this.sources, now)
-    const timed = this.#timedEvents(round)
-    const changed = this.#changedEvents(round)
+    const timed = await this.#timedEvents(round)
+    const changed = await this.#changedEvents(round)
     const events = [...timed, ...changed.events]
-    round.prefetch(events.map((e) => e.userId))
-    const entries = events.flatMap((e) => round.entriesFor(e))
-    return this.deps.db.transaction(() => {
-      const added = this.sentLog.record(entries, now)
-      if (changed.cursor !== null) this.sources.setCursor(CURSOR, changed.cursor)
+    await round.prefetch(events.map((e) => e.userId))
+    const entries: LogEntry[] = []
+    for (const event of events) entries.push(...(await round.entriesFor(event)))
+    return this.deps.units.run(async () => {
+      const added = await this.sentLog.record(entries, now)
+      if (changed.cursor !== null) await this.sources.setCursor(CURSOR, changed.cursor)
       return added
     })
   }
 
   /** Payments, reviews and settlements: from what is true now. */
-  #timedEvents(round: RoundContext): ReminderEvent[] {
+  async #timedEvents(round: RoundContext): Promise<ReminderEvent[]> {
     const { now } = round
-    const zoneOf = (userId: string) => round.zone(userId)
     const out: ReminderEvent[] = []
     // Every zone's today lies within a day of UTC's; reminders reach at most 30 days ahead.
     const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-    for (const { ownerId, payment } of this.sources.paymentsDueBetween(day(now - DAY_MS), day(now + 32 * DAY_MS))) {
+    const due = await this.sources.paymentsDueBetween(day(now - DAY_MS), day(now + 32 * DAY_MS))
+    const expenses = await this.sources.pendingExpenses()
+    const settlements = await this.sources.pendingSettlements()
+    const members = await this.sources.members([...expenses, ...settlements].map((d) => d.householdId))
+    const reviewers = expenses.flatMap((e) => e.reviews.map((r) => r.userId))
+    await round.load([...due.map((d) => d.ownerId), ...reviewers])
+    const zoneOf = (userId: string) => round.loadedZone(userId)
+    for (const { ownerId, payment } of due) {
       const event = paymentEvent(ownerId, payment, now, zoneOf)
       if (event) out.push(event)
     }
-    const expenses = this.sources.pendingExpenses()
-    const settlements = this.sources.pendingSettlements()
-    const members = this.sources.members([...expenses, ...settlements].map((d) => d.householdId))
     const isMember = (householdId: string, userId: string) => members.get(householdId)?.has(userId) ?? false
     for (const expense of expenses) out.push(...reviewEvents(expense, now, zoneOf, isMember))
     for (const settlement of settlements) {
@@ -232,13 +251,13 @@ export class Reminders {
   }
 
   /** Budget levels and ticket replies: from the documents written since the last round. */
-  #changedEvents(round: RoundContext): { events: ReminderEvent[]; cursor: number | null } {
-    const start = this.sources.cursor(CURSOR)
+  async #changedEvents(round: RoundContext): Promise<{ events: ReminderEvent[]; cursor: number | null }> {
+    const start = await this.sources.cursor(CURSOR)
     let cursor = start
     const spenders = new Set<string>()
     const events: ReminderEvent[] = []
     for (let batch = 0; batch < MAX_CHANGE_BATCHES; batch++) {
-      const rows = this.sources.changedSince(cursor, CHANGE_BATCH)
+      const rows = await this.sources.changedSince(cursor, CHANGE_BATCH)
       for (const row of rows) {
         if (row.collection !== 'tickets') spenders.add(row.ownerId)
         else if (!row.deleted) {
@@ -249,20 +268,20 @@ export class Reminders {
       cursor = rows.at(-1)?.seq ?? cursor
       if (rows.length < CHANGE_BATCH) break
     }
-    round.prefetch(spenders)
-    for (const userId of spenders) events.push(...this.#budgetEvents(userId, round))
+    await round.prefetch(spenders)
+    for (const userId of spenders) events.push(...(await this.#budgetEvents(userId, round)))
     return { events, cursor: cursor === start ? null : cursor }
   }
 
-  #budgetEvents(userId: string, round: RoundContext): ReminderEvent[] {
-    if (round.targets(userId).length === 0 || !round.settings(userId).budgets) return []
-    const budgets = this.sources.budgets(userId)
+  async #budgetEvents(userId: string, round: RoundContext): Promise<ReminderEvent[]> {
+    if ((await round.targets(userId)).length === 0 || !(await round.settings(userId)).budgets) return []
+    const budgets = await this.sources.budgets(userId)
     if (budgets.length === 0) return []
-    const zone = round.zone(userId)
+    const zone = await round.zone(userId)
     const windows = budgets.map((b) => zonedBudgetWindow(b.period, round.now, b.createdAt, zone))
     const from = Math.min(...windows.map((w) => w.start))
     const to = Math.max(...windows.map((w) => w.end))
-    return budgetEvents(userId, budgets, this.sources.entriesIn(userId, from, to), round.now, zone)
+    return budgetEvents(userId, budgets, await this.sources.entriesIn(userId, from, to), round.now, zone)
   }
 
   /** Claims and sends every row whose time has come, PARALLEL at a time. */
@@ -270,9 +289,9 @@ export class Reminders {
     const result = emptyResult()
     const round = new RoundContext(this.deps, this.sources, now)
     for (let batch = 0; batch < MAX_DELIVERY_BATCHES; batch++) {
-      const rows = this.sentLog.due(now, DELIVERY_BATCH)
+      const rows = await this.sentLog.due(now, DELIVERY_BATCH)
       for (let i = 0; i < rows.length; i += PARALLEL) {
-        if (lease && !lease.renew()) return result
+        if (lease && !(await lease.renew())) return result
         const tallies = await Promise.all(rows.slice(i, i + PARALLEL).map((row) => this.#deliverOne(row, round)))
         for (const tally of tallies) if (tally !== 'busy') result[tally] += 1
       }
@@ -284,7 +303,7 @@ export class Reminders {
   async #deliverOne(row: NotificationLogRow, round: RoundContext): Promise<Tally> {
     const { now } = round
     const cutShort = row.status === 'sending'
-    if (!this.sentLog.claim(row, now)) return 'busy'
+    if (!(await this.sentLog.claim(row, now))) return 'busy'
     // A WhatsApp send whose process died before its answer may have gone out: never a second one.
     if (cutShort && row.subscriptionId === null)
       return this.#finish(row, 'failed', now, 'cut short mid-send: the outcome is unknown, so it is not sent again')
@@ -292,21 +311,21 @@ export class Reminders {
     if (!context) return this.#finish(row, 'failed', now, 'unreadable context')
     // Turned off since it was found (that kind, or WhatsApp), or the account was suspended.
     if (
-      !round.settings(row.userId)[SETTING_OF[row.kind]] ||
-      !round.targets(row.userId).some((t) => t.id === row.target)
+      !(await round.settings(row.userId))[SETTING_OF[row.kind]] ||
+      !(await round.targets(row.userId)).some((t) => t.id === row.target)
     )
       return this.#finish(row, 'skipped', now, 'turned off, or no longer a target')
-    const zone = round.zone(row.userId)
+    const zone = await round.zone(row.userId)
     if (isQuietTime(now, zone)) {
-      this.sentLog.defer(row, deliverableAt(now, zone), { countsAsAttempt: false })
+      await this.sentLog.defer(row, deliverableAt(now, zone), { countsAsAttempt: false })
       return 'deferred'
     }
-    const rendered = this.#texts.render({
+    const rendered = await this.#texts.render({
       userId: row.userId,
       context,
       now,
       timeZone: zone,
-      currency: round.currency(row.userId),
+      currency: await round.currency(row.userId),
     })
     if (!rendered) return this.#finish(row, 'resolved', now)
     let outcome: DeliveryOutcome
@@ -318,32 +337,32 @@ export class Reminders {
     return this.#record(row, outcome, now)
   }
 
-  #send(row: NotificationLogRow, context: ReminderContext, rendered: RenderedReminder, now: number) {
+  async #send(row: NotificationLogRow, context: ReminderContext, rendered: RenderedReminder, now: number) {
     if (row.subscriptionId !== null) {
-      const subscription = this.deps.notifications.find(row.subscriptionId)
+      const subscription = await this.deps.notifications.find(row.subscriptionId)
       if (!subscription) return Promise.resolve<DeliveryOutcome>({ kind: 'skipped', error: 'subscription removed' })
       const urgent = context.kind === 'review' && context.stage === 'deadline'
       return sendPush(this.deps.push, subscription, row, rendered, { urgent, now })
     }
-    const user = this.deps.users.findById(row.userId)
+    const user = await this.deps.users.findById(row.userId)
     if (!this.deps.whatsapp || !user?.phoneVerified || !user.phoneNumber)
       return Promise.resolve<DeliveryOutcome>({ kind: 'skipped', error: 'no proven WhatsApp number' })
-    const lastInbound = this.deps.whatsappLog.lastMessageAt(row.userId)
+    const lastInbound = await this.deps.whatsappLog.lastMessageAt(row.userId)
     return sendWhatsapp(this.deps.whatsapp, user.phoneNumber, row.kind, rendered, lastInbound, now)
   }
 
-  #record(row: NotificationLogRow, outcome: DeliveryOutcome, now: number): Tally {
+  async #record(row: NotificationLogRow, outcome: DeliveryOutcome, now: number): Promise<Tally> {
     switch (outcome.kind) {
       case 'sent':
         return this.#finish(row, 'sent', now)
       case 'gone':
         // The browser dropped the subscription: it goes, and its sent-log rows with it.
-        if (row.subscriptionId) this.deps.notifications.remove(row.subscriptionId)
+        if (row.subscriptionId) await this.deps.notifications.remove(row.subscriptionId)
         return 'removed'
       case 'retry': {
         const at = retryAt(row.attempts + 1, now, outcome.retryAfterMs)
         if (at === null) return this.#finish(row, 'failed', now, outcome.error)
-        this.sentLog.defer(row, at, { error: outcome.error, countsAsAttempt: true })
+        await this.sentLog.defer(row, at, { error: outcome.error, countsAsAttempt: true })
         this.deps.log?.warn({ eventKey: row.eventKey, error: outcome.error }, 'reminder send failed; retrying later')
         return 'retrying'
       }
@@ -353,8 +372,13 @@ export class Reminders {
     }
   }
 
-  #finish(row: NotificationLogRow, status: 'sent' | 'resolved' | 'skipped' | 'failed', now: number, error?: string) {
-    this.sentLog.finish(row, status, now, error)
+  async #finish(
+    row: NotificationLogRow,
+    status: 'sent' | 'resolved' | 'skipped' | 'failed',
+    now: number,
+    error?: string,
+  ) {
+    await this.sentLog.finish(row, status, now, error)
     return status
   }
 }
@@ -377,5 +401,11 @@ export class ReminderJob extends LeasedJob<ReminderRunResult> {
     log?: Pick<FastifyBaseLogger, 'error'>,
   ) {
     super({ lease, intervalMs, run: (l) => engine.run(l), idle: emptyResult, log })
+  }
+
+  /** Reminders are not caught up before the app is ready: their first round goes on beside it. */
+  override start(): Promise<void> {
+    void super.start()
+    return Promise.resolve()
   }
 }

@@ -63,7 +63,7 @@ export async function registerAuth(
       throw new HttpError(401, 'Invalid or expired token', 'UNAUTHORIZED')
     }
     // A password change or logout-everywhere bumps token_version: older tokens stop here.
-    const user = typeof claims.sub === 'string' ? users.findById(claims.sub) : undefined
+    const user = typeof claims.sub === 'string' ? await users.findById(claims.sub) : undefined
     if (!user || user.tokenVersion !== claims.tv) throw new HttpError(401, 'Invalid or expired token', 'UNAUTHORIZED')
     // Suspension refuses every token without revoking it: reactivation makes them valid again.
     if (user.suspended) throw new HttpError(403, ADMIN_MESSAGES.accountSuspended, 'ACCOUNT_SUSPENDED')

@@ -27,14 +27,14 @@ export const accountRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     '/account',
     { schema: { body: DeleteAccountBody, response: { 200: z.object({ success: z.literal(true) }) } } },
     async (request) => {
-      const user = users.findById(request.user.id)
+      const user = await users.findById(request.user.id)
       if (!user) throw new HttpError(401, 'Invalid or expired token', 'UNAUTHORIZED')
       const attempt = guard.attempt(request, user.email, user.id)
       if (!(await guard.verify(attempt, () => verifyPassword(user.passwordHash, request.body.password))))
         throw new HttpError(403, DELETE_ACCOUNT_MESSAGES.passwordWrong, 'WRONG_PASSWORD')
       // The back office needs its admins; an admin is removed by another admin, not from here.
       if (user.role === 'admin') throw new HttpError(403, DELETE_ACCOUNT_MESSAGES.adminRefused, 'FORBIDDEN')
-      deleteAccount(households, user)
+      await deleteAccount(households, user)
       return { success: true as const }
     },
   )

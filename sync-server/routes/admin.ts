@@ -39,21 +39,25 @@ export const adminRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     listUsers(db, request.query.search),
   )
 
-  app.get('/users/:id', { schema: { params: IdParams, response: { 200: AdminUserDetail } } }, (request) => {
-    const detail = userDetail(db, request.params.id)
+  app.get('/users/:id', { schema: { params: IdParams, response: { 200: AdminUserDetail } } }, async (request) => {
+    const detail = await userDetail(db, request.params.id)
     if (!detail) throw new HttpError(404, ADMIN_MESSAGES.userNotFound, 'NOT_FOUND')
     return detail
   })
 
-  app.post('/users/:id/suspend', { schema: { params: IdParams, response: { 200: UserResult } } }, (request) => ({
+  app.post('/users/:id/suspend', { schema: { params: IdParams, response: { 200: UserResult } } }, async (request) => ({
     success: true as const,
-    user: setSuspended(db, bus, request.params.id, true),
+    user: await setSuspended(db, bus, request.params.id, true),
   }))
 
-  app.post('/users/:id/reactivate', { schema: { params: IdParams, response: { 200: UserResult } } }, (request) => ({
-    success: true as const,
-    user: setSuspended(db, bus, request.params.id, false),
-  }))
+  app.post(
+    '/users/:id/reactivate',
+    { schema: { params: IdParams, response: { 200: UserResult } } },
+    async (request) => ({
+      success: true as const,
+      user: await setSuspended(db, bus, request.params.id, false),
+    }),
+  )
 
   app.get(
     '/tickets',
@@ -70,16 +74,16 @@ export const adminRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     { schema: { params: IdParams, body: TicketReplyBody, response: { 201: AdminTicketDetail } } },
     async (request, reply) => {
       // The same thread the user's side writes to (modules/support/tickets.ts).
-      tickets.addTicketMessage(request.params.id, { id: request.user.id, role: 'admin' }, request.body.message)
-      return reply.status(201).send(adminTicketDetail(db, request.params.id))
+      await tickets.addTicketMessage(request.params.id, { id: request.user.id, role: 'admin' }, request.body.message)
+      return reply.status(201).send(await adminTicketDetail(db, request.params.id))
     },
   )
 
   app.put(
     '/tickets/:id/status',
     { schema: { params: IdParams, body: TicketStatusBody, response: { 200: AdminTicketDetail } } },
-    (request) => {
-      tickets.setTicketStatus(request.params.id, request.body.status)
+    async (request) => {
+      await tickets.setTicketStatus(request.params.id, request.body.status)
       return adminTicketDetail(db, request.params.id)
     },
   )

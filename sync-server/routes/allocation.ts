@@ -7,9 +7,9 @@ import { AllocateBody, AllocationSummaryBody, BudgetItem, IncomeBody, toBudgetIt
 export const allocationRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const { plan } = app
 
-  app.get('/summary', { schema: { response: { 200: AllocationSummaryBody } } }, (request) => ({
+  app.get('/summary', { schema: { response: { 200: AllocationSummaryBody } } }, async (request) => ({
     success: true as const,
-    ...plan.allocationSummary(request.user.id),
+    ...(await plan.allocationSummary(request.user.id)),
   }))
 
   app.post(
@@ -20,18 +20,18 @@ export const allocationRoutes: FastifyPluginCallbackZod = (app, _options, done) 
         response: { 200: z.object({ success: z.literal(true), monthly_income: z.number() }) },
       },
     },
-    (request) => ({
+    async (request) => ({
       success: true as const,
-      monthly_income: fromPaise(plan.setIncome(request.user.id, request.body.amount)),
+      monthly_income: fromPaise(await plan.setIncome(request.user.id, request.body.amount)),
     }),
   )
 
   app.post(
     '/allocate',
     { schema: { body: AllocateBody, response: { 200: z.object({ success: z.literal(true), budget: BudgetItem }) } } },
-    (request) => {
-      const budget = plan.allocate(request.user.id, request.body)
-      return { success: true as const, budget: toBudgetItem(budget, plan.spentOf(request.user.id, budget.id)) }
+    async (request) => {
+      const budget = await plan.allocate(request.user.id, request.body)
+      return { success: true as const, budget: toBudgetItem(budget, await plan.spentOf(request.user.id, budget.id)) }
     },
   )
   done()

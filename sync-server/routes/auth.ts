@@ -53,12 +53,13 @@ export const signInRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     async (request, reply) => {
       const { email, password, name } = request.body
       const phone = request.body.phone_number?.trim() ? parsePhone(request.body.phone_number) : null
-      if (users.findByEmail(email)) throw new HttpError(409, AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN')
-      if (phone && users.findByVerifiedPhone(phone)) throw new HttpError(409, AUTH_MESSAGES.phoneTaken, 'PHONE_TAKEN')
-      const user = users.create({ email, passwordHash: await hashPassword(password), name: name || null })
+      if (await users.findByEmail(email)) throw new HttpError(409, AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN')
+      if (phone && (await users.findByVerifiedPhone(phone)))
+        throw new HttpError(409, AUTH_MESSAGES.phoneTaken, 'PHONE_TAKEN')
+      const user = await users.create({ email, passwordHash: await hashPassword(password), name: name || null })
       // The number links once proven: Settings shows the code to send from it.
-      if (phone) phoneProof.claim(user, phone)
-      reply.header('set-cookie', guard.signedIn(request, user.id, null))
+      if (phone) await phoneProof.claim(user, phone)
+      reply.header('set-cookie', await guard.signedIn(request, user.id, null))
       return reply.status(201).send({ user: toPublicUser(user), token: app.issueToken(user) })
     },
   )
@@ -68,24 +69,24 @@ export const signInRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     { config: limited, schema: { body: LoginBody, response: { 200: AuthResponse } } },
     async (request, reply) => {
       const { email, password } = request.body
-      const user = users.findByEmail(email)
+      const user = await users.findByEmail(email)
       // Unknown e-mails are counted too, so the answers don't tell which accounts exist.
       const attempt = guard.attempt(request, email.trim().toLowerCase(), user?.id ?? null)
-      const ok = await guard.verify(attempt, () =>
-        user ? verifyPassword(user.passwordHash, password) : verifyAgainstDummy(password),
+      const ok = await guard.verify(attempt, async () =>
+        user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password),
       )
       if (!user || !ok) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS')
       // Only after the password matched, so suspension is never revealed to a guesser.
       if (user.suspended) throw new HttpError(403, ADMIN_MESSAGES.accountSuspended, 'ACCOUNT_SUSPENDED')
-      reply.header('set-cookie', guard.signedIn(request, user.id, attempt.device))
+      reply.header('set-cookie', await guard.signedIn(request, user.id, attempt.device))
       return { user: toPublicUser(user), token: app.issueToken(user) }
     },
   )
   done()
 }
 
-function currentUser(users: UsersRepository, id: string): UserRow {
-  const user = users.findById(id)
+async function currentUser(users: UsersRepository, id: string): Promise<UserRow> {
+  const user = await users.findById(id)
   if (!user) throw new HttpError(401, 'Invalid or expired token', 'UNAUTHORIZED')
   return user
 }
@@ -95,21 +96,21 @@ function sessionRoutes(app: ZodApp): void {
   const { users, streamBus: bus, passwordGuard: guard } = app
 
   /** Bumps the token version, ends the streams opened with older tokens, and issues a fresh token. */
-  const revoke = (user: UserRow, patch: UserPatch = {}) => {
-    const updated = users.bumpTokenVersion(user.id, patch)
+  const revoke = async (user: UserRow, patch: UserPatch = {}) => {
+    const updated = await users.bumpTokenVersion(user.id, patch)
     bus.endStreams(user.id, updated.tokenVersion)
     return { success: true as const, token: app.issueToken(updated) }
   }
 
-  app.get('/me', { schema: { response: { 200: z.object({ user: PublicUser }) } } }, (request) => ({
-    user: toPublicUser(currentUser(users, request.user.id)),
+  app.get('/me', { schema: { response: { 200: z.object({ user: PublicUser }) } } }, async (request) => ({
+    user: toPublicUser(await currentUser(users, request.user.id)),
   }))
 
   app.put(
     '/change-password',
     { schema: { body: ChangePasswordBody, response: { 200: SuccessToken } } },
     async (request) => {
-      const user = currentUser(users, request.user.id)
+      const user = await currentUser(users, request.user.id)
       const attempt = guard.attempt(request, user.email, user.id)
       if (!(await guard.verify(attempt, () => verifyPassword(user.passwordHash, request.body.currentPassword))))
         throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong, 'WRONG_PASSWORD')
@@ -117,8 +118,8 @@ function sessionRoutes(app: ZodApp): void {
     },
   )
 
-  app.post('/logout-all', { schema: { response: { 200: SuccessToken } } }, (request) =>
-    revoke(currentUser(users, request.user.id)),
+  app.post('/logout-all', { schema: { response: { 200: SuccessToken } } }, async (request) =>
+    revoke(await currentUser(users, request.user.id)),
   )
 }
 
@@ -126,44 +127,52 @@ function sessionRoutes(app: ZodApp): void {
 function accountRoutes(app: ZodApp): void {
   const { users, documents, phoneProof } = app
 
-  app.put('/update-phone', { schema: { body: UpdatePhoneBody, response: { 200: UpdatePhoneResponse } } }, (request) => {
-    const user = currentUser(users, request.user.id)
-    const claim = phoneProof.claim(user, parsePhone(request.body.phone_number))
-    const view = toPublicUser(user)
-    return claim
-      ? { success: true as const, pending: true as const, ...claim, user: view }
-      : { success: true as const, pending: false as const, user: view }
-  })
+  app.put(
+    '/update-phone',
+    { schema: { body: UpdatePhoneBody, response: { 200: UpdatePhoneResponse } } },
+    async (request) => {
+      const user = await currentUser(users, request.user.id)
+      const claim = await phoneProof.claim(user, parsePhone(request.body.phone_number))
+      const view = toPublicUser(user)
+      return claim
+        ? { success: true as const, pending: true as const, ...claim, user: view }
+        : { success: true as const, pending: false as const, user: view }
+    },
+  )
 
-  app.put('/update-profile', { schema: { body: UpdateProfileBody, response: { 200: SuccessUser } } }, (request) => {
-    const user = currentUser(users, request.user.id)
-    const { name, phone_number, ...fields } = request.body
-    const unlink = phone_number === null || phone_number?.trim() === ''
-    // Only a proven number links (update-phone); here it may stay as it is or be removed.
-    if (!unlink && phone_number !== undefined && parsePhone(phone_number) !== user.phoneNumber)
-      throw new HttpError(400, AUTH_MESSAGES.phoneNeedsProof, 'PHONE_NEEDS_PROOF')
-    const profile: UserProfileFields = { ...user.profile }
-    for (const [key, value] of Object.entries(fields)) {
-      if (value !== undefined) Object.assign(profile, { [key]: value })
-    }
-    // The body is checked on its own; a change to one of the two is also checked against the other as stored.
-    const problem = dependentsProblem(profile.family_size, profile.number_of_dependents)
-    if (problem) throw new HttpError(400, problem, 'VALIDATION_ERROR')
-    const updated = documents.write(() => {
-      if (unlink) phoneProof.unlink(user.id)
-      return users.update(user.id, { profile, ...(name === undefined ? {} : { name }) })
-    })
-    return { success: true as const, user: toPublicUser(updated) }
-  })
+  app.put(
+    '/update-profile',
+    { schema: { body: UpdateProfileBody, response: { 200: SuccessUser } } },
+    async (request) => {
+      const user = await currentUser(users, request.user.id)
+      const { name, phone_number, ...fields } = request.body
+      const unlink = phone_number === null || phone_number?.trim() === ''
+      // Only a proven number links (update-phone); here it may stay as it is or be removed.
+      if (!unlink && phone_number !== undefined && parsePhone(phone_number) !== user.phoneNumber)
+        throw new HttpError(400, AUTH_MESSAGES.phoneNeedsProof, 'PHONE_NEEDS_PROOF')
+      const profile: UserProfileFields = { ...user.profile }
+      for (const [key, value] of Object.entries(fields)) {
+        if (value !== undefined) Object.assign(profile, { [key]: value })
+      }
+      // The body is checked on its own; a change to one of the two is also checked against the other as stored.
+      const problem = dependentsProblem(profile.family_size, profile.number_of_dependents)
+      if (problem) throw new HttpError(400, problem, 'VALIDATION_ERROR')
+      const updated = await documents.write(async () => {
+        if (unlink) await phoneProof.unlink(user.id)
+        return users.update(user.id, { profile, ...(name === undefined ? {} : { name }) })
+      })
+      return { success: true as const, user: toPublicUser(updated) }
+    },
+  )
 
-  app.put('/currency', { schema: { body: CurrencyBody, response: { 200: SuccessUser } } }, (request) => {
+  app.put('/currency', { schema: { body: CurrencyBody, response: { 200: SuccessUser } } }, async (request) => {
     const currency = request.body.currency_code
     // The account row and the replicated profile (the user's other devices switch too) change together.
-    const updated = documents.write(() => {
-      const row = users.update(request.user.id, { currency })
-      const profile = documents.getOwned('profile', request.user.id, request.user.id)
+    const updated = await documents.write(async () => {
+      const row = await users.update(request.user.id, { currency })
+      const profile = await documents.getOwned('profile', request.user.id, request.user.id)
       if (profile && !profile.deleted && profile.data.currency !== currency) {
-        documents.write((unit) =>
+        await documents.write(async (unit) =>
           unit.put('profile', request.user.id, {
             ...profile.data,
             currency,

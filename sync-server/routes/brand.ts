@@ -39,7 +39,7 @@ export const brandRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     return reply
       .type('application/manifest+json; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(JSON.stringify(brandedManifest(base, brand.get())))
+      .send(JSON.stringify(brandedManifest(base, await brand.get())))
   }
   app.get('/manifest.webmanifest', (_request, reply) => manifest(reply))
   done()

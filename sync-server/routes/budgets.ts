@@ -13,25 +13,25 @@ export const budgetsRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   app.get(
     '/',
     { schema: { response: { 200: z.object({ success: z.literal(true), budgets: z.array(BudgetItem) }) } } },
-    (request) => ({
+    async (request) => ({
       success: true as const,
-      budgets: plan.budgetsWithSpent(request.user.id).map(({ budget, spent }) => toBudgetItem(budget, spent)),
+      budgets: (await plan.budgetsWithSpent(request.user.id)).map(({ budget, spent }) => toBudgetItem(budget, spent)),
     }),
   )
 
-  app.post('/', { schema: { body: BudgetBody, response: { 201: One } } }, (request, reply) => {
-    const budget = plan.saveBudget(request.user.id, request.body)
+  app.post('/', { schema: { body: BudgetBody, response: { 201: One } } }, async (request, reply) => {
+    const budget = await plan.saveBudget(request.user.id, request.body)
     reply.status(201)
-    return { success: true as const, budget: toBudgetItem(budget, plan.spentOf(request.user.id, budget.id)) }
+    return { success: true as const, budget: toBudgetItem(budget, await plan.spentOf(request.user.id, budget.id)) }
   })
 
-  app.put('/:id', { schema: { params: IdParams, body: BudgetBody, response: { 200: One } } }, (request) => {
-    const budget = plan.saveBudget(request.user.id, request.body, request.params.id)
-    return { success: true as const, budget: toBudgetItem(budget, plan.spentOf(request.user.id, budget.id)) }
+  app.put('/:id', { schema: { params: IdParams, body: BudgetBody, response: { 200: One } } }, async (request) => {
+    const budget = await plan.saveBudget(request.user.id, request.body, request.params.id)
+    return { success: true as const, budget: toBudgetItem(budget, await plan.spentOf(request.user.id, budget.id)) }
   })
 
-  app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, (request) => {
-    plan.remove('budgets', request.user.id, request.params.id, BUDGET_NOT_FOUND)
+  app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, async (request) => {
+    await plan.remove('budgets', request.user.id, request.params.id, BUDGET_NOT_FOUND)
     return { success: true as const }
   })
   done()

@@ -45,21 +45,24 @@ export const householdRoutes: FastifyPluginCallbackZod = (app, _options, done) =
 }
 
 /** A household as the list and detail show it (role, member count, this month's expenses). */
-function viewOf({ households, householdLedger: ledger }: App, userId: string, id: string) {
-  const { household, role } = households.access(id, userId)
-  return householdView(household, role, ledger.expenses(userId, id), households.now)
+async function viewOf({ households, householdLedger: ledger }: App, userId: string, id: string) {
+  const { household, role } = await households.access(id, userId)
+  return householdView(household, role, await ledger.expenses(userId, id), households.now)
 }
 
 function householdCrudRoutes(app: App): void {
   const { households } = app
   const view = (userId: string, id: string) => viewOf(app, userId, id)
-  app.get('/', (request) => ({
-    households: households.list(request.user.id).map(({ household }) => view(request.user.id, household.id)),
-  }))
+  app.get('/', async (request) => {
+    const views = []
+    for (const { household } of await households.list(request.user.id))
+      views.push(await view(request.user.id, household.id))
+    return { households: views }
+  })
 
-  app.post('/', { schema: { body: CreateHouseholdBody } }, (request, reply) => {
+  app.post('/', { schema: { body: CreateHouseholdBody } }, async (request, reply) => {
     const settings = householdSettingsOf(request.body)
-    const created = households.create(request.user.id, {
+    const created = await households.create(request.user.id, {
       name: request.body.name,
       description: '',
       icon: request.body.icon,
@@ -68,47 +71,49 @@ function householdCrudRoutes(app: App): void {
       reviewPeriodHours: request.body.review_period_hours,
       ...settings,
     })
-    return reply.status(201).send({ household: view(request.user.id, created.id) })
+    return reply.status(201).send({ household: await view(request.user.id, created.id) })
   })
 
-  app.get('/:id', { schema: { params: IdParams } }, (request) => {
-    const { household, role } = households.access(request.params.id, request.user.id)
+  app.get('/:id', { schema: { params: IdParams } }, async (request) => {
+    const { household, role } = await households.access(request.params.id, request.user.id)
     return {
-      household: view(request.user.id, household.id),
+      household: await view(request.user.id, household.id),
       members: memberView(household),
       your_role: role,
       ...(role === 'admin'
         ? {
-            pending_invites: households.members
-              .pendingInvites(household.id)
-              .map((i) => ({ id: i.id, email: i.email, created_at: new Date(i.createdAt).toISOString() })),
+            pending_invites: (await households.members.pendingInvites(household.id)).map((i) => ({
+              id: i.id,
+              email: i.email,
+              created_at: new Date(i.createdAt).toISOString(),
+            })),
           }
         : {}),
     }
   })
 
-  app.put('/:id', { schema: { params: IdParams, body: UpdateHouseholdBody } }, (request) => {
-    const updated = households.update(request.user.id, request.params.id, householdSettingsOf(request.body))
-    return { household: view(request.user.id, updated.id) }
+  app.put('/:id', { schema: { params: IdParams, body: UpdateHouseholdBody } }, async (request) => {
+    const updated = await households.update(request.user.id, request.params.id, householdSettingsOf(request.body))
+    return { household: await view(request.user.id, updated.id) }
   })
 
-  app.post('/:id/invite', { schema: { params: IdParams, body: InviteBody } }, (request) => {
-    households.invite(request.user.id, request.params.id, request.body.email)
+  app.post('/:id/invite', { schema: { params: IdParams, body: InviteBody } }, async (request) => {
+    await households.invite(request.user.id, request.params.id, request.body.email)
     return { success: true, status: 'invited' }
   })
 
-  app.delete('/:id/invitations/:invitationId', { schema: { params: InvitationParams } }, (request) => {
-    households.cancelInvitation(request.user.id, request.params.id, request.params.invitationId)
+  app.delete('/:id/invitations/:invitationId', { schema: { params: InvitationParams } }, async (request) => {
+    await households.cancelInvitation(request.user.id, request.params.id, request.params.invitationId)
     return { success: true }
   })
 
-  app.delete('/:id/members/:userId', { schema: { params: MemberParams } }, (request) => {
-    households.removeMember(request.user.id, request.params.id, request.params.userId)
+  app.delete('/:id/members/:userId', { schema: { params: MemberParams } }, async (request) => {
+    await households.removeMember(request.user.id, request.params.id, request.params.userId)
     return { success: true }
   })
 
-  app.post('/:id/leave', { schema: { params: IdParams } }, (request) => {
-    households.leave(request.user.id, request.params.id)
+  app.post('/:id/leave', { schema: { params: IdParams } }, async (request) => {
+    await households.leave(request.user.id, request.params.id)
     return { success: true }
   })
 }
@@ -116,8 +121,8 @@ function householdCrudRoutes(app: App): void {
 /** The signed-in user's invitations (by their account e-mail): they join only by accepting one. */
 function invitationRoutes(app: App): void {
   const { households } = app
-  app.get('/invitations', (request) => ({
-    invitations: households.invitations(request.user.id).map(({ invitation, household, inviter }) => ({
+  app.get('/invitations', async (request) => ({
+    invitations: (await households.invitations(request.user.id)).map(({ invitation, household, inviter }) => ({
       id: invitation.id,
       household_name: household.name,
       invited_by_name: inviter,
@@ -125,50 +130,55 @@ function invitationRoutes(app: App): void {
     })),
   }))
 
-  app.post('/invitations/:id/accept', { schema: { params: IdParams } }, (request) => {
-    const household = households.accept(request.user.id, request.params.id)
+  app.post('/invitations/:id/accept', { schema: { params: IdParams } }, async (request) => {
+    const household = await households.accept(request.user.id, request.params.id)
     return { success: true, household_id: household.id }
   })
 
-  app.post('/invitations/:id/decline', { schema: { params: IdParams } }, (request) => {
-    households.decline(request.user.id, request.params.id)
+  app.post('/invitations/:id/decline', { schema: { params: IdParams } }, async (request) => {
+    await households.decline(request.user.id, request.params.id)
     return { success: true }
   })
 }
 
 function reviewRoutes(app: App): void {
   const ledger = app.householdLedger
-  app.get('/reviews/pending', (request) => ({
-    reviews: ledger.pendingReviews(request.user.id).map(({ expense, household }) => reviewView(expense, household)),
+  app.get('/reviews/pending', async (request) => ({
+    reviews: (await ledger.pendingReviews(request.user.id)).map(({ expense, household }) =>
+      reviewView(expense, household),
+    ),
   }))
 
-  app.post('/expenses/:id/approve', { schema: { params: IdParams } }, (request) => {
-    const expense = ledger.review(request.user.id, request.params.id, { status: 'approved' })
+  app.post('/expenses/:id/approve', { schema: { params: IdParams } }, async (request) => {
+    const expense = await ledger.review(request.user.id, request.params.id, { status: 'approved' })
     return { success: true, status: expense.status }
   })
 
-  app.post('/expenses/:id/deny', { schema: { params: IdParams, body: DenyBody } }, (request) => {
-    const expense = ledger.review(request.user.id, request.params.id, { status: 'denied', reason: request.body.reason })
+  app.post('/expenses/:id/deny', { schema: { params: IdParams, body: DenyBody } }, async (request) => {
+    const expense = await ledger.review(request.user.id, request.params.id, {
+      status: 'denied',
+      reason: request.body.reason,
+    })
     return { success: true, status: expense.status }
   })
 }
 
 function expenseRoutes(app: App): void {
   const { households, householdLedger: ledger } = app
-  app.get('/:id/expenses', { schema: { params: IdParams } }, (request) => {
-    const { household } = households.access(request.params.id, request.user.id)
-    return { expenses: ledger.expenses(request.user.id, household.id).map((e) => expenseView(e, household)) }
+  app.get('/:id/expenses', { schema: { params: IdParams } }, async (request) => {
+    const { household } = await households.access(request.params.id, request.user.id)
+    return { expenses: (await ledger.expenses(request.user.id, household.id)).map((e) => expenseView(e, household)) }
   })
 
-  app.post('/:id/expenses', { schema: { params: IdParams, body: CreateExpenseBody } }, (request, reply) => {
-    const { household } = households.access(request.params.id, request.user.id)
+  app.post('/:id/expenses', { schema: { params: IdParams, body: CreateExpenseBody } }, async (request, reply) => {
+    const { household } = await households.access(request.params.id, request.user.id)
     const body = request.body
     const amount = toPaise(body.amount)
     if (amount === null || amount <= 0) throw new HttpError(400, HOUSEHOLD_MESSAGES.amountInvalid, 'VALIDATION_ERROR')
     const date = dateOf(body.date, households.now)
     if (Number.isNaN(date)) throw new HttpError(400, HOUSEHOLD_MESSAGES.dateInvalid, 'VALIDATION_ERROR')
     const { method, parts } = splitsOf(body, household, amount)
-    const expense = ledger.addExpense(request.user.id, {
+    const expense = await ledger.addExpense(request.user.id, {
       householdId: household.id,
       amount,
       category: body.category,
@@ -184,23 +194,30 @@ function expenseRoutes(app: App): void {
 
 function settlementRoutes(app: App): void {
   const ledger = app.householdLedger
-  app.post('/settlements/:id/confirm', { schema: { params: IdParams } }, (request) => ({
+  app.post('/settlements/:id/confirm', { schema: { params: IdParams } }, async (request) => ({
     success: true,
-    settlement: settlementView(ledger.decide(request.user.id, request.params.id, { status: 'confirmed' })),
+    settlement: settlementView(await ledger.decide(request.user.id, request.params.id, { status: 'confirmed' })),
   }))
 
-  app.post('/settlements/:id/decline', { schema: { params: IdParams, body: DeclineSettlementBody } }, (request) => {
-    const decision = { status: 'declined' as const, reason: request.body.reason }
-    return { success: true, settlement: settlementView(ledger.decide(request.user.id, request.params.id, decision)) }
-  })
+  app.post(
+    '/settlements/:id/decline',
+    { schema: { params: IdParams, body: DeclineSettlementBody } },
+    async (request) => {
+      const decision = { status: 'declined' as const, reason: request.body.reason }
+      return {
+        success: true,
+        settlement: settlementView(await ledger.decide(request.user.id, request.params.id, decision)),
+      }
+    },
+  )
 
-  app.post('/settlements/:id/cancel', { schema: { params: IdParams } }, (request) => ({
+  app.post('/settlements/:id/cancel', { schema: { params: IdParams } }, async (request) => ({
     success: true,
-    settlement: settlementView(ledger.decide(request.user.id, request.params.id, { status: 'cancelled' })),
+    settlement: settlementView(await ledger.decide(request.user.id, request.params.id, { status: 'cancelled' })),
   }))
 
-  app.get('/:id/balances', { schema: { params: IdParams } }, (request) => {
-    const { household, balances, plan } = ledger.balances(request.user.id, request.params.id)
+  app.get('/:id/balances', { schema: { params: IdParams } }, async (request) => {
+    const { household, balances, plan } = await ledger.balances(request.user.id, request.params.id)
     const nameOf = (id: string) => household.members.find((m) => m.userId === id)?.name ?? 'Former member'
     return {
       balances: [...balances].map(([userId, paise]) => ({
@@ -212,16 +229,16 @@ function settlementRoutes(app: App): void {
     }
   })
 
-  app.get('/:id/settlements', { schema: { params: IdParams } }, (request) => ({
-    settlements: ledger.settlements(request.user.id, request.params.id).map(settlementView),
+  app.get('/:id/settlements', { schema: { params: IdParams } }, async (request) => ({
+    settlements: (await ledger.settlements(request.user.id, request.params.id)).map(settlementView),
   }))
 
-  app.post('/:id/settlements', { schema: { params: IdParams, body: SettlementBody } }, (request, reply) => {
+  app.post('/:id/settlements', { schema: { params: IdParams, body: SettlementBody } }, async (request, reply) => {
     const amount = toPaise(request.body.amount)
     if (amount === null || amount <= 0) throw new HttpError(400, HOUSEHOLD_MESSAGES.amountInvalid, 'VALIDATION_ERROR')
     const me = request.user.id
-    const owed = ledger.owedBetween(me, request.params.id, me, request.body.to_user)
-    const settlement = ledger.recordSettlement(me, {
+    const owed = await ledger.owedBetween(me, request.params.id, me, request.body.to_user)
+    const settlement = await ledger.recordSettlement(me, {
       householdId: request.params.id,
       toUserId: request.body.to_user,
       amount,
@@ -241,27 +258,27 @@ function settlementRoutes(app: App): void {
 /** Recurring expenses: any member adds, edits (the occurrences not yet added) or stops one. */
 function recurringRoutes(app: App): void {
   const { households, recurringExpenses: recurring } = app
-  app.get('/:id/recurring', { schema: { params: IdParams } }, (request) => {
-    const { household } = households.access(request.params.id, request.user.id)
+  app.get('/:id/recurring', { schema: { params: IdParams } }, async (request) => {
+    const { household } = await households.access(request.params.id, request.user.id)
     return { recurring: (household.recurring ?? []).map(recurringView) }
   })
 
-  app.post('/:id/recurring', { schema: { params: IdParams, body: RecurringExpenseBody } }, (request, reply) => {
-    const { household } = households.access(request.params.id, request.user.id)
+  app.post('/:id/recurring', { schema: { params: IdParams, body: RecurringExpenseBody } }, async (request, reply) => {
+    const { household } = await households.access(request.params.id, request.user.id)
     const draft = recurringDraftOf(request.body, household, request.user.id)
-    const rule = recurring.add(request.user.id, household.id, draft)
+    const rule = await recurring.add(request.user.id, household.id, draft)
     return reply.status(201).send({ success: true, recurring: recurringView(rule) })
   })
 
-  app.put('/:id/recurring/:ruleId', { schema: { params: RuleParams, body: RecurringExpenseBody } }, (request) => {
-    const { household } = households.access(request.params.id, request.user.id)
+  app.put('/:id/recurring/:ruleId', { schema: { params: RuleParams, body: RecurringExpenseBody } }, async (request) => {
+    const { household } = await households.access(request.params.id, request.user.id)
     const draft = recurringDraftOf(request.body, household, request.user.id)
-    const rule = recurring.update(request.user.id, household.id, request.params.ruleId, draft)
+    const rule = await recurring.update(request.user.id, household.id, request.params.ruleId, draft)
     return { success: true, recurring: recurringView(rule) }
   })
 
-  app.delete('/:id/recurring/:ruleId', { schema: { params: RuleParams } }, (request) => {
-    recurring.stop(request.user.id, request.params.id, request.params.ruleId)
+  app.delete('/:id/recurring/:ruleId', { schema: { params: RuleParams } }, async (request) => {
+    await recurring.stop(request.user.id, request.params.id, request.params.ruleId)
     return { success: true }
   })
 }

@@ -24,14 +24,14 @@ export const loansRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/',
     { schema: { response: { 200: z.object({ success: z.literal(true), loans: z.array(LoanItem) }) } } },
-    (request) => ({
+    async (request) => ({
       success: true as const,
-      loans: loans.active(request.user.id).map(({ loan, payments }) => toLoanItem(loan, payments, today())),
+      loans: (await loans.active(request.user.id)).map(({ loan, payments }) => toLoanItem(loan, payments, today())),
     }),
   )
 
-  app.post('/', { schema: { body: LoanBody, response: { 201: One } } }, (request, reply) => {
-    const loan = loans.save(request.user.id, loanBodyToInput(request.body), request.body.current_balance)
+  app.post('/', { schema: { body: LoanBody, response: { 201: One } } }, async (request, reply) => {
+    const loan = await loans.save(request.user.id, loanBodyToInput(request.body), request.body.current_balance)
     reply.status(201)
     return { success: true as const, loan: toLoanItem(loan, [], today()) }
   })
@@ -44,9 +44,9 @@ export const loansRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: { 200: z.object({ success: z.literal(true), loan: LoanItem, payments: z.array(PaymentItem) }) },
       },
     },
-    (request) => {
-      const loan = loans.find(request.user.id, request.params.id)
-      const payments = loans.payments(request.user.id, loan.id)
+    async (request) => {
+      const loan = await loans.find(request.user.id, request.params.id)
+      const payments = await loans.payments(request.user.id, loan.id)
       return {
         success: true as const,
         loan: toLoanItem(loan, payments, today()),
@@ -55,11 +55,11 @@ export const loansRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
   )
 
-  app.put('/:id', { schema: { params: IdParams, body: LoanBody, response: { 200: One } } }, (request) => {
+  app.put('/:id', { schema: { params: IdParams, body: LoanBody, response: { 200: One } } }, async (request) => {
     const ownerId = request.user.id
-    const existing = loans.find(ownerId, request.params.id)
-    const loan = loans.save(ownerId, loanBodyToInput(request.body), request.body.current_balance, existing)
-    return { success: true as const, loan: toLoanItem(loan, loans.payments(ownerId, loan.id), today()) }
+    const existing = await loans.find(ownerId, request.params.id)
+    const loan = await loans.save(ownerId, loanBodyToInput(request.body), request.body.current_balance, existing)
+    return { success: true as const, loan: toLoanItem(loan, await loans.payments(ownerId, loan.id), today()) }
   })
 
   app.post(
@@ -71,21 +71,21 @@ export const loansRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: { 201: z.object({ success: z.literal(true), payment: PaymentItem, loan: LoanItem }) },
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
       const ownerId = request.user.id
-      const loan = loans.find(ownerId, request.params.id)
-      const payment = loans.pay(ownerId, loan, paymentBodyToInput(request.body))
+      const loan = await loans.find(ownerId, request.params.id)
+      const payment = await loans.pay(ownerId, loan, paymentBodyToInput(request.body))
       reply.status(201)
       return {
         success: true as const,
         payment: toPaymentItem(payment),
-        loan: toLoanItem(loan, loans.payments(ownerId, loan.id), today()),
+        loan: toLoanItem(loan, await loans.payments(ownerId, loan.id), today()),
       }
     },
   )
 
-  app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, (request) => {
-    loans.remove(request.user.id, loans.find(request.user.id, request.params.id))
+  app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, async (request) => {
+    await loans.remove(request.user.id, await loans.find(request.user.id, request.params.id))
     return { success: true as const }
   })
 
@@ -101,15 +101,15 @@ function paymentRoutes(app: Parameters<FastifyPluginCallbackZod>[0], loans: Loan
   app.put(
     '/:id/payments/:paymentId',
     { schema: { params: PaymentParams, body: PaymentBody, response: { 200: Paid } } },
-    (request) => {
+    async (request) => {
       const ownerId = request.user.id
-      const loan = loans.find(ownerId, request.params.id)
-      const existing = loans.findPayment(ownerId, loan, request.params.paymentId)
-      const payment = loans.editPayment(ownerId, loan, existing, paymentBodyToInput(request.body))
+      const loan = await loans.find(ownerId, request.params.id)
+      const existing = await loans.findPayment(ownerId, loan, request.params.paymentId)
+      const payment = await loans.editPayment(ownerId, loan, existing, paymentBodyToInput(request.body))
       return {
         success: true as const,
         payment: toPaymentItem(payment),
-        loan: toLoanItem(loan, loans.payments(ownerId, loan.id), today()),
+        loan: toLoanItem(loan, await loans.payments(ownerId, loan.id), today()),
       }
     },
   )
@@ -117,11 +117,11 @@ function paymentRoutes(app: Parameters<FastifyPluginCallbackZod>[0], loans: Loan
   app.delete(
     '/:id/payments/:paymentId',
     { schema: { params: PaymentParams, response: { 200: z.object({ success: z.literal(true), loan: LoanItem }) } } },
-    (request) => {
+    async (request) => {
       const ownerId = request.user.id
-      const loan = loans.find(ownerId, request.params.id)
-      loans.removePayment(ownerId, loans.findPayment(ownerId, loan, request.params.paymentId))
-      return { success: true as const, loan: toLoanItem(loan, loans.payments(ownerId, loan.id), today()) }
+      const loan = await loans.find(ownerId, request.params.id)
+      await loans.removePayment(ownerId, await loans.findPayment(ownerId, loan, request.params.paymentId))
+      return { success: true as const, loan: toLoanItem(loan, await loans.payments(ownerId, loan.id), today()) }
     },
   )
 }

@@ -33,7 +33,7 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app, _options, done
     whatsappAvailable: app.whatsappSender !== null,
   }
 
-  const view = (userId: string, settings: ReminderSettings) => ({
+  const view = async (userId: string, settings: ReminderSettings) => ({
     settings: {
       payments: settings.payments,
       budgets: settings.budgets,
@@ -45,29 +45,29 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app, _options, done
     },
     default_time_zone: options.defaultTimeZone,
     vapid_public_key: options.vapidPublicKey,
-    devices: notifications.deviceCount(userId),
-    whatsapp: { linked: users.findById(userId)?.phoneVerified === true, available: options.whatsappAvailable },
+    devices: await notifications.deviceCount(userId),
+    whatsapp: { linked: (await users.findById(userId))?.phoneVerified === true, available: options.whatsappAvailable },
   })
 
-  app.get('/settings', { schema: { response: { 200: NotificationSettingsResponse } } }, (request) =>
-    view(request.user.id, notifications.settings(request.user.id)),
+  app.get('/settings', { schema: { response: { 200: NotificationSettingsResponse } } }, async (request) =>
+    view(request.user.id, await notifications.settings(request.user.id)),
   )
 
   app.put(
     '/settings',
     { schema: { body: ReminderSettingsPatch, response: { 200: NotificationSettingsResponse } } },
-    (request) => {
+    async (request) => {
       const { time_zone: timeZone, ...kinds } = request.body
       checkZone(timeZone)
       const patch = { ...kinds, ...(timeZone === undefined ? {} : { timeZone }) }
-      return view(request.user.id, notifications.saveSettings(request.user.id, patch))
+      return view(request.user.id, await notifications.saveSettings(request.user.id, patch))
     },
   )
 
   app.post(
     '/subscriptions',
     { schema: { body: PushSubscriptionBody, response: { 200: SubscribeResponse, 201: SubscribeResponse } } },
-    (request, reply) => {
+    async (request, reply) => {
       const { endpoint, keys, time_zone: timeZone } = request.body
       const problem = endpointProblem(endpoint, options.extraPushOrigins)
       if (problem === 'invalid') throw new HttpError(400, NOTIFICATION_MESSAGES.endpointInvalid, 'INVALID_ENDPOINT')
@@ -75,18 +75,18 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app, _options, done
       if (!validSubscriptionKeys(keys.p256dh, keys.auth))
         throw new HttpError(400, NOTIFICATION_MESSAGES.keysInvalid, 'INVALID_KEYS')
       checkZone(timeZone)
-      const result = notifications.subscribe(request.user.id, { endpoint, p256dh: keys.p256dh, auth: keys.auth })
+      const result = await notifications.subscribe(request.user.id, { endpoint, p256dh: keys.p256dh, auth: keys.auth })
       if (result === 'taken') throw new HttpError(409, NOTIFICATION_MESSAGES.endpointTaken, 'ENDPOINT_TAKEN')
       // The device's zone becomes the account's, unless the user chose one (or this is the same zone).
-      if (timeZone && notifications.settings(request.user.id).timeZone === null)
-        notifications.saveSettings(request.user.id, { timeZone })
+      if (timeZone && (await notifications.settings(request.user.id)).timeZone === null)
+        await notifications.saveSettings(request.user.id, { timeZone })
       reply.code(result === 'created' ? 201 : 200)
-      return { subscribed: true as const, devices: notifications.deviceCount(request.user.id) }
+      return { subscribed: true as const, devices: await notifications.deviceCount(request.user.id) }
     },
   )
 
-  app.delete('/subscriptions', { schema: { body: UnsubscribeBody, response: { 200: Success } } }, (request) => {
-    if (!notifications.unsubscribe(request.user.id, request.body.endpoint))
+  app.delete('/subscriptions', { schema: { body: UnsubscribeBody, response: { 200: Success } } }, async (request) => {
+    if (!(await notifications.unsubscribe(request.user.id, request.body.endpoint)))
       throw new HttpError(404, NOTIFICATION_MESSAGES.notSubscribed, 'NOT_SUBSCRIBED')
     return { success: true as const }
   })

@@ -28,16 +28,26 @@ export const receiptsRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, parsed) => parsed(null, body))
 
   for (const [collection, url] of Object.entries(UPLOADS) as [ReceiptCollection, string][]) {
-    app.put(url, { bodyLimit, schema: { params: UploadParams, response: { 201: Receipt } } }, (request, reply) => {
-      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
-      const receipt = receipts.put(request.user.id, collection, request.params.documentId, request.params.id, bytes)
-      reply.status(201)
-      return receipt
-    })
+    app.put(
+      url,
+      { bodyLimit, schema: { params: UploadParams, response: { 201: Receipt } } },
+      async (request, reply) => {
+        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+        const receipt = await receipts.put(
+          request.user.id,
+          collection,
+          request.params.documentId,
+          request.params.id,
+          bytes,
+        )
+        reply.status(201)
+        return receipt
+      },
+    )
   }
 
-  app.get('/:id', { schema: { params: ReceiptParams } }, (request, reply) => {
-    const receipt = receipts.read(request.user.id, request.params.id)
+  app.get('/:id', { schema: { params: ReceiptParams } }, async (request, reply) => {
+    const receipt = await receipts.read(request.user.id, request.params.id)
     return reply.type(receipt.contentType).header('content-disposition', 'inline').send(receipt.bytes)
   })
   done()

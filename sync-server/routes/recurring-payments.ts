@@ -15,27 +15,30 @@ export const recurringPaymentsRoutes: FastifyPluginCallbackZod = (app, _options,
   app.get(
     '/',
     { schema: { response: { 200: z.object({ success: z.literal(true), payments: z.array(RecurringItem) }) } } },
-    (request) => ({ success: true as const, payments: plan.recurringPayments(request.user.id).map(toRecurringItem) }),
+    async (request) => ({
+      success: true as const,
+      payments: (await plan.recurringPayments(request.user.id)).map(toRecurringItem),
+    }),
   )
 
-  app.post('/', { schema: { body: RecurringBody, response: { 201: One } } }, (request, reply) => {
-    const payment = plan.saveRecurring(request.user.id, request.body)
+  app.post('/', { schema: { body: RecurringBody, response: { 201: One } } }, async (request, reply) => {
+    const payment = await plan.saveRecurring(request.user.id, request.body)
     reply.status(201)
     return { success: true as const, payment: toRecurringItem(payment) }
   })
 
-  app.put('/:id', { schema: { params: IdParams, body: RecurringBody, response: { 200: One } } }, (request) => {
-    const payment = plan.saveRecurring(request.user.id, request.body, request.params.id)
+  app.put('/:id', { schema: { params: IdParams, body: RecurringBody, response: { 200: One } } }, async (request) => {
+    const payment = await plan.saveRecurring(request.user.id, request.body, request.params.id)
     return { success: true as const, payment: toRecurringItem(payment) }
   })
 
-  app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, (request) => {
-    plan.remove('recurring_payments', request.user.id, request.params.id, RECURRING_NOT_FOUND)
+  app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, async (request) => {
+    await plan.remove('recurring_payments', request.user.id, request.params.id, RECURRING_NOT_FOUND)
     return { success: true as const }
   })
 
-  app.post('/:id/mark-paid', { schema: { params: IdParams, response: { 200: Paid } } }, (request) => {
-    const { payment, transaction } = plan.markPaid(request.user.id, request.params.id)
+  app.post('/:id/mark-paid', { schema: { params: IdParams, response: { 200: Paid } } }, async (request) => {
+    const { payment, transaction } = await plan.markPaid(request.user.id, request.params.id)
     return {
       success: true as const,
       payment: toRecurringItem(payment),

@@ -23,7 +23,7 @@ export const loginHelpRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       schema: { body: LoginHelpBody, response: { 201: LoginHelpResponse } },
     },
     async (request, reply) => {
-      insertLoginHelpRequest(app.db, request.body)
+      await insertLoginHelpRequest(app.db, request.body)
       return reply.status(201).send({ success: true as const })
     },
   )
@@ -34,8 +34,8 @@ export const loginHelpRoutes: FastifyPluginCallbackZod = (app, _options, done) =
 export const supportRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const { tickets } = app
 
-  app.get('/tickets', { schema: { response: { 200: z.array(RestTicket) } } }, (request) =>
-    tickets.listForOwner(request.user.id).map(toRestTicket),
+  app.get('/tickets', { schema: { response: { 200: z.array(RestTicket) } } }, async (request) =>
+    (await tickets.listForOwner(request.user.id)).map(toRestTicket),
   )
 
   app.post(
@@ -47,20 +47,22 @@ export const supportRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request, reply) => {
-      const ticket = tickets.create(request.user.id, request.body)
+      const ticket = await tickets.create(request.user.id, request.body)
       return reply.status(201).send({ success: true as const, ticket_id: ticket.id, ticket: toRestTicket(ticket) })
     },
   )
 
-  app.get('/tickets/:id', { schema: { params: TicketParams, response: { 200: RestTicketWithMessages } } }, (request) =>
-    toRestTicketWithMessages(tickets.getForOwner(request.user.id, request.params.id)),
+  app.get(
+    '/tickets/:id',
+    { schema: { params: TicketParams, response: { 200: RestTicketWithMessages } } },
+    async (request) => toRestTicketWithMessages(await tickets.getForOwner(request.user.id, request.params.id)),
   )
 
   app.post(
     '/tickets/:id/messages',
     { schema: { params: TicketParams, body: TicketMessageBody, response: { 201: RestTicketWithMessages } } },
     async (request, reply) => {
-      const ticket = tickets.addTicketMessage(
+      const ticket = await tickets.addTicketMessage(
         request.params.id,
         { id: request.user.id, role: 'user' },
         request.body.message,

@@ -41,18 +41,22 @@ export const syncRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   // Household collections are scoped by membership and merged by the server's rules (householdSync).
   const { documents, householdSync, pushQuota } = app
 
-  app.get('/:collection/pull', { schema: { params: CollectionParams, querystring: PullQuery } }, (request, reply) => {
-    const collection = syncedCollection(request.params.collection, request.user)
-    const { seq, limit } = request.query
-    // Already JSON ({documents, checkpoint, remaining}: schema/api/sync.ts PullResponse).
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(
-        collection.scope === 'household'
-          ? householdSync.pullJson(collection.name, request.user.id, seq, limit)
-          : documents.pullJson(collection.name, request.user.id, seq, limit),
-      )
-  })
+  app.get(
+    '/:collection/pull',
+    { schema: { params: CollectionParams, querystring: PullQuery } },
+    async (request, reply) => {
+      const collection = syncedCollection(request.params.collection, request.user)
+      const { seq, limit } = request.query
+      // Already JSON ({documents, checkpoint, remaining}: schema/api/sync.ts PullResponse).
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(
+          collection.scope === 'household'
+            ? await householdSync.pullJson(collection.name, request.user.id, seq, limit)
+            : await documents.pullJson(collection.name, request.user.id, seq, limit),
+        )
+    },
+  )
 
   const push = {
     schema: { params: CollectionParams, body: PushBody },
@@ -75,8 +79,8 @@ export const syncRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     const answer = await lane.run(async () => {
       const rows = await checkPushRows(request.body)
       return collection.scope === 'household'
-        ? householdSync.push(collection.name, id, rows)
-        : documents.push(collection.name, id, rows)
+        ? await householdSync.push(collection.name, id, rows)
+        : await documents.push(collection.name, id, rows)
     })
     // PushConflicts (schema/api/sync.ts), built from stored documents: checking it again with zod
     // on the way out cost as much as the push's transaction for a thousand conflicts.
@@ -86,14 +90,14 @@ export const syncRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.post(
     '/:collection/restamp',
     { schema: { params: CollectionParams, body: RestampBody, response: { 200: RestampResponse } } },
-    (request) => {
+    async (request) => {
       const collection = syncedCollection(request.params.collection, request.user)
       const { ids } = request.body
       return {
         restamped:
           collection.scope === 'household'
-            ? householdSync.restamp(collection.name, request.user.id, ids)
-            : documents.restamp(collection.name, request.user.id, ids),
+            ? await householdSync.restamp(collection.name, request.user.id, ids)
+            : await documents.restamp(collection.name, request.user.id, ids),
       }
     },
   )

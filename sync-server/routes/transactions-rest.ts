@@ -24,44 +24,49 @@ export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOp
   const notFound = kind === 'expense' ? 'Expense not found' : 'Income not found'
 
   // Someone else's id and an unknown id answer the same.
-  const findOwn = (ownerId: string, id: string) => {
-    const found = documents.getOwned('transactions', ownerId, id)
+  const findOwn = async (ownerId: string, id: string) => {
+    const found = await documents.getOwned('transactions', ownerId, id)
     if (!found || found.deleted || found.data.type !== kind) throw new HttpError(404, notFound, 'NOT_FOUND')
     return found
   }
 
-  app.get('/', { schema: { response: { 200: z.array(RestTransactionItem) } } }, (request) =>
-    documents
-      .listByOwner('transactions', request.user.id)
+  app.get('/', { schema: { response: { 200: z.array(RestTransactionItem) } } }, async (request) =>
+    (await documents.listByOwner('transactions', request.user.id))
       .filter((d) => d.data.type === kind)
       .sort((a, b) => b.data.date - a.data.date)
       .map((d) => toRestItem(d.data, d.data.updatedAt)),
   )
 
-  app.post('/', { schema: { body: RestTransactionBody, response: { 201: RestTransactionItem } } }, (request, reply) => {
-    const built = buildTransaction(kind, request.body, request.user.id)
-    if (!built.ok) throw new HttpError(400, built.error, 'VALIDATION_ERROR')
-    const stored = documents.write((unit) => unit.put('transactions', request.user.id, built.doc))
-    reply.status(201)
-    return toRestItem(stored.data, stored.updatedAt)
-  })
-
-  app.put(
-    '/:id',
-    { schema: { params: IdParams, body: RestTransactionBody, response: { 200: RestTransactionItem } } },
-    (request) => {
-      const existing = findOwn(request.user.id, request.params.id)
-      const built = buildTransaction(kind, request.body, request.user.id, existing.data)
+  app.post(
+    '/',
+    { schema: { body: RestTransactionBody, response: { 201: RestTransactionItem } } },
+    async (request, reply) => {
+      const built = buildTransaction(kind, request.body, request.user.id)
       if (!built.ok) throw new HttpError(400, built.error, 'VALIDATION_ERROR')
-      const stored = documents.write((unit) => unit.put('transactions', request.user.id, built.doc))
+      const stored = await documents.write(async (unit) => unit.put('transactions', request.user.id, built.doc))
+      reply.status(201)
       return toRestItem(stored.data, stored.updatedAt)
     },
   )
 
-  app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, (request) => {
-    const existing = findOwn(request.user.id, request.params.id)
+  app.put(
+    '/:id',
+    { schema: { params: IdParams, body: RestTransactionBody, response: { 200: RestTransactionItem } } },
+    async (request) => {
+      const existing = await findOwn(request.user.id, request.params.id)
+      const built = buildTransaction(kind, request.body, request.user.id, existing.data)
+      if (!built.ok) throw new HttpError(400, built.error, 'VALIDATION_ERROR')
+      const stored = await documents.write(async (unit) => unit.put('transactions', request.user.id, built.doc))
+      return toRestItem(stored.data, stored.updatedAt)
+    },
+  )
+
+  app.delete('/:id', { schema: { params: IdParams, response: { 200: Success } } }, async (request) => {
+    const existing = await findOwn(request.user.id, request.params.id)
     const updatedAt = nextVersion(Date.now(), existing.data.updatedAt)
-    documents.write((unit) => unit.put('transactions', request.user.id, { ...existing.data, updatedAt }, true))
+    await documents.write(async (unit) =>
+      unit.put('transactions', request.user.id, { ...existing.data, updatedAt }, true),
+    )
     return { success: true as const }
   })
   done()

@@ -92,12 +92,12 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { From, Body, MessageSid, NumMedia, MediaUrl0 } = request.body
       const message = { messageSid: MessageSid, from: From, body: Body, numMedia: NumMedia }
-      let text = service.storedReply(MessageSid, From)
+      let text = await service.storedReply(MessageSid, From)
       if (text === undefined) {
         // Retries above don't count; new messages do, per sender.
         if (!limiter.hit(normalizePhone(From) ?? From, now()))
           throw new HttpError(429, 'Too many messages from this number. Please wait a minute.', 'RATE_LIMITED')
-        text = service.handle(message)
+        text = await service.handle(message)
         // A photo with the message ("Spent 500 on food" as its caption) becomes the entry's receipt.
         if (NumMedia > 0 && MediaUrl0) {
           const deps = { config, receipts: app.receipts, documents: app.documents, whatsapp: app.whatsapp, now }
@@ -113,18 +113,18 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
 /** GET /api/whatsapp/status: the Settings screen's link state (the signed-in tree authenticates it). */
 export const whatsappStatusRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const { config, users, documents, whatsapp, phoneProof } = app
-  app.get('/status', { schema: { response: { 200: WhatsappStatus } } }, (request) => {
-    const user = users.findById(request.user.id)
+  app.get('/status', { schema: { response: { 200: WhatsappStatus } } }, async (request) => {
+    const user = await users.findById(request.user.id)
     if (!user) throw new HttpError(401, 'Invalid or expired token', 'UNAUTHORIZED')
-    const last = whatsapp.lastMessageAt(user.id)
+    const last = await whatsapp.lastMessageAt(user.id)
     return {
       linked: user.phoneNumber !== null && user.phoneVerified,
       phone_number: user.phoneNumber,
       last_message_at: last === null ? null : new Date(last).toISOString(),
       join_url: joinUrl(config.twilio.whatsappFrom, config.whatsapp.joinPhrase),
-      monthly_report: readProfile(documents, user.id).monthlyReportByWhatsapp,
-      pending: phoneProof.pending(user.id),
-      voided: phoneProof.voided(user.id),
+      monthly_report: (await readProfile(documents, user.id)).monthlyReportByWhatsapp,
+      pending: await phoneProof.pending(user.id),
+      voided: await phoneProof.voided(user.id),
     }
   })
   done()

@@ -43,7 +43,7 @@ describe('DELETE /api/auth/account', () => {
     expect(missing.json<Body>().error).toBe('Please enter your password')
     expect((await remove(null, { password: 'secret123' })).statusCode).toBe(401)
     expect((await t.app.inject({ url: '/api/auth/me', headers: s.headers })).statusCode).toBe(200)
-    expect(t.app.documents.listByOwner('transactions', s.user.id)).toHaveLength(1)
+    expect(await t.app.documents.listByOwner('transactions', s.user.id)).toHaveLength(1)
   })
 
   it('deletes the account: tokens refused, documents gone, the e-mail registers again as a new account', async () => {
@@ -54,8 +54,8 @@ describe('DELETE /api/auth/account', () => {
     expect(res.json()).toEqual({ success: true })
     expect((await t.app.inject({ url: '/api/auth/me', headers: s.headers })).statusCode).toBe(401)
     expect((await t.app.inject({ url: '/api/sync/transactions/pull?seq=0', headers: s.headers })).statusCode).toBe(401)
-    expect(t.app.documents.listByOwner('transactions', s.user.id, { includeDeleted: true })).toEqual([])
-    expect(t.app.documents.listByOwner('tickets', s.user.id, { includeDeleted: true })).toEqual([])
+    expect(await t.app.documents.listByOwner('transactions', s.user.id, { includeDeleted: true })).toEqual([])
+    expect(await t.app.documents.listByOwner('tickets', s.user.id, { includeDeleted: true })).toEqual([])
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -63,7 +63,7 @@ describe('DELETE /api/auth/account', () => {
     })
     expect(login.statusCode).toBe(401)
     // Someone else's data is untouched.
-    expect(t.app.documents.listByOwner('transactions', other.user.id)).toHaveLength(1)
+    expect(await t.app.documents.listByOwner('transactions', other.user.id)).toHaveLength(1)
 
     const again = await register(t.app, { email: s.user.email, password: 'another1' })
     expect(again.user.id).not.toBe(s.user.id)
@@ -211,7 +211,7 @@ describe('DELETE /api/auth/account with shared households', () => {
       headers: x.headers,
       payload: [{ newDocumentState: transactionDoc(x.user.id, { description: 'private-note-q7' }) }],
     })
-    t.app.users.update(x.user.id, { phoneNumber: 'whatsapp:+919800007777', phoneVerified: true })
+    await t.app.users.update(x.user.id, { phoneNumber: 'whatsapp:+919800007777', phoneVerified: true })
     expect((await remove(x, { password: 'secret123' })).statusCode).toBe(200)
 
     const all = everything()
@@ -241,22 +241,22 @@ describe('DELETE /api/auth/account with shared households', () => {
     await join(f, left, x)
     const inLeft = await expense(x, left, { amount: 75, description: 'X entered this' })
     for (const s of [x, f]) expect((await call(s, 'POST', `/${left}/leave`)).status).toBe(200)
-    expect(t.app.documents.get('households', left)?.deleted).toBe(false)
+    expect((await t.app.documents.get('households', left))?.deleted).toBe(false)
 
     expect((await remove(x, { password: 'secret123' })).statusCode).toBe(200)
 
-    expect(t.app.documents.get('households', left)).toMatchObject({ deleted: true, ownerId: f.user.id })
-    expect(t.app.documents.get('household_expenses', inLeft)).toMatchObject({ deleted: true, ownerId: f.user.id })
-    const row = t.app.documents.get('household_expenses', spent)
+    expect(await t.app.documents.get('households', left)).toMatchObject({ deleted: true, ownerId: f.user.id })
+    expect(await t.app.documents.get('household_expenses', inLeft)).toMatchObject({ deleted: true, ownerId: f.user.id })
+    const row = await t.app.documents.get('household_expenses', spent)
     expect(row).toMatchObject({ deleted: true, ownerId: f.user.id })
     expect(JSON.stringify(row!.data)).not.toContain('Before f left')
-    expect(t.app.documents.get('households', home)).toMatchObject({ deleted: true, ownerId: f.user.id })
+    expect(await t.app.documents.get('households', home)).toMatchObject({ deleted: true, ownerId: f.user.id })
     const dropped = await pull(f, 'household_expenses', fSynced)
     expect(dropped.documents.map((d) => [d.id, d._deleted])).toContainEqual([spent, true])
     expect((await call(f, 'GET', `/${home}`)).status).toBe(404)
     // Nobody else was ever in the other one: nothing of it is kept.
-    expect(t.app.documents.get('households', alone)).toBeUndefined()
-    expect(t.app.documents.get('household_expenses', solo)).toBeUndefined()
+    expect(await t.app.documents.get('households', alone)).toBeUndefined()
+    expect(await t.app.documents.get('household_expenses', solo)).toBeUndefined()
   })
 
   it('what the leaver entered in a household they had already left stays there', async () => {
@@ -271,6 +271,6 @@ describe('DELETE /api/auth/account with shared households', () => {
 
     const expenses = (await call(y, 'GET', `/${home}/expenses`)).body.expenses as Json[]
     expect(expenses).toMatchObject([{ id: entered, description: 'Entered by X', paid_by_name: 'Former member' }])
-    expect(t.app.documents.get('household_expenses', entered)?.ownerId).toBe(y.user.id)
+    expect((await t.app.documents.get('household_expenses', entered))?.ownerId).toBe(y.user.id)
   })
 })

@@ -48,8 +48,8 @@ function ticketDoc(ownerId: string, overrides: Partial<Ticket> = {}): Ticket {
 }
 
 /** Tickets as the server would hold them (a device cannot set number or status: the server owns them). */
-function seedTickets(docs: Ticket[]) {
-  for (const doc of docs) t.app.documents.write((unit) => unit.put('tickets', doc.ownerId, doc))
+async function seedTickets(docs: Ticket[]) {
+  for (const doc of docs) await t.app.documents.write(async (unit) => unit.put('tickets', doc.ownerId, doc))
 }
 
 async function push(session: Session, collection: string, docs: object[]) {
@@ -126,7 +126,7 @@ describe('admin role on the server', () => {
 
     await push({ headers: admin.headers } as Session, 'business_entries', [entry])
     // A second admin pulls it and may edit it; the creator stays the owner.
-    const second = promoteToAdmin(await register(t.app))
+    const second = await promoteToAdmin(await register(t.app))
     const pulled = await get('/api/sync/business_entries/pull', second.headers)
     expect(pulled.json<Body>().documents.map((d) => d.id)).toEqual(['biz-1'])
     const edit = await t.app.inject({
@@ -155,8 +155,8 @@ describe('admin role on the server', () => {
 })
 
 /** Makes a registered user an admin (as the database would hold a second admin). */
-function promoteToAdmin(session: Session): Session {
-  t.app.users.update(session.user.id, { role: 'admin' })
+async function promoteToAdmin(session: Session): Promise<Session> {
+  await t.app.users.update(session.user.id, { role: 'admin' })
   return session
 }
 
@@ -183,9 +183,9 @@ describe('GET /api/admin/analytics', () => {
       headers: c.headers,
       payload: [{ assumedMasterState: { ...gone, _deleted: false }, newDocumentState: { ...gone, _deleted: true } }],
     })
-    seedTickets([ticketDoc(a.user.id), ticketDoc(a.user.id, { status: 'waiting' })])
-    seedTickets([ticketDoc(b.user.id, { status: 'resolved' }), ticketDoc(b.user.id, { status: 'closed' })])
-    seedTickets([ticketDoc(c.user.id, { status: 'open' })])
+    await seedTickets([ticketDoc(a.user.id), ticketDoc(a.user.id, { status: 'waiting' })])
+    await seedTickets([ticketDoc(b.user.id, { status: 'resolved' }), ticketDoc(b.user.id, { status: 'closed' })])
+    await seedTickets([ticketDoc(c.user.id, { status: 'open' })])
 
     const res = await get('/api/admin/analytics')
     expect(res.statusCode).toBe(200)
@@ -353,7 +353,7 @@ describe('admin tickets', () => {
     const a = await register(t.app, { name: 'Asha' })
     const older = ticketDoc(a.user.id, { createdAt: Date.now() - 60_000 })
     const newer = ticketDoc(a.user.id, { status: 'resolved', createdAt: Date.now() - 1_000 })
-    seedTickets([older, newer])
+    await seedTickets([older, newer])
     const all = (await get('/api/admin/tickets')).json<AdminTicketDetail[]>()
     expect(all.map((x) => x.id)).toEqual([newer.id, older.id])
     expect(all[0]).toMatchObject({ user_name: 'Asha', user_email: a.user.email, ticket_number: newer.ticketNumber })

@@ -203,7 +203,7 @@ describe('signed-in account routes', () => {
 
     // One number, one account: the WhatsApp sender must map to exactly one user. A proven number
     // stays with its owner (an unproven one can be claimed: phone-proof.test.ts).
-    t.app.users.update(s.user.id, { phoneNumber: 'whatsapp:+447700900123', phoneVerified: true })
+    await t.app.users.update(s.user.id, { phoneNumber: 'whatsapp:+447700900123', phoneVerified: true })
     expect((await put('whatsapp:+447700900123')).json()).toMatchObject({
       pending: false,
       user: { phone_verified: true },

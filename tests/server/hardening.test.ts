@@ -93,7 +93,7 @@ describe('sync validates dates and clocks', () => {
     const future = Date.now() + 365 * 24 * 3600_000
     const doc = transactionDoc(s.user.id, { updatedAt: future })
     expect((await push(s, [{ newDocumentState: { ...doc, _deleted: false } }])).statusCode).toBe(200)
-    const stored = t.app.documents.getOwned('transactions', s.user.id, doc.id)
+    const stored = await t.app.documents.getOwned('transactions', s.user.id, doc.id)
     expect(stored?.updatedAt).toBeLessThanOrEqual(Date.now() + MAX_CLOCK_SKEW_MS)
     const edit = await t.app.inject({
       method: 'PUT',
@@ -102,7 +102,7 @@ describe('sync validates dates and clocks', () => {
       payload: { amount: 42, category: 'Shopping', date: new Date().toISOString(), description: 'edited' },
     })
     expect(edit.statusCode).toBe(200)
-    expect(t.app.documents.getOwned('transactions', s.user.id, doc.id)?.data).toMatchObject({ amount: 4200 })
+    expect((await t.app.documents.getOwned('transactions', s.user.id, doc.id))?.data).toMatchObject({ amount: 4200 })
   })
 })
 

@@ -28,7 +28,7 @@ async function household(admin: Session, member: Session): Promise<string> {
 
 /** Saves `upiId` in the user's profile the way the app does: a replication push of a newer version. */
 async function saveUpiId(s: Session, upiId: string) {
-  const current = t.app.documents.getOwned('profile', s.user.id, s.user.id)
+  const current = await t.app.documents.getOwned('profile', s.user.id, s.user.id)
   const base = current ? current.data : Profile.parse({ id: s.user.id, ownerId: s.user.id, updatedAt: 0 })
   const next = { ...base, upiId, updatedAt: Math.max(Date.now(), base.updatedAt + 1), _deleted: false }
   return t.app.inject({

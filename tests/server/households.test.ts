@@ -367,7 +367,7 @@ describe('who reviews: neither whoever entered an expense nor whoever paid it', 
     const byPayer = await approve(b, expense.id)
     expect(byPayer.status).toBe(403)
     expect(byPayer.body.error).toBe('The payer does not review their own expense')
-    expect(t.app.documents.get('household_expenses', expense.id)?.data.status).toBe('pending')
+    expect((await t.app.documents.get('household_expenses', expense.id))?.data.status).toBe('pending')
     expect((await approve(c, expense.id)).body.status).toBe('approved')
   })
 
@@ -388,7 +388,7 @@ describe('who reviews: neither whoever entered an expense nor whoever paid it', 
     const doc = expenseDoc(a, id, [a, b], { paidBy: stranger.user.id })
     const pushed = await push(a, 'household_expenses', [{ newDocumentState: doc }])
     expect(pushed.body).toMatchObject([{ id: doc.id, _deleted: true }])
-    expect(t.app.documents.get('household_expenses', doc.id)).toBeUndefined()
+    expect(await t.app.documents.get('household_expenses', doc.id)).toBeUndefined()
     expect(t.app.documents.lastSeq).toBe(seq)
   })
 
@@ -462,19 +462,19 @@ describe('who reviews: neither whoever entered an expense nor whoever paid it', 
     const added = await call(a, 'POST', `/${id}/expenses`, { amount: 300, category: 'Rent', paid_by: b.user.id })
     const expenseId = (added.body.expense as { id: string }).id
     // As an older server stored it: everyone but the payer reviews.
-    const row = t.app.documents.get('household_expenses', expenseId)!
+    const row = (await t.app.documents.get('household_expenses', expenseId))!
     const old = row.data as HouseholdExpense
     const reviews = [a, c].map((m) => ({ userId: m.user.id, status: 'pending' as const, reason: '', at: clock }))
-    t.app.documents.write((unit) => unit.putAllowed('household_expenses', row.ownerId, { ...old, reviews }))
+    await t.app.documents.write(async (unit) => unit.putAllowed('household_expenses', row.ownerId, { ...old, reviews }))
     expect((await call(a, 'GET', '/reviews/pending')).body.reviews).toEqual([])
     expect((await approve(a, expenseId)).status).toBe(403)
-    const stale = t.app.documents.get('household_expenses', expenseId)!.data as HouseholdExpense
+    const stale = (await t.app.documents.get('household_expenses', expenseId))!.data as HouseholdExpense
     const selfApproved = { ...stale, reviews: stale.reviews.map((r) => ({ ...r, status: 'approved' })) }
     const res = await push(a, 'household_expenses', [{ assumedMasterState: stale, newDocumentState: selfApproved }])
     expect((res.body as Wire<HouseholdExpense>[])[0]!.status).toBe('pending')
     const decided = await approve(c, expenseId)
     expect(decided.body.status).toBe('approved')
-    const after = t.app.documents.get('household_expenses', expenseId)!.data as HouseholdExpense
+    const after = (await t.app.documents.get('household_expenses', expenseId))!.data as HouseholdExpense
     expect(after.reviews.map((r) => r.userId)).toEqual([c.user.id])
   })
 })
@@ -611,7 +611,7 @@ describe('settlements: over the debt, declined by the receiver, cancelled by the
     const takenBack = draft({ status: 'cancelled', decidedAt: clock - 5 })
     const [offline] = (await push(b, 'settlements', [{ newDocumentState: takenBack }])).body as Wire<Settlement>[]
     expect(offline).toMatchObject({ id: takenBack.id, status: 'cancelled', decidedAt: clock - 5 })
-    expect(t.app.documents.get('settlements', takenBack.id)?.data.status).toBe('cancelled')
+    expect((await t.app.documents.get('settlements', takenBack.id))?.data.status).toBe('cancelled')
 
     const [second] = (await push(b, 'settlements', [{ newDocumentState: draft() }])).body as Wire<Settlement>[]
     const [cancelled] = await send(b, second, bump(second!, { status: 'cancelled' }))
@@ -628,11 +628,11 @@ describe('auto-approval', () => {
     const added = await call(a, 'POST', `/${id}/expenses`, { amount: 100, category: 'Rent' })
     const expenseId = (added.body.expense as { id: string }).id
     clock += 23 * HOUR
-    t.app.autoApprove.runOnce()
-    expect(t.app.documents.get('household_expenses', expenseId)?.data.status).toBe('pending')
+    await t.app.autoApprove.runOnce()
+    expect((await t.app.documents.get('household_expenses', expenseId))?.data.status).toBe('pending')
     clock += 2 * HOUR
-    expect(t.app.autoApprove.runOnce()).toBeGreaterThanOrEqual(1)
-    expect(t.app.documents.get('household_expenses', expenseId)?.data.status).toBe('approved')
+    expect(await t.app.autoApprove.runOnce()).toBeGreaterThanOrEqual(1)
+    expect((await t.app.documents.get('household_expenses', expenseId))?.data.status).toBe('approved')
 
     // Another expense; the server is down when its period ends and approves it on start-up.
     const later = await call(a, 'POST', `/${id}/expenses`, { amount: 100, category: 'Rent' })
@@ -641,7 +641,7 @@ describe('auto-approval', () => {
     clock += 30 * HOUR
     t.app = await buildApp(t.config, { print: () => {}, now })
     await t.app.ready()
-    expect(t.app.documents.get('household_expenses', laterId)?.data.status).toBe('approved')
+    expect((await t.app.documents.get('household_expenses', laterId))?.data.status).toBe('approved')
   })
 })
 
@@ -659,7 +659,7 @@ describe('household sync', () => {
     // An existing id of a household the caller is not in: that document is refused, naming no one.
     const refused = await push(outsider, 'households', [{ newDocumentState: takeover }])
     expect([refused.status, refused.body]).toEqual([200, [idUnavailable(id)]])
-    expect({ ...t.app.documents.get('households', id)?.data, _deleted: false }).toEqual(house)
+    expect({ ...(await t.app.documents.get('households', id))?.data, _deleted: false }).toEqual(house)
     const settle = {
       id: 'st-forged',
       ownerId: outsider.user.id,
@@ -671,7 +671,7 @@ describe('household sync', () => {
       date: clock,
     }
     expect((await push(outsider, 'settlements', [{ newDocumentState: settle }])).status).toBe(403)
-    expect(t.app.documents.get('settlements', 'st-forged')).toBeUndefined()
+    expect(await t.app.documents.get('settlements', 'st-forged')).toBeUndefined()
   })
 
   it('a pushed expense gets the server owner, status and deadline; each member changes only their review', async () => {
@@ -741,7 +741,7 @@ describe('household sync', () => {
     expect(byPayer[0]!.status).toBe('pending')
     const byReceiver = await push(a, 'settlements', [{ assumedMasterState: stored, newDocumentState: mine }])
     expect(byReceiver.body).toMatchObject([{ id: draft.id, status: 'confirmed', confirmedAt: clock, _deleted: false }])
-    expect(t.app.documents.get('settlements', draft.id)?.data.status).toBe('confirmed')
+    expect((await t.app.documents.get('settlements', draft.id))?.data.status).toBe('confirmed')
   })
 
   it('a new member receives the history; a removed member gets tombstones, then nothing', async () => {

@@ -62,7 +62,7 @@ async function probe(p: Probe, attacker: Session = w.bob) {
     expect(res.json<{ error: string }>().error, p.label).toMatch(/\S/)
   }
   // logout-all and friends may revoke the attacker's own token; the sweep goes on with a fresh one.
-  refresh(w, attacker)
+  await refresh(w, attacker)
   return res
 }
 
@@ -241,11 +241,11 @@ describe("a push mixing the attacker's documents with a victim's id", () => {
       expect(answer.filter((e) => '_refused' in e)).toEqual([{ id: foreign, _refused: REFUSED_ID }])
       answers.push(answer.map((e) => ({ ...e, id: e.id === foreign ? 'the foreign id' : e.id })))
       for (const row of mine)
-        expect(w.t.app.documents.getOwned(name, w.bob.user.id, row.newDocumentState.id)).toBeDefined()
+        expect(await w.t.app.documents.getOwned(name, w.bob.user.id, row.newDocumentState.id)).toBeDefined()
     }
     // The victim's id and Dave's are answered alike (tickets differ only in the server's own numbers).
     if (name !== 'tickets') expect(answers[0]).toEqual(answers[1])
-    expect(w.t.app.documents.get(name, daveId)?.ownerId).toBe(dave.user.id)
+    expect((await w.t.app.documents.get(name, daveId))?.ownerId).toBe(dave.user.id)
   })
 
   it("household_expenses: the attacker's own household expense is stored, the victims' id refused", async () => {
@@ -282,7 +282,7 @@ describe("a push mixing the attacker's documents with a victim's id", () => {
     expect(res.json<{ id: string }[]>().filter((e) => '_refused' in e)).toEqual([
       { id: victim.id, _refused: REFUSED_ID },
     ])
-    expect(w.t.app.documents.get('household_expenses', 'bob-own-expense')?.householdId).toBe(householdId)
+    expect((await w.t.app.documents.get('household_expenses', 'bob-own-expense'))?.householdId).toBe(householdId)
   })
 })
 
@@ -315,7 +315,7 @@ describe('a merged document pushed past its limits', () => {
       expect(res.statusCode, res.body).toBe(200)
       if (round > 0) expect(res.json<{ _refused: { code: string } }[]>()[0]?._refused.code).toBe('LIMIT_REACHED')
     }
-    const stored = w.t.app.documents.get('tickets', 'bob-flood')!.data as { messages: unknown[] }
+    const stored = (await w.t.app.documents.get('tickets', 'bob-flood'))!.data as { messages: unknown[] }
     expect(stored.messages.length).toBeLessThanOrEqual(TICKET_THREAD_LIMITS.user.messages)
     const list = await w.t.app.inject({ url: '/api/admin/tickets', headers: w.admin.headers })
     expect(list.statusCode).toBe(200)
@@ -347,7 +347,7 @@ describe("the attacker's own household naming the victims", () => {
       { url: `${base}/settlements`, payload: { to_user: alice, amount: 10 } },
     ].map((p) => ({ ...p, label: `POST ${p.url} naming a victim`, method: 'POST', refused: true }))
     probes.push({ label: 'remove a victim', method: 'DELETE', url: `${base}/members/${alice}`, refused: true })
-    const doc = w.t.app.documents.get('households', own)?.data as { members: unknown[]; updatedAt: number }
+    const doc = (await w.t.app.documents.get('households', own))?.data as { members: unknown[]; updatedAt: number }
     const forced = { userId: alice, name: 'Forced', email: w.alice.user.email, role: 'member', joinedAt: Date.now() }
     const pushed = { ...doc, members: [...doc.members, forced], updatedAt: doc.updatedAt + 1, _deleted: false }
     for (const p of probes) {
@@ -412,7 +412,7 @@ describe('paid_by games among members', () => {
     const added = await as(w.carol, 'POST', `${base}/expenses`, { amount: 900, category: 'Rent', paid_by: alice })
     expect(added.statusCode, added.body).toBe(201)
     const expenseId = added.json<{ expense: { id: string } }>().expense.id
-    const stored = w.t.app.documents.get('household_expenses', expenseId)!.data
+    const stored = (await w.t.app.documents.get('household_expenses', expenseId))!.data
     const outsider = { ...stored, id: 'paid-by-outsider', paidBy: bob, _deleted: false }
     await refused(
       'push a new expense paid by an outsider',
@@ -450,7 +450,7 @@ describe('paid_by games among members', () => {
     // The member who neither entered nor paid it decides it.
     const decided = await as(erin, 'POST', `/api/households/expenses/${expenseId}/approve`)
     expect(decided.json()).toEqual({ success: true, status: 'approved' })
-    expect(w.t.app.documents.get('household_expenses', expenseId)!.data.paidBy).toBe(alice)
+    expect((await w.t.app.documents.get('household_expenses', expenseId))!.data.paidBy).toBe(alice)
     for (const s of [w.carol, erin]) expect((await as(s, 'POST', `${base}/leave`)).statusCode).toBe(200)
   })
 })
@@ -477,19 +477,20 @@ describe('an invitation', () => {
     // Bob's view of his household: the e-mail he typed, nothing of the account behind it.
     const detail = (await as(w.bob, 'GET', `/api/households/${own}`)).body
     for (const s of [w.alice.user.id, w.alice.user.name!]) expect(detail).not.toContain(s)
-    const members = () => (w.t.app.documents.get('households', own)?.data as { memberIds: string[] }).memberIds
-    expect(members()).toEqual([w.bob.user.id])
+    const members = async () =>
+      ((await w.t.app.documents.get('households', own))?.data as { memberIds: string[] }).memberIds
+    expect(await members()).toEqual([w.bob.user.id])
 
     const mine = (await as(w.alice, 'GET', '/api/households/invitations')).json<{
       invitations: { id: string; household_name: string; invited_by_name: string }[]
     }>().invitations
     const lure = mine.find((i) => i.household_name === 'Bob lure')!
-    expect(lure.invited_by_name).toBe(w.t.app.users.findById(w.bob.user.id)!.name)
+    expect(lure.invited_by_name).toBe((await w.t.app.users.findById(w.bob.user.id))!.name)
     expect((await as(w.alice, 'POST', `/api/households/invitations/${lure.id}/accept`)).statusCode).toBe(200)
-    expect(members()).toEqual([w.bob.user.id, w.alice.user.id])
+    expect(await members()).toEqual([w.bob.user.id, w.alice.user.id])
     // Alice leaves again so the rest of the sweep still has Bob in no household of hers.
     expect((await as(w.alice, 'POST', `/api/households/${own}/leave`)).statusCode).toBe(200)
-    expect(members()).toEqual([w.bob.user.id])
+    expect(await members()).toEqual([w.bob.user.id])
   })
 })
 
@@ -579,7 +580,7 @@ describe('the WhatsApp webhook', () => {
 
   it('answers a signed message from another number without anything of the victim’s', async () => {
     const bobPhone = 'whatsapp:+919800000002'
-    w.t.app.users.update(w.bob.user.id, { phoneNumber: bobPhone })
+    await w.t.app.users.update(w.bob.user.id, { phoneNumber: bobPhone })
     for (const from of [bobPhone, 'whatsapp:+15550001111']) {
       for (const text of ['balance', 'summary', 'report', 'undo', 'help']) {
         const before = victimState(w)
@@ -596,13 +597,13 @@ describe('the WhatsApp webhook', () => {
 describe('the WhatsApp webhook, replayed and guessed', () => {
   it('a MessageSid of the victim replayed from another number reveals nothing and books nothing', async () => {
     // The victim's number is proven for this test only, so her message books an entry.
-    w.t.app.users.update(w.alice.user.id, { phoneVerified: true })
+    await w.t.app.users.update(w.alice.user.id, { phoneVerified: true })
     try {
       const params = twilioParams(VICTIM_PHONE, 'Spent 98765.43 on rent')
       const first = await postWebhook(w.t.app, params)
       expect(first.body).toContain('98,765.43')
       const bobPhone = 'whatsapp:+919800000002'
-      w.t.app.users.update(w.bob.user.id, { phoneNumber: bobPhone, phoneVerified: true })
+      await w.t.app.users.update(w.bob.user.id, { phoneNumber: bobPhone, phoneVerified: true })
       for (const from of [bobPhone, 'whatsapp:+15550001111']) {
         const before = victimState(w)
         const seq = w.t.app.documents.lastSeq
@@ -615,7 +616,7 @@ describe('the WhatsApp webhook, replayed and guessed', () => {
         expect(w.t.app.documents.lastSeq).toBe(seq)
       }
     } finally {
-      w.t.app.users.update(w.alice.user.id, { phoneVerified: false })
+      await w.t.app.users.update(w.alice.user.id, { phoneVerified: false })
     }
   })
 })
@@ -648,13 +649,13 @@ describe('a WhatsApp link code, guessed', () => {
       }
     }
     // Whoever holds the claimed number gets 5 tries; after them the right code links nothing.
-    const userRow = () => JSON.stringify(w.t.app.users.findById(w.alice.user.id))
-    const user = userRow()
+    const userRow = async () => JSON.stringify(await w.t.app.users.findById(w.alice.user.id))
+    const user = await userRow()
     for (const guess of wrong) await postWebhook(w.t.app, twilioParams(VICTIM_PHONE, `link ${guess}`))
     expect(claimRow()).toMatchObject({ code, wrong_codes: 5, voided_at: expect.any(Number) as number })
     const res = await postWebhook(w.t.app, twilioParams(VICTIM_PHONE, `link ${code}`))
     expect(res.body).toContain('wrong or has expired')
-    expect(userRow()).toBe(user)
+    expect(await userRow()).toBe(user)
   })
 })
 

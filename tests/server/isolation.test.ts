@@ -43,14 +43,14 @@ afterAll(async () => {
   await t.close()
 })
 
-const snapshot = () => ({
+const snapshot = async () => ({
   seq: t.app.documents.lastSeq,
-  alice: t.app.documents.listByOwner('transactions', alice.user.id, { includeDeleted: true }),
+  alice: await t.app.documents.listByOwner('transactions', alice.user.id, { includeDeleted: true }),
 })
 
 describe('two users through REST', () => {
   it("Bob cannot list, change or delete Alice's expenses or income (404)", async () => {
-    const before = snapshot()
+    const before = await snapshot()
     expect((await t.app.inject({ url: '/api/expenses', headers: bob.headers })).json<Body[]>()).toEqual([])
     expect((await t.app.inject({ url: '/api/income', headers: bob.headers })).json<Body[]>()).toEqual([])
 
@@ -74,7 +74,7 @@ describe('two users through REST', () => {
     })
     expect(putIncome.statusCode).toBe(404)
 
-    expect(snapshot()).toEqual(before)
+    expect(await snapshot()).toEqual(before)
     expect((await t.app.inject({ url: '/api/expenses', headers: alice.headers })).json<Body[]>()).toHaveLength(2)
   })
 })
@@ -101,7 +101,7 @@ describe('two users through sync', () => {
   })
 
   it('a push naming another owner is refused with 403 and changes nothing, not even its own valid rows', async () => {
-    const before = snapshot()
+    const before = await snapshot()
     const mine = transactionDoc(bob.user.id)
     const res = await t.app.inject({
       method: 'POST',
@@ -111,8 +111,8 @@ describe('two users through sync', () => {
     })
     expect(res.statusCode).toBe(403)
     expect(res.json<Body>()).toEqual({ error: FORBIDDEN_DOCUMENT, code: 'FORBIDDEN' })
-    expect(snapshot()).toEqual(before)
-    expect(t.app.documents.get('transactions', mine.id)).toBeUndefined()
+    expect(await snapshot()).toEqual(before)
+    expect(await t.app.documents.get('transactions', mine.id)).toBeUndefined()
   })
 
   it("a push reusing Alice's id is answered per document: refused without naming her, the rest applied", async () => {
@@ -124,7 +124,7 @@ describe('two users through sync', () => {
       headers: carol.headers,
       payload: [{ newDocumentState: carolDoc }],
     })
-    const before = snapshot()
+    const before = await snapshot()
     const refusalFor = async (id: string, row: (doc: Record<string, unknown>) => Record<string, unknown>) => {
       const mine = transactionDoc(bob.user.id)
       const stolen = transactionDoc(bob.user.id, { id, amount: 1 })
@@ -138,7 +138,7 @@ describe('two users through sync', () => {
       expect(res.body).not.toContain('private note')
       expect(res.body).not.toContain(alice.user.id)
       // Bob's own document in the same push is stored.
-      expect(t.app.documents.getOwned('transactions', bob.user.id, mine.id)?.data.amount).toBe(mine.amount)
+      expect((await t.app.documents.getOwned('transactions', bob.user.id, mine.id))?.data.amount).toBe(mine.amount)
       return res.json<unknown[]>()
     }
     for (const row of [
@@ -156,8 +156,8 @@ describe('two users through sync', () => {
       // Another user's id gets the same answer: nothing says whose it is.
       expect(await refusalFor(carolDoc.id, row)).toEqual([{ ...answer[0]!, id: carolDoc.id }] as unknown[])
     }
-    expect(snapshot().alice).toEqual(before.alice)
-    expect(t.app.documents.get('transactions', aliceDocId)?.data).toMatchObject({
+    expect((await snapshot()).alice).toEqual(before.alice)
+    expect((await t.app.documents.get('transactions', aliceDocId))?.data).toMatchObject({
       ownerId: alice.user.id,
       description: 'private note',
     })
@@ -171,6 +171,6 @@ describe('two users through sync', () => {
       payload: [{ newDocumentState: { id: alice.user.id, ownerId: bob.user.id, updatedAt: Date.now() } }],
     })
     expect(res.statusCode).toBe(403)
-    expect(t.app.documents.get('profile', alice.user.id)).toBeUndefined()
+    expect(await t.app.documents.get('profile', alice.user.id)).toBeUndefined()
   })
 })

@@ -109,7 +109,7 @@ describe('/api/loans', () => {
       payment_status: 'on_track',
       missed_payments: 0,
     })
-    expect(t.app.documents.getOwned('loans', s.user.id, loan.id)?.data).toMatchObject({
+    expect((await t.app.documents.getOwned('loans', s.user.id, loan.id))?.data).toMatchObject({
       principal: 100_000_000,
       interestRateBps: 850,
       emi: 867_823,
@@ -342,25 +342,25 @@ describe('a payment is never more than the loan owes', () => {
     expect(res.statusCode).toBe(200)
     return res.json<unknown[]>()
   }
-  const stored = (id: string) => t.app.documents.getOwned('loan_payments', s.user.id, id)?.data
+  const stored = async (id: string) => (await t.app.documents.getOwned('loan_payments', s.user.id, id))?.data
 
   it('two devices paid offline: the payment that no longer fits is kept, not counted, and can be fixed', async () => {
     const loan = await owing(s)
     // Each fits the ₹46.9 L alone; together they are ₹10 L too much. Device A's push comes first.
     expect(await push(s, [{ newDocumentState: paymentDoc(s, loan.id, `a-${loan.id}`, 3000000) }])).toEqual([])
     expect(await push(s, [{ newDocumentState: paymentDoc(s, loan.id, `b-${loan.id}`, 2690000) }])).toEqual([])
-    expect(stored(`a-${loan.id}`)?.refused).toBeNull()
-    expect(stored(`b-${loan.id}`)?.refused).toBe('over_balance')
+    expect((await stored(`a-${loan.id}`))?.refused).toBeNull()
+    expect((await stored(`b-${loan.id}`))?.refused).toBe('over_balance')
     const seen = await call(s, 'GET', `/api/loans/${loan.id}`)
     expect(seen.body.loan).toMatchObject({ current_balance: 1690000, total_paid_so_far: 3310000 })
     expect(seen.body.payments.find((p) => p.id === `b-${loan.id}`)?.refused).toBe('over_balance')
     // Device B, having pulled the verdict, lowers it to what is left: judged again, it counts.
-    const refusedB = stored(`b-${loan.id}`)!
+    const refusedB = (await stored(`b-${loan.id}`))!
     const fixed = { ...paymentDoc(s, loan.id, `b-${loan.id}`, 1690000, NOW + 1), refused: 'over_balance' }
     expect(await push(s, [{ assumedMasterState: { ...refusedB, _deleted: false }, newDocumentState: fixed }])).toEqual(
       [],
     )
-    expect(stored(`b-${loan.id}`)).toMatchObject({ amount: 169_000_000, refused: null })
+    expect(await stored(`b-${loan.id}`)).toMatchObject({ amount: 169_000_000, refused: null })
     const after = await call(s, 'GET', `/api/loans/${loan.id}`)
     expect(after.body.loan).toMatchObject({ current_balance: 0, status: 'closed' })
   })
@@ -369,12 +369,15 @@ describe('a payment is never more than the loan owes', () => {
     const loan = await owing(s)
     const rows = [1, 2].map((n) => ({ newDocumentState: paymentDoc(s, loan.id, `p${n}-${loan.id}`, 3000000) }))
     expect(await push(s, rows)).toEqual([])
-    expect([stored(`p1-${loan.id}`)?.refused, stored(`p2-${loan.id}`)?.refused]).toEqual([null, 'over_balance'])
+    expect([(await stored(`p1-${loan.id}`))?.refused, (await stored(`p2-${loan.id}`))?.refused]).toEqual([
+      null,
+      'over_balance',
+    ])
     // A device cannot mark its own payment as not counted, nor one as counted: the server decides.
     const claimed = { ...paymentDoc(s, loan.id, `p3-${loan.id}`, 100), refused: 'over_interest' }
     await push(s, [{ newDocumentState: claimed }])
-    expect(stored(`p3-${loan.id}`)?.refused).toBeNull()
+    expect((await stored(`p3-${loan.id}`))?.refused).toBeNull()
     await push(s, [{ newDocumentState: paymentDoc(s, 'loan-not-pushed-yet', 'orphan-1', 99999999) }])
-    expect(stored('orphan-1')?.refused).toBeNull()
+    expect((await stored('orphan-1'))?.refused).toBeNull()
   })
 })

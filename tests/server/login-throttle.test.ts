@@ -206,6 +206,6 @@ describe('the counts are shared', () => {
     for (let i = 0; i < 2; i++) expect((await ask('DELETE', 'wrong')).statusCode).toBe(403)
     expect((await ask('DELETE', 'right-password')).statusCode).toBe(429)
     expect((await login(s.user.email, 'right-password', STRANGER)).statusCode).toBe(429)
-    expect(t.app.users.findById(s.user.id)).toBeDefined()
+    expect(await t.app.users.findById(s.user.id)).toBeDefined()
   })
 })

@@ -71,11 +71,12 @@ describe('PasswordGuard over random histories', () => {
         let clock = Date.UTC(2026, 0, 1) + run * 30 * 24 * 3_600_000
         const guard = new PasswordGuard({
           db: database.db,
+          units: database.units,
           now: () => clock,
           secret: 's'.repeat(32),
           secureCookies: true,
         })
-        guard.signedIn({ ip: OWNER.home, protocol: 'https', headers: {} }, OWNER.id, null)
+        await guard.signedIn({ ip: OWNER.home, protocol: 'https', headers: {} }, OWNER.id, null)
         const perAddress = new Map<string, number[]>()
         const unknown: number[] = []
         for (const { who, address, advanceMs } of steps) {

@@ -51,7 +51,7 @@ async function me(s: Session): Promise<PublicUser> {
     .user
 }
 
-const booked = (s: Session) => t.app.documents.listByOwner('transactions', s.user.id).length
+const booked = async (s: Session) => (await t.app.documents.listByOwner('transactions', s.user.id)).length
 
 describe('PUT /api/auth/update-phone claims, `link <code>` proves', () => {
   it('answers a pending six-digit code and links nothing yet', async () => {
@@ -67,7 +67,7 @@ describe('PUT /api/auth/update-phone claims, `link <code>` proves', () => {
     })
     // Messages from the number are answered as from an unknown one.
     expect(await say(t.app, VICTIM, 'Spent 500 on food')).toContain("isn't linked")
-    expect(booked(s)).toBe(0)
+    expect(await booked(s)).toBe(0)
   })
 
   it('`link <code>` from the number links it: confirmation, status, /me, and entries are booked', async () => {
@@ -80,7 +80,7 @@ describe('PUT /api/auth/update-phone claims, `link <code>` proves', () => {
     expect(await status(s)).toMatchObject({ linked: true, phone_number: VICTIM, pending: null })
     expect(await me(s)).toMatchObject({ phone_number: VICTIM, phone_verified: true })
     expect(await say(t.app, VICTIM, 'Spent 500 on food')).toContain('Expense Added')
-    expect(booked(s)).toBe(1)
+    expect(await booked(s)).toBe(1)
     // Claiming one's own proven number again has nothing to prove.
     expect(await claim(s, VICTIM)).toMatchObject({ pending: false, user: { phone_verified: true } })
   })
@@ -94,7 +94,7 @@ describe('PUT /api/auth/update-phone claims, `link <code>` proves', () => {
     expect(await say(t.app, VICTIM, 'link')).toContain('wrong or has expired')
     expect(await status(s)).toMatchObject({ linked: false, pending: { code } })
     expect(await say(t.app, VICTIM, 'Spent 500 on food')).toContain("isn't linked")
-    expect(booked(s)).toBe(0)
+    expect(await booked(s)).toBe(0)
   })
 
   it('five wrong codes from the number void the code; Settings says so; saving it again gives a new one', async () => {
@@ -174,12 +174,12 @@ describe('PUT /api/auth/update-phone claims, `link <code>` proves', () => {
     const attackerClaim = await claim(attacker, VICTIM)
     // The victim's own messages never reach the attacker's ledger.
     expect(await say(t.app, VICTIM, 'Spent 500 on food')).toContain("isn't linked")
-    expect(booked(attacker)).toBe(0)
+    expect(await booked(attacker)).toBe(0)
 
     const victimClaim = await claim(victim, VICTIM)
     expect(await say(t.app, VICTIM, `link ${victimClaim.code}`)).toContain('Linked')
     expect(await say(t.app, VICTIM, 'Spent 700 on food')).toContain('Expense Added')
-    expect([booked(attacker), booked(victim)]).toEqual([0, 1])
+    expect([await booked(attacker), await booked(victim)]).toEqual([0, 1])
     expect(await status(attacker)).toMatchObject({ linked: false, phone_number: null })
     // Once proven, the number stays with its owner: new claims are refused and old codes are void.
     const again = await t.app.inject({
@@ -200,10 +200,10 @@ describe('PUT /api/auth/update-phone claims, `link <code>` proves', () => {
 
   it('a link made before proofs existed counts as unproven; a proven owner takes the number back', async () => {
     const squatter = await register(t.app)
-    t.app.users.update(squatter.user.id, { phoneNumber: VICTIM })
+    await t.app.users.update(squatter.user.id, { phoneNumber: VICTIM })
     expect(await me(squatter)).toMatchObject({ phone_number: VICTIM, phone_verified: false })
     expect(await say(t.app, VICTIM, 'Spent 500 on food')).toContain("isn't linked")
-    expect(booked(squatter)).toBe(0)
+    expect(await booked(squatter)).toBe(0)
 
     const owner = await register(t.app)
     const { code } = await claim(owner, VICTIM)

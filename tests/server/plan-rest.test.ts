@@ -94,7 +94,10 @@ describe('/api/budgets', () => {
     })
     const id = created.body.budget.id
     // Stored in paise in the replicated document.
-    expect(t.app.documents.getOwned('budgets', s.user.id, id)?.data).toMatchObject({ amount: 250_050, allocated: 0 })
+    expect((await t.app.documents.getOwned('budgets', s.user.id, id))?.data).toMatchObject({
+      amount: 250_050,
+      allocated: 0,
+    })
 
     // Spent: this month's expenses of the category (case-insensitive), not income nor other categories.
     const today = new Date().toISOString()
@@ -159,10 +162,10 @@ describe('/api/budgets', () => {
 describe('/api/allocation', () => {
   it('sets income (creating the profile), allocates to budgets and summarises with spent', async () => {
     const u = await register(t.app)
-    expect(t.app.documents.getOwned('profile', u.user.id, u.user.id)).toBeUndefined()
+    expect(await t.app.documents.getOwned('profile', u.user.id, u.user.id)).toBeUndefined()
     const income = await call(u, 'POST', '/api/allocation/income', { amount: 50000 })
     expect(income.status).toBe(200)
-    expect(t.app.documents.getOwned('profile', u.user.id, u.user.id)?.data).toMatchObject({
+    expect((await t.app.documents.getOwned('profile', u.user.id, u.user.id))?.data).toMatchObject({
       monthlyIncome: 5_000_000,
       currency: 'INR',
     })
@@ -260,7 +263,7 @@ describe('/api/recurring-payments', () => {
       next_due_date: '2027-01-15',
       reminder_days: 5,
     })
-    expect(t.app.documents.getOwned('recurring_payments', s.user.id, p.id)?.data).toMatchObject({
+    expect((await t.app.documents.getOwned('recurring_payments', s.user.id, p.id))?.data).toMatchObject({
       amount: 64_950,
       nextDueDate: '2027-01-15',
     })
@@ -430,7 +433,7 @@ describe('an allocation pushed from a device', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual([])
   }
-  const stored = (u: Session, id: string) => t.app.documents.getOwned('budgets', u.user.id, id)!.data
+  const stored = async (u: Session, id: string) => (await t.app.documents.getOwned('budgets', u.user.id, id))!.data
   const wire = (doc: object) => ({ ...doc, _deleted: false })
 
   it('two devices allocate the same ₹8,000 offline: the raise that no longer fits is not taken, says so', async () => {
@@ -438,24 +441,32 @@ describe('an allocation pushed from a device', () => {
     await call(u, 'POST', '/api/allocation/income', { amount: 8000 })
     await push(u, [{ newDocumentState: budgetDoc(u, 'food', 0, 1) }, { newDocumentState: budgetDoc(u, 'fuel', 0, 1) }])
     // Device A's ₹5,000 to food arrives first and fits.
-    await push(u, [{ assumedMasterState: wire(stored(u, 'food')), newDocumentState: budgetDoc(u, 'food', 500_000, 2) }])
-    expect(stored(u, 'food')).toMatchObject({ allocated: 500_000, refusedAllocation: 0 })
+    await push(u, [
+      { assumedMasterState: wire(await stored(u, 'food')), newDocumentState: budgetDoc(u, 'food', 500_000, 2) },
+    ])
+    expect(await stored(u, 'food')).toMatchObject({ allocated: 500_000, refusedAllocation: 0 })
     // Device B's ₹5,000 to fuel no longer fits the ₹3,000 left: fuel keeps ₹0 and the ask is kept.
-    await push(u, [{ assumedMasterState: wire(stored(u, 'fuel')), newDocumentState: budgetDoc(u, 'fuel', 500_000, 2) }])
-    expect(stored(u, 'fuel')).toMatchObject({ allocated: 0, refusedAllocation: 500_000, updatedAt: 2 })
+    await push(u, [
+      { assumedMasterState: wire(await stored(u, 'fuel')), newDocumentState: budgetDoc(u, 'fuel', 500_000, 2) },
+    ])
+    expect(await stored(u, 'fuel')).toMatchObject({ allocated: 0, refusedAllocation: 500_000, updatedAt: 2 })
     // ₹9,99,99,999 into the ₹8,000 budget: refused the same way.
     await push(u, [
-      { assumedMasterState: wire(stored(u, 'fuel')), newDocumentState: budgetDoc(u, 'fuel', 99_999_999_00, 3) },
+      { assumedMasterState: wire(await stored(u, 'fuel')), newDocumentState: budgetDoc(u, 'fuel', 99_999_999_00, 3) },
     ])
-    expect(stored(u, 'fuel')).toMatchObject({ allocated: 0, refusedAllocation: 99_999_999_00 })
+    expect(await stored(u, 'fuel')).toMatchObject({ allocated: 0, refusedAllocation: 99_999_999_00 })
     // Device B allocates what is left: taken, and the note is gone (the device cleared it).
-    await push(u, [{ assumedMasterState: wire(stored(u, 'fuel')), newDocumentState: budgetDoc(u, 'fuel', 300_000, 4) }])
-    expect(stored(u, 'fuel')).toMatchObject({ allocated: 300_000, refusedAllocation: 0 })
+    await push(u, [
+      { assumedMasterState: wire(await stored(u, 'fuel')), newDocumentState: budgetDoc(u, 'fuel', 300_000, 4) },
+    ])
+    expect(await stored(u, 'fuel')).toMatchObject({ allocated: 300_000, refusedAllocation: 0 })
     const summary = (await call(u, 'GET', '/api/allocation/summary')).body.summary
     expect(summary).toMatchObject({ total_income: 8000, total_allocated: 8000, available: 0 })
     // Lowering is always taken, even after the income fell below what is allocated.
     await call(u, 'POST', '/api/allocation/income', { amount: 1000 })
-    await push(u, [{ assumedMasterState: wire(stored(u, 'food')), newDocumentState: budgetDoc(u, 'food', 400_000, 5) }])
-    expect(stored(u, 'food').allocated).toBe(400_000)
+    await push(u, [
+      { assumedMasterState: wire(await stored(u, 'food')), newDocumentState: budgetDoc(u, 'food', 400_000, 5) },
+    ])
+    expect((await stored(u, 'food')).allocated).toBe(400_000)
   })
 })

@@ -40,16 +40,16 @@ describe('a pushed profile replaces the stored one only as a newer version', () 
   it('answers made-up defaults (stamped 0) with the stored profile, even on the right assumed state', async () => {
     const s = await register(t.app)
     const real = await realProfile(s)
-    const seq = stored(s)!.seq
+    const seq = (await stored(s))!.seq
     const made = Profile.parse({ id: s.user.id, ownerId: s.user.id, updatedAt: 0 })
     for (const assumedMasterState of [undefined, real]) {
       const conflicts = await push(s, [{ assumedMasterState, newDocumentState: { ...made, _deleted: false } }])
       expect(conflicts).toEqual([real])
     }
-    expect(stored(s)!.seq).toBe(seq)
+    expect((await stored(s))!.seq).toBe(seq)
     const { _deleted, ...fields } = real
     expect(_deleted).toBe(false)
-    expect(stored(s)!.data).toEqual(fields)
+    expect((await stored(s))!.data).toEqual(fields)
   })
 
   it('refuses a version not newer than the stored one, and takes a newer edit of it', async () => {
@@ -59,11 +59,11 @@ describe('a pushed profile replaces the stored one only as a newer version', () 
     const older = { ...real, monthlyIncome: 0, updatedAt: real.updatedAt - 1 }
     for (const newDocumentState of [same, older])
       expect(await push(s, [{ assumedMasterState: real, newDocumentState }])).toEqual([real])
-    expect(stored(s)!.data.monthlyIncome).toBe(150_000_00)
+    expect((await stored(s))!.data.monthlyIncome).toBe(150_000_00)
 
     const edit = { ...real, monthlyIncome: 175_000_00, updatedAt: real.updatedAt + 1 }
     expect(await push(s, [{ assumedMasterState: real, newDocumentState: edit }])).toEqual([])
-    expect(stored(s)!.data.monthlyIncome).toBe(175_000_00)
+    expect((await stored(s))!.data.monthlyIncome).toBe(175_000_00)
     // A retried push of what is stored is still a success.
     expect(await push(s, [{ assumedMasterState: real, newDocumentState: edit }])).toEqual([])
   })
@@ -72,6 +72,6 @@ describe('a pushed profile replaces the stored one only as a newer version', () 
     const s = await register(t.app)
     const made = { ...Profile.parse({ id: s.user.id, ownerId: s.user.id, updatedAt: 0 }), _deleted: false }
     expect(await push(s, [{ newDocumentState: made }])).toEqual([])
-    expect(stored(s)!.data.updatedAt).toBe(0)
+    expect((await stored(s))!.data.updatedAt).toBe(0)
   })
 })

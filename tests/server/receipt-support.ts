@@ -17,15 +17,15 @@ export function receiptOf(bytes: Buffer, type: Receipt['type'] = 'image/jpeg'): 
 const PATHS = { transactions: 'transactions', household_expenses: 'household-expenses' } as const
 
 /** Names `receipt` on the stored document as its owner's device would (a newer version through the write path). */
-export function nameReceipt(
+export async function nameReceipt(
   app: FastifyInstance,
   collection: keyof typeof PATHS,
   documentId: string,
   receipt: Receipt | null,
-): void {
-  const doc = app.documents.get(collection, documentId)
+): Promise<void> {
+  const doc = await app.documents.get(collection, documentId)
   if (!doc) throw new Error(`no ${collection} ${documentId}`)
-  app.documents.write((unit) =>
+  await app.documents.write(async (unit) =>
     unit.putAllowed(collection, doc.ownerId, { ...doc.data, receipt, updatedAt: doc.updatedAt + 1 }),
   )
 }

@@ -41,7 +41,7 @@ describe('receipt uploads', () => {
     // Not named by the expense yet (its push has not arrived): refused, to be tried again.
     const early = await uploadReceipt(t.app, asha, 'transactions', expense, receipt.id, bytes)
     expect(early.statusCode).toBe(409)
-    nameReceipt(t.app, 'transactions', expense, receipt)
+    await nameReceipt(t.app, 'transactions', expense, receipt)
     expect((await uploadReceipt(t.app, bob, 'transactions', expense, receipt.id, bytes)).statusCode).toBe(404)
     const put = await uploadReceipt(t.app, asha, 'transactions', expense, receipt.id, bytes, 'text/plain')
     expect(put.statusCode, put.body).toBe(201)
@@ -60,11 +60,11 @@ describe('receipt uploads', () => {
     const expense = await expenseOf(t, asha)
     const bytes = jpegBytes(4000)
     const receipt = receiptOf(bytes)
-    nameReceipt(t.app, 'transactions', expense, receipt)
+    await nameReceipt(t.app, 'transactions', expense, receipt)
     expect((await uploadReceipt(t.app, asha, 'transactions', expense, receipt.id, bytes)).statusCode).toBe(201)
     const edit = await callAs(t.app, asha, 'PUT', `/api/expenses/${expense}`, { amount: 300 })
     expect(edit.status).toBe(200)
-    expect(t.app.documents.get('transactions', expense)?.data).toMatchObject({ amount: 30000, receipt })
+    expect((await t.app.documents.get('transactions', expense))?.data).toMatchObject({ amount: 30000, receipt })
     expect((await getReceipt(t, asha, receipt.id)).statusCode).toBe(200)
   })
 
@@ -74,19 +74,19 @@ describe('receipt uploads', () => {
     const expense = await expenseOf(t, asha)
     const text = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'.padEnd(400, ' '))
     const svg = receiptOf(text)
-    nameReceipt(t.app, 'transactions', expense, svg)
+    await nameReceipt(t.app, 'transactions', expense, svg)
     const wrongType = await uploadReceipt(t.app, asha, 'transactions', expense, svg.id, text, 'image/jpeg')
     expect(wrongType.statusCode).toBe(415)
     expect(wrongType.json()).toMatchObject({ error: 'A receipt must be a JPEG, PNG or WebP photo.' })
 
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(300, 1)])
     const claimed = receiptOf(png, 'image/jpeg')
-    nameReceipt(t.app, 'transactions', expense, claimed)
+    await nameReceipt(t.app, 'transactions', expense, claimed)
     const mismatch = await uploadReceipt(t.app, asha, 'transactions', expense, claimed.id, png)
     expect(mismatch.statusCode).toBe(422)
 
     const big = jpegBytes(300 * 1024 + 1)
-    nameReceipt(t.app, 'transactions', expense, { ...receiptOf(jpegBytes(10)), bytes: 300 * 1024 })
+    await nameReceipt(t.app, 'transactions', expense, { ...receiptOf(jpegBytes(10)), bytes: 300 * 1024 })
     const tooLarge = await uploadReceipt(t.app, asha, 'transactions', expense, 'any-id', big)
     expect(tooLarge.statusCode).toBe(413)
     expect(tooLarge.json()).toMatchObject({
@@ -102,8 +102,8 @@ describe('receipt uploads', () => {
     const a = jpegBytes(6000, 1)
     const b = jpegBytes(6000, 2)
     const [ra, rb] = [receiptOf(a), receiptOf(b)]
-    nameReceipt(t.app, 'transactions', first, ra)
-    nameReceipt(t.app, 'transactions', second, rb)
+    await nameReceipt(t.app, 'transactions', first, ra)
+    await nameReceipt(t.app, 'transactions', second, rb)
     expect((await uploadReceipt(t.app, asha, 'transactions', first, ra.id, a)).statusCode).toBe(201)
     const full = await uploadReceipt(t.app, asha, 'transactions', second, rb.id, b)
     expect(full.statusCode).toBe(422)
@@ -116,7 +116,7 @@ describe('receipt uploads', () => {
     expect(receiptRows(t)).toEqual([])
     expect((await uploadReceipt(t.app, asha, 'transactions', second, rb.id, b)).statusCode).toBe(201)
     // Removing the receipt from the expense (null) removes the photo.
-    nameReceipt(t.app, 'transactions', second, null)
+    await nameReceipt(t.app, 'transactions', second, null)
     expect(receiptRows(t)).toEqual([])
     expect((await getReceipt(t, asha, rb.id)).statusCode).toBe(404)
   })
@@ -143,7 +143,7 @@ describe('household receipts', () => {
     const { asha, ravi, bob, id, expense } = await household(t)
     const bytes = jpegBytes(4000)
     const receipt = receiptOf(bytes)
-    nameReceipt(t.app, 'household_expenses', expense, receipt)
+    await nameReceipt(t.app, 'household_expenses', expense, receipt)
     expect((await uploadReceipt(t.app, bob, 'household_expenses', expense, receipt.id, bytes)).statusCode).toBe(404)
     expect((await uploadReceipt(t.app, ravi, 'household_expenses', expense, receipt.id, bytes)).statusCode).toBe(201)
     expect((await getReceipt(t, asha, receipt.id)).statusCode).toBe(200)
@@ -151,9 +151,9 @@ describe('household receipts', () => {
     expect((await callAs(t.app, asha, 'POST', `/api/households/${id}/leave`)).status).toBeLessThan(300)
     expect((await getReceipt(t, asha, receipt.id)).statusCode).toBe(404)
     expect((await getReceipt(t, ravi, receipt.id)).statusCode).toBe(200)
-    nameReceipt(t.app, 'household_expenses', expense, receipt)
-    const doc = t.app.documents.get('household_expenses', expense)!
-    t.app.documents.write((unit) =>
+    await nameReceipt(t.app, 'household_expenses', expense, receipt)
+    const doc = (await t.app.documents.get('household_expenses', expense))!
+    await t.app.documents.write(async (unit) =>
       unit.putAllowed('household_expenses', doc.ownerId, { ...doc.data, updatedAt: doc.updatedAt + 1 }, true),
     )
     expect(receiptRows(t)).toEqual([])
@@ -193,7 +193,7 @@ describe('a WhatsApp photo with a caption', () => {
     const media = { NumMedia: '1', MediaUrl0: `${twilio.origin}/media/ME1`, MediaContentType0: 'image/jpeg' }
     const reply = await say(t.app, from, 'Spent 500 on food', media)
     expect(reply).not.toContain('receipt')
-    const [entry] = t.app.documents.listByOwner('transactions', session.user.id).map((d) => d.data)
+    const [entry] = (await t.app.documents.listByOwner('transactions', session.user.id)).map((d) => d.data)
     expect(entry).toMatchObject({ amount: 50_000, receipt: { type: 'image/jpeg', bytes: 9000 } })
     const got = await getReceipt(t, session, entry!.receipt!.id)
     expect(Buffer.compare(got.rawPayload, photo)).toBe(0)
@@ -208,7 +208,7 @@ describe('a WhatsApp photo with a caption', () => {
     const reply = await say(t.app, from, 'Spent 200 on auto', media)
     expect(reply).toContain('The photo could not be saved as a receipt.')
     expect(twilio.hits).toEqual([])
-    const [entry] = t.app.documents.listByOwner('transactions', session.user.id).map((d) => d.data)
+    const [entry] = (await t.app.documents.listByOwner('transactions', session.user.id)).map((d) => d.data)
     expect(entry).toMatchObject({ amount: 20_000 })
     expect(entry!.receipt).toBeUndefined()
   })

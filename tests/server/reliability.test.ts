@@ -146,7 +146,7 @@ function failNextWrite(collection: string) {
   })
   return vi
     .spyOn(documents, 'write')
-    .mockImplementation(<T>(fn: (unit: DocumentUnit) => T): T => real((unit) => fn(failing(unit))))
+    .mockImplementation(<T>(fn: (unit: DocumentUnit) => Promise<T>): Promise<T> => real((unit) => fn(failing(unit))))
 }
 
 describe('writes that belong together are one unit of work (item 7)', () => {
@@ -159,7 +159,7 @@ describe('writes that belong together are one unit of work (item 7)', () => {
       payload: { name: 'Rent', amount: 15000, category: 'Rent', frequency: 'monthly', due_date: '2025-03-05' },
     })
     const paymentId = created.json<{ payment: { id: string } }>().payment.id
-    const before = t.app.documents.getOwned('recurring_payments', a.user.id, paymentId)!
+    const before = (await t.app.documents.getOwned('recurring_payments', a.user.id, paymentId))!
     const seq = t.app.documents.lastSeq
     const { events, stop } = listen(a.user.id)
     failNextWrite('recurring_payments')
@@ -167,8 +167,8 @@ describe('writes that belong together are one unit of work (item 7)', () => {
     const url = `/api/recurring-payments/${paymentId}/mark-paid`
     const failed = await t.app.inject({ method: 'POST', url, headers: a.headers })
     expect(failed.statusCode).toBe(500)
-    expect(t.app.documents.listByOwner('transactions', a.user.id)).toEqual([])
-    expect(t.app.documents.getOwned('recurring_payments', a.user.id, paymentId)).toEqual(before)
+    expect(await t.app.documents.listByOwner('transactions', a.user.id)).toEqual([])
+    expect(await t.app.documents.getOwned('recurring_payments', a.user.id, paymentId)).toEqual(before)
     expect(events).toEqual([])
     expect(t.app.documents.lastSeq).toBe(seq)
 
@@ -176,7 +176,7 @@ describe('writes that belong together are one unit of work (item 7)', () => {
     const paid = await t.app.inject({ method: 'POST', url, headers: a.headers })
     expect(paid.statusCode).toBe(200)
     stop()
-    expect(t.app.documents.listByOwner('transactions', a.user.id)).toHaveLength(1)
+    expect(await t.app.documents.listByOwner('transactions', a.user.id)).toHaveLength(1)
     expect(events.map((e) => [e.event.collection, e.inTransaction])).toEqual([
       ['transactions', false],
       ['recurring_payments', false],
@@ -185,21 +185,23 @@ describe('writes that belong together are one unit of work (item 7)', () => {
 
   it('currency: a failure before the profile write leaves the account row unchanged too', async () => {
     const a = await register(t.app)
-    t.app.documents.write((unit) => unit.put('profile', a.user.id, { id: a.user.id, ownerId: a.user.id, updatedAt: 1 }))
+    await t.app.documents.write(async (unit) =>
+      unit.put('profile', a.user.id, { id: a.user.id, ownerId: a.user.id, updatedAt: 1 }),
+    )
     const { events, stop } = listen(a.user.id)
     failNextWrite('profile')
     const put = () =>
       t.app.inject({ method: 'PUT', url: '/api/auth/currency', headers: a.headers, payload: { currency_code: 'USD' } })
 
     expect((await put()).statusCode).toBe(500)
-    expect(t.app.users.findById(a.user.id)!.currency).toBe('INR')
-    expect(t.app.documents.getOwned('profile', a.user.id, a.user.id)!.data.currency).toBe('INR')
+    expect((await t.app.users.findById(a.user.id))!.currency).toBe('INR')
+    expect((await t.app.documents.getOwned('profile', a.user.id, a.user.id))!.data.currency).toBe('INR')
     expect(events).toEqual([])
 
     expect((await put()).statusCode).toBe(200)
     stop()
-    expect(t.app.users.findById(a.user.id)!.currency).toBe('USD')
-    expect(t.app.documents.getOwned('profile', a.user.id, a.user.id)!.data.currency).toBe('USD')
+    expect((await t.app.users.findById(a.user.id))!.currency).toBe('USD')
+    expect((await t.app.documents.getOwned('profile', a.user.id, a.user.id))!.data.currency).toBe('USD')
     expect(events.map((e) => [e.event.collection, e.inTransaction])).toEqual([['profile', false]])
   })
 
@@ -208,13 +210,13 @@ describe('writes that belong together are one unit of work (item 7)', () => {
     const from = 'whatsapp:+919876512345'
     expect(await proveNumber(t.app, a.headers, from)).toContain('Linked')
     const { events, stop } = listen(a.user.id)
-    const record = vi.spyOn(t.app.whatsapp, 'insertMessage').mockImplementationOnce(() => {
-      throw new Error('simulated crash before the message record')
-    })
+    const record = vi
+      .spyOn(t.app.whatsapp, 'insertMessage')
+      .mockImplementationOnce(() => Promise.reject(new Error('simulated crash before the message record')))
     const params = twilioParams(from, 'Spent 500 on food')
 
     expect((await postWebhook(t.app, params)).statusCode).toBe(500)
-    expect(t.app.documents.listByOwner('transactions', a.user.id)).toEqual([])
+    expect(await t.app.documents.listByOwner('transactions', a.user.id)).toEqual([])
     expect(events).toEqual([])
 
     // Twilio retries the same MessageSid, twice even: one entry, the same reply.
@@ -224,7 +226,7 @@ describe('writes that belong together are one unit of work (item 7)', () => {
     expect(replyText(retry.body)).toContain('Expense Added')
     expect(again.body).toBe(retry.body)
     expect(record).toHaveBeenCalledTimes(2)
-    expect(t.app.documents.listByOwner('transactions', a.user.id)).toHaveLength(1)
+    expect(await t.app.documents.listByOwner('transactions', a.user.id)).toHaveLength(1)
     expect(events.map((e) => [e.event.collection, e.inTransaction])).toEqual([['transactions', false]])
   })
 })

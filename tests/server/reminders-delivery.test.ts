@@ -72,8 +72,8 @@ describe('exactly once', () => {
 
     // Both instances find the same new events and send at once, the lease aside: each row is claimed once.
     for (const name of ['Water', 'Phone', 'Milk', 'Paper']) await payment(asha, name, '2026-11-22')
-    w.app.reminders.engine.detect(w.clock.now)
-    second.reminders.engine.detect(w.clock.now)
+    await w.app.reminders.engine.detect(w.clock.now)
+    await second.reminders.engine.detect(w.clock.now)
     const [x, y] = await Promise.all([
       w.app.reminders.engine.deliver(w.clock.now),
       second.reminders.engine.deliver(w.clock.now),
@@ -149,16 +149,16 @@ describe('exactly once', () => {
       w = await reminderWorld()
       const mine = new JobLease(w.app.db, 'probe', () => w.clock.now, 60_000, 'instance-a')
       const theirs = new JobLease(w.app.db, 'probe', () => w.clock.now, 60_000, 'instance-b')
-      expect(mine.acquire()).toBe(true)
-      expect(theirs.acquire()).toBe(false)
-      expect(mine.acquire()).toBe(true) // our own: extended
+      expect(await mine.acquire()).toBe(true)
+      expect(await theirs.acquire()).toBe(false)
+      expect(await mine.acquire()).toBe(true) // our own: extended
       at(w.clock.now + 59_999)
-      expect(theirs.acquire()).toBe(false)
+      expect(await theirs.acquire()).toBe(false)
       at(w.clock.now + 1)
-      expect(theirs.acquire()).toBe(true)
-      expect(mine.renew()).toBe(false) // lost
-      theirs.release()
-      expect(mine.acquire()).toBe(true)
+      expect(await theirs.acquire()).toBe(true)
+      expect(await mine.renew()).toBe(false) // lost
+      await theirs.release()
+      expect(await mine.acquire()).toBe(true)
       // A job on a lease held elsewhere does not run its round.
       const job = new ReminderJob(w.app.reminders.engine, theirs, 60_000)
       expect(await job.check()).toMatchObject({ recorded: 0, sent: 0 })
@@ -212,7 +212,7 @@ function heldTwilio() {
 
 async function provenUser(): Promise<Session> {
   const session = await register(w.app)
-  w.app.users.update(session.user.id, { phoneNumber: PHONE, phoneVerified: true })
+  await w.app.users.update(session.user.id, { phoneNumber: PHONE, phoneVerified: true })
   return session
 }
 
@@ -284,7 +284,7 @@ describe('WhatsApp', () => {
       { twilioHttpClient: twilio.client },
     )
     const ravi = await register(w.app)
-    w.app.users.update(ravi.user.id, { phoneNumber: 'whatsapp:+919812300002', phoneVerified: false })
+    await w.app.users.update(ravi.user.id, { phoneNumber: 'whatsapp:+919812300002', phoneVerified: false })
     await payment(ravi, 'Rent', '2026-11-21')
     const asha = await provenUser()
     await ok(w.app, asha, 'PUT', '/api/notifications/settings', { whatsapp: false })

@@ -206,7 +206,7 @@ describe('households', () => {
 
     // After the deadline the server approves it; nothing more is sent.
     at(ist(2026, 11, 21, 14, 1))
-    w.app.autoApprove.runOnce()
+    await w.app.autoApprove.runOnce()
     expect(await round()).toMatchObject({ recorded: 0, sent: 0 })
   })
 

@@ -66,7 +66,7 @@ async function created(res: Promise<LightMyRequestResponse>, pick: (body: never)
 
 /** Alice saves her UPI ID in her profile as the app does (a replication push of a newer version). */
 async function saveUpiId(t: TestApp, alice: Session, call: Inject) {
-  const current = t.app.documents.getOwned('profile', alice.user.id, alice.user.id)
+  const current = await t.app.documents.getOwned('profile', alice.user.id, alice.user.id)
   const base = current?.data ?? Profile.parse({ id: alice.user.id, ownerId: alice.user.id, updatedAt: 0 })
   const upiId = VICTIM_UPI_ID
   const next = { ...base, upiId, updatedAt: Math.max(Date.now(), base.updatedAt + 1), _deleted: false }
@@ -143,7 +143,7 @@ async function seedVictim(
   await created(call(carol, 'POST', `/api/households/invitations/${carolsInvitation}/accept`), () => '')
   await saveUpiId(t, alice, call)
   // The secret the sweep looks for is really in what members are served.
-  expect(t.app.documents.get('households', household)?.data.members).toContainEqual(
+  expect((await t.app.documents.get('households', household))?.data.members).toContainEqual(
     expect.objectContaining({ userId: alice.user.id, upiId: VICTIM_UPI_ID }),
   )
   // One invitation stays pending, for an e-mail with no account yet.
@@ -230,7 +230,7 @@ async function seedVictim(
 async function seedReceipt(t: TestApp, alice: Session, expense: string): Promise<string> {
   const bytes = jpegBytes(2048)
   const receipt = receiptOf(bytes)
-  nameReceipt(t.app, 'transactions', expense, receipt)
+  await nameReceipt(t.app, 'transactions', expense, receipt)
   const res = await uploadReceipt(t.app, alice, 'transactions', expense, receipt.id, bytes)
   expect(res.statusCode, res.body).toBe(201)
   return receipt.id
@@ -258,7 +258,7 @@ export async function createWorld(): Promise<World> {
   const { user, token } = login.json<{ user: Session['user']; token: string }>()
   const admin: Session = { user, token, headers: bearer(token) }
   // Set directly: linking through update-phone may need a proof.
-  t.app.users.update(alice.user.id, { phoneNumber: VICTIM_PHONE })
+  await t.app.users.update(alice.user.id, { phoneNumber: VICTIM_PHONE })
   const ids: Ids = { ...(await seedVictim(t, alice, carol, admin)), collection: 'transactions' }
   const sqlite = new Database(join(t.dir, 'app.sqlite'), { readonly: true })
   const docs = victimDocs(
@@ -358,8 +358,8 @@ export function wholeState(w: World): { seq: number; digest: string } {
 }
 
 /** A fresh token for a session whose token may have been revoked by a probe (logout-all). */
-export function refresh(w: World, session: Session): void {
-  const user = w.t.app.users.findById(session.user.id)
+export async function refresh(w: World, session: Session): Promise<void> {
+  const user = await w.t.app.users.findById(session.user.id)
   if (!user) throw new Error('the session user is gone')
   session.token = w.t.app.issueToken(user)
   session.headers = bearer(session.token)

@@ -176,7 +176,7 @@ async function check(req: FuzzRequest & { method: string }, session: Session | n
     expect(wholeState(w), `a refused request changed the database: ${label}`).toEqual(before)
     expectClearError(res.json(), label)
   } else tally.accepted += 1
-  if (session) refresh(w, session)
+  if (session) await refresh(w, session)
   return res
 }
 
@@ -283,7 +283,7 @@ describe('pushes that would grow a merged document past its limits', () => {
           const payload = JSON.stringify([{ newDocumentState: doc }])
           const url = '/api/sync/tickets/push'
           await check({ method: 'POST', url, payload, contentType: 'application/json' }, w.alice)
-          const stored = w.t.app.documents.get('tickets', id)?.data as Ticket | undefined
+          const stored = (await w.t.app.documents.get('tickets', id))?.data as Ticket | undefined
           if (!stored) continue
           expect(Ticket.safeParse(stored).success).toBe(true)
           expect(ticketBytes(stored)).toBeLessThanOrEqual(MAX_DOCUMENT_BYTES)
@@ -334,8 +334,8 @@ describe('per-document push answers', () => {
         const refusals = res.json<{ id: string; _refused?: unknown }[]>().filter((e) => e._refused)
         const taken = stolen === 'victim'
         expect(refusals).toEqual(taken ? [idUnavailable(bobs!)] : [])
-        for (const doc of mine) expect(w.t.app.documents.getOwned(name, w.alice.user.id, doc.id)).toBeDefined()
-        if (taken) expect(w.t.app.documents.get(name, bobs!)?.ownerId).toBe(w.bob.user.id)
+        for (const doc of mine) expect(await w.t.app.documents.getOwned(name, w.alice.user.id, doc.id)).toBeDefined()
+        if (taken) expect((await w.t.app.documents.get(name, bobs!))?.ownerId).toBe(w.bob.user.id)
       }),
       { seed: SEED, numRuns: RUNS },
     )
@@ -430,7 +430,7 @@ describe('the WhatsApp webhook with random forms', () => {
 
   it('a MessageSid replayed from any other sender: 409, nothing changed, nothing of the first reply', async () => {
     // Bob's number is proven here so his message books an entry and its reply names it.
-    w.t.app.users.update(w.bob.user.id, { phoneNumber: 'whatsapp:+919800000007', phoneVerified: true })
+    await w.t.app.users.update(w.bob.user.id, { phoneNumber: 'whatsapp:+919800000007', phoneVerified: true })
     const first = twilioParams('whatsapp:+919800000007', 'Spent 4321 on swiggy')
     const firstReply = (await postWebhook(w.t.app, first)).body
     expect(firstReply).toContain('4,321')
@@ -479,7 +479,7 @@ describe('the WhatsApp webhook with random forms', () => {
         for (const guess of wrong) expect(await say(w.t.app, from, `link ${guess}`)).toContain('wrong or has expired')
         const reply = await say(w.t.app, from, `link ${code}`)
         tally.requests += wrong.length + 2
-        const linked = w.t.app.users.findById(session.user.id)?.phoneNumber === from
+        const linked = (await w.t.app.users.findById(session.user.id))?.phoneNumber === from
         const label = `${wrong.length} wrong codes, then the right one: ${reply}`
         expect(linked, label).toBe(wrong.length < 5)
         expect(reply.includes('Linked'), label).toBe(wrong.length < 5)

@@ -54,7 +54,7 @@ describe('GET /api/sync/stream', () => {
       expect.objectContaining({ id: created.json<Body>().id, amount: 4250, ownerId: a.user.id, _deleted: false }),
     ])
     expect(restEvent.checkpoint.seq).toBe(
-      t.app.documents.getOwned('transactions', a.user.id, created.json<Body>().id)!.seq,
+      (await t.app.documents.getOwned('transactions', a.user.id, created.json<Body>().id))!.seq,
     )
 
     const doc = transactionDoc(a.user.id)
@@ -114,7 +114,7 @@ describe('GET /api/sync/stream', () => {
       headers: a.headers,
       payload: [{ newDocumentState: doc }],
     })
-    const before = t.app.documents.getOwned('transactions', a.user.id, doc.id)!
+    const before = (await t.app.documents.getOwned('transactions', a.user.id, doc.id))!
     const controller = new AbortController()
     const res = await fetch(`${base}/api/sync/stream`, { headers: a.headers, signal: controller.signal })
     const events = sseReader(res.body!)
@@ -130,7 +130,7 @@ describe('GET /api/sync/stream', () => {
 
     const event = await events.nextChange()
     expect(event.documents).toEqual([{ ...doc, _deleted: false }])
-    const after = t.app.documents.getOwned('transactions', a.user.id, doc.id)!
+    const after = (await t.app.documents.getOwned('transactions', a.user.id, doc.id))!
     expect(after.seq).toBeGreaterThan(before.seq)
     expect(after.data).toEqual(before.data)
     expect(event.checkpoint.seq).toBe(after.seq)

@@ -73,7 +73,7 @@ describe('POST /api/support/login-help (no token)', () => {
       payload: { whatsapp: '+91 98765 43210', issue: 'Locked out' },
     })
     expect(phoneOnly.statusCode).toBe(201)
-    const stored = listLoginHelpRequests(t.app.db)
+    const stored = await listLoginHelpRequests(t.app.db)
     expect(stored.map((r) => [r.email, r.whatsapp, r.issue])).toEqual([
       [null, '+91 98765 43210', 'Locked out'],
       ['lost@example.com', null, 'I forgot my password'],
@@ -86,11 +86,11 @@ describe('POST /api/support/login-help (no token)', () => {
     [{ email: 'a@b.co' }, '❌ Please describe your issue'],
     [{ email: 'not-an-email', issue: 'x' }, 'Email is invalid'],
   ])('refuses %j with 400 and a message', async (payload, message) => {
-    const before = listLoginHelpRequests(t.app.db).length
+    const before = (await listLoginHelpRequests(t.app.db)).length
     const res = await t.app.inject({ method: 'POST', url: '/api/support/login-help', payload })
     expect(res.statusCode).toBe(400)
     expect(res.json<{ error: string }>().error).toBe(message)
-    expect(listLoginHelpRequests(t.app.db)).toHaveLength(before)
+    expect(await listLoginHelpRequests(t.app.db)).toHaveLength(before)
   })
 })
 
@@ -189,7 +189,7 @@ describe('tickets through sync push', () => {
     const res = await push(alice, doc)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual([])
-    const stored = t.app.documents.getOwned('tickets', alice.user.id, doc.id)!.data
+    const stored = (await t.app.documents.getOwned('tickets', alice.user.id, doc.id))!.data
     expect(stored.ticketNumber).toMatch(/^TKT-\d{6}$/)
     expect(stored.ticketNumber).not.toBe('TKT-999999')
     expect(stored.status).toBe('open')
@@ -198,10 +198,10 @@ describe('tickets through sync push', () => {
   it('a later push cannot change the number or the status', async () => {
     const doc = ticketDoc(alice.user.id, { ticketNumber: '', status: 'open' })
     await push(alice, doc)
-    const first = t.app.documents.getOwned('tickets', alice.user.id, doc.id)!.data
-    t.app.tickets.setTicketStatus(doc.id, 'waiting')
+    const first = (await t.app.documents.getOwned('tickets', alice.user.id, doc.id))!.data
+    await t.app.tickets.setTicketStatus(doc.id, 'waiting')
     await push(alice, { ...doc, ticketNumber: 'X-1', status: 'closed', updatedAt: Date.now() + 5 }, first)
-    const after = t.app.documents.getOwned('tickets', alice.user.id, doc.id)!.data
+    const after = (await t.app.documents.getOwned('tickets', alice.user.id, doc.id))!.data
     expect(after.ticketNumber).toBe(first.ticketNumber)
     expect(after.status).toBe('waiting')
   })
@@ -209,10 +209,10 @@ describe('tickets through sync push', () => {
   it('merges an admin reply and an offline user message: both survive, ordered by time', async () => {
     const doc = ticketDoc(alice.user.id)
     await push(alice, doc)
-    const base = t.app.documents.getOwned('tickets', alice.user.id, doc.id)!.data
+    const base = (await t.app.documents.getOwned('tickets', alice.user.id, doc.id))!.data
     const admin = await register(t.app)
-    t.app.tickets.addTicketMessage(doc.id, { id: admin.user.id, role: 'admin' }, 'We are looking into it')
-    t.app.tickets.setTicketStatus(doc.id, 'waiting')
+    await t.app.tickets.addTicketMessage(doc.id, { id: admin.user.id, role: 'admin' }, 'We are looking into it')
+    await t.app.tickets.setTicketStatus(doc.id, 'waiting')
     // The device never saw the reply: it pushes its own message on its stale copy.
     const offline = {
       id: 'msg-offline-1',
@@ -224,7 +224,7 @@ describe('tickets through sync push', () => {
     const forged = { ...offline, id: 'msg-forged', authorRole: 'admin' as const, body: 'Resolved!' }
     const res = await push(alice, { ...base, messages: [offline, forged], updatedAt: Date.now() + 20 }, base)
     expect(res.json()).toEqual([])
-    const merged = t.app.documents.getOwned('tickets', alice.user.id, doc.id)!.data
+    const merged = (await t.app.documents.getOwned('tickets', alice.user.id, doc.id))!.data
     expect(merged.messages.map((m) => [m.authorRole, m.body])).toEqual([
       ['admin', 'We are looking into it'],
       ['user', 'Still broken'],
@@ -240,11 +240,11 @@ describe('tickets through sync push', () => {
   it("a push onto another user's ticket id is refused for that document and changes nothing", async () => {
     const doc = ticketDoc(alice.user.id)
     await push(alice, doc)
-    const before = t.app.documents.getOwned('tickets', alice.user.id, doc.id)
+    const before = await t.app.documents.getOwned('tickets', alice.user.id, doc.id)
     const res = await push(bob, { ...doc, ownerId: bob.user.id, subject: 'mine now' })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual([idUnavailable(doc.id)])
-    expect(t.app.documents.getOwned('tickets', alice.user.id, doc.id)).toEqual(before)
+    expect(await t.app.documents.getOwned('tickets', alice.user.id, doc.id)).toEqual(before)
   })
 })
 
@@ -256,7 +256,7 @@ describe('a ticket thread at its limits', () => {
     body,
     at: 1_000 + i,
   })
-  const stored = (id: string) => t.app.documents.get('tickets', id)!.data as Ticket
+  const stored = async (id: string) => (await t.app.documents.get('tickets', id))!.data as Ticket
   const reply = (s: Pick<Session, 'headers'>, url: string, text: string) =>
     t.app.inject({ method: 'POST', url, headers: s.headers, payload: { message: text } })
   const adminSession = async () => {
@@ -272,7 +272,7 @@ describe('a ticket thread at its limits', () => {
   it('three pushes of 400 messages never grow it past its limit; the user is told; the admin answers', async () => {
     const doc = ticketDoc(alice.user.id, { messages: Array.from({ length: 400 }, (_, i) => message(alice, i)) })
     expect((await push(alice, doc)).json()).toEqual([])
-    const base = stored(doc.id)
+    const base = await stored(doc.id)
     for (const round of [1, 2]) {
       const more = Array.from({ length: 400 }, (_, i) => message(alice, round * 1000 + i))
       const seq = t.app.documents.lastSeq
@@ -283,7 +283,7 @@ describe('a ticket thread at its limits', () => {
         { id: doc.id, _refused: { code: 'LIMIT_REACHED', error: SUPPORT_MESSAGES.threadFull } },
       ])
       expect(t.app.documents.lastSeq).toBe(seq)
-      expect(stored(doc.id).messages).toHaveLength(400)
+      expect((await stored(doc.id)).messages).toHaveLength(400)
     }
     // The user's side fills up to its limit by REST, then is told; the stored thread stays valid.
     const userUrl = `/api/support/tickets/${doc.id}/messages`
@@ -301,7 +301,7 @@ describe('a ticket thread at its limits', () => {
       expect((await reply(admin, adminUrl, `answer ${i}`)).statusCode).toBe(201)
     const full = await reply(admin, adminUrl, 'one more')
     expect([full.statusCode, full.json()]).toEqual([409, { error: ADMIN_MESSAGES.ticketFull, code: 'LIMIT_REACHED' }])
-    expect(Ticket.safeParse(stored(doc.id)).success).toBe(true)
+    expect(Ticket.safeParse(await stored(doc.id)).success).toBe(true)
     expect((await t.app.inject({ url: `/api/support/tickets/${doc.id}`, headers: alice.headers })).statusCode).toBe(200)
   })
 
@@ -312,7 +312,7 @@ describe('a ticket thread at its limits', () => {
     const userUrl = `/api/support/tickets/${doc.id}/messages`
     let added = 1
     while ((await reply(alice, userUrl, `${added} ${'₹'.repeat(4_990)}`)).statusCode === 201) added += 1
-    const thread = stored(doc.id)
+    const thread = await stored(doc.id)
     expect(ticketBytes(thread)).toBeLessThanOrEqual(TICKET_THREAD_LIMITS.user.bytes)
     expect(thread.messages.length).toBeLessThan(TICKET_THREAD_LIMITS.user.messages)
     // A push adding one more long message is refused for that ticket.
@@ -327,13 +327,13 @@ describe('a ticket thread at its limits', () => {
     while ((await reply(admin, `/api/admin/tickets/${doc.id}/messages`, '₹'.repeat(4_990))).statusCode === 201)
       answers += 1
     expect(answers).toBeGreaterThanOrEqual(4)
-    expect(ticketBytes(stored(doc.id))).toBeLessThanOrEqual(MAX_DOCUMENT_BYTES)
+    expect(ticketBytes(await stored(doc.id))).toBeLessThanOrEqual(MAX_DOCUMENT_BYTES)
     // Any write path refuses a document over the cap, with a clear message.
     const grown = {
-      ...stored(doc.id),
-      messages: [...stored(doc.id).messages, message(alice, 5_000, '₹'.repeat(5_000))],
+      ...(await stored(doc.id)),
+      messages: [...(await stored(doc.id)).messages, message(alice, 5_000, '₹'.repeat(5_000))],
     }
-    expect(() => t.app.documents.write((unit) => unit.put('tickets', alice.user.id, grown))).toThrow(
+    await expect(t.app.documents.write((unit) => unit.put('tickets', alice.user.id, grown))).rejects.toThrow(
       /too large to save/,
     )
   })

@@ -50,7 +50,7 @@ describe('pull', () => {
       remaining.push(page.remaining)
       for (const d of page.documents) {
         seen.push(d.id)
-        seqs.push(t.app.documents.getOwned('transactions', s.user.id, d.id)!.seq)
+        seqs.push((await t.app.documents.getOwned('transactions', s.user.id, d.id))!.seq)
       }
       expect(page.checkpoint.seq).toBeGreaterThan(checkpoint)
       checkpoint = page.checkpoint.seq
@@ -103,21 +103,21 @@ describe('push', () => {
     // No assumed state for an existing row is a conflict too.
     expect((await push(s, [{ newDocumentState: v3 }])).json<Body>()).toEqual([{ ...v2, _deleted: false }])
     expect(t.app.documents.lastSeq).toBe(seqAfterV2)
-    expect(t.app.documents.getOwned('transactions', s.user.id, v1.id)?.data.amount).toBe(200)
+    expect((await t.app.documents.getOwned('transactions', s.user.id, v1.id))?.data.amount).toBe(200)
   })
 
   it('treats an identical re-push as success without a new seq, even with RxDB internals', async () => {
     const s = await register(t.app)
     const doc = transactionDoc(s.user.id)
     expect((await push(s, [{ newDocumentState: doc }])).json<Body>()).toEqual([])
-    const seq = t.app.documents.getOwned('transactions', s.user.id, doc.id)!.seq
+    const seq = (await t.app.documents.getOwned('transactions', s.user.id, doc.id))!.seq
     const last = t.app.documents.lastSeq
     const again = await push(s, [
       { newDocumentState: { ...doc, _deleted: false, _rev: '1-abc', _meta: { lwt: 1 }, _attachments: {} } },
     ])
     expect(again.json<Body>()).toEqual([])
     expect(t.app.documents.lastSeq).toBe(last)
-    expect(t.app.documents.getOwned('transactions', s.user.id, doc.id)!.seq).toBe(seq)
+    expect((await t.app.documents.getOwned('transactions', s.user.id, doc.id))!.seq).toBe(seq)
   })
 
   it('stores deletes as tombstones that pull returns with _deleted: true', async () => {
@@ -135,7 +135,7 @@ describe('push', () => {
     ).toEqual([])
     const next = await pull(s, checkpoint.seq)
     expect(next.documents).toEqual([{ ...gone, _deleted: true }])
-    expect(t.app.documents.getOwned('transactions', s.user.id, doc.id)?.deleted).toBe(true)
+    expect((await t.app.documents.getOwned('transactions', s.user.id, doc.id))?.deleted).toBe(true)
   })
 
   it('refuses an invalid document with 400 and writes none of the push', async () => {
@@ -150,7 +150,7 @@ describe('push', () => {
       code: 'INVALID_DOCUMENT',
     })
     expect(t.app.documents.lastSeq).toBe(before)
-    expect(t.app.documents.getOwned('transactions', s.user.id, good.id)).toBeUndefined()
+    expect(await t.app.documents.getOwned('transactions', s.user.id, good.id)).toBeUndefined()
 
     const mismatched = { ...transactionDoc(s.user.id), dateDesc: 5 }
     expect((await push(s, [{ newDocumentState: mismatched }])).statusCode).toBe(400)
@@ -241,7 +241,7 @@ describe('documents per minute per account', () => {
       // A push larger than a minute's worth goes through once the bucket is full again.
       clock += 60_000
       expect((await send(a, 150)).statusCode).toBe(200)
-      expect(limited.app.documents.listByOwner('transactions', a.user.id)).toHaveLength(80 + 40 + 150)
+      expect(await limited.app.documents.listByOwner('transactions', a.user.id)).toHaveLength(80 + 40 + 150)
     } finally {
       await limited.close()
     }

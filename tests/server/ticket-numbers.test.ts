@@ -29,7 +29,7 @@ const restTicket = async (s: Session, subject: string) => {
   })
   expect(res.statusCode).toBe(201)
   const id = res.json<{ ticket_id: string }>().ticket_id
-  return t.app.documents.getOwned('tickets', s.user.id, id)!.data.ticketNumber
+  return (await t.app.documents.getOwned('tickets', s.user.id, id))!.data.ticketNumber
 }
 
 const ticketDoc = (s: Session, subject: string): Ticket => ({
@@ -54,7 +54,7 @@ const push = async (s: Session, doc: Ticket) => {
     payload: [{ assumedMasterState: null, newDocumentState: doc }],
   })
   expect(res.statusCode).toBe(200)
-  return t.app.documents.getOwned('tickets', s.user.id, doc.id)!.data.ticketNumber
+  return (await t.app.documents.getOwned('tickets', s.user.id, doc.id))!.data.ticketNumber
 }
 
 const pushedTicket = (s: Session, subject: string) => push(s, ticketDoc(s, subject))
@@ -85,7 +85,7 @@ describe('ticket numbers', () => {
     expect(await push(alice, doc)).toBe(number)
     const next = `TKT-${String(Number(number.slice(4)) + 1).padStart(6, '0')}`
     expect(await restTicket(alice, 'After')).toBe(next)
-    const all = t.app.documents.listByOwner('tickets', alice.user.id).map((d) => d.data.ticketNumber)
+    const all = (await t.app.documents.listByOwner('tickets', alice.user.id)).map((d) => d.data.ticketNumber)
     expect(new Set(all).size).toBe(all.length)
   })
 
@@ -94,8 +94,8 @@ describe('ticket numbers', () => {
     try {
       const taken = [] as number[]
       for (let i = 0; i < 10; i += 1) {
-        taken.push(t.app.documents.write((unit) => unit.nextNumber('ticket')))
-        taken.push(second.documents.write((unit) => unit.nextNumber('ticket')))
+        taken.push(await t.app.documents.write(async (unit) => unit.nextNumber('ticket')))
+        taken.push(await second.documents.write(async (unit) => unit.nextNumber('ticket')))
       }
       const first = taken[0]!
       expect(taken).toEqual(taken.map((_, i) => first + i))
@@ -108,7 +108,7 @@ describe('ticket numbers', () => {
     const old = await createTestApp()
     try {
       const owner = await register(old.app)
-      old.app.documents.write((unit) =>
+      await old.app.documents.write(async (unit) =>
         unit.put('tickets', owner.user.id, {
           ...ticketDoc(owner, 'Legacy'),
           ticketNumber: 'TKT-000088',
@@ -125,7 +125,7 @@ describe('ticket numbers', () => {
       sqlite.exec(migration.split('--> statement-breakpoint')[1]!)
       close()
       const reopened = await buildApp(old.config, { print: () => {} })
-      expect(reopened.documents.write((unit) => unit.nextNumber('ticket'))).toBe(89)
+      expect(await reopened.documents.write(async (unit) => unit.nextNumber('ticket'))).toBe(89)
       await reopened.close()
     } finally {
       await rm(old.dir, { recursive: true, force: true })

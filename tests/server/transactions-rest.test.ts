@@ -158,7 +158,7 @@ describe('REST CRUD', () => {
     })
 
     // Stored as integer paise with origin 'rest'.
-    const stored = t.app.documents.getOwned('transactions', s.user.id, created.id)
+    const stored = await t.app.documents.getOwned('transactions', s.user.id, created.id)
     expect(stored?.data).toMatchObject({ amount: 50050, origin: 'rest', type: 'expense', ownerId: s.user.id })
 
     const put = await t.app.inject({
@@ -183,7 +183,7 @@ describe('REST CRUD', () => {
       payload: { amount: 0 },
     })
     expect(badPut.statusCode).toBe(400)
-    expect(t.app.documents.getOwned('transactions', s.user.id, created.id)?.data.amount).toBe(65000)
+    expect((await t.app.documents.getOwned('transactions', s.user.id, created.id))?.data.amount).toBe(65000)
 
     const del = await t.app.inject({ method: 'DELETE', url: `/api/expenses/${created.id}`, headers: s.headers })
     expect(del.json<Body>()).toEqual({ success: true })
@@ -202,7 +202,7 @@ describe('REST CRUD', () => {
       ).statusCode,
     ).toBe(404)
     // A tombstone, not a removal.
-    expect(t.app.documents.getOwned('transactions', s.user.id, created.id)?.deleted).toBe(true)
+    expect((await t.app.documents.getOwned('transactions', s.user.id, created.id))?.deleted).toBe(true)
   })
 
   it('keeps income and expenses apart; income source is stored in category', async () => {
@@ -215,7 +215,7 @@ describe('REST CRUD', () => {
     expect(inc.statusCode).toBe(201)
     expect(inc.json<Body>()).toMatchObject({ amount: 50000, source: 'Salary' })
     expect(inc.json<Body>()).not.toHaveProperty('category')
-    expect(t.app.documents.getOwned('transactions', s.user.id, inc.json<Body>().id)?.data).toMatchObject({
+    expect((await t.app.documents.getOwned('transactions', s.user.id, inc.json<Body>().id))?.data).toMatchObject({
       type: 'income',
       category: 'Salary',
     })

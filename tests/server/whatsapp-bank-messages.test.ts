@@ -48,7 +48,8 @@ async function linkedUser(t: TestApp): Promise<{ session: Session; from: string 
   return { session, from }
 }
 
-const live = (t: TestApp, userId: string) => t.app.documents.listByOwner('transactions', userId).map((d) => d.data)
+const live = async (t: TestApp, userId: string) =>
+  (await t.app.documents.listByOwner('transactions', userId)).map((d) => d.data)
 
 describe('a forwarded bank SMS', () => {
   it('books the payment, not the balance or reference, under the payee, with the bank date', async () => {
@@ -60,7 +61,7 @@ describe('a forwarded bank SMS', () => {
     expect(reply).toContain('Food & Dining')
     expect(reply).toContain('To: Swiggy')
     expect(reply).toContain('Date: 24 Nov')
-    const [doc] = live(t, session.user.id)
+    const [doc] = await live(t, session.user.id)
     expect(doc).toMatchObject({
       type: 'expense',
       amount: 45_000,
@@ -82,7 +83,7 @@ describe('a forwarded bank SMS', () => {
       expect(reply).toContain('Already booked')
       expect(reply).toContain('₹450')
     }
-    expect(live(t, session.user.id)).toHaveLength(1)
+    expect(await live(t, session.user.id)).toHaveLength(1)
   })
 
   it('pasted in the app first (pushed offline later), then forwarded: already booked', async () => {
@@ -112,7 +113,7 @@ describe('a forwarded bank SMS', () => {
     })
     expect(push.json()).toEqual([])
     expect(await say(t.app, from, HDFC_SWIGGY)).toContain('Already booked')
-    expect(live(t, session.user.id)).toHaveLength(1)
+    expect(await live(t, session.user.id)).toHaveLength(1)
   })
 
   it('a cash withdrawal is an expense under Cash Withdrawal, forwarded or typed, never income', async () => {
@@ -123,7 +124,7 @@ describe('a forwarded bank SMS', () => {
       'Avl bal: Rs.23,410.55. Not you? Call 18002586161'
     expect(await say(t.app, from, sms)).toContain('Cash Withdrawal')
     expect(await say(t.app, from, 'Took 2000 from ATM')).toContain('Cash Withdrawal')
-    const docs = live(t, session.user.id)
+    const docs = await live(t, session.user.id)
     expect(docs.map((d) => [d.type, d.amount, d.category])).toEqual([
       ['expense', 500_000, 'Cash Withdrawal'],
       ['expense', 200_000, 'Cash Withdrawal'],
@@ -142,7 +143,7 @@ describe('a forwarded bank SMS', () => {
     const reply = await say(t.app, from, text)
     expect(reply).toContain('nothing was booked')
     expect(reply).toContain(why)
-    expect(live(t, session.user.id)).toHaveLength(0)
+    expect(await live(t, session.user.id)).toHaveLength(0)
   })
 })
 
@@ -154,17 +155,17 @@ describe('asking when unsure', () => {
     expect(question).toContain('Please check')
     expect(question).toContain('ramesh.k77@okaxis')
     expect(question).toContain('Reply *ok*')
-    expect(live(t, session.user.id)).toHaveLength(0)
+    expect(await live(t, session.user.id)).toHaveLength(0)
 
     const booked = await say(t.app, from, 'food')
     expect(booked).toContain('Expense Added')
     expect(booked).toContain('Food & Dining')
-    expect(live(t, session.user.id)).toMatchObject([{ amount: 200_000, category: 'Food & Dining' }])
+    expect(await live(t, session.user.id)).toMatchObject([{ amount: 200_000, category: 'Food & Dining' }])
 
     const learned = await say(t.app, from, TO_RAMESH('432812345999', '350'))
     expect(learned).toContain('Expense Added')
     expect(learned).toContain('Food & Dining')
-    expect(live(t, session.user.id)).toHaveLength(2)
+    expect(await live(t, session.user.id)).toHaveLength(2)
   })
 
   it('"ok" books what was understood, "income" turns it round, "no" drops it', async () => {
@@ -177,7 +178,7 @@ describe('asking when unsure', () => {
     expect(await say(t.app, from, 'income')).toContain('Income Added')
     await say(t.app, from, TO_RAMESH('432812340003', '2000', 'chinu@okaxis'))
     expect(await say(t.app, from, 'no')).toContain('nothing was booked')
-    expect(live(t, session.user.id).map((d) => [d.type, d.category])).toEqual([
+    expect((await live(t, session.user.id)).map((d) => [d.type, d.category])).toEqual([
       ['expense', 'Others'],
       ['income', 'Others'],
     ])
@@ -192,7 +193,7 @@ describe('asking when unsure', () => {
     await say(t.app, from, TO_RAMESH('432812340005'))
     expect(await say(t.app, from, 'Spent 500 on food')).toContain('Expense Added')
     expect(await say(t.app, from, 'ok')).toContain("couldn't understand")
-    expect(live(t, session.user.id)).toMatchObject([{ amount: 50_000, category: 'Food & Dining' }])
+    expect(await live(t, session.user.id)).toMatchObject([{ amount: 50_000, category: 'Food & Dining' }])
   })
 
   it('undone, then forwarded again: asked, and "ok" brings the same entry back', async () => {
@@ -202,7 +203,7 @@ describe('asking when unsure', () => {
     expect(await say(t.app, from, 'undo')).toContain('Undone')
     expect(await say(t.app, from, HDFC_SWIGGY)).toContain('You removed this entry before')
     expect(await say(t.app, from, 'ok')).toContain('Expense Added')
-    const all = t.app.documents.listByOwner('transactions', session.user.id, { includeDeleted: true })
+    const all = await t.app.documents.listByOwner('transactions', session.user.id, { includeDeleted: true })
     expect(all).toHaveLength(1)
     expect(all[0]!.deleted).toBe(false)
   })
@@ -215,7 +216,7 @@ describe('asking when unsure', () => {
     expect(await say(t.app, from, card)).toContain('Expense Added')
     expect(await say(t.app, from, card)).toContain('already booked')
     expect(await say(t.app, from, 'ok')).toContain('Expense Added')
-    const ids = live(t, session.user.id).map((d) => d.id)
+    const ids = (await live(t, session.user.id)).map((d) => d.id)
     expect(new Set(ids).size).toBe(2)
   })
 })
@@ -229,9 +230,9 @@ describe('mandates and refunds', () => {
     const reply = await say(t.app, from, notice)
     expect(reply).toContain('*will be* debited')
     expect(reply).toContain('Reply *recurring*')
-    expect(live(t, session.user.id)).toHaveLength(0)
+    expect(await live(t, session.user.id)).toHaveLength(0)
     expect(await say(t.app, from, 'recurring')).toContain('Recurring payment added')
-    const payments = t.app.documents.listByOwner('recurring_payments', session.user.id).map((d) => d.data)
+    const payments = (await t.app.documents.listByOwner('recurring_payments', session.user.id)).map((d) => d.data)
     expect(payments).toMatchObject([
       { name: 'Netflix', amount: 64_900, frequency: 'monthly', dueDate: '2026-11-28', category: 'Entertainment' },
     ])
@@ -252,7 +253,7 @@ describe('mandates and refunds', () => {
     )
     expect(reply).toContain('Income Added')
     expect(reply).toContain('Refund for: ₹275 on 25 Nov')
-    const [expense, refund] = live(t, session.user.id)
+    const [expense, refund] = await live(t, session.user.id)
     expect(refund).toMatchObject({ type: 'income', category: 'Refund', reverses: expense!.id })
   })
 })

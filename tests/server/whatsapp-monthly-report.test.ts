@@ -96,12 +96,12 @@ async function start(dir: string, env: Record<string, string>, options: BuildOpt
 }
 
 let userCounter = 0
-function addUser(
+async function addUser(
   app: FastifyInstance,
   options: { phone?: string | null; name?: string; reportOff?: boolean; createdAt?: number } = {},
 ) {
   userCounter += 1
-  const user = app.users.create({
+  const user = await app.users.create({
     email: `report${userCounter}@example.com`,
     passwordHash: 'x',
     name: options.name ?? `User ${userCounter}`,
@@ -116,7 +116,7 @@ function addUser(
     .where(eq(users.id, user.id))
     .run()
   if (options.reportOff)
-    app.documents.write((unit) =>
+    await app.documents.write(async (unit) =>
       unit.put('profile', user.id, {
         id: user.id,
         ownerId: user.id,
@@ -128,16 +128,16 @@ function addUser(
 }
 
 let txCounter = 0
-function addEntry(
+async function addEntry(
   app: FastifyInstance,
   ownerId: string,
   type: 'expense' | 'income',
   rupees: number,
   category: string,
   date: number,
-): void {
+): Promise<void> {
   txCounter += 1
-  app.documents.write((unit) =>
+  await app.documents.write(async (unit) =>
     unit.put('transactions', ownerId, {
       id: `r-${txCounter}`,
       ownerId,
@@ -158,19 +158,19 @@ describe('monthly report by WhatsApp', () => {
     const dir = await newDir()
     const fake = fakeTwilio()
     const app = await start(dir, TWILIO_ENV, { now: () => APRIL_1, twilioHttpClient: fake.httpClient })
-    const asha = addUser(app, { name: 'Asha' })
-    const ravi = addUser(app, { name: 'Ravi' })
-    const off = addUser(app, { reportOff: true })
-    const noPhone = addUser(app, { phone: null })
-    addEntry(app, asha.id, 'income', 60_000, 'Salary', MARCH_10)
-    addEntry(app, asha.id, 'expense', 1_500, 'Food & Dining', MARCH_10)
-    addEntry(app, asha.id, 'expense', 500, 'Transportation', MARCH_10)
+    const asha = await addUser(app, { name: 'Asha' })
+    const ravi = await addUser(app, { name: 'Ravi' })
+    const off = await addUser(app, { reportOff: true })
+    const noPhone = await addUser(app, { phone: null })
+    await addEntry(app, asha.id, 'income', 60_000, 'Salary', MARCH_10)
+    await addEntry(app, asha.id, 'expense', 1_500, 'Food & Dining', MARCH_10)
+    await addEntry(app, asha.id, 'expense', 500, 'Transportation', MARCH_10)
     // Not March: must not count.
-    addEntry(app, asha.id, 'expense', 9_999, 'Shopping', new Date(2025, 3, 1, 8, 0).getTime())
-    addEntry(app, asha.id, 'expense', 8_888, 'Shopping', new Date(2025, 1, 28, 22, 0).getTime())
-    addEntry(app, ravi.id, 'expense', 250, 'Groceries', new Date(2025, 2, 31, 23, 30).getTime())
-    addEntry(app, off.id, 'expense', 100, 'Groceries', MARCH_10)
-    addEntry(app, noPhone.id, 'expense', 100, 'Groceries', MARCH_10)
+    await addEntry(app, asha.id, 'expense', 9_999, 'Shopping', new Date(2025, 3, 1, 8, 0).getTime())
+    await addEntry(app, asha.id, 'expense', 8_888, 'Shopping', new Date(2025, 1, 28, 22, 0).getTime())
+    await addEntry(app, ravi.id, 'expense', 250, 'Groceries', new Date(2025, 2, 31, 23, 30).getTime())
+    await addEntry(app, off.id, 'expense', 100, 'Groceries', MARCH_10)
+    await addEntry(app, noPhone.id, 'expense', 100, 'Groceries', MARCH_10)
 
     await app.ready()
     const result = await app.monthlyReports!.check()
@@ -210,8 +210,8 @@ describe('monthly report by WhatsApp', () => {
     await again.ready()
     expect((await again.monthlyReports!.check()).sent).toEqual([])
     expect(restarted.requests).toEqual([])
-    expect(again.whatsapp.monthlyReportSent(asha.id, '2025-03')).toBe(true)
-    expect(again.whatsapp.monthlyReportSent(off.id, '2025-03')).toBe(false)
+    expect(await again.whatsapp.monthlyReportSent(asha.id, '2025-03')).toBe(true)
+    expect(await again.whatsapp.monthlyReportSent(off.id, '2025-03')).toBe(false)
   })
 
   it('sends nothing on other days of the month', async () => {
@@ -221,8 +221,8 @@ describe('monthly report by WhatsApp', () => {
       now: () => new Date(2025, 3, 2, 9, 0).getTime(),
       twilioHttpClient: fake.httpClient,
     })
-    const user = addUser(app)
-    addEntry(app, user.id, 'expense', 100, 'Groceries', MARCH_10)
+    const user = await addUser(app)
+    await addEntry(app, user.id, 'expense', 100, 'Groceries', MARCH_10)
     await app.ready()
     expect(await app.monthlyReports!.check()).toMatchObject({ month: null, sent: [] })
     expect(fake.requests).toEqual([])
@@ -236,9 +236,9 @@ describe('monthly report by WhatsApp', () => {
       twilioHttpClient: fake.httpClient,
       monthlyReportIntervalMs: 3_600_000,
     })
-    addUser(app)
-    const late = addUser(app, { createdAt: APRIL_1 - 3_600_000 })
-    addEntry(app, late.id, 'expense', 100, 'Groceries', MARCH_10)
+    await addUser(app)
+    const late = await addUser(app, { createdAt: APRIL_1 - 3_600_000 })
+    await addEntry(app, late.id, 'expense', 100, 'Groceries', MARCH_10)
     await app.ready()
     await app.monthlyReports!.check()
     expect(fake.requests).toEqual([])
@@ -248,16 +248,16 @@ describe('monthly report by WhatsApp', () => {
     const dir = await newDir()
     const fake = fakeTwilio((n) => n === 0)
     const app = await start(dir, TWILIO_ENV, { now: () => APRIL_1, twilioHttpClient: fake.httpClient })
-    const user = addUser(app)
-    addEntry(app, user.id, 'expense', 100, 'Groceries', MARCH_10)
+    const user = await addUser(app)
+    await addEntry(app, user.id, 'expense', 100, 'Groceries', MARCH_10)
     await app.ready()
     const first = await app.monthlyReports!.check()
-    if (first.failed === 1) expect(app.whatsapp.monthlyReportSent(user.id, '2025-03')).toBe(false)
+    if (first.failed === 1) expect(await app.whatsapp.monthlyReportSent(user.id, '2025-03')).toBe(false)
     const second = await app.monthlyReports!.check()
     expect([...first.sent, ...second.sent]).toEqual([user.id])
     expect(fake.requests).toHaveLength(2)
     expect(fake.requests.every((r) => r.data.To === user.phoneNumber)).toBe(true)
-    expect(app.whatsapp.monthlyReportSent(user.id, '2025-03')).toBe(true)
+    expect(await app.whatsapp.monthlyReportSent(user.id, '2025-03')).toBe(true)
     await app.monthlyReports!.check()
     expect(fake.requests).toHaveLength(2)
   })
@@ -271,8 +271,8 @@ describe('monthly report by WhatsApp', () => {
         { ...TWILIO_ENV, [missing]: '' },
         { now: () => APRIL_1, twilioHttpClient: fake.httpClient },
       )
-      const user = addUser(app)
-      addEntry(app, user.id, 'expense', 100, 'Groceries', MARCH_10)
+      const user = await addUser(app)
+      await addEntry(app, user.id, 'expense', 100, 'Groceries', MARCH_10)
       await app.ready()
       expect(app.monthlyReports).toBeNull()
       expect(fake.requests).toEqual([])

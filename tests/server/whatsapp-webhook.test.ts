@@ -38,10 +38,12 @@ async function linkedUser(t: TestApp, name = 'Asha', prove = true): Promise<{ se
   return { session, from }
 }
 
-const transactionsOf = (t: TestApp, userId: string, includeDeleted = false) =>
-  t.app.documents
-    .listByOwner('transactions', userId, { includeDeleted })
-    .map((d) => ({ ...d.data, _deleted: d.deleted, seq: d.seq }))
+const transactionsOf = async (t: TestApp, userId: string, includeDeleted = false) =>
+  (await t.app.documents.listByOwner('transactions', userId, { includeDeleted })).map((d) => ({
+    ...d.data,
+    _deleted: d.deleted,
+    seq: d.seq,
+  }))
 
 async function pull(t: TestApp, session: Session): Promise<Body['documents']> {
   const res = await t.app.inject({
@@ -53,14 +55,14 @@ async function pull(t: TestApp, session: Session): Promise<Body['documents']> {
   return res.json<Body>().documents
 }
 
-function addBudget(
+async function addBudget(
   t: TestApp,
   ownerId: string,
   category: string,
   rupees: number,
   period: Budget['period'] = 'monthly',
-): void {
-  t.app.documents.write((unit) =>
+): Promise<void> {
+  await t.app.documents.write(async (unit) =>
     unit.put('budgets', ownerId, {
       id: `b-${category.replace(/\W/g, '')}-${ownerId.slice(0, 8)}`,
       ownerId,
@@ -74,12 +76,12 @@ function addBudget(
   )
 }
 
-function addTransaction(
+async function addTransaction(
   t: TestApp,
   ownerId: string,
   fields: Partial<Transaction> & Pick<Transaction, 'type' | 'amount' | 'category' | 'date'>,
-): void {
-  t.app.documents.write((unit) =>
+): Promise<void> {
+  await t.app.documents.write(async (unit) =>
     unit.put('transactions', ownerId, {
       id: `seed-${Math.random().toString(36).slice(2, 10)}`,
       ownerId,
@@ -112,7 +114,7 @@ describe('POST /api/whatsapp/webhook: a signed message from a linked number', ()
     expect(text).toContain('Food & Dining')
     expect(text).not.toContain('Date:')
 
-    const stored = transactionsOf(t, session.user.id)
+    const stored = await transactionsOf(t, session.user.id)
     expect(stored).toHaveLength(1)
     const doc = stored[0]!
     expect(doc).toMatchObject({
@@ -173,7 +175,7 @@ describe('POST /api/whatsapp/webhook: a signed message from a linked number', ()
     expect(text).toContain('Income Added')
     expect(text).toContain('₹50,000')
     expect(text).toContain('Source: Salary')
-    expect(transactionsOf(t, session.user.id)).toEqual([
+    expect(await transactionsOf(t, session.user.id)).toEqual([
       expect.objectContaining({ type: 'income', amount: 5_000_000, category: 'Salary', origin: 'whatsapp' }),
     ])
   })
@@ -184,14 +186,14 @@ describe('POST /api/whatsapp/webhook: a signed message from a linked number', ()
     const text = await say(t.app, from, 'Spent 200 on petrol yesterday')
     expect(text).toContain('Transportation')
     expect(text).toContain('Date: 14 Mar')
-    expect(transactionsOf(t, session.user.id)[0]!.date).toBe(new Date(2025, 2, 14).getTime())
+    expect((await transactionsOf(t, session.user.id))[0]!.date).toBe(new Date(2025, 2, 14).getTime())
     expect(await say(t.app, from, 'Spent 99.50 on chai')).toContain('₹99.50')
   })
 
   it("uses the user's own categories from their profile", async () => {
     const t = await setup()
     const { session, from } = await linkedUser(t)
-    t.app.documents.write((unit) =>
+    await t.app.documents.write(async (unit) =>
       unit.put('profile', session.user.id, {
         id: session.user.id,
         ownerId: session.user.id,
@@ -200,7 +202,7 @@ describe('POST /api/whatsapp/webhook: a signed message from a linked number', ()
       }),
     )
     expect(await say(t.app, from, 'spent 300 on pets')).toContain('Pets')
-    expect(transactionsOf(t, session.user.id)[0]!.category).toBe('Pets')
+    expect((await transactionsOf(t, session.user.id))[0]!.category).toBe('Pets')
   })
 
   it('finds the user whatever form their number was registered in', async () => {
@@ -208,14 +210,16 @@ describe('POST /api/whatsapp/webhook: a signed message from a linked number', ()
     const session = await register(t.app, { phone_number: '98765 43210' })
     expect(await proveNumber(t.app, session.headers, 'whatsapp:+919876543210')).toContain('Linked')
     expect(await say(t.app, 'whatsapp:+919876543210', 'Paid 1000 for rent')).toContain('Expense Added')
-    expect(transactionsOf(t, session.user.id)).toEqual([expect.objectContaining({ amount: 100_000, category: 'Rent' })])
+    expect(await transactionsOf(t, session.user.id)).toEqual([
+      expect.objectContaining({ amount: 100_000, category: 'Rent' }),
+    ])
   })
 
   it('refuses amounts above the largest expense, adding nothing', async () => {
     const t = await setup()
     const { session, from } = await linkedUser(t)
     expect(await say(t.app, from, 'Spent 2 crore on house')).toContain('Nothing was added')
-    expect(transactionsOf(t, session.user.id)).toEqual([])
+    expect(await transactionsOf(t, session.user.id)).toEqual([])
   })
 
   it('accepts extra Twilio fields and rejects a signed form without MessageSid (400)', async () => {
@@ -243,7 +247,7 @@ describe('webhook security', () => {
     expect(res.statusCode).toBe(403)
     expect(res.json<Body>()).toMatchObject({ code: 'INVALID_SIGNATURE' })
     expect(t.app.documents.lastSeq).toBe(seq)
-    expect(transactionsOf(t, session.user.id, true)).toEqual([])
+    expect(await transactionsOf(t, session.user.id, true)).toEqual([])
     expect(t.app.db.select().from(whatsappMessages).all()).toHaveLength(messages)
   })
 
@@ -259,7 +263,7 @@ describe('webhook security', () => {
     expect(
       (await postWebhook(t.app, params, { tamper: (p) => ({ ...p, From: 'whatsapp:+919999999999' }) })).statusCode,
     ).toBe(403)
-    expect(transactionsOf(t, session.user.id, true)).toEqual([])
+    expect(await transactionsOf(t, session.user.id, true)).toEqual([])
   })
 
   it('403 without the X-Twilio-Signature header', async () => {
@@ -267,7 +271,7 @@ describe('webhook security', () => {
     const { session, from } = await linkedUser(t)
     const res = await postWebhook(t.app, twilioParams(from, 'Spent 500 on food'), { signature: null })
     expect(res.statusCode).toBe(403)
-    expect(transactionsOf(t, session.user.id, true)).toEqual([])
+    expect(await transactionsOf(t, session.user.id, true)).toEqual([])
   })
 
   it('503 with a clear message when TWILIO_AUTH_TOKEN is not configured', async () => {
@@ -279,7 +283,7 @@ describe('webhook security', () => {
       code: 'WHATSAPP_NOT_CONFIGURED',
       error: expect.stringContaining('TWILIO_AUTH_TOKEN') as string,
     })
-    expect(transactionsOf(t, session.user.id, true)).toEqual([])
+    expect(await transactionsOf(t, session.user.id, true)).toEqual([])
   })
 
   it('503 when PUBLIC_URL is missing (signatures cannot be checked)', async () => {
@@ -295,7 +299,7 @@ describe('webhook security', () => {
     const a = await linkedUser(dev)
     const res = await postWebhook(dev.app, twilioParams(a.from, 'Spent 500 on food'), { signature: null })
     expect(res.statusCode).toBe(200)
-    expect(transactionsOf(dev, a.session.user.id)).toHaveLength(1)
+    expect(await transactionsOf(dev, a.session.user.id)).toHaveLength(1)
 
     const prod = await setup({ WHATSAPP_ALLOW_UNSIGNED: '1' })
     const b = await linkedUser(prod)
@@ -318,7 +322,7 @@ describe('webhook security', () => {
     expect(limited.json<Body>().code).toBe('RATE_LIMITED')
     expect((await postWebhook(t.app, first)).statusCode).toBe(200)
     expect(await say(t.app, b.from, 'Spent 5 on tea')).toContain('Expense Added')
-    expect(transactionsOf(t, a.session.user.id)).toHaveLength(3)
+    expect(await transactionsOf(t, a.session.user.id)).toHaveLength(3)
   })
 })
 
@@ -347,7 +351,7 @@ describe('replies to anything that is not an entry', () => {
         MediaContentType0: 'image/jpeg',
       }),
     ).toContain('photos')
-    expect(transactionsOf(t, session.user.id)).toEqual([])
+    expect(await transactionsOf(t, session.user.id)).toEqual([])
   })
 
   it("the sandbox 'join …' message gets a welcome: link steps when unlinked, a greeting when linked", async () => {
@@ -380,7 +384,7 @@ describe('MessageSid is unique', () => {
     expect(again.statusCode).toBe(200)
     expect(again.body).toBe(first.body)
     expect(t.app.documents.lastSeq).toBe(seq)
-    expect(transactionsOf(t, session.user.id)).toHaveLength(1)
+    expect(await transactionsOf(t, session.user.id)).toHaveLength(1)
   })
 
   it("a MessageSid replayed from another number gets none of the first sender's reply and books nothing", async () => {
@@ -405,8 +409,8 @@ describe('MessageSid is unique', () => {
     }
     expect(t.app.documents.lastSeq).toBe(seq)
     expect(t.app.db.select().from(whatsappMessages).all()).toEqual(stored)
-    expect(transactionsOf(t, ravi.session.user.id)).toHaveLength(0)
-    expect(transactionsOf(t, asha.session.user.id)).toHaveLength(1)
+    expect(await transactionsOf(t, ravi.session.user.id)).toHaveLength(0)
+    expect(await transactionsOf(t, asha.session.user.id)).toHaveLength(1)
     // The first sender's own retry still gets the same reply.
     expect((await postWebhook(t.app, params)).body).toBe(first.body)
   })
@@ -420,7 +424,7 @@ describe('MessageSid is unique', () => {
     const first = await postWebhook(t.app, undo)
     const again = await postWebhook(t.app, undo)
     expect(again.body).toBe(first.body)
-    expect(transactionsOf(t, session.user.id).map((d) => d.amount)).toEqual([10_000])
+    expect((await transactionsOf(t, session.user.id)).map((d) => d.amount)).toEqual([10_000])
   })
 })
 
@@ -438,7 +442,7 @@ describe('undo', () => {
     expect(text).toContain('₹250')
     expect(text).toContain('Transportation')
 
-    const all = transactionsOf(t, session.user.id, true)
+    const all = await transactionsOf(t, session.user.id, true)
     const removed = all.find((d) => d.amount === 25_000)!
     expect(removed._deleted).toBe(true)
     expect(removed.seq).toBe(seqBefore + 1)
@@ -451,7 +455,7 @@ describe('undo', () => {
     )
 
     expect(await say(t.app, from, 'undo')).toContain('Nothing to undo')
-    expect(transactionsOf(t, session.user.id).map((d) => d.amount)).toEqual([10_000])
+    expect((await transactionsOf(t, session.user.id)).map((d) => d.amount)).toEqual([10_000])
   })
 
   it('has nothing to undo when no message added an entry, or the entry was deleted in the app', async () => {
@@ -459,7 +463,7 @@ describe('undo', () => {
     const { session, from } = await linkedUser(t)
     expect(await say(t.app, from, 'undo')).toContain('Nothing to undo')
     await say(t.app, from, 'Spent 100 on tea')
-    const [doc] = transactionsOf(t, session.user.id)
+    const [doc] = await transactionsOf(t, session.user.id)
     await t.app.inject({ method: 'DELETE', url: `/api/expenses/${doc!.id}`, headers: session.headers })
     expect(await say(t.app, from, 'undo')).toContain('Nothing to undo')
   })
@@ -478,12 +482,8 @@ describe("one user's messages never touch another user's data", () => {
     expect(await say(t.app, b.from, 'undo')).toContain('₹300')
     expect(await say(t.app, b.from, 'undo')).toContain('Nothing to undo')
 
-    expect(
-      transactionsOf(t, a.session.user.id)
-        .map((d) => d.amount)
-        .sort(),
-    ).toEqual([70_000, 90_000])
-    expect(transactionsOf(t, b.session.user.id, true)).toEqual([
+    expect((await transactionsOf(t, a.session.user.id)).map((d) => d.amount).sort()).toEqual([70_000, 90_000])
+    expect(await transactionsOf(t, b.session.user.id, true)).toEqual([
       expect.objectContaining({ amount: 30_000, _deleted: true }),
     ])
     const summary = await say(t.app, b.from, 'summary')
@@ -497,19 +497,19 @@ describe('summary and budget commands', () => {
     const t = await setup()
     const { session, from } = await linkedUser(t)
     // Last month and next month are not "this month".
-    addTransaction(t, session.user.id, {
+    await addTransaction(t, session.user.id, {
       type: 'expense',
       amount: 999_900,
       category: 'Shopping',
       date: new Date(2025, 1, 28, 23, 0).getTime(),
     })
-    addTransaction(t, session.user.id, {
+    await addTransaction(t, session.user.id, {
       type: 'income',
       amount: 777_700,
       category: 'Gift',
       date: new Date(2025, 3, 1, 0, 0).getTime(),
     })
-    addTransaction(t, session.user.id, {
+    await addTransaction(t, session.user.id, {
       type: 'expense',
       amount: 40_000,
       category: 'Groceries',
@@ -537,9 +537,9 @@ describe('summary and budget commands', () => {
     const t = await setup()
     const { session, from } = await linkedUser(t)
     expect(await say(t.app, from, 'budget')).toContain('no budgets yet')
-    addBudget(t, session.user.id, 'Food & Dining', 5000)
-    addBudget(t, session.user.id, 'Transportation', 100, 'daily')
-    addTransaction(t, session.user.id, {
+    await addBudget(t, session.user.id, 'Food & Dining', 5000)
+    await addBudget(t, session.user.id, 'Transportation', 100, 'daily')
+    await addTransaction(t, session.user.id, {
       type: 'expense',
       amount: 100_000,
       category: 'Food & Dining',
@@ -556,7 +556,7 @@ describe('summary and budget commands', () => {
   it('an expense that takes a budget across 70 %, 90 % or 100 % says so in the reply', async () => {
     const t = await setup()
     const { session, from } = await linkedUser(t)
-    addBudget(t, session.user.id, 'Food & Dining', 1000)
+    await addBudget(t, session.user.id, 'Food & Dining', 1000)
     expect(await say(t.app, from, 'Spent 600 on food')).not.toContain('budget')
     const at75 = await say(t.app, from, 'Spent 150 on lunch')
     expect(at75).toContain('Food & Dining* budget past 70%: ₹750 of ₹1,000 this month (75%)')
@@ -596,7 +596,7 @@ describe('GET /api/whatsapp/status', () => {
     })
     await say(t.app, from, 'Spent 10 on tea')
     expect((await status()).last_message_at).toBe(new Date(NOW).toISOString())
-    t.app.documents.write((unit) =>
+    await t.app.documents.write(async (unit) =>
       unit.put('profile', session.user.id, {
         id: session.user.id,
         ownerId: session.user.id,

@@ -31,10 +31,10 @@ describe('the one write path (DocumentsRepository.write)', () => {
     const a = await register(t.app)
     const events = listen(a.user.id)
     const seqBefore = t.app.documents.lastSeq
-    t.app.documents.write((unit) => {
-      unit.put('transactions', a.user.id, expense(a.user.id, 'tx-1', 100))
-      unit.put('transactions', a.user.id, expense(a.user.id, 'tx-2', 200))
-      unit.put('profile', a.user.id, { id: a.user.id, ownerId: a.user.id, updatedAt: 1 })
+    await t.app.documents.write(async (unit) => {
+      await unit.put('transactions', a.user.id, expense(a.user.id, 'tx-1', 100))
+      await unit.put('transactions', a.user.id, expense(a.user.id, 'tx-2', 200))
+      await unit.put('profile', a.user.id, { id: a.user.id, ownerId: a.user.id, updatedAt: 1 })
       // Nothing is announced while the unit is open.
       expect(events).toEqual([])
     })
@@ -50,23 +50,25 @@ describe('the one write path (DocumentsRepository.write)', () => {
     const a = await register(t.app)
     const events = listen(a.user.id)
     const seqBefore = t.app.documents.lastSeq
-    expect(() =>
-      t.app.documents.write((unit) => {
-        unit.put('transactions', a.user.id, expense(a.user.id, 'tx-1', 100))
+    await expect(
+      t.app.documents.write(async (unit) => {
+        await unit.put('transactions', a.user.id, expense(a.user.id, 'tx-1', 100))
         throw new Error('crash between two writes')
       }),
-    ).toThrow('crash between two writes')
+    ).rejects.toThrow('crash between two writes')
     expect(events).toEqual([])
     expect(t.app.documents.lastSeq).toBe(seqBefore)
-    expect(t.app.documents.get('transactions', 'tx-1')).toBeUndefined()
+    expect(await t.app.documents.get('transactions', 'tx-1')).toBeUndefined()
   })
 
   it('a write inside another joins it: one commit, one announcement', async () => {
     const a = await register(t.app)
     const events = listen(a.user.id)
-    t.app.documents.write((unit) => {
-      unit.put('transactions', a.user.id, expense(a.user.id, 'tx-1', 100))
-      t.app.documents.write((inner) => inner.put('transactions', a.user.id, expense(a.user.id, 'tx-2', 200)))
+    await t.app.documents.write(async (unit) => {
+      await unit.put('transactions', a.user.id, expense(a.user.id, 'tx-1', 100))
+      await t.app.documents.write(async (inner) =>
+        inner.put('transactions', a.user.id, expense(a.user.id, 'tx-2', 200)),
+      )
     })
     expect(events).toHaveLength(1)
     expect(events[0]!.documents).toHaveLength(2)
@@ -75,7 +77,7 @@ describe('the one write path (DocumentsRepository.write)', () => {
   it("a household row written through it reaches every member's streams, with no announcing of its own", async () => {
     const [a, b] = [await register(t.app), await register(t.app)]
     const { households } = t.app
-    const created = households.create(a.user.id, {
+    const created = await households.create(a.user.id, {
       name: 'Flat 4B',
       description: '',
       icon: 'home',
@@ -83,12 +85,12 @@ describe('the one write path (DocumentsRepository.write)', () => {
       monthlyBudget: 0,
       reviewPeriodHours: 24,
     })
-    households.invite(a.user.id, created.id, b.user.email)
-    households.accept(b.user.id, households.invitations(b.user.id)[0]!.invitation.id)
+    await households.invite(a.user.id, created.id, b.user.email)
+    await households.accept(b.user.id, (await households.invitations(b.user.id))[0]!.invitation.id)
     const [toA, toB] = [listen(a.user.id), listen(b.user.id)]
-    const stored = t.app.documents.get('households', created.id)!
+    const stored = (await t.app.documents.get('households', created.id))!
     const renamed: Household = { ...(stored.data as Household), name: 'Flat 5C', updatedAt: Date.now() }
-    t.app.documents.write((unit) => unit.putAllowed('households', stored.ownerId, renamed))
+    await t.app.documents.write(async (unit) => unit.putAllowed('households', stored.ownerId, renamed))
     for (const events of [toA, toB]) {
       expect(events).toHaveLength(1)
       expect(events[0]).toMatchObject({ collection: 'households', documents: [{ id: created.id, name: 'Flat 5C' }] })

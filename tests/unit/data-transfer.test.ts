@@ -217,15 +217,15 @@ describe('ticket thread merge (server)', () => {
     at: fc.integer({ min: 0, max: 1000 }),
   })
   it('keeps every server message, adds only the owner’s new user messages, sorted by time, no duplicate ids', () => {
-    fc.assert(
-      fc.property(
+    return fc.assert(
+      fc.asyncProperty(
         fc.uniqueArray(msg, { selector: (m) => m.id }),
         fc.uniqueArray(msg, { selector: (m) => m.id }),
-        (server, device) => {
-          const merged = mergePushedTicket(
+        async (server, device) => {
+          const merged = await mergePushedTicket(
             { ...base, messages: server },
             { ...base, messages: device, status: 'closed', ticketNumber: 'X' },
-            { ownerId: 'u1', nextNumber: () => 99 },
+            { ownerId: 'u1', nextNumber: () => Promise.resolve(99) },
           )
           const ids = merged.messages.map((m) => m.id)
           expect(new Set(ids).size).toBe(ids.length)

@@ -135,7 +135,8 @@ async function userWithProfile(): Promise<{ session: Session; real: Profile }> {
   return { session, real }
 }
 
-const onServer = (session: Session) => t.app.documents.getOwned('profile', session.user.id, session.user.id)?.data
+const onServer = async (session: Session) =>
+  (await t.app.documents.getOwned('profile', session.user.id, session.user.id))?.data
 
 describe('a device with an empty database', () => {
   it('keeps the server’s profile when its user changed settings before the server’s copy arrived', async () => {
@@ -150,9 +151,9 @@ describe('a device with an empty database', () => {
     await replication.awaitInSync()
 
     const expected = { ...real, hideBalance: true, customCategories: ['Chai tapri', 'Pets'] }
-    expect(onServer(session)).toEqual({ ...expected, updatedAt: expect.any(Number) as number })
+    expect(await onServer(session)).toEqual({ ...expected, updatedAt: expect.any(Number) as number })
     const local = (await db.profile.findOne(session.user.id).exec())?.toJSON()
-    expect(toWire(local ?? {})).toEqual(onServer(session))
+    expect(toWire(local ?? {})).toEqual(await onServer(session))
   })
 
   it('shows no profile until the server’s copy is on the device, then that copy', async () => {

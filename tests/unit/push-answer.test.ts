@@ -120,7 +120,7 @@ describe('a push answered per document', () => {
       { timeout: 8_000 },
     )
 
-    const onServer = t.app.documents.listByOwner('transactions', bob.user.id)
+    const onServer = await t.app.documents.listByOwner('transactions', bob.user.id)
     expect(onServer.map((d) => [d.data.amount, d.data.description]).sort()).toEqual([
       [12_345, 'bob lunch'],
       [777, ''],
@@ -131,7 +131,7 @@ describe('a push answered per document', () => {
     const local = await bobs.db.transactions.find().exec()
     expect(local.map((d) => d.id).sort()).toEqual([refiled.id, other.id].sort())
     // Alice's document is untouched.
-    expect(t.app.documents.get('transactions', 'imp-guessed')?.data).toMatchObject({
+    expect((await t.app.documents.get('transactions', 'imp-guessed'))?.data).toMatchObject({
       ownerId: alice.user.id,
       description: 'alice private',
     })

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { first, only } from '../../db/rows'
 import { ADMIN_MESSAGES } from '../../../schema/api/admin'
 import type { AdminUser } from '../../../schema/api/admin'
 import type { AppDatabase } from '../../db/database'
@@ -13,11 +14,18 @@ import { toAdminUser } from './users'
  * and the user's open event streams end now. Reactivation clears the flag, so the same tokens
  * work again. Admin accounts cannot be suspended (the back office must keep an admin).
  */
-export function setSuspended(db: AppDatabase, bus: StreamBus, id: string, suspended: boolean): AdminUser {
-  const row = db.select().from(users).where(eq(users.id, id)).get()
+export async function setSuspended(
+  db: AppDatabase,
+  bus: StreamBus,
+  id: string,
+  suspended: boolean,
+): Promise<AdminUser> {
+  const row = await first(db.select().from(users).where(eq(users.id, id)))
   if (!row) throw new HttpError(404, ADMIN_MESSAGES.userNotFound, 'NOT_FOUND')
   if (suspended && row.role === 'admin') throw new HttpError(400, ADMIN_MESSAGES.cannotSuspendAdmin, 'ADMIN_ACCOUNT')
-  const updated = db.update(users).set({ suspended, updatedAt: Date.now() }).where(eq(users.id, id)).returning().get()
+  const updated = await only(
+    db.update(users).set({ suspended, updatedAt: Date.now() }).where(eq(users.id, id)).returning(),
+  )
   if (suspended) bus.endStreams(id)
   return toAdminUser(updated)
 }

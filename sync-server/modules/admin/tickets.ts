@@ -7,6 +7,7 @@ import type { AppDatabase } from '../../db/database'
 import type { LoginHelpRequestRow } from '../../db/tables'
 import { documents, users } from '../../db/tables'
 import { HttpError } from '../../http-error'
+import { first } from '../../db/rows'
 import type { TicketStatus } from '../support/tickets'
 
 export type TicketFilter = TicketStatus | 'all'
@@ -15,7 +16,7 @@ export type TicketFilter = TicketStatus | 'all'
  * One queue the admin ticket list reads. Support tickets (the `tickets` collection) are one;
  * another queue (e.g. login-help requests) joins by adding a source to `ADMIN_TICKET_SOURCES`.
  */
-export type AdminTicketSource = (db: AppDatabase, filter: TicketFilter) => AdminTicket[]
+export type AdminTicketSource = (db: AppDatabase, filter: TicketFilter) => Promise<AdminTicket[]>
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
@@ -63,14 +64,13 @@ function selectTickets(db: AppDatabase) {
 }
 
 /** Live support tickets of every user, newest first, optionally of one status. */
-export const supportTicketSource: AdminTicketSource = (db, filter) => {
+export const supportTicketSource: AdminTicketSource = async (db, filter) => {
   const conditions = [eq(documents.collection, 'tickets'), eq(documents.deleted, false)]
   if (filter !== 'all') conditions.push(sql`json_extract(${documents.data}, '$.status') = ${filter}`)
-  return selectTickets(db)
+  const rows = await selectTickets(db)
     .where(and(...conditions))
     .orderBy(desc(sql`json_extract(${documents.data}, '$.createdAt')`))
-    .all()
-    .map((row) => toView(row).view)
+  return rows.map((row) => toView(row).view)
 }
 
 /** Prefix of the ids of login-help requests in the admin ticket list. */
@@ -80,8 +80,8 @@ export const LOGIN_HELP_PREFIX = 'login-help-'
  * 'Get Help' requests from the login screen (spec part 1 §2): someone who cannot sign in, so no
  * account; shown as open account tickets, newest first, with the contact they left.
  */
-export const loginHelpSource: AdminTicketSource = (db, filter) =>
-  filter === 'all' || filter === 'open' ? listLoginHelpRequests(db).map(loginHelpView) : []
+export const loginHelpSource: AdminTicketSource = async (db, filter) =>
+  filter === 'all' || filter === 'open' ? (await listLoginHelpRequests(db)).map(loginHelpView) : []
 
 function loginHelpView(row: LoginHelpRequestRow): AdminTicket {
   const contact = [row.email, row.whatsapp && `WhatsApp ${row.whatsapp}`].filter(Boolean).join(' · ')
@@ -105,18 +105,24 @@ function loginHelpView(row: LoginHelpRequestRow): AdminTicket {
 export const ADMIN_TICKET_SOURCES: readonly AdminTicketSource[] = [supportTicketSource, loginHelpSource]
 
 /** Every source's tickets of `filter`, newest first. */
-export function listAdminTickets(
+export async function listAdminTickets(
   db: AppDatabase,
   filter: TicketFilter = 'all',
   sources: readonly AdminTicketSource[] = ADMIN_TICKET_SOURCES,
-): AdminTicket[] {
-  return sources.flatMap((source) => source(db, filter)).sort((a, b) => b.created_at.localeCompare(a.created_at))
+): Promise<AdminTicket[]> {
+  const lists = await Promise.all(sources.map((source) => source(db, filter)))
+  return lists.flat().sort((a, b) => b.created_at.localeCompare(a.created_at))
 }
 
-function loadTicket(db: AppDatabase, id: string): { view: AdminTicket; ticket: Ticket; ownerId: string } {
-  const row = selectTickets(db)
-    .where(and(eq(documents.collection, 'tickets'), eq(documents.id, id), eq(documents.deleted, false)))
-    .get()
+async function loadTicket(
+  db: AppDatabase,
+  id: string,
+): Promise<{ view: AdminTicket; ticket: Ticket; ownerId: string }> {
+  const row = await first(
+    selectTickets(db).where(
+      and(eq(documents.collection, 'tickets'), eq(documents.id, id), eq(documents.deleted, false)),
+    ),
+  )
   if (!row) throw new HttpError(404, ADMIN_MESSAGES.ticketNotFound, 'NOT_FOUND')
   return { ...toView(row), ownerId: row.userId }
 }
@@ -129,12 +135,12 @@ function toDetail(view: AdminTicket, ticket: Ticket): AdminTicketDetail {
 }
 
 /** The ticket with its whole thread, as its owner sees it (a login-help request has no thread). */
-export function adminTicketDetail(db: AppDatabase, id: string): AdminTicketDetail {
+export async function adminTicketDetail(db: AppDatabase, id: string): Promise<AdminTicketDetail> {
   if (id.startsWith(LOGIN_HELP_PREFIX)) {
-    const row = findLoginHelpRequest(db, id.slice(LOGIN_HELP_PREFIX.length))
+    const row = await findLoginHelpRequest(db, id.slice(LOGIN_HELP_PREFIX.length))
     if (!row) throw new HttpError(404, ADMIN_MESSAGES.ticketNotFound, 'NOT_FOUND')
     return { ...loginHelpView(row), messages: [] }
   }
-  const { view, ticket } = loadTicket(db, id)
+  const { view, ticket } = await loadTicket(db, id)
   return toDetail(view, ticket)
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, or, sql } from 'drizzle-orm'
+import { first } from '../../db/rows'
 import type { AdminUser, AdminUserDetail } from '../../../schema/api/admin'
 import { fromPaise } from '../../../schema/money/money'
 import type { AppDatabase } from '../../db/database'
@@ -44,31 +45,31 @@ export function toAdminUser(row: UserRow): AdminUser {
 }
 
 /** Accounts newest first; `search` matches name, e-mail or phone number anywhere, case-insensitively. */
-export function listUsers(db: AppDatabase, search?: string): AdminUser[] {
+export async function listUsers(db: AppDatabase, search?: string): Promise<AdminUser[]> {
   const term = search?.trim()
   const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
   const matches = (column: typeof users.email | typeof users.name | typeof users.phoneNumber) =>
     sql`${column} LIKE ${pattern} ESCAPE '\\'`
-  const rows = db
+  const rows = await db
     .select()
     .from(users)
     .where(pattern ? or(matches(users.email), matches(users.name), matches(users.phoneNumber)) : undefined)
     .orderBy(desc(users.createdAt))
     .limit(USER_LIST_LIMIT)
-    .all()
   return rows.map(toAdminUser)
 }
 
 /** The user and their stats, or undefined for an unknown id. */
-export function userDetail(db: AppDatabase, id: string): AdminUserDetail | undefined {
-  const row = db.select().from(users).where(eq(users.id, id)).get()
+export async function userDetail(db: AppDatabase, id: string): Promise<AdminUserDetail | undefined> {
+  const row = await first(db.select().from(users).where(eq(users.id, id)))
   if (!row) return undefined
-  const expenses = expenseTotals(db, id)
-  const tickets = db
-    .select({ n: count() })
-    .from(documents)
-    .where(and(eq(documents.collection, 'tickets'), eq(documents.ownerId, id), eq(documents.deleted, false)))
-    .get()
+  const expenses = await expenseTotals(db, id)
+  const tickets = await first(
+    db
+      .select({ n: count() })
+      .from(documents)
+      .where(and(eq(documents.collection, 'tickets'), eq(documents.ownerId, id), eq(documents.deleted, false))),
+  )
   return {
     user: toAdminUser(row),
     stats: {

@@ -17,15 +17,15 @@ export async function ensureAdmin(
   settings: AdminSettings,
   print: (line: string) => void = console.log,
 ): Promise<void> {
-  if (users.findAdmin()) return
+  if (await users.findAdmin()) return
   const email = (settings.email ?? 'admin@localhost').toLowerCase()
   const oneTime = settings.password === undefined
   const password = settings.password ?? randomBytes(12).toString('base64url')
   const passwordHash = await hashPassword(password)
-  const existing = users.findByEmail(email)
+  const existing = await users.findByEmail(email)
   // Promoting an existing account also resets its password, so only the operator can use it.
-  if (existing) users.bumpTokenVersion(existing.id, { role: 'admin', passwordHash })
-  else users.create({ email, passwordHash, name: 'Admin', role: 'admin' })
+  if (existing) await users.bumpTokenVersion(existing.id, { role: 'admin', passwordHash })
+  else await users.create({ email, passwordHash, name: 'Admin', role: 'admin' })
   if (oneTime) {
     print(
       `\n  First admin account: ${email}\n  One-time password:   ${password}\n` +

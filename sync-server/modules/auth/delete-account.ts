@@ -14,12 +14,12 @@ import type { HouseholdService } from '../households/service'
  * could let the deleting device's stream reconnect with a refused token and sign it out before it
  * had wiped its local database.
  */
-export function deleteAccount(households: HouseholdService, user: { id: string; email: string }): void {
+export async function deleteAccount(households: HouseholdService, user: { id: string; email: string }): Promise<void> {
   const { deps } = households
   const exit = new AccountExit(households)
-  deps.documents.write((unit) => {
-    exit.run(unit, user.id, user.email)
-    deps.db.delete(documents).where(eq(documents.ownerId, user.id)).run()
-    deps.db.delete(users).where(eq(users.id, user.id)).run()
+  await deps.documents.write(async (unit) => {
+    await exit.run(unit, user.id, user.email)
+    await deps.db.delete(documents).where(eq(documents.ownerId, user.id))
+    await deps.db.delete(users).where(eq(users.id, user.id))
   })
 }

@@ -1,5 +1,7 @@
 import { and, desc, eq, gt, lt, notInArray, sql } from 'drizzle-orm'
+import { first } from '../../db/rows'
 import type { AppDatabase } from '../../db/database'
+import type { UnitOfWork } from '../../db/unit-of-work'
 import { passwordFailures, signInAddresses } from '../../db/tables'
 import { HttpError } from '../../http-error'
 import { DeviceCookies } from './device-cookies'
@@ -48,6 +50,7 @@ export interface ClientRequest {
 
 export interface PasswordGuardOptions {
   db: AppDatabase
+  units: UnitOfWork
   now: () => number
   /** Signs the device cookies (the server's secret). */
   secret: string
@@ -72,12 +75,14 @@ export class PasswordGuard {
   #lastSweep = Number.NEGATIVE_INFINITY
   readonly #devices: DeviceCookies
   readonly #db: AppDatabase
+  readonly #units: UnitOfWork
   readonly #now: () => number
   readonly #secureCookies: boolean
 
   constructor(options: PasswordGuardOptions) {
     this.#devices = new DeviceCookies(options.secret)
     this.#db = options.db
+    this.#units = options.units
     this.#now = options.now
     this.#secureCookies = options.secureCookies
   }
@@ -90,9 +95,9 @@ export class PasswordGuard {
 
   /** Runs `check` unless the attempt must wait (429, Retry-After seconds in `details`); true when it matched. */
   async verify(attempt: PasswordAttempt, check: () => Promise<boolean>): Promise<boolean> {
-    const counters = this.#reserve(attempt)
+    const counters = await this.#reserve(attempt)
     const ok = await check()
-    if (ok) this.#succeeded(attempt, counters)
+    if (ok) await this.#succeeded(attempt, counters)
     return ok
   }
 
@@ -100,104 +105,103 @@ export class PasswordGuard {
    * The Set-Cookie that remembers this browser for the account, after a sign-in that proved the
    * password (registration included), which also makes the address known.
    */
-  signedIn(request: ClientRequest, userId: string, device: string | null): string {
-    this.#remember(this.#db, userId, request.ip, this.#now())
+  async signedIn(request: ClientRequest, userId: string, device: string | null): Promise<string> {
+    await this.#remember(this.#db, userId, request.ip, this.#now())
     return this.#devices.cookie(userId, device, this.#secureCookies || request.protocol === 'https')
   }
 
   /** Checks every count of the attempt and, when none must wait, counts the attempt as a failure. */
-  #reserve(attempt: PasswordAttempt): Counter[] {
+  async #reserve(attempt: PasswordAttempt): Promise<Counter[]> {
     const now = this.#now()
-    this.#sweep(now)
-    return this.#db.transaction((tx) => {
-      const counters = this.#counters(tx, attempt, now)
-      const counts = counters.map((c) => ({ counter: c, ...this.#count(tx, attempt.account, c.source, now) }))
+    await this.#sweep(now)
+    return this.#units.run(async () => {
+      const tx = this.#db
+      const counters = await this.#counters(tx, attempt, now)
+      const counts = []
+      for (const c of counters) counts.push({ counter: c, ...(await this.#count(tx, attempt.account, c.source, now)) })
       const waitMs = Math.max(0, ...counts.map((c) => c.lastFailureAt + waitAfter(c.failures, c.counter.free) - now))
       if (waitMs > 0) throw tooMany(waitMs)
       for (const { counter, failures } of counts) {
         const row = { account: attempt.account, source: counter.source, failures: failures + 1, lastFailureAt: now }
-        tx.insert(passwordFailures)
+        await tx
+          .insert(passwordFailures)
           .values(row)
           .onConflictDoUpdate({ target: [passwordFailures.account, passwordFailures.source], set: row })
-          .run()
       }
       return counters
     })
   }
 
   /** The source's own count, plus the account-wide one unless the source is known to the account. */
-  #counters(db: Db, attempt: PasswordAttempt, now: number): Counter[] {
+  async #counters(db: Db, attempt: PasswordAttempt, now: number): Promise<Counter[]> {
     const own = attempt.device ? `device:${attempt.device}` : `address:${attempt.address}`
     const counters = [{ source: own, free: FREE_FAILURES }]
-    const known = attempt.device !== null || (attempt.userId !== null && this.#knownAddress(db, attempt, now))
+    const known = attempt.device !== null || (attempt.userId !== null && (await this.#knownAddress(db, attempt, now)))
     if (!known) counters.push({ source: ACCOUNT_WIDE, free: ACCOUNT_FREE_FAILURES })
     return counters
   }
 
-  #knownAddress(db: Db, attempt: PasswordAttempt, now: number): boolean {
-    const row = db
-      .select({ at: signInAddresses.lastSignInAt })
-      .from(signInAddresses)
-      .where(and(eq(signInAddresses.userId, attempt.userId ?? ''), eq(signInAddresses.address, attempt.address)))
-      .get()
+  async #knownAddress(db: Db, attempt: PasswordAttempt, now: number): Promise<boolean> {
+    const row = await first(
+      db
+        .select({ at: signInAddresses.lastSignInAt })
+        .from(signInAddresses)
+        .where(and(eq(signInAddresses.userId, attempt.userId ?? ''), eq(signInAddresses.address, attempt.address))),
+    )
     return row !== undefined && row.at > now - KNOWN_FOR_MS
   }
 
-  #count(db: Db, account: string, source: string, now: number) {
-    const row = db
-      .select()
-      .from(passwordFailures)
-      .where(and(eq(passwordFailures.account, account), eq(passwordFailures.source, source)))
-      .get()
+  async #count(db: Db, account: string, source: string, now: number) {
+    const row = await first(
+      db
+        .select()
+        .from(passwordFailures)
+        .where(and(eq(passwordFailures.account, account), eq(passwordFailures.source, source))),
+    )
     if (!row || row.lastFailureAt <= now - FORGET_AFTER_MS) return { failures: 0, lastFailureAt: now }
     return { failures: row.failures, lastFailureAt: row.lastFailureAt }
   }
 
   /** The password matched: its source starts afresh; the account-wide count takes back this attempt. */
-  #succeeded(attempt: PasswordAttempt, counters: Counter[]): void {
-    this.#db.transaction((tx) => {
+  async #succeeded(attempt: PasswordAttempt, counters: Counter[]): Promise<void> {
+    await this.#units.run(async () => {
+      const tx = this.#db
       const [own, ...rest] = counters
       const row = (source: string) =>
         and(eq(passwordFailures.account, attempt.account), eq(passwordFailures.source, source))
-      if (own) tx.delete(passwordFailures).where(row(own.source)).run()
+      if (own) await tx.delete(passwordFailures).where(row(own.source))
       for (const counter of rest)
-        tx.update(passwordFailures)
+        await tx
+          .update(passwordFailures)
           .set({ failures: sql`${passwordFailures.failures} - 1` })
           .where(and(row(counter.source), gt(passwordFailures.failures, 0)))
-          .run()
     })
   }
 
-  #remember(db: Db, userId: string, address: string, now: number): void {
-    db.insert(signInAddresses)
+  async #remember(db: Db, userId: string, address: string, now: number): Promise<void> {
+    await db
+      .insert(signInAddresses)
       .values({ userId, address, lastSignInAt: now })
       .onConflictDoUpdate({ target: [signInAddresses.userId, signInAddresses.address], set: { lastSignInAt: now } })
-      .run()
-    const newest = db
-      .select({ address: signInAddresses.address })
-      .from(signInAddresses)
-      .where(eq(signInAddresses.userId, userId))
-      .orderBy(desc(signInAddresses.lastSignInAt))
-      .limit(KNOWN_ADDRESSES)
-      .all()
-      .map((r) => r.address)
-    db.delete(signInAddresses)
+    const newest = (
+      await db
+        .select({ address: signInAddresses.address })
+        .from(signInAddresses)
+        .where(eq(signInAddresses.userId, userId))
+        .orderBy(desc(signInAddresses.lastSignInAt))
+        .limit(KNOWN_ADDRESSES)
+    ).map((r) => r.address)
+    await db
+      .delete(signInAddresses)
       .where(and(eq(signInAddresses.userId, userId), notInArray(signInAddresses.address, newest)))
-      .run()
   }
 
   /** Drops counts and addresses too old to matter, at most once a minute per process. */
-  #sweep(now: number): void {
+  async #sweep(now: number): Promise<void> {
     if (Math.abs(now - this.#lastSweep) < SWEEP_EVERY_MS) return
     this.#lastSweep = now
-    this.#db
-      .delete(passwordFailures)
-      .where(lt(passwordFailures.lastFailureAt, now - FORGET_AFTER_MS))
-      .run()
-    this.#db
-      .delete(signInAddresses)
-      .where(lt(signInAddresses.lastSignInAt, now - KNOWN_FOR_MS))
-      .run()
+    await this.#db.delete(passwordFailures).where(lt(passwordFailures.lastFailureAt, now - FORGET_AFTER_MS))
+    await this.#db.delete(signInAddresses).where(lt(signInAddresses.lastSignInAt, now - KNOWN_FOR_MS))
   }
 }
 

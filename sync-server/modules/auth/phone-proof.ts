@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import { first } from '../../db/rows'
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import { AUTH_MESSAGES } from '../../../schema/api/auth'
 import type { PhoneClaim } from '../../../schema/api/auth'
@@ -48,9 +49,9 @@ export class PhoneProof {
    * Starts (or restarts) the caller's claim of `phone`; null when it is already their proven
    * number. Someone else's proven number answers 409.
    */
-  claim(user: UserRow, phone: string): PhoneClaim | null {
+  async claim(user: UserRow, phone: string): Promise<PhoneClaim | null> {
     if (user.phoneNumber === phone && user.phoneVerified) return null
-    const holder = this.deps.users.findByVerifiedPhone(phone)
+    const holder = await this.deps.users.findByVerifiedPhone(phone)
     if (holder && holder.id !== user.id) throw new HttpError(409, AUTH_MESSAGES.phoneTaken, 'PHONE_TAKEN')
     const now = this.deps.now()
     const row = {
@@ -62,28 +63,30 @@ export class PhoneProof {
       wrongCodes: 0,
       voidedAt: null,
     }
-    this.deps.db.insert(phoneClaims).values(row).onConflictDoUpdate({ target: phoneClaims.userId, set: row }).run()
+    await this.deps.db.insert(phoneClaims).values(row).onConflictDoUpdate({ target: phoneClaims.userId, set: row })
     return toClaim(row)
   }
 
   /** The caller's claim that can still be proven, or null. */
-  pending(userId: string): PhoneClaim | null {
-    const row = this.deps.db
-      .select()
-      .from(phoneClaims)
-      .where(and(eq(phoneClaims.userId, userId), this.#live()))
-      .get()
+  async pending(userId: string): Promise<PhoneClaim | null> {
+    const row = await first(
+      this.deps.db
+        .select()
+        .from(phoneClaims)
+        .where(and(eq(phoneClaims.userId, userId), this.#live())),
+    )
     return row ? toClaim(row) : null
   }
 
   /** The caller's claim that wrong codes voided in the last VOIDED_NOTICE_MS, or null. */
-  voided(userId: string): VoidedClaim | null {
+  async voided(userId: string): Promise<VoidedClaim | null> {
     const since = this.deps.now() - VOIDED_NOTICE_MS
-    const row = this.deps.db
-      .select()
-      .from(phoneClaims)
-      .where(and(eq(phoneClaims.userId, userId), gt(phoneClaims.voidedAt, since)))
-      .get()
+    const row = await first(
+      this.deps.db
+        .select()
+        .from(phoneClaims)
+        .where(and(eq(phoneClaims.userId, userId), gt(phoneClaims.voidedAt, since))),
+    )
     return row?.voidedAt ? { phone_number: row.phone, voided_at: new Date(row.voidedAt).toISOString() } : null
   }
 
@@ -92,41 +95,41 @@ export class PhoneProof {
    * unit of work, and answers that user; undefined for a wrong, expired or voided code, which
    * (unless empty) is counted against the number's live claims.
    */
-  prove(phone: string, code: string): UserRow | undefined {
+  async prove(phone: string, code: string): Promise<UserRow | undefined> {
     const { db, documents } = this.deps
-    const claim = db
-      .select()
-      .from(phoneClaims)
-      .where(and(eq(phoneClaims.phone, phone), eq(phoneClaims.code, code), this.#live()))
-      .get()
+    const claim = await first(
+      db
+        .select()
+        .from(phoneClaims)
+        .where(and(eq(phoneClaims.phone, phone), eq(phoneClaims.code, code), this.#live())),
+    )
     if (!claim) {
-      if (code !== '') this.#countWrongCode(phone)
+      if (code !== '') await this.#countWrongCode(phone)
       return undefined
     }
-    return documents.write(() => {
+    return documents.write(async () => {
       // Whoever held the number (unproven, or proven earlier by a former owner) lets it go.
-      db.update(users)
+      await db
+        .update(users)
         .set({ phoneNumber: null, phoneVerified: false, updatedAt: Date.now() })
         .where(and(eq(users.phoneNumber, phone), ne(users.id, claim.userId)))
-        .run()
       // Every claim of the number ends: the owner's choice stands until they change it.
-      db.delete(phoneClaims).where(eq(phoneClaims.phone, phone)).run()
-      db.delete(phoneClaims).where(eq(phoneClaims.userId, claim.userId)).run()
+      await db.delete(phoneClaims).where(eq(phoneClaims.phone, phone))
+      await db.delete(phoneClaims).where(eq(phoneClaims.userId, claim.userId))
       return this.deps.users.update(claim.userId, { phoneNumber: phone, phoneVerified: true })
     })
   }
 
   /** One statement, so concurrent wrong codes (even on several server processes) are all counted. */
-  #countWrongCode(phone: string): void {
+  async #countWrongCode(phone: string): Promise<void> {
     const tries = sql`${phoneClaims.wrongCodes} + 1`
-    this.deps.db
+    await this.deps.db
       .update(phoneClaims)
       .set({
         wrongCodes: tries,
         voidedAt: sql`CASE WHEN ${tries} >= ${LINK_CODE_TRIES} THEN ${this.deps.now()} ELSE NULL END`,
       })
       .where(and(eq(phoneClaims.phone, phone), this.#live()))
-      .run()
   }
 
   #live() {
@@ -134,9 +137,9 @@ export class PhoneProof {
   }
 
   /** Removes the caller's link and any pending claim. */
-  unlink(userId: string): UserRow {
-    return this.deps.documents.write(() => {
-      this.deps.db.delete(phoneClaims).where(eq(phoneClaims.userId, userId)).run()
+  async unlink(userId: string): Promise<UserRow> {
+    return this.deps.documents.write(async () => {
+      await this.deps.db.delete(phoneClaims).where(eq(phoneClaims.userId, userId))
       return this.deps.users.update(userId, { phoneNumber: null, phoneVerified: false })
     })
   }

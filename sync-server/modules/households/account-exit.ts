@@ -28,89 +28,89 @@ export class AccountExit {
     return this.households.members
   }
 
-  run(unit: DocumentUnit, userId: string, email: string): void {
+  async run(unit: DocumentUnit, userId: string, email: string): Promise<void> {
     const now = this.households.now
-    for (const { householdId } of this.members.householdsOf(userId)) {
-      const stays = this.members.members(householdId).some((m) => m.userId !== userId)
-      if (stays) this.households.departIn(unit, householdId, userId, now)
-      else this.close(unit, householdId, userId, now)
+    for (const { householdId } of await this.members.householdsOf(userId)) {
+      const stays = (await this.members.members(householdId)).some((m) => m.userId !== userId)
+      if (stays) await this.households.departIn(unit, householdId, userId, now)
+      else await this.close(unit, householdId, userId, now)
     }
     // A household everyone had already left, holding what the leaver entered, goes too.
-    for (const householdId of this.ownedHouseholds(userId)) {
-      const house = unit.get('households', householdId)
-      if (house && !house.deleted && this.members.members(householdId).length === 0)
-        this.close(unit, householdId, userId, now)
+    for (const householdId of await this.ownedHouseholds(userId)) {
+      const house = await unit.get('households', householdId)
+      if (house && !house.deleted && (await this.members.members(householdId)).length === 0)
+        await this.close(unit, householdId, userId, now)
     }
-    this.handOver(userId)
-    this.moveInvitations(userId, email)
+    await this.handOver(userId)
+    await this.moveInvitations(userId, email)
   }
 
   /** Who keeps a household's rows once `leaver` is gone: its admin, another member, a former member. */
-  private custodian(householdId: string, leaver: string): string | undefined {
-    const others = this.members.members(householdId).filter((m) => m.userId !== leaver)
-    const former = this.members.formerMembers(householdId).filter((m) => m.userId !== leaver)
+  private async custodian(householdId: string, leaver: string): Promise<string | undefined> {
+    const others = (await this.members.members(householdId)).filter((m) => m.userId !== leaver)
+    const former = (await this.members.formerMembers(householdId)).filter((m) => m.userId !== leaver)
     return (others.find((m) => m.role === 'admin') ?? others[0] ?? former[0])?.userId
   }
 
   /** The last member leaves: every row of the household becomes a tombstone with placeholder content. */
-  private close(unit: DocumentUnit, householdId: string, leaver: string, now: number): void {
-    const member = this.members.active(householdId, leaver) !== undefined
-    if (member) this.members.remove(householdId, leaver, Number.MAX_SAFE_INTEGER)
-    const owner = this.custodian(householdId, leaver) ?? leaver
-    const house = unit.get('households', householdId)
+  private async close(unit: DocumentUnit, householdId: string, leaver: string, now: number): Promise<void> {
+    const member = (await this.members.active(householdId, leaver)) !== undefined
+    if (member) await this.members.remove(householdId, leaver, Number.MAX_SAFE_INTEGER)
+    const owner = (await this.custodian(householdId, leaver)) ?? leaver
+    const house = await unit.get('households', householdId)
     const rows = [
       ...(house ? [house] : []),
-      ...this.households.rows('household_expenses', householdId),
-      ...this.households.rows('settlements', householdId),
+      ...(await this.households.rows('household_expenses', householdId)),
+      ...(await this.households.rows('settlements', householdId)),
     ]
     for (const row of rows) {
       const collection = row.collection as HouseholdCollection
       const placeholder = tombstoneFor(collection, row.id, owner, row.householdId)
       const updatedAt = Math.max(now, Number((row.data as Household).updatedAt) + 1)
-      unit.putAllowed(collection, row.ownerId, { ...placeholder, updatedAt }, true)
+      await unit.putAllowed(collection, row.ownerId, { ...placeholder, updatedAt }, true)
     }
-    if (member) this.members.remove(householdId, leaver, this.households.deps.documents.lastSeq)
-    this.members.dropInvitationsOf(householdId)
+    if (member) await this.members.remove(householdId, leaver, this.households.deps.documents.lastSeq)
+    await this.members.dropInvitationsOf(householdId)
   }
 
   /** The households holding rows stored under the leaver's account (the household's own id for its document). */
-  private ownedHouseholds(leaver: string): string[] {
-    return this.households.deps.db
-      .selectDistinct({ key: sql<string>`coalesce(${documents.householdId}, ${documents.id})` })
-      .from(documents)
-      .where(and(eq(documents.ownerId, leaver), inArray(documents.collection, [...HOUSEHOLD_COLLECTIONS])))
-      .all()
-      .map((r) => r.key)
+  private async ownedHouseholds(leaver: string): Promise<string[]> {
+    return (
+      await this.households.deps.db
+        .selectDistinct({ key: sql<string>`coalesce(${documents.householdId}, ${documents.id})` })
+        .from(documents)
+        .where(and(eq(documents.ownerId, leaver), inArray(documents.collection, [...HOUSEHOLD_COLLECTIONS])))
+    ).map((r) => r.key)
   }
 
   /** The rows stored under the leaver's account pass to each household's custodian, or go with it. */
-  private handOver(leaver: string): void {
+  private async handOver(leaver: string): Promise<void> {
     const { db } = this.households.deps
     const collections = [...HOUSEHOLD_COLLECTIONS]
-    for (const key of this.ownedHouseholds(leaver)) {
+    for (const key of await this.ownedHouseholds(leaver)) {
       const ofHousehold = or(
         and(eq(documents.collection, 'households'), eq(documents.id, key)),
         and(inArray(documents.collection, collections), eq(documents.householdId, key)),
       )
-      const custodian = this.custodian(key, leaver)
+      const custodian = await this.custodian(key, leaver)
       if (custodian)
-        db.update(documents)
+        await db
+          .update(documents)
           .set({ ownerId: custodian })
           .where(and(ofHousehold, eq(documents.ownerId, leaver)))
-          .run()
       else {
-        db.delete(documents).where(ofHousehold).run()
-        this.members.dropInvitationsOf(key)
+        await db.delete(documents).where(ofHousehold)
+        await this.members.dropInvitationsOf(key)
       }
     }
   }
 
-  private moveInvitations(leaver: string, email: string): void {
-    this.members.dropInvitationsTo(email.toLowerCase())
-    for (const householdId of this.members.invitedInto(leaver)) {
-      const admin = this.members.members(householdId).find((m) => m.role === 'admin' && m.userId !== leaver)
-      if (admin) this.members.reassignInvitations(leaver, householdId, admin.userId)
-      else this.members.dropInvitationsOf(householdId)
+  private async moveInvitations(leaver: string, email: string): Promise<void> {
+    await this.members.dropInvitationsTo(email.toLowerCase())
+    for (const householdId of await this.members.invitedInto(leaver)) {
+      const admin = (await this.members.members(householdId)).find((m) => m.role === 'admin' && m.userId !== leaver)
+      if (admin) await this.members.reassignInvitations(leaver, householdId, admin.userId)
+      else await this.members.dropInvitationsOf(householdId)
     }
   }
 }

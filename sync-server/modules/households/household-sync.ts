@@ -3,6 +3,7 @@ import type { PushAnswer, PushRow } from '../../../schema/api/sync'
 import type { Household, HouseholdExpense, Settlement } from '../../../schema/entities/household'
 import { toWire } from '../../db/documents'
 import type { DocumentUnit, StoredDocument } from '../../db/documents'
+import { settle } from '../../db/rows'
 import { FORBIDDEN_DOCUMENT, HttpError } from '../../http-error'
 import { canonicalJson, parseDocument } from '../sync/document-state'
 import type { DocumentData } from '../sync/document-state'
@@ -32,11 +33,11 @@ interface ScopedRow {
 export class HouseholdSync {
   constructor(private readonly households: HouseholdService) {}
 
-  pullJson(collection: HouseholdCollection, userId: string, sinceSeq: number, limit: number): string {
-    const rows = this.scoped(collection, userId, sinceSeq, limit)
+  async pullJson(collection: HouseholdCollection, userId: string, sinceSeq: number, limit: number): Promise<string> {
+    const rows = await this.scoped(collection, userId, sinceSeq, limit)
     const seq = rows.at(-1)?.seq ?? sinceSeq
     // Only a full page can have more behind it; the count drives a new device's progress bar.
-    const remaining = rows.length < limit ? 0 : this.countAfter(collection, userId, seq)
+    const remaining = rows.length < limit ? 0 : await this.countAfter(collection, userId, seq)
     const docs = rows.map((r) =>
       r.removed_seq === null
         ? `${r.data.slice(0, -1)},"_deleted":${r.deleted ? 'true' : 'false'}}`
@@ -45,17 +46,26 @@ export class HouseholdSync {
     return `{"documents":[${docs.join(',')}],"checkpoint":{"seq":${seq}},"remaining":${remaining}}`
   }
 
-  private scoped(collection: HouseholdCollection, userId: string, sinceSeq: number, limit: number): ScopedRow[] {
-    return this.households.deps.db.all<ScopedRow>(sql`
+  private scoped(
+    collection: HouseholdCollection,
+    userId: string,
+    sinceSeq: number,
+    limit: number,
+  ): Promise<ScopedRow[]> {
+    return settle(() =>
+      this.households.deps.db.all<ScopedRow>(sql`
       SELECT d.id, d.owner_id, d.household_id, d.data, d.deleted, d.seq, m.removed_seq
       ${scopeOf(collection, userId, sinceSeq)}
       ORDER BY d.seq
-      LIMIT ${limit}`)
+      LIMIT ${limit}`),
+    )
   }
 
-  private countAfter(collection: HouseholdCollection, userId: string, sinceSeq: number): number {
-    const row = this.households.deps.db.get<{ n: number }>(
-      sql`SELECT count(*) AS n ${scopeOf(collection, userId, sinceSeq)}`,
+  private async countAfter(collection: HouseholdCollection, userId: string, sinceSeq: number): Promise<number> {
+    const row = await settle(() =>
+      this.households.deps.db.get<{ n: number } | undefined>(
+        sql`SELECT count(*) AS n ${scopeOf(collection, userId, sinceSeq)}`,
+      ),
     )
     return row?.n ?? 0
   }
@@ -80,13 +90,15 @@ export class HouseholdSync {
       return next
     })
     const now = this.households.now
-    return this.households.deps.documents.write((unit) => {
+    return this.households.deps.documents.write(async (unit) => {
       // Memberships and households do not change within a push: look each up once.
       const lookups = memberLookups(this.households, userId)
-      return parsed.flatMap(({ data, deleted }) => {
-        const conflict = this.apply(unit, lookups, collection, data, deleted, now)
-        return conflict ? [conflict] : []
-      })
+      const conflicts = []
+      for (const { data, deleted } of parsed) {
+        const conflict = await this.apply(unit, lookups, collection, data, deleted, now)
+        if (conflict) conflicts.push(conflict)
+      }
+      return conflicts
     })
   }
 
@@ -94,13 +106,13 @@ export class HouseholdSync {
    * Re-sends the current state of rows of households the caller belongs to (schema/api/sync.ts
    * RestampBody): a new seq, content unchanged, announced to every member. Returns how many.
    */
-  restamp(collection: HouseholdCollection, userId: string, ids: readonly string[]): number {
-    return this.households.deps.documents.write((unit) => {
+  restamp(collection: HouseholdCollection, userId: string, ids: readonly string[]): Promise<number> {
+    return this.households.deps.documents.write(async (unit) => {
       let restamped = 0
       for (const id of new Set(ids)) {
-        const row = unit.get(collection, id)
-        if (!row || !this.households.members.active(householdOf(row), userId)) continue
-        unit.putAllowed(collection, row.ownerId, row.data, row.deleted)
+        const row = await unit.get(collection, id)
+        if (!row || !(await this.households.members.active(householdOf(row), userId))) continue
+        await unit.putAllowed(collection, row.ownerId, row.data, row.deleted)
         restamped++
       }
       return restamped
@@ -108,31 +120,31 @@ export class HouseholdSync {
   }
 
   /** One pushed row: written (announced with the push's commit) or not; returns its conflict, if any. */
-  private apply(
+  private async apply(
     unit: DocumentUnit,
     lookups: MemberLookups,
     collection: HouseholdCollection,
     pushed: DocumentData,
     deleted: boolean,
     now: number,
-  ): PushAnswer[number] | undefined {
+  ): Promise<PushAnswer[number] | undefined> {
     const userId = lookups.userId
-    const existing = unit.get(collection, String(pushed.id))
+    const existing = await unit.get(collection, String(pushed.id))
     const householdId = existing ? householdOf(existing) : String(pushed.householdId ?? pushed.id)
     // An existing row filed elsewhere, or of a household the caller never joined: its id is taken,
     // answered alike whoever holds it, and the rest of the push goes on.
     const foreign = existing && collection !== 'households' && pushed.householdId !== householdId
-    if (foreign || (existing && !lookups.known(householdId))) return idUnavailable(String(pushed.id))
-    if (!lookups.active(householdId)) {
+    if (foreign || (existing && !(await lookups.known(householdId)))) return idUnavailable(String(pushed.id))
+    if (!(await lookups.active(householdId))) {
       // A former member's device gets the tombstone it should have; anyone else learns nothing.
-      if (!lookups.known(householdId)) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
+      if (!(await lookups.known(householdId))) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
       return tombstoneFor(collection, String(pushed.id), String(pushed.ownerId), householdId)
     }
     if (!existing && (collection === 'households' || deleted)) {
       if (collection === 'households') throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
       return undefined
     }
-    const household = lookups.household(householdId)
+    const household = await lookups.household(householdId)
     let result: DocumentData
     try {
       result = existing
@@ -147,7 +159,7 @@ export class HouseholdSync {
     }
     let stored: StoredDocument | undefined = existing
     if (!existing || canonicalJson(result) !== canonicalJson(existing.data))
-      stored = unit.putAllowed(collection, existing?.ownerId ?? userId, result, existing?.deleted ?? false)
+      stored = await unit.putAllowed(collection, existing?.ownerId ?? userId, result, existing?.deleted ?? false)
     const wire = toWire(stored!)
     return canonicalJson(wire) === canonicalJson({ ...pushed, _deleted: deleted }) ? undefined : wire
   }
@@ -192,10 +204,10 @@ function scopeOf(collection: HouseholdCollection, userId: string, sinceSeq: numb
 interface MemberLookups {
   userId: string
   /** The caller belongs to the household now. */
-  active(householdId: string): boolean
+  active(householdId: string): Promise<boolean>
   /** The caller belongs or belonged to it. */
-  known(householdId: string): boolean
-  household(householdId: string): Household
+  known(householdId: string): Promise<boolean>
+  household(householdId: string): Promise<Household>
 }
 
 function memberLookups(households: HouseholdService, userId: string): MemberLookups {
@@ -208,8 +220,8 @@ function memberLookups(households: HouseholdService, userId: string): MemberLook
   }
   return {
     userId,
-    active: memo((id) => households.members.active(id, userId) !== undefined),
-    known: memo((id) => households.members.find(id, userId) !== undefined),
-    household: memo((id) => households.access(id, userId).household),
+    active: memo(async (id) => (await households.members.active(id, userId)) !== undefined),
+    known: memo(async (id) => (await households.members.find(id, userId)) !== undefined),
+    household: memo(async (id) => (await households.access(id, userId)).household),
   }
 }

@@ -33,8 +33,8 @@ export class HouseholdLedger {
     return this.households.deps.documents
   }
 
-  addExpense(userId: string, draft: ExpenseDraft): HouseholdExpense {
-    const { household } = this.households.access(draft.householdId, userId)
+  async addExpense(userId: string, draft: ExpenseDraft): Promise<HouseholdExpense> {
+    const { household } = await this.households.access(draft.householdId, userId)
     const now = this.households.now
     const doc = acceptNewExpense(
       {
@@ -49,45 +49,43 @@ export class HouseholdLedger {
       },
       { callerId: userId, household, now },
     )
-    const stored = this.documents.write((unit) => unit.putAllowed('household_expenses', userId, doc))
+    const stored = await this.documents.write(async (unit) => unit.putAllowed('household_expenses', userId, doc))
     return stored.data as HouseholdExpense
   }
 
   /** Live expenses of a household the caller belongs to, newest first. */
-  expenses(userId: string, householdId: string): HouseholdExpense[] {
-    this.households.access(householdId, userId)
-    return this.live<HouseholdExpense>('household_expenses', householdId).sort(
+  async expenses(userId: string, householdId: string): Promise<HouseholdExpense[]> {
+    await this.households.access(householdId, userId)
+    return (await this.live<HouseholdExpense>('household_expenses', householdId)).sort(
       (a, b) => b.date - a.date || b.createdAt - a.createdAt,
     )
   }
 
-  settlements(userId: string, householdId: string): Settlement[] {
-    this.households.access(householdId, userId)
-    return this.live<Settlement>('settlements', householdId).sort((a, b) => b.date - a.date)
+  async settlements(userId: string, householdId: string): Promise<Settlement[]> {
+    await this.households.access(householdId, userId)
+    return (await this.live<Settlement>('settlements', householdId)).sort((a, b) => b.date - a.date)
   }
 
   /** Expenses waiting for the caller's review in all their households, soonest deadline first. */
-  pendingReviews(userId: string): { expense: HouseholdExpense; household: Household }[] {
-    return this.households
-      .list(userId)
-      .flatMap(({ household }) =>
-        this.live<HouseholdExpense>('household_expenses', household.id)
-          .filter((e) => awaitsReviewBy(e, userId))
-          .map((expense) => ({ expense, household })),
-      )
-      .sort((a, b) => a.expense.deadline - b.expense.deadline)
+  async pendingReviews(userId: string): Promise<{ expense: HouseholdExpense; household: Household }[]> {
+    const pending: { expense: HouseholdExpense; household: Household }[] = []
+    for (const { household } of await this.households.list(userId)) {
+      const expenses = await this.live<HouseholdExpense>('household_expenses', household.id)
+      for (const expense of expenses) if (awaitsReviewBy(expense, userId)) pending.push({ expense, household })
+    }
+    return pending.sort((a, b) => a.expense.deadline - b.expense.deadline)
   }
 
-  review(userId: string, expenseId: string, decision: ReviewDecision): HouseholdExpense {
-    const { row } = this.find('household_expenses', expenseId, userId, HOUSEHOLD_MESSAGES.expenseNotFound)
+  async review(userId: string, expenseId: string, decision: ReviewDecision): Promise<HouseholdExpense> {
+    const { row } = await this.find('household_expenses', expenseId, userId, HOUSEHOLD_MESSAGES.expenseNotFound)
     const next = applyReview(row.data as HouseholdExpense, userId, decision, this.households.now)
     // The row keeps its stored owner (whoever entered it, or the household's custodian once they left).
-    const written = this.documents.write((unit) => unit.putAllowed('household_expenses', row.ownerId, next))
+    const written = await this.documents.write(async (unit) => unit.putAllowed('household_expenses', row.ownerId, next))
     return written.data as HouseholdExpense
   }
 
-  recordSettlement(userId: string, draft: SettlementDraft): Settlement {
-    const { household } = this.households.access(draft.householdId, userId)
+  async recordSettlement(userId: string, draft: SettlementDraft): Promise<Settlement> {
+    const { household } = await this.households.access(draft.householdId, userId)
     const now = this.households.now
     const doc = acceptNewSettlement(
       {
@@ -104,51 +102,51 @@ export class HouseholdLedger {
       },
       { callerId: userId, household, now },
     )
-    const stored = this.documents.write((unit) => unit.putAllowed('settlements', userId, doc))
+    const stored = await this.documents.write(async (unit) => unit.putAllowed('settlements', userId, doc))
     return stored.data as Settlement
   }
 
   /** The receiver confirms or declines, the payer cancels (rules.ts decideSettlement). */
-  decide(userId: string, settlementId: string, decision: SettlementDecision): Settlement {
-    const { row } = this.find('settlements', settlementId, userId, HOUSEHOLD_MESSAGES.settlementNotFound)
+  async decide(userId: string, settlementId: string, decision: SettlementDecision): Promise<Settlement> {
+    const { row } = await this.find('settlements', settlementId, userId, HOUSEHOLD_MESSAGES.settlementNotFound)
     const current = row.data as Settlement
     const next = decideSettlement(current, userId, decision, this.households.now)
     if (next === current) return current
-    const written = this.documents.write((unit) => unit.putAllowed('settlements', row.ownerId, next))
+    const written = await this.documents.write(async (unit) => unit.putAllowed('settlements', row.ownerId, next))
     return written.data as Settlement
   }
 
   /** What `from` owes `to` in a household the caller belongs to, payments waiting for confirmation counted as paid. */
-  owedBetween(userId: string, householdId: string, from: string, to: string): number {
-    const { household } = this.households.access(householdId, userId)
+  async owedBetween(userId: string, householdId: string, from: string, to: string): Promise<number> {
+    const { household } = await this.households.access(householdId, userId)
     return owedBetween(
       household.memberIds,
-      this.live<HouseholdExpense>('household_expenses', householdId).filter((e) => e.status === 'approved'),
-      this.live<Settlement>('settlements', householdId),
+      (await this.live<HouseholdExpense>('household_expenses', householdId)).filter((e) => e.status === 'approved'),
+      await this.live<Settlement>('settlements', householdId),
       from,
       to,
     )
   }
 
   /** Balances from approved and confirmed settlements, and the fewest payments that clear them. */
-  balances(
+  async balances(
     userId: string,
     householdId: string,
-  ): { household: Household; balances: Map<string, number>; plan: PlannedPayment[] } {
-    const { household } = this.households.access(householdId, userId)
+  ): Promise<{ household: Household; balances: Map<string, number>; plan: PlannedPayment[] }> {
+    const { household } = await this.households.access(householdId, userId)
     const balances = householdBalances(
       household.memberIds,
-      this.live<HouseholdExpense>('household_expenses', householdId).filter((e) => e.status === 'approved'),
-      this.live<Settlement>('settlements', householdId).filter((s) => s.status === 'confirmed'),
+      (await this.live<HouseholdExpense>('household_expenses', householdId)).filter((e) => e.status === 'approved'),
+      (await this.live<Settlement>('settlements', householdId)).filter((s) => s.status === 'confirmed'),
     )
     return { household, balances, plan: fewestPayments(balances) }
   }
 
   /** Approves every pending expense whose review period has passed; returns how many. */
-  approveExpired(): number {
+  async approveExpired(): Promise<number> {
     const now = this.households.now
-    return this.documents.write((unit) => {
-      const rows = this.households.deps.db
+    return this.documents.write(async (unit) => {
+      const rows = await this.households.deps.db
         .select()
         .from(documentsTable)
         .where(
@@ -159,27 +157,24 @@ export class HouseholdLedger {
             sql`json_extract(${documentsTable.data}, '$.deadline') <= ${now}`,
           ),
         )
-        .all()
-      return rows.map((row) => {
+      for (const row of rows) {
         const next = expireReview(JSON.parse(row.data) as HouseholdExpense, now)
-        return unit.putAllowed('household_expenses', row.ownerId, next)
-      }).length
+        await unit.putAllowed('household_expenses', row.ownerId, next)
+      }
+      return rows.length
     })
   }
 
-  private live<T>(collection: 'household_expenses' | 'settlements', householdId: string): T[] {
-    return this.households
-      .rows(collection, householdId)
-      .filter((r) => !r.deleted)
-      .map((r) => r.data as T)
+  private async live<T>(collection: 'household_expenses' | 'settlements', householdId: string): Promise<T[]> {
+    return (await this.households.rows(collection, householdId)).filter((r) => !r.deleted).map((r) => r.data as T)
   }
 
   /** A row of a household the caller belongs to; 404 for anything else. */
-  private find(collection: 'household_expenses' | 'settlements', id: string, userId: string, message: string) {
-    const row = this.documents.get(collection, id)
+  private async find(collection: 'household_expenses' | 'settlements', id: string, userId: string, message: string) {
+    const row = await this.documents.get(collection, id)
     const householdId = row?.householdId
-    if (!row || row.deleted || !householdId || !this.households.members.active(householdId, userId))
+    if (!row || row.deleted || !householdId || !(await this.households.members.active(householdId, userId)))
       throw new HttpError(404, message, 'NOT_FOUND')
-    return { row, household: this.households.access(householdId, userId).household }
+    return { row, household: (await this.households.access(householdId, userId)).household }
   }
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../schema/entities/household'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
 import type { DocumentUnit, StoredDocument } from '../../db/documents'
+import { settle } from '../../db/rows'
 import { HttpError } from '../../http-error'
 import { acceptNewExpense } from './rules'
 import type { HouseholdService } from './service'
@@ -36,9 +37,9 @@ export class HouseholdRecurring {
     private readonly timeZone: string,
   ) {}
 
-  add(userId: string, householdId: string, draft: RecurringDraft): RecurringHouseholdExpense {
+  async add(userId: string, householdId: string, draft: RecurringDraft): Promise<RecurringHouseholdExpense> {
     const id = randomUUID()
-    const next = this.change(userId, householdId, (rules, household) => {
+    const next = await this.change(userId, householdId, (rules, household) => {
       if (rules.length >= MAX_RECURRING_PER_HOUSEHOLD)
         throw new HttpError(400, HOUSEHOLD_MESSAGES.tooManyRecurring, 'VALIDATION_ERROR')
       const rule = { ...checked(draft, userId, household, this.households.now), id, createdBy: userId }
@@ -48,8 +49,13 @@ export class HouseholdRecurring {
   }
 
   /** Changes what the occurrences not yet added will be; those already added stay as they are. */
-  update(userId: string, householdId: string, ruleId: string, draft: RecurringDraft): RecurringHouseholdExpense {
-    const next = this.change(userId, householdId, (rules, household) => {
+  async update(
+    userId: string,
+    householdId: string,
+    ruleId: string,
+    draft: RecurringDraft,
+  ): Promise<RecurringHouseholdExpense> {
+    const next = await this.change(userId, householdId, (rules, household) => {
       const old = rules.find((r) => r.id === ruleId)
       if (!old) throw new HttpError(404, HOUSEHOLD_MESSAGES.recurringNotFound, 'NOT_FOUND')
       const rule = { ...old, ...checked(draft, userId, household, Math.max(this.households.now, old.updatedAt + 1)) }
@@ -59,22 +65,22 @@ export class HouseholdRecurring {
   }
 
   /** Stops a rule: no more occurrences; the ones already added stay in the ledger. */
-  stop(userId: string, householdId: string, ruleId: string): void {
-    this.change(userId, householdId, (rules) => {
+  async stop(userId: string, householdId: string, ruleId: string): Promise<void> {
+    await this.change(userId, householdId, (rules) => {
       if (!rules.some((r) => r.id === ruleId))
         throw new HttpError(404, HOUSEHOLD_MESSAGES.recurringNotFound, 'NOT_FOUND')
       return rules.filter((r) => r.id !== ruleId)
     })
   }
 
-  private change(
+  private async change(
     userId: string,
     householdId: string,
     edit: (rules: RecurringHouseholdExpense[], household: Household) => RecurringHouseholdExpense[],
-  ): RecurringHouseholdExpense[] {
-    this.households.access(householdId, userId)
-    const stored = this.households.deps.documents.write((unit) => {
-      const current = unit.get('households', householdId)!
+  ): Promise<RecurringHouseholdExpense[]> {
+    await this.households.access(householdId, userId)
+    const stored = await this.households.deps.documents.write(async (unit) => {
+      const current = (await unit.get('households', householdId))!
       const household = current.data as Household
       const recurring = edit(rulesOf(household), household)
       return writeHousehold(unit, current, { ...household, recurring }, this.households.now)
@@ -83,50 +89,56 @@ export class HouseholdRecurring {
   }
 
   /** The job's pass: adds every occurrence due by today; returns how many it added. */
-  addDue(renew: () => void = () => undefined): number {
+  async addDue(renew: () => Promise<unknown> = () => Promise.resolve()): Promise<number> {
     const today = zonedDayString(this.households.now, this.timeZone)
     let added = 0
-    for (const { id } of this.householdsWithRules()) {
-      added += this.addDueIn(id, today)
-      renew()
+    for (const { id } of await this.householdsWithRules()) {
+      added += await this.addDueIn(id, today)
+      await renew()
     }
     return added
   }
 
-  private householdsWithRules(): { id: string }[] {
-    return this.households.deps.db.all<{ id: string }>(sql`
+  private householdsWithRules(): Promise<{ id: string }[]> {
+    return settle(() =>
+      this.households.deps.db.all<{ id: string }>(sql`
       SELECT id FROM documents
-      WHERE collection = 'households' AND deleted = 0 AND json_array_length(data, '$.recurring') > 0`)
+      WHERE collection = 'households' AND deleted = 0 AND json_array_length(data, '$.recurring') > 0`),
+    )
   }
 
-  private addDueIn(householdId: string, today: string): number {
+  private addDueIn(householdId: string, today: string): Promise<number> {
     const now = this.households.now
-    return this.households.deps.documents.write((unit) => {
-      const current = unit.get('households', householdId)
+    return this.households.deps.documents.write(async (unit) => {
+      const current = await unit.get('households', householdId)
       if (!current || current.deleted) return 0
       const household = current.data as Household
       let added = 0
       let moved = false
-      const recurring = rulesOf(household).map((rule) => {
+      const recurring: typeof household.recurring = []
+      for (const rule of rulesOf(household)) {
         const days = occurrencesBetween(rule, rule.addedThrough, today)
         let through = rule.addedThrough
         for (const day of days) {
           const id = occurrenceId(rule.id, day)
-          if (!unit.get('household_expenses', id)) {
+          if (!(await unit.get('household_expenses', id))) {
             const doc = this.occurrence(rule, household, id, day, now)
             // Refused (its payer or someone in its split left): tried again next round.
             if (!doc) break
-            unit.putAllowed('household_expenses', doc.ownerId, doc)
+            await unit.putAllowed('household_expenses', doc.ownerId, doc)
             added++
           }
           through = day
         }
-        if (through === rule.addedThrough) return rule
+        if (through === rule.addedThrough) {
+          recurring.push(rule)
+          continue
+        }
         moved = true
-        return { ...rule, addedThrough: through }
-      })
+        recurring.push({ ...rule, addedThrough: through })
+      }
       if (!moved) return 0
-      writeHousehold(unit, current, { ...household, recurring }, now)
+      await writeHousehold(unit, current, { ...household, recurring }, now)
       return added
     })
   }

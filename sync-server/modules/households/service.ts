@@ -48,10 +48,10 @@ export class HouseholdService {
   constructor(readonly deps: HouseholdServiceDeps) {
     this.members = new MembershipStore(deps.db)
     // Members see each other's UPI IDs in the household document: a profile change rewrites it.
-    deps.documents.addWriteListener('profile', (ownerId) => this.refreshMemberDetails(ownerId))
+    deps.documents.addWriteListener('profile', async (ownerId) => this.refreshMemberDetails(ownerId))
     const audience = {
       groupOf: (doc: StoredDocument) => householdOf(doc),
-      channels: (householdId: string) => this.members.members(householdId).map((m) => m.userId),
+      channels: async (householdId: string) => (await this.members.members(householdId)).map((m) => m.userId),
     }
     for (const collection of HOUSEHOLD_COLLECTIONS) deps.documents.setAudience(collection, audience)
   }
@@ -61,37 +61,39 @@ export class HouseholdService {
   }
 
   /** The household when `userId` currently belongs to it; 404 otherwise, whether it exists or not. */
-  access(householdId: string, userId: string): { household: Household; role: Role } {
-    const membership = this.members.active(householdId, userId)
-    const doc = membership ? this.deps.documents.get('households', householdId) : undefined
+  async access(householdId: string, userId: string): Promise<{ household: Household; role: Role }> {
+    const membership = await this.members.active(householdId, userId)
+    const doc = membership ? await this.deps.documents.get('households', householdId) : undefined
     if (!membership || !doc || doc.deleted) throw new HttpError(404, HOUSEHOLD_MESSAGES.notFound, 'NOT_FOUND')
     return { household: doc.data as Household, role: membership.role }
   }
 
-  requireAdmin(householdId: string, userId: string): Household {
-    const { household, role } = this.access(householdId, userId)
+  async requireAdmin(householdId: string, userId: string): Promise<Household> {
+    const { household, role } = await this.access(householdId, userId)
     if (role !== 'admin') throw new HttpError(403, HOUSEHOLD_MESSAGES.adminOnly, 'FORBIDDEN')
     return household
   }
 
-  list(userId: string): { household: Household; role: Role }[] {
-    return this.members.householdsOf(userId).flatMap((m) => {
-      const doc = this.deps.documents.get('households', m.householdId)
-      return doc && !doc.deleted ? [{ household: doc.data as Household, role: m.role }] : []
-    })
+  async list(userId: string): Promise<{ household: Household; role: Role }[]> {
+    const list: { household: Household; role: Role }[] = []
+    for (const m of await this.members.householdsOf(userId)) {
+      const doc = await this.deps.documents.get('households', m.householdId)
+      if (doc && !doc.deleted) list.push({ household: doc.data as Household, role: m.role })
+    }
+    return list
   }
 
-  create(userId: string, settings: HouseholdSettings): Household {
+  async create(userId: string, settings: HouseholdSettings): Promise<Household> {
     const now = this.now
     const id = randomUUID()
-    const stored = this.deps.documents.write((unit) => {
-      this.members.join(id, userId, 'admin', now)
+    const stored = await this.deps.documents.write(async (unit) => {
+      await this.members.join(id, userId, 'admin', now)
       const doc: Household = {
         id,
         ownerId: userId,
         updatedAt: now,
         ...settings,
-        members: this.memberList(id),
+        members: await this.memberList(id),
         memberIds: [userId],
         createdAt: now,
         recurring: [],
@@ -101,12 +103,12 @@ export class HouseholdService {
     return stored.data as Household
   }
 
-  update(userId: string, householdId: string, patch: Partial<HouseholdSettings>): Household {
-    const household = this.requireAdmin(householdId, userId)
+  async update(userId: string, householdId: string, patch: Partial<HouseholdSettings>): Promise<Household> {
+    const household = await this.requireAdmin(householdId, userId)
     const next: Household = { ...household, ...patch, updatedAt: Math.max(this.now, household.updatedAt + 1) }
     // Under its stored owner: the creator, or the custodian once the creator's account is gone.
-    const stored = this.deps.documents.write((unit) =>
-      unit.putAllowed('households', unit.get('households', householdId)!.ownerId, next),
+    const stored = await this.deps.documents.write(async (unit) =>
+      unit.putAllowed('households', (await unit.get('households', householdId))!.ownerId, next),
     )
     return stored.data as Household
   }
@@ -116,81 +118,86 @@ export class HouseholdService {
    * same whether or not such an account exists, so an e-mail tells the inviter nothing about it;
    * only someone already in the household (whom the admin sees anyway) is refused.
    */
-  invite(userId: string, householdId: string, email: string): void {
-    this.requireAdmin(householdId, userId)
-    const invitee = this.deps.users.findByEmail(email)
-    if (invitee && this.members.active(householdId, invitee.id))
+  async invite(userId: string, householdId: string, email: string): Promise<void> {
+    await this.requireAdmin(householdId, userId)
+    const invitee = await this.deps.users.findByEmail(email)
+    if (invitee && (await this.members.active(householdId, invitee.id)))
       throw new HttpError(409, HOUSEHOLD_MESSAGES.alreadyMember, 'ALREADY_MEMBER')
-    this.members.invite(householdId, email.toLowerCase(), userId, this.now)
+    await this.members.invite(householdId, email.toLowerCase(), userId, this.now)
   }
 
   /** The invitations waiting for the user's account e-mail, with the household and who invited them. */
-  invitations(userId: string): { invitation: HouseholdInviteRow; household: Household; inviter: string }[] {
-    const user = this.deps.users.findById(userId)
+  async invitations(
+    userId: string,
+  ): Promise<{ invitation: HouseholdInviteRow; household: Household; inviter: string }[]> {
+    const user = await this.deps.users.findById(userId)
     if (!user) return []
-    return this.members.invitesFor(user.email.toLowerCase()).flatMap((invitation) => {
-      const doc = this.deps.documents.get('households', invitation.householdId)
-      if (!doc || doc.deleted) return []
-      const inviter = this.deps.users.findById(invitation.invitedBy)
+    const list: { invitation: HouseholdInviteRow; household: Household; inviter: string }[] = []
+    for (const invitation of await this.members.invitesFor(user.email.toLowerCase())) {
+      const doc = await this.deps.documents.get('households', invitation.householdId)
+      if (!doc || doc.deleted) continue
+      const inviter = await this.deps.users.findById(invitation.invitedBy)
       const name = inviter ? (inviter.name || inviter.email).slice(0, 100) : 'A former member'
-      return [{ invitation, household: doc.data as Household, inviter: name }]
-    })
+      list.push({ invitation, household: doc.data as Household, inviter: name })
+    }
+    return list
   }
 
   /** Joins the household the invitation is for; its rows reach the new member by sync. */
-  accept(userId: string, invitationId: string): Household {
-    const invitation = this.invitationFor(userId, invitationId)
+  async accept(userId: string, invitationId: string): Promise<Household> {
+    const invitation = await this.invitationFor(userId, invitationId)
     const { householdId } = invitation
-    const doc = this.deps.documents.get('households', householdId)
+    const doc = await this.deps.documents.get('households', householdId)
     if (!doc || doc.deleted) {
-      this.members.dropInvitation(invitation.id)
+      await this.members.dropInvitation(invitation.id)
       throw new HttpError(404, HOUSEHOLD_MESSAGES.invitationNotFound, 'NOT_FOUND')
     }
-    if (this.members.active(householdId, userId)) {
-      this.members.dropInvitation(invitation.id)
+    if (await this.members.active(householdId, userId)) {
+      await this.members.dropInvitation(invitation.id)
       return doc.data as Household
     }
     const now = this.now
-    const written = this.deps.documents.write((unit) => {
-      this.members.dropInvitation(invitation.id)
-      this.members.join(householdId, userId, 'member', now)
+    const written = await this.deps.documents.write(async (unit) => {
+      await this.members.dropInvitation(invitation.id)
+      await this.members.join(householdId, userId, 'member', now)
       return this.restamp(unit, householdId, now)
     })
     return written.households[0]!.data as Household
   }
 
-  decline(userId: string, invitationId: string): void {
-    this.members.dropInvitation(this.invitationFor(userId, invitationId).id)
+  async decline(userId: string, invitationId: string): Promise<void> {
+    await this.members.dropInvitation((await this.invitationFor(userId, invitationId)).id)
   }
 
   /** An admin takes back an invitation of their household. */
-  cancelInvitation(adminId: string, householdId: string, invitationId: string): void {
-    this.requireAdmin(householdId, adminId)
-    const invitation = this.members.invitation(invitationId)
+  async cancelInvitation(adminId: string, householdId: string, invitationId: string): Promise<void> {
+    await this.requireAdmin(householdId, adminId)
+    const invitation = await this.members.invitation(invitationId)
     if (invitation?.householdId !== householdId)
       throw new HttpError(404, HOUSEHOLD_MESSAGES.invitationNotFound, 'NOT_FOUND')
-    this.members.dropInvitation(invitation.id)
+    await this.members.dropInvitation(invitation.id)
   }
 
   /** The invitation when it was sent to the user's account e-mail; 404 otherwise, whether it exists or not. */
-  private invitationFor(userId: string, invitationId: string): HouseholdInviteRow {
-    const user = this.deps.users.findById(userId)
-    const invitation = this.members.invitation(invitationId)
+  private async invitationFor(userId: string, invitationId: string): Promise<HouseholdInviteRow> {
+    const user = await this.deps.users.findById(userId)
+    const invitation = await this.members.invitation(invitationId)
     if (!user || invitation?.email !== user.email.toLowerCase())
       throw new HttpError(404, HOUSEHOLD_MESSAGES.invitationNotFound, 'NOT_FOUND')
     return invitation
   }
 
-  removeMember(adminId: string, householdId: string, memberId: string): void {
-    this.requireAdmin(householdId, adminId)
+  async removeMember(adminId: string, householdId: string, memberId: string): Promise<void> {
+    await this.requireAdmin(householdId, adminId)
     if (memberId === adminId) throw new HttpError(400, 'Use Leave Household to leave', 'VALIDATION_ERROR')
-    if (!this.members.active(householdId, memberId)) throw new HttpError(404, HOUSEHOLD_MESSAGES.notMember, 'NOT_FOUND')
-    this.depart(householdId, memberId)
+    if (!(await this.members.active(householdId, memberId)))
+      throw new HttpError(404, HOUSEHOLD_MESSAGES.notMember, 'NOT_FOUND')
+    await this.depart(householdId, memberId)
   }
 
-  leave(userId: string, householdId: string): void {
-    this.access(householdId, userId)
-    this.depart(householdId, userId)
+  async leave(userId: string, householdId: string): Promise<void> {
+    await this.access(householdId, userId)
+    await this.depart(householdId, userId)
   }
 
   /**
@@ -198,9 +205,9 @@ export class HouseholdService {
    * last hands the role to the earliest member, and every row is re-stamped so their devices
    * receive tombstones up to that point.
    */
-  private depart(householdId: string, userId: string): void {
-    this.deps.documents.write((unit) => {
-      const written = this.departIn(unit, householdId, userId, this.now)
+  private async depart(householdId: string, userId: string): Promise<void> {
+    await this.deps.documents.write(async (unit) => {
+      const written = await this.departIn(unit, householdId, userId, this.now)
       // The departed member's devices learn of the rows as tombstones, so they drop them.
       for (const collection of HOUSEHOLD_COLLECTIONS) {
         const rows = written[collection]
@@ -217,60 +224,63 @@ export class HouseholdService {
   }
 
   /** `depart` inside the caller's unit; returns the re-stamped rows (announced to the remaining members). */
-  departIn(
+  async departIn(
     unit: DocumentUnit,
     householdId: string,
     userId: string,
     now: number,
-  ): Record<HouseholdCollection, StoredDocument[]> {
-    this.members.remove(householdId, userId, Number.MAX_SAFE_INTEGER)
-    const rest = this.members.members(householdId)
+  ): Promise<Record<HouseholdCollection, StoredDocument[]>> {
+    await this.members.remove(householdId, userId, Number.MAX_SAFE_INTEGER)
+    const rest = await this.members.members(householdId)
     if (rest.length > 0 && !rest.some((m) => m.role === 'admin'))
-      this.members.setRole(householdId, rest[0]!.userId, 'admin')
-    const result = this.restamp(unit, householdId, now, (e) => dropReviewer(e, userId, now))
-    this.members.remove(householdId, userId, this.deps.documents.lastSeq)
+      await this.members.setRole(householdId, rest[0]!.userId, 'admin')
+    const result = await this.restamp(unit, householdId, now, (e) => dropReviewer(e, userId, now))
+    await this.members.remove(householdId, userId, this.deps.documents.lastSeq)
     return result
   }
 
   /** Rewrites the household document from the membership table and gives every row of the household a new seq. */
-  private restamp(
+  private async restamp(
     unit: DocumentUnit,
     householdId: string,
     now: number,
     transformExpense: (e: HouseholdExpense) => HouseholdExpense = (e) => e,
-  ): Record<HouseholdCollection, StoredDocument[]> {
-    const current = unit.get('households', householdId)
+  ): Promise<Record<HouseholdCollection, StoredDocument[]>> {
+    const current = await unit.get('households', householdId)
     if (!current) throw new HttpError(404, HOUSEHOLD_MESSAGES.notFound, 'NOT_FOUND')
     const household = current.data as Household
-    const members = this.memberList(householdId)
+    const members = await this.memberList(householdId)
     const next: Household = {
       ...household,
       members,
       memberIds: members.map((m) => m.userId),
       updatedAt: Math.max(now, household.updatedAt + 1),
     }
-    return {
-      households: [unit.putAllowed('households', current.ownerId, next, current.deleted)],
-      household_expenses: this.rows('household_expenses', householdId).map((row) =>
-        unit.putAllowed('household_expenses', row.ownerId, transformExpense(row.data as HouseholdExpense), row.deleted),
-      ),
-      settlements: this.rows('settlements', householdId).map((row) =>
-        unit.putAllowed('settlements', row.ownerId, row.data, row.deleted),
-      ),
+    const households = [await unit.putAllowed('households', current.ownerId, next, current.deleted)]
+    const expenses: StoredDocument[] = []
+    for (const row of await this.rows('household_expenses', householdId)) {
+      const expense = transformExpense(row.data as HouseholdExpense)
+      expenses.push(await unit.putAllowed('household_expenses', row.ownerId, expense, row.deleted))
     }
+    const settlements: StoredDocument[] = []
+    for (const row of await this.rows('settlements', householdId))
+      settlements.push(await unit.putAllowed('settlements', row.ownerId, row.data, row.deleted))
+    return { households, household_expenses: expenses, settlements }
   }
 
   /** The current members as the household document lists them. */
-  private memberList(householdId: string): HouseholdMember[] {
-    return this.members.members(householdId).flatMap((m) => {
-      const user = this.deps.users.findById(m.userId)
-      return user ? [memberEntry(user, m.role, m.joinedAt, this.upiIdOf(m.userId))] : []
-    })
+  private async memberList(householdId: string): Promise<HouseholdMember[]> {
+    const list: HouseholdMember[] = []
+    for (const m of await this.members.members(householdId)) {
+      const user = await this.deps.users.findById(m.userId)
+      if (user) list.push(memberEntry(user, m.role, m.joinedAt, await this.upiIdOf(m.userId)))
+    }
+    return list
   }
 
   /** The UPI ID a user saved in their profile, or ''. */
-  private upiIdOf(userId: string): string {
-    const profile = this.deps.documents.get('profile', userId)
+  private async upiIdOf(userId: string): Promise<string> {
+    const profile = await this.deps.documents.get('profile', userId)
     const upiId = profile && !profile.deleted && profile.ownerId === userId ? profile.data.upiId : ''
     return typeof upiId === 'string' && isUpiId(upiId) ? upiId : ''
   }
@@ -279,29 +289,29 @@ export class HouseholdService {
    * Rewrites the member list of every household the user belongs to whose copy of what members
    * see of them (their UPI ID) is out of date.
    */
-  refreshMemberDetails(userId: string): void {
-    for (const { householdId } of this.members.householdsOf(userId)) {
-      this.deps.documents.write((unit) => {
-        const current = unit.get('households', householdId)
+  async refreshMemberDetails(userId: string): Promise<void> {
+    for (const { householdId } of await this.members.householdsOf(userId)) {
+      await this.deps.documents.write(async (unit) => {
+        const current = await unit.get('households', householdId)
         if (!current || current.deleted) return
         const household = current.data as Household
-        const members = this.memberList(householdId)
+        const members = await this.memberList(householdId)
         if (JSON.stringify(members) === JSON.stringify(household.members)) return
         const next = { ...household, members, updatedAt: Math.max(this.now, household.updatedAt + 1) }
-        unit.putAllowed('households', current.ownerId, next)
+        await unit.putAllowed('households', current.ownerId, next)
       })
     }
   }
 
   /** Every row (tombstones too) of a household collection, oldest seq first. */
-  rows(collection: 'household_expenses' | 'settlements', householdId: string): StoredDocument[] {
-    return this.deps.db
-      .select()
-      .from(documentsTable)
-      .where(and(eq(documentsTable.collection, collection), eq(documentsTable.householdId, householdId)))
-      .orderBy(asc(documentsTable.seq))
-      .all()
-      .map((row) => ({ ...row, collection, data: JSON.parse(row.data) as Record<string, unknown> }))
+  async rows(collection: 'household_expenses' | 'settlements', householdId: string): Promise<StoredDocument[]> {
+    return (
+      await this.deps.db
+        .select()
+        .from(documentsTable)
+        .where(and(eq(documentsTable.collection, collection), eq(documentsTable.householdId, householdId)))
+        .orderBy(asc(documentsTable.seq))
+    ).map((row) => ({ ...row, collection, data: JSON.parse(row.data) as Record<string, unknown> }))
   }
 }
 

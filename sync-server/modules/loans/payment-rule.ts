@@ -12,12 +12,11 @@ import type { DocumentsRepository, PushRule } from '../../db/documents'
  * arrived) cannot be judged and counts.
  */
 export function loanPaymentRule(documents: DocumentsRepository): PushRule {
-  return (incoming, { ownerId }) => {
+  return async (incoming, { ownerId }) => {
     const payment = LoanPayment.parse({ ...incoming, refused: null })
-    const loan = documents.getOwned('loans', ownerId, payment.loanId)
+    const loan = await documents.getOwned('loans', ownerId, payment.loanId)
     if (!loan || loan.deleted) return payment
-    const others = documents
-      .listByOwnerWhere('loan_payments', ownerId, 'loanId', payment.loanId)
+    const others = (await documents.listByOwnerWhere('loan_payments', ownerId, 'loanId', payment.loanId))
       .map((d) => d.data)
       .filter((p) => p.id !== payment.id)
     const { balance } = loanFigures(loan.data, others)

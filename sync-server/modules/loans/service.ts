@@ -35,33 +35,31 @@ export class LoansService {
   }
 
   /** The owner's live loan, else 404 (someone else's id answers the same as an unknown one). */
-  find(ownerId: string, id: string): Loan {
-    const found = this.documents.getOwned('loans', ownerId, id)
+  async find(ownerId: string, id: string): Promise<Loan> {
+    const found = await this.documents.getOwned('loans', ownerId, id)
     if (!found || found.deleted) throw new HttpError(404, 'Loan not found', 'NOT_FOUND')
     return found.data
   }
 
   /** The loan's live payments, newest first. */
-  payments(ownerId: string, loanId: string): LoanPayment[] {
-    return this.documents
-      .listByOwnerWhere('loan_payments', ownerId, 'loanId', loanId)
+  async payments(ownerId: string, loanId: string): Promise<LoanPayment[]> {
+    return (await this.documents.listByOwnerWhere('loan_payments', ownerId, 'loanId', loanId))
       .map((d) => d.data)
       .sort((a, b) => b.date - a.date || b.updatedAt - a.updatedAt)
   }
 
   /** One of the loan's live payments, else 404. */
-  findPayment(ownerId: string, loan: Loan, paymentId: string): LoanPayment {
-    const found = this.documents.getOwned('loan_payments', ownerId, paymentId)
+  async findPayment(ownerId: string, loan: Loan, paymentId: string): Promise<LoanPayment> {
+    const found = await this.documents.getOwned('loan_payments', ownerId, paymentId)
     if (!found || found.deleted || found.data.loanId !== loan.id)
       throw new HttpError(404, 'Payment not found', 'NOT_FOUND')
     return found.data
   }
 
   /** Active loans (not closed, something still owed), oldest first. */
-  active(ownerId: string): { loan: Loan; payments: LoanPayment[] }[] {
-    const all = this.documents.listByOwner('loan_payments', ownerId).map((d) => d.data)
-    return this.documents
-      .listByOwner('loans', ownerId)
+  async active(ownerId: string): Promise<{ loan: Loan; payments: LoanPayment[] }[]> {
+    const all = (await this.documents.listByOwner('loan_payments', ownerId)).map((d) => d.data)
+    return (await this.documents.listByOwner('loans', ownerId))
       .map((d) => d.data)
       .sort((a, b) => a.createdAt - b.createdAt)
       .map((loan) => ({ loan, payments: all.filter((p) => p.loanId === loan.id) }))
@@ -73,7 +71,7 @@ export class LoansService {
    * `current_balance` sent by the client (the wizard computes it) is kept; otherwise it is
    * computed by the same rule.
    */
-  save(ownerId: string, input: LoanInput, currentBalance: unknown, existing?: Loan): Loan {
+  async save(ownerId: string, input: LoanInput, currentBalance: unknown, existing?: Loan): Promise<Loan> {
     const merged = existing ? { ...loanToInput(existing), ...input } : input
     const checked = checkLoan(merged, this.today(), existing ?? {})
     if (!checked.ok) throw invalid(checked.error)
@@ -84,7 +82,9 @@ export class LoansService {
       balance = sent
     }
     const t = this.now()
-    const regular = existing ? this.payments(ownerId, existing.id).filter((p) => p.type === 'regular').length : 0
+    const regular = existing
+      ? (await this.payments(ownerId, existing.id)).filter((p) => p.type === 'regular').length
+      : 0
     const loan: Loan = {
       id: existing?.id ?? randomUUID(),
       ownerId,
@@ -97,12 +97,12 @@ export class LoansService {
       closed: existing?.closed ?? false,
       createdAt: existing?.createdAt ?? t,
     }
-    return this.documents.write((unit) => unit.put('loans', ownerId, loan)).data
+    return (await this.documents.write(async (unit) => unit.put('loans', ownerId, loan))).data
   }
 
   /** Amounts in refusals as the owner's devices show them (their currency, with paise). */
-  private formatFor(ownerId: string): (paise: Paise) => string {
-    const profile = this.documents.getOwned('profile', ownerId, ownerId)
+  private async formatFor(ownerId: string): Promise<(paise: Paise) => string> {
+    const profile = await this.documents.getOwned('profile', ownerId, ownerId)
     const currency = profile && !profile.deleted ? profile.data.currency : undefined
     return (paise) => formatMoney(paise, currency, { exact: true })
   }
@@ -111,13 +111,18 @@ export class LoansService {
    * Checks a payment against what the loan owes without it (every other counted payment) and
    * gives the document to write; `existing` is the payment an edit replaces.
    */
-  private checked(ownerId: string, loan: Loan, input: PaymentInput, existing?: LoanPayment): LoanPayment {
+  private async checked(
+    ownerId: string,
+    loan: Loan,
+    input: PaymentInput,
+    existing?: LoanPayment,
+  ): Promise<LoanPayment> {
     const today = this.today()
-    const others = this.payments(ownerId, loan.id).filter((p) => p.id !== existing?.id)
+    const others = (await this.payments(ownerId, loan.id)).filter((p) => p.id !== existing?.id)
     const { balance } = loanFigures(loan, others)
     const split = (amount: Paise) => proposeSplit(loan, balance, amount)
     const limits = paymentLimits(loan, balance)
-    const checked = checkPayment(input, today, split, { limits, format: this.formatFor(ownerId) })
+    const checked = checkPayment(input, today, split, { limits, format: await this.formatFor(ownerId) })
     if (!checked.ok) throw invalid(checked.error)
     const { day, ...fields } = checked.value
     const t = this.now()
@@ -139,37 +144,44 @@ export class LoansService {
    * Records a payment (the parts proposed from the schedule when only the amount is given), no more
    * than the loan owes. The payment is the one row written: the loan's figures follow from it.
    */
-  pay(ownerId: string, loan: Loan, input: PaymentInput): LoanPayment {
-    return this.documents.write((unit) => unit.put('loan_payments', ownerId, this.checked(ownerId, loan, input))).data
+  async pay(ownerId: string, loan: Loan, input: PaymentInput): Promise<LoanPayment> {
+    return (
+      await this.documents.write(async (unit) =>
+        unit.put('loan_payments', ownerId, await this.checked(ownerId, loan, input)),
+      )
+    ).data
   }
 
   /**
    * Changes a payment; absent fields keep their value, and a new amount without its parts gets
    * them proposed again. Checked like a new payment against the balance without this one.
    */
-  editPayment(ownerId: string, loan: Loan, existing: LoanPayment, input: PaymentInput): LoanPayment {
+  async editPayment(ownerId: string, loan: Loan, existing: LoanPayment, input: PaymentInput): Promise<LoanPayment> {
     const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as PaymentInput
     const kept = paymentToInput(existing)
     const reSplit = given.amount !== undefined && given.principal === undefined && given.interest === undefined
     const merged = { ...kept, ...(reSplit ? { principal: undefined, interest: undefined } : {}), ...given }
-    return this.documents.write((unit) =>
-      unit.put('loan_payments', ownerId, this.checked(ownerId, loan, merged, existing)),
+    return (
+      await this.documents.write(async (unit) =>
+        unit.put('loan_payments', ownerId, await this.checked(ownerId, loan, merged, existing)),
+      )
     ).data
   }
 
   /** Deletes one payment (a tombstone, so devices drop it too); the loan's figures follow. */
-  removePayment(ownerId: string, payment: LoanPayment): void {
+  async removePayment(ownerId: string, payment: LoanPayment): Promise<void> {
     const doc = { ...payment, updatedAt: stamp(this.now(), payment.updatedAt) }
-    this.documents.write((unit) => unit.put('loan_payments', ownerId, doc, true))
+    await this.documents.write(async (unit) => unit.put('loan_payments', ownerId, doc, true))
   }
 
   /** Deletes the loan and its payments in one transaction (tombstones, so devices drop them too). */
-  remove(ownerId: string, loan: Loan): void {
+  async remove(ownerId: string, loan: Loan): Promise<void> {
     const t = this.now()
-    const payments = this.payments(ownerId, loan.id)
-    this.documents.write((unit) => {
-      for (const p of payments) unit.put('loan_payments', ownerId, { ...p, updatedAt: stamp(t, p.updatedAt) }, true)
-      unit.put('loans', ownerId, { ...loan, updatedAt: stamp(t, loan.updatedAt) }, true)
+    const payments = await this.payments(ownerId, loan.id)
+    await this.documents.write(async (unit) => {
+      for (const p of payments)
+        await unit.put('loan_payments', ownerId, { ...p, updatedAt: stamp(t, p.updatedAt) }, true)
+      await unit.put('loans', ownerId, { ...loan, updatedAt: stamp(t, loan.updatedAt) }, true)
     })
   }
 }

@@ -60,7 +60,7 @@ export class ReminderTexts {
   constructor(private readonly sources: ReminderSources) {}
 
   /** The reminder as it stands now, or null when its event is over. */
-  render(input: RenderInput): RenderedReminder | null {
+  render(input: RenderInput): Promise<RenderedReminder | null> {
     switch (input.context.kind) {
       case 'payment':
         return this.#payment(input, input.context)
@@ -75,8 +75,11 @@ export class ReminderTexts {
     }
   }
 
-  #payment(input: RenderInput, c: Extract<ReminderContext, { kind: 'payment' }>): RenderedReminder | null {
-    const p = this.sources.owned('recurring_payments', input.userId, c.paymentId)
+  async #payment(
+    input: RenderInput,
+    c: Extract<ReminderContext, { kind: 'payment' }>,
+  ): Promise<RenderedReminder | null> {
+    const p = await this.sources.owned('recurring_payments', input.userId, c.paymentId)
     // Marked paid (the next due day moved), deleted, or no longer at this stage today.
     if (!p || p.nextDueDate !== c.due) return null
     const reminder = paymentReminder(p.nextDueDate, p.reminderDays, input.now, input.timeZone)
@@ -91,10 +94,10 @@ export class ReminderTexts {
     }
   }
 
-  #budget(input: RenderInput, c: Extract<ReminderContext, { kind: 'budget' }>): RenderedReminder | null {
-    const b = this.sources.owned('budgets', input.userId, c.budgetId)
+  async #budget(input: RenderInput, c: Extract<ReminderContext, { kind: 'budget' }>): Promise<RenderedReminder | null> {
+    const b = await this.sources.owned('budgets', input.userId, c.budgetId)
     if (!b) return null
-    const spent = spentIn(b, this.sources.entriesIn(input.userId, c.start, c.end), c.start, c.end)
+    const spent = spentIn(b, await this.sources.entriesIn(input.userId, c.start, c.end), c.start, c.end)
     // An expense undone since, or a limit raised: the budget is no longer at this level.
     if (spent * 100 < c.level * b.amount) return null
     const { percent } = statusOf(spent, b.amount)
@@ -112,12 +115,12 @@ export class ReminderTexts {
     }
   }
 
-  #review(input: RenderInput, c: Extract<ReminderContext, { kind: 'review' }>): RenderedReminder | null {
-    const e = this.sources.householdExpense(c.expenseId)
+  async #review(input: RenderInput, c: Extract<ReminderContext, { kind: 'review' }>): Promise<RenderedReminder | null> {
+    const e = await this.sources.householdExpense(c.expenseId)
     const mine = e?.reviews.find((r) => r.userId === input.userId)
     if (!e || e.status !== 'pending' || mine?.status !== 'pending' || input.now >= e.deadline) return null
-    if (!this.sources.isMember(e.householdId, input.userId)) return null
-    const household = this.sources.household(e.householdId)
+    if (!(await this.sources.isMember(e.householdId, input.userId))) return null
+    const household = await this.sources.household(e.householdId)
     const payer = memberName(household, e.paidBy)
     const amount = formatMoney(e.amount, input.currency)
     const where = household?.name ?? 'your household'
@@ -135,11 +138,14 @@ export class ReminderTexts {
     }
   }
 
-  #settlement(input: RenderInput, c: Extract<ReminderContext, { kind: 'settlement' }>): RenderedReminder | null {
-    const s = this.sources.settlement(c.settlementId)
+  async #settlement(
+    input: RenderInput,
+    c: Extract<ReminderContext, { kind: 'settlement' }>,
+  ): Promise<RenderedReminder | null> {
+    const s = await this.sources.settlement(c.settlementId)
     if (!s || s.status !== 'pending' || s.toUserId !== input.userId) return null
-    if (!this.sources.isMember(s.householdId, input.userId)) return null
-    const household = this.sources.household(s.householdId)
+    if (!(await this.sources.isMember(s.householdId, input.userId))) return null
+    const household = await this.sources.household(s.householdId)
     const payer = memberName(household, s.fromUserId)
     const amount = formatMoney(s.amount, input.currency)
     const where = household?.name ?? 'your household'
@@ -153,8 +159,8 @@ export class ReminderTexts {
     }
   }
 
-  #ticket(input: RenderInput, c: Extract<ReminderContext, { kind: 'ticket' }>): RenderedReminder | null {
-    const t = this.sources.owned('tickets', input.userId, c.ticketId)
+  async #ticket(input: RenderInput, c: Extract<ReminderContext, { kind: 'ticket' }>): Promise<RenderedReminder | null> {
+    const t = await this.sources.owned('tickets', input.userId, c.ticketId)
     // Only the latest reply is announced: an older one still waiting (quiet hours) is overtaken.
     if (!t || latestAdminReply(t)?.id !== c.messageId) return null
     const reply = latestAdminReply(t)!

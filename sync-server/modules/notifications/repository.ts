@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { first } from '../../db/rows'
 import { and, count, eq, inArray } from 'drizzle-orm'
 import type { AppDatabase } from '../../db/database'
+import type { UnitOfWork } from '../../db/unit-of-work'
 import { notificationSettings, pushSubscriptions } from '../../db/tables'
 import type { PushSubscriptionRow, ReminderKind } from '../../db/tables'
 
@@ -44,25 +46,25 @@ export interface NewSubscription {
 export class NotificationsRepository {
   constructor(
     private readonly db: AppDatabase,
+    private readonly units: UnitOfWork,
     private readonly now: () => number,
   ) {}
 
-  settings(userId: string): ReminderSettings {
-    const row = this.db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)).get()
+  async settings(userId: string): Promise<ReminderSettings> {
+    const row = await first(this.db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)))
     if (!row) return { ...DEFAULT_SETTINGS }
     const { userId: _user, updatedAt: _at, ...settings } = row
     return settings
   }
 
   /** Applies `patch` over the current settings and returns the result. */
-  saveSettings(userId: string, patch: Partial<ReminderSettings>): ReminderSettings {
-    const next = { ...this.settings(userId), ...patch }
+  async saveSettings(userId: string, patch: Partial<ReminderSettings>): Promise<ReminderSettings> {
+    const next = { ...(await this.settings(userId)), ...patch }
     const row = { ...next, userId, updatedAt: this.now() }
-    this.db
+    await this.db
       .insert(notificationSettings)
       .values(row)
       .onConflictDoUpdate({ target: notificationSettings.userId, set: { ...next, updatedAt: row.updatedAt } })
-      .run()
     return next
   }
 
@@ -71,71 +73,73 @@ export class NotificationsRepository {
    * endpoint (its browser signed out without reaching the server): nothing changes, and the
    * device subscribes afresh for a new endpoint.
    */
-  subscribe(userId: string, sub: NewSubscription): 'created' | 'updated' | 'taken' {
-    return this.db.transaction((tx) => {
-      const existing = tx.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint)).get()
+  subscribe(userId: string, sub: NewSubscription): Promise<'created' | 'updated' | 'taken'> {
+    return this.units.run(async () => {
+      const tx = this.db
+      const existing = await first(
+        tx.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint)),
+      )
       if (existing && existing.userId !== userId) return 'taken'
       if (existing) {
-        tx.update(pushSubscriptions)
+        await tx
+          .update(pushSubscriptions)
           .set({ p256dh: sub.p256dh, auth: sub.auth })
           .where(eq(pushSubscriptions.id, existing.id))
-          .run()
         return 'updated'
       }
-      tx.insert(pushSubscriptions)
-        .values({ id: randomUUID(), userId, ...sub, createdAt: this.now() })
-        .run()
+      await tx.insert(pushSubscriptions).values({ id: randomUUID(), userId, ...sub, createdAt: this.now() })
       return 'created'
     })
   }
 
   /** Removes the caller's own subscription with this endpoint; false when they have none. */
-  unsubscribe(userId: string, endpoint: string): boolean {
-    const result = this.db
+  async unsubscribe(userId: string, endpoint: string): Promise<boolean> {
+    const result = await this.db
       .delete(pushSubscriptions)
       .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
-      .run()
     return result.changes > 0
   }
 
   /** A subscription the push service says is gone (404/410); its sent-log rows go with it. */
-  remove(subscriptionId: string): void {
-    this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId)).run()
+  async remove(subscriptionId: string): Promise<void> {
+    await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId))
   }
 
-  find(subscriptionId: string): PushSubscriptionRow | undefined {
-    return this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId)).get()
+  async find(subscriptionId: string): Promise<PushSubscriptionRow | undefined> {
+    return await first(this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId)))
   }
 
   /** Each user's subscriptions, for the users given. */
-  subscriptionsOf(userIds: readonly string[]): Map<string, PushSubscriptionRow[]> {
+  async subscriptionsOf(userIds: readonly string[]): Promise<Map<string, PushSubscriptionRow[]>> {
     const out = new Map<string, PushSubscriptionRow[]>()
     if (userIds.length === 0) return out
     const ids = [...new Set(userIds)]
     // In slices: SQLite binds at most 32,766 parameters per statement.
     for (let i = 0; i < ids.length; i += 500) {
-      const rows = this.db
+      const rows = await this.db
         .select()
         .from(pushSubscriptions)
         .where(inArray(pushSubscriptions.userId, ids.slice(i, i + 500)))
-        .all()
       for (const row of rows) out.set(row.userId, [...(out.get(row.userId) ?? []), row])
     }
     return out
   }
 
-  deviceCount(userId: string): number {
-    const row = this.db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).get()
+  async deviceCount(userId: string): Promise<number> {
+    const row = await first(
+      this.db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+    )
     return row?.n ?? 0
   }
 
   /** True when this account holds the endpoint (the device's switch shows on). */
-  holds(userId: string, endpoint: string): boolean {
-    const row = this.db
-      .select({ id: pushSubscriptions.id })
-      .from(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
-      .get()
+  async holds(userId: string, endpoint: string): Promise<boolean> {
+    const row = await first(
+      this.db
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint))),
+    )
     return row !== undefined
   }
 }

@@ -12,6 +12,7 @@
  *   outcome is unknown and a second message would show), and the row is marked failed.
  */
 import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
+import { first } from '../../db/rows'
 import type { AppDatabase } from '../../db/database'
 import { notificationLog } from '../../db/tables'
 import type { NotificationLogRow, NotificationStatus, ReminderKind } from '../../db/tables'
@@ -44,34 +45,31 @@ export class SentLog {
   constructor(private readonly db: AppDatabase) {}
 
   /** Writes the rows not there yet (an event already logged for a target is left as it is); returns how many. */
-  record(entries: readonly LogEntry[], now: number): number {
+  async record(entries: readonly LogEntry[], now: number): Promise<number> {
     let added = 0
     for (const entry of entries) {
-      const result = this.db
+      const result = await this.db
         .insert(notificationLog)
         .values({ ...entry, status: 'pending', createdAt: now })
         .onConflictDoNothing()
-        .run()
       added += result.changes
     }
     return added
   }
 
   /** Rows whose time has come, oldest first: pending ones, and claims cut short (expired leases). */
-  due(now: number, limit: number): NotificationLogRow[] {
-    const pending = this.db
+  async due(now: number, limit: number): Promise<NotificationLogRow[]> {
+    const pending = await this.db
       .select()
       .from(notificationLog)
       .where(and(eq(notificationLog.status, 'pending'), lte(notificationLog.notBefore, now)))
       .orderBy(asc(notificationLog.notBefore))
       .limit(limit)
-      .all()
-    const stale = this.db
+    const stale = await this.db
       .select()
       .from(notificationLog)
       .where(and(eq(notificationLog.status, 'sending'), lte(notificationLog.leaseUntil, now)))
       .limit(limit)
-      .all()
     return [...stale, ...pending].slice(0, limit)
   }
 
@@ -79,29 +77,32 @@ export class SentLog {
    * Claims a row for one send: true for exactly one caller while it is due (pending and its time
    * has come, or a claim whose lease expired). Counts the attempt.
    */
-  claim(row: RowKey, now: number): boolean {
+  async claim(row: RowKey, now: number): Promise<boolean> {
     const claimable = sql`((${notificationLog.status} = 'pending' AND ${notificationLog.notBefore} <= ${now})
       OR (${notificationLog.status} = 'sending' AND ${notificationLog.leaseUntil} <= ${now}))`
-    const result = this.db
+    const result = await this.db
       .update(notificationLog)
       .set({ status: 'sending', leaseUntil: now + CLAIM_MS, attempts: sql`${notificationLog.attempts} + 1` })
       .where(and(keyOf(row), claimable))
-      .run()
     return result.changes === 1
   }
 
   /** The final state of a claimed row. */
-  finish(row: RowKey, status: Exclude<NotificationStatus, 'pending' | 'sending'>, now: number, error?: string): void {
-    this.db
+  async finish(
+    row: RowKey,
+    status: Exclude<NotificationStatus, 'pending' | 'sending'>,
+    now: number,
+    error?: string,
+  ): Promise<void> {
+    await this.db
       .update(notificationLog)
       .set({ status, leaseUntil: 0, lastError: error ?? null, ...(status === 'sent' ? { sentAt: now } : {}) })
       .where(and(keyOf(row), eq(notificationLog.status, 'sending')))
-      .run()
   }
 
   /** Puts a claimed row back for later: its quiet-hours end (not an attempt) or a failed try's back-off. */
-  defer(row: RowKey, notBefore: number, options: { error?: string; countsAsAttempt: boolean }): void {
-    this.db
+  async defer(row: RowKey, notBefore: number, options: { error?: string; countsAsAttempt: boolean }): Promise<void> {
+    await this.db
       .update(notificationLog)
       .set({
         status: 'pending',
@@ -111,12 +112,11 @@ export class SentLog {
         ...(options.countsAsAttempt ? {} : { attempts: sql`${notificationLog.attempts} - 1` }),
       })
       .where(and(keyOf(row), eq(notificationLog.status, 'sending')))
-      .run()
   }
 
   /** Drops finished rows whose time was before `before` (their events are long past). */
-  prune(before: number): void {
-    this.db
+  async prune(before: number): Promise<void> {
+    await this.db
       .delete(notificationLog)
       .where(
         and(
@@ -124,11 +124,10 @@ export class SentLog {
           lt(notificationLog.notBefore, before),
         ),
       )
-      .run()
   }
 
-  get(row: RowKey): NotificationLogRow | undefined {
-    return this.db.select().from(notificationLog).where(keyOf(row)).get()
+  async get(row: RowKey): Promise<NotificationLogRow | undefined> {
+    return await first(this.db.select().from(notificationLog).where(keyOf(row)))
   }
 }
 

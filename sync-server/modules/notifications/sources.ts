@@ -3,6 +3,7 @@
  * WhatsApp, jobs) and household membership. Read only; filtered in SQL where the rows are many.
  */
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { first } from '../../db/rows'
 import type { Budget } from '../../../schema/entities/budget'
 import type { Household, HouseholdExpense, Settlement } from '../../../schema/entities/household'
 import type { RecurringPayment } from '../../../schema/entities/recurring'
@@ -32,49 +33,49 @@ export class ReminderSources {
   ) {}
 
   /** Live recurring payments whose next due day lies in [fromDay, toDay] ('YYYY-MM-DD'). */
-  paymentsDueBetween(fromDay: string, toDay: string): { ownerId: string; payment: RecurringPayment }[] {
-    return this.db
-      .select({ ownerId: documents.ownerId, data: documents.data })
-      .from(documents)
-      .where(
-        and(
-          eq(documents.collection, 'recurring_payments'),
-          eq(documents.deleted, false),
-          sql`${jsonField('nextDueDate')} BETWEEN ${fromDay} AND ${toDay}`,
-        ),
-      )
-      .all()
-      .map((r) => ({ ownerId: r.ownerId, payment: JSON.parse(r.data) as RecurringPayment }))
+  async paymentsDueBetween(fromDay: string, toDay: string): Promise<{ ownerId: string; payment: RecurringPayment }[]> {
+    return (
+      await this.db
+        .select({ ownerId: documents.ownerId, data: documents.data })
+        .from(documents)
+        .where(
+          and(
+            eq(documents.collection, 'recurring_payments'),
+            eq(documents.deleted, false),
+            sql`${jsonField('nextDueDate')} BETWEEN ${fromDay} AND ${toDay}`,
+          ),
+        )
+    ).map((r) => ({ ownerId: r.ownerId, payment: JSON.parse(r.data) as RecurringPayment }))
   }
 
   /** Live household expenses still waiting for reviews. */
-  pendingExpenses(): HouseholdExpense[] {
-    return this.pendingOf('household_expenses') as HouseholdExpense[]
+  async pendingExpenses(): Promise<HouseholdExpense[]> {
+    return (await this.pendingOf('household_expenses')) as HouseholdExpense[]
   }
 
   /** Live settlements their receivers have not confirmed. */
-  pendingSettlements(): Settlement[] {
-    return this.pendingOf('settlements') as Settlement[]
+  async pendingSettlements(): Promise<Settlement[]> {
+    return (await this.pendingOf('settlements')) as Settlement[]
   }
 
-  private pendingOf(collection: 'household_expenses' | 'settlements'): unknown[] {
-    return this.db
-      .select({ data: documents.data })
-      .from(documents)
-      .where(
-        and(
-          eq(documents.collection, collection),
-          eq(documents.deleted, false),
-          sql`${jsonField('status')} = 'pending'`,
-        ),
-      )
-      .all()
-      .map((r) => JSON.parse(r.data) as unknown)
+  private async pendingOf(collection: 'household_expenses' | 'settlements'): Promise<unknown[]> {
+    return (
+      await this.db
+        .select({ data: documents.data })
+        .from(documents)
+        .where(
+          and(
+            eq(documents.collection, collection),
+            eq(documents.deleted, false),
+            sql`${jsonField('status')} = 'pending'`,
+          ),
+        )
+    ).map((r) => JSON.parse(r.data) as unknown)
   }
 
   /** Rows of the followed collections written after `seq`, in sequence order. */
-  changedSince(seq: number, limit: number): ChangedRow[] {
-    return this.db
+  async changedSince(seq: number, limit: number): Promise<ChangedRow[]> {
+    return (await this.db
       .select({
         collection: documents.collection,
         ownerId: documents.ownerId,
@@ -86,20 +87,18 @@ export class ReminderSources {
       .from(documents)
       .where(and(gt(documents.seq, seq), inArray(documents.collection, [...FOLLOWED])))
       .orderBy(asc(documents.seq))
-      .limit(limit)
-      .all() as ChangedRow[]
+      .limit(limit)) as ChangedRow[]
   }
 
   /** Current members (not removed) by household, for the households given. */
-  members(householdIds: Iterable<string>): Map<string, Set<string>> {
+  async members(householdIds: Iterable<string>): Promise<Map<string, Set<string>>> {
     const ids = [...new Set(householdIds)]
     const out = new Map<string, Set<string>>()
     for (let i = 0; i < ids.length; i += 500) {
-      const rows = this.db
+      const rows = await this.db
         .select({ householdId: householdMembers.householdId, userId: householdMembers.userId })
         .from(householdMembers)
         .where(and(inArray(householdMembers.householdId, ids.slice(i, i + 500)), isNull(householdMembers.removedSeq)))
-        .all()
       for (const r of rows) out.set(r.householdId, (out.get(r.householdId) ?? new Set()).add(r.userId))
     }
     return out
@@ -109,60 +108,59 @@ export class ReminderSources {
    * The accounts among `userIds` that may be reminded (not suspended), each with its proven
    * WhatsApp number or null.
    */
-  reachable(userIds: readonly string[]): Map<string, { phone: string | null }> {
+  async reachable(userIds: readonly string[]): Promise<Map<string, { phone: string | null }>> {
     const out = new Map<string, { phone: string | null }>()
     for (let i = 0; i < userIds.length; i += 500) {
-      const rows = this.db
+      const rows = await this.db
         .select({ id: users.id, phone: users.phoneNumber, verified: users.phoneVerified })
         .from(users)
         .where(and(inArray(users.id, userIds.slice(i, i + 500)), eq(users.suspended, false)))
-        .all()
       for (const r of rows) out.set(r.id, { phone: r.verified ? r.phone : null })
     }
     return out
   }
 
-  isMember(householdId: string, userId: string): boolean {
-    return this.members([householdId]).get(householdId)?.has(userId) ?? false
+  async isMember(householdId: string, userId: string): Promise<boolean> {
+    return (await this.members([householdId])).get(householdId)?.has(userId) ?? false
   }
 
-  budgets(userId: string): Budget[] {
-    return this.docs.listByOwner('budgets', userId).map((d) => d.data)
+  async budgets(userId: string): Promise<Budget[]> {
+    return (await this.docs.listByOwner('budgets', userId)).map((d) => d.data)
   }
 
   /** The user's live transactions dated in [start, end), in the order they were written. */
-  entriesIn(userId: string, start: number, end: number): Transaction[] {
-    return this.docs.listByOwnerInRange('transactions', userId, 'date', start, end).map((d) => d.data)
+  async entriesIn(userId: string, start: number, end: number): Promise<Transaction[]> {
+    return (await this.docs.listByOwnerInRange('transactions', userId, 'date', start, end)).map((d) => d.data)
   }
 
   /** A live document the user owns, else undefined. */
-  owned<N extends 'recurring_payments' | 'budgets' | 'tickets'>(collection: N, userId: string, id: string) {
-    const doc = this.docs.getOwned(collection, userId, id)
+  async owned<N extends 'recurring_payments' | 'budgets' | 'tickets'>(collection: N, userId: string, id: string) {
+    const doc = await this.docs.getOwned(collection, userId, id)
     return doc && !doc.deleted ? doc.data : undefined
   }
 
-  householdExpense(id: string): HouseholdExpense | undefined {
-    return this.live('household_expenses', id) as HouseholdExpense | undefined
+  async householdExpense(id: string): Promise<HouseholdExpense | undefined> {
+    return (await this.live('household_expenses', id)) as HouseholdExpense | undefined
   }
 
-  settlement(id: string): Settlement | undefined {
-    return this.live('settlements', id) as Settlement | undefined
+  async settlement(id: string): Promise<Settlement | undefined> {
+    return (await this.live('settlements', id)) as Settlement | undefined
   }
 
-  household(id: string): Household | undefined {
-    return this.live('households', id) as Household | undefined
+  async household(id: string): Promise<Household | undefined> {
+    return (await this.live('households', id)) as Household | undefined
   }
 
-  private live(collection: 'household_expenses' | 'settlements' | 'households', id: string): unknown {
-    const doc = this.docs.get(collection, id)
+  private async live(collection: 'household_expenses' | 'settlements' | 'households', id: string): Promise<unknown> {
+    const doc = await this.docs.get(collection, id)
     return doc && !doc.deleted ? doc.data : undefined
   }
 
-  cursor(name: string): number {
-    return this.db.select().from(jobCursors).where(eq(jobCursors.name, name)).get()?.seq ?? 0
+  async cursor(name: string): Promise<number> {
+    return (await first(this.db.select().from(jobCursors).where(eq(jobCursors.name, name))))?.seq ?? 0
   }
 
-  setCursor(name: string, seq: number): void {
-    this.db.insert(jobCursors).values({ name, seq }).onConflictDoUpdate({ target: jobCursors.name, set: { seq } }).run()
+  async setCursor(name: string, seq: number): Promise<void> {
+    await this.db.insert(jobCursors).values({ name, seq }).onConflictDoUpdate({ target: jobCursors.name, set: { seq } })
   }
 }

@@ -5,13 +5,12 @@ import { localMonthWindow } from '../../../schema/time'
 import type { DocumentsRepository, PushRule } from '../../db/documents'
 
 /** As on the Your Money screen: the planned figure when set, else this month's recorded income. */
-export function incomeOf(documents: DocumentsRepository, ownerId: string, at: number) {
-  const profile = documents.getOwned('profile', ownerId, ownerId)
+export async function incomeOf(documents: DocumentsRepository, ownerId: string, at: number) {
+  const profile = await documents.getOwned('profile', ownerId, ownerId)
   const planned = profile && !profile.deleted ? profile.data.monthlyIncome : 0
   const month = localMonthWindow(at)
   const recorded = sumPaise(
-    documents
-      .listByOwnerInRange('transactions', ownerId, 'date', month.start, month.end)
+    (await documents.listByOwnerInRange('transactions', ownerId, 'date', month.start, month.end))
       .filter((d) => d.data.type === 'income')
       .map((d) => d.data.amount),
   )
@@ -19,25 +18,22 @@ export function incomeOf(documents: DocumentsRepository, ownerId: string, at: nu
 }
 
 /** The most budget `budgetId` may have allocated (`allocationCeiling`), from what the server holds. */
-export function ceilingFor(
+export async function ceilingFor(
   documents: DocumentsRepository,
   ownerId: string,
   budgetId: string,
   current: Paise,
   at: number,
-): Paise {
+): Promise<Paise> {
   const elsewhere = sumPaise(
-    documents
-      .listByOwner('budgets', ownerId)
-      .filter((d) => d.id !== budgetId)
-      .map((d) => d.data.allocated),
+    (await documents.listByOwner('budgets', ownerId)).filter((d) => d.id !== budgetId).map((d) => d.data.allocated),
   )
-  return allocationCeiling(incomeOf(documents, ownerId, at).income, elsewhere, current)
+  return allocationCeiling((await incomeOf(documents, ownerId, at)).income, elsewhere, current)
 }
 
 /** Amounts in refusals as the owner's devices show them: their currency, paise only when there are some. */
-export function moneyFor(documents: DocumentsRepository, ownerId: string): (paise: Paise) => string {
-  const profile = documents.getOwned('profile', ownerId, ownerId)
+export async function moneyFor(documents: DocumentsRepository, ownerId: string): Promise<(paise: Paise) => string> {
+  const profile = await documents.getOwned('profile', ownerId, ownerId)
   const currency = profile && !profile.deleted ? profile.data.currency : undefined
   return (paise) => formatMoney(paise, currency, { exact: true })
 }
@@ -49,11 +45,11 @@ export function moneyFor(documents: DocumentsRepository, ownerId: string): (pais
  * was and the amount asked for is kept in `refusedAllocation`, so the screen can say so.
  */
 export function allocationRule(documents: DocumentsRepository, now: () => number): PushRule {
-  return (incoming, { ownerId, current }) => {
+  return async (incoming, { ownerId, current }) => {
     const budget = Budget.parse(incoming)
     const before = current && !current.deleted ? Budget.parse(current.data).allocated : 0
     if (budget.allocated <= before) return budget
-    if (budget.allocated <= ceilingFor(documents, ownerId, budget.id, before, now())) return budget
+    if (budget.allocated <= (await ceilingFor(documents, ownerId, budget.id, before, now()))) return budget
     return { ...budget, allocated: before, refusedAllocation: budget.allocated }
   }
 }

@@ -42,43 +42,52 @@ export class PlanService {
   ) {}
 
   /** The owner's live document, else 404 (someone else's id answers the same as an unknown one). */
-  liveOwned<N extends CollectionName>(collection: N, ownerId: string, id: string, notFound: string): DocOf<N> {
-    const found = this.documents.getOwned(collection, ownerId, id)
+  async liveOwned<N extends CollectionName>(
+    collection: N,
+    ownerId: string,
+    id: string,
+    notFound: string,
+  ): Promise<DocOf<N>> {
+    const found = await this.documents.getOwned(collection, ownerId, id)
     if (!found || found.deleted) throw new HttpError(404, notFound, 'NOT_FOUND')
     return found.data
   }
 
   /** Deletes the owner's live document as a tombstone, newer than what the devices hold. */
-  remove(collection: 'budgets' | 'recurring_payments', ownerId: string, id: string, notFound: string): void {
-    const existing = this.liveOwned(collection, ownerId, id, notFound)
+  async remove(
+    collection: 'budgets' | 'recurring_payments',
+    ownerId: string,
+    id: string,
+    notFound: string,
+  ): Promise<void> {
+    const existing = await this.liveOwned(collection, ownerId, id, notFound)
     const updatedAt = nextVersion(this.now(), existing.updatedAt)
-    this.documents.write((unit) => unit.put(collection, ownerId, { ...existing, updatedAt }, true))
+    await this.documents.write(async (unit) => unit.put(collection, ownerId, { ...existing, updatedAt }, true))
   }
 
   /** Each budget's spending in its current period, from one date-range read of the owner's ledger. */
-  budgetsWithSpent(ownerId: string): { budget: Budget; spent: Paise }[] {
+  async budgetsWithSpent(ownerId: string): Promise<{ budget: Budget; spent: Paise }[]> {
     const now = this.now()
-    const budgets = this.documents
-      .listByOwner('budgets', ownerId)
+    const budgets = (await this.documents.listByOwner('budgets', ownerId))
       .map((d) => d.data)
       .sort((a, b) => a.createdAt - b.createdAt)
     const span = budgetsSpan(budgets, now)
     if (!span) return []
-    const entries = this.documents
-      .listByOwnerInRange('transactions', ownerId, 'date', span.start, span.end)
-      .map((d) => d.data)
+    const entries = (
+      await this.documents.listByOwnerInRange('transactions', ownerId, 'date', span.start, span.end)
+    ).map((d) => d.data)
     return budgets.map((budget) => ({ budget, spent: budgetStatus(budget, entries, now).spent }))
   }
 
-  spentOf(ownerId: string, budgetId: string): Paise {
-    return this.budgetsWithSpent(ownerId).find((b) => b.budget.id === budgetId)?.spent ?? 0
+  async spentOf(ownerId: string, budgetId: string): Promise<Paise> {
+    return (await this.budgetsWithSpent(ownerId)).find((b) => b.budget.id === budgetId)?.spent ?? 0
   }
 
   /** Creates a budget (no `id`) or updates the owner's (missing fields keep their value). */
-  saveBudget(ownerId: string, body: BudgetBody, id?: string): Budget {
-    const existing = id === undefined ? undefined : this.liveOwned('budgets', ownerId, id, BUDGET_NOT_FOUND)
+  async saveBudget(ownerId: string, body: BudgetBody, id?: string): Promise<Budget> {
+    const existing = id === undefined ? undefined : await this.liveOwned('budgets', ownerId, id, BUDGET_NOT_FOUND)
     const budget = this.#buildBudget(body, ownerId, existing)
-    return this.documents.write((unit) => unit.put('budgets', ownerId, budget)).data
+    return (await this.documents.write(async (unit) => unit.put('budgets', ownerId, budget))).data
   }
 
   #buildBudget(body: BudgetBody, ownerId: string, existing?: Budget): Budget {
@@ -100,9 +109,9 @@ export class PlanService {
   }
 
   /** GET /api/allocation/summary's figures. */
-  allocationSummary(ownerId: string) {
-    const lines = this.budgetsWithSpent(ownerId)
-    const income = incomeOf(this.documents, ownerId, this.now())
+  async allocationSummary(ownerId: string) {
+    const lines = await this.budgetsWithSpent(ownerId)
+    const income = await incomeOf(this.documents, ownerId, this.now())
     const view = allocationView(
       income.income,
       lines.map(({ budget, spent }) => ({ allocated: budget.allocated, spent })),
@@ -126,29 +135,29 @@ export class PlanService {
   }
 
   /** The planned monthly income, in the profile document (created with defaults when absent, as the app does). */
-  setIncome(ownerId: string, input: IncomeBody['amount']): Paise {
+  async setIncome(ownerId: string, input: IncomeBody['amount']): Promise<Paise> {
     const parsed = parseIncome(input)
     if (!parsed.ok) throw invalid(parsed.error)
-    const current = this.documents.getOwned('profile', ownerId, ownerId)
+    const current = await this.documents.getOwned('profile', ownerId, ownerId)
     const base = current && !current.deleted ? current.data : Profile.parse({ id: ownerId, ownerId, updatedAt: 0 })
     const profile = {
       ...base,
       monthlyIncome: parsed.value,
       updatedAt: nextVersion(this.now(), current?.data.updatedAt),
     }
-    this.documents.write((unit) => unit.put('profile', ownerId, profile))
+    await this.documents.write(async (unit) => unit.put('profile', ownerId, profile))
     return parsed.value
   }
 
   /** Sets a budget's allocation: the amount's own rules first, then the budget, then what the income leaves. */
-  allocate(ownerId: string, body: AllocateBody): Budget {
+  async allocate(ownerId: string, body: AllocateBody): Promise<Budget> {
     const budgetId = body.budget_id?.trim()
     if (!budgetId) throw invalid(PLAN_MESSAGES.budgetRequired)
     const amount = parseAllocation(body.amount)
     if (!amount.ok) throw invalid(amount.error)
-    const budget = this.liveOwned('budgets', ownerId, budgetId, BUDGET_NOT_FOUND)
-    const ceiling = ceilingFor(this.documents, ownerId, budget.id, budget.allocated, this.now())
-    const parsed = checkAllocation(body.amount, ceiling, moneyFor(this.documents, ownerId))
+    const budget = await this.liveOwned('budgets', ownerId, budgetId, BUDGET_NOT_FOUND)
+    const ceiling = await ceilingFor(this.documents, ownerId, budget.id, budget.allocated, this.now())
+    const parsed = checkAllocation(body.amount, ceiling, await moneyFor(this.documents, ownerId))
     if (!parsed.ok) throw invalid(parsed.error)
     const next = {
       ...budget,
@@ -156,43 +165,42 @@ export class PlanService {
       refusedAllocation: 0,
       updatedAt: nextVersion(this.now(), budget.updatedAt),
     }
-    return this.documents.write((unit) => unit.put('budgets', ownerId, next)).data
+    return (await this.documents.write(async (unit) => unit.put('budgets', ownerId, next))).data
   }
 
   /** The owner's recurring payments, next due first. */
-  recurringPayments(ownerId: string): RecurringPayment[] {
-    return this.documents
-      .listByOwner('recurring_payments', ownerId)
+  async recurringPayments(ownerId: string): Promise<RecurringPayment[]> {
+    return (await this.documents.listByOwner('recurring_payments', ownerId))
       .map((d) => d.data)
       .sort((a, b) => (a.nextDueDate < b.nextDueDate ? -1 : a.nextDueDate > b.nextDueDate ? 1 : 0))
   }
 
   /** Creates a recurring payment (no `id`) or updates the owner's. */
-  saveRecurring(ownerId: string, body: RecurringBody, id?: string): RecurringPayment {
+  async saveRecurring(ownerId: string, body: RecurringBody, id?: string): Promise<RecurringPayment> {
     const existing =
-      id === undefined ? undefined : this.liveOwned('recurring_payments', ownerId, id, RECURRING_NOT_FOUND)
+      id === undefined ? undefined : await this.liveOwned('recurring_payments', ownerId, id, RECURRING_NOT_FOUND)
     const payment = buildRecurring(body, ownerId, this.now(), existing)
-    return this.documents.write((unit) => unit.put('recurring_payments', ownerId, payment)).data
+    return (await this.documents.write(async (unit) => unit.put('recurring_payments', ownerId, payment))).data
   }
 
   /** Mark Paid: the expense and the moved schedule are one unit (both or neither). */
-  markPaid(ownerId: string, id: string): { payment: RecurringPayment; transaction: Transaction } {
-    const payment = this.liveOwned('recurring_payments', ownerId, id, RECURRING_NOT_FOUND)
+  async markPaid(ownerId: string, id: string): Promise<{ payment: RecurringPayment; transaction: Transaction }> {
+    const payment = await this.liveOwned('recurring_payments', ownerId, id, RECURRING_NOT_FOUND)
     const t = this.now()
     const paid = markPaid(payment, t)
     const entryId = markPaidEntryId(payment.id, payment.nextDueDate)
-    return this.documents.write((unit) => ({
+    return this.documents.write(async (unit) => ({
       // The id a device's Mark Paid gives the same instalment: the two never book it twice.
-      transaction: unit.put(
-        'transactions',
-        ownerId,
-        newTransaction(paid.expense, { id: entryId, ownerId, updatedAt: t }),
+      transaction: (
+        await unit.put('transactions', ownerId, newTransaction(paid.expense, { id: entryId, ownerId, updatedAt: t }))
       ).data,
-      payment: unit.put('recurring_payments', ownerId, {
-        ...payment,
-        ...paid.schedule,
-        updatedAt: nextVersion(t, payment.updatedAt),
-      }).data,
+      payment: (
+        await unit.put('recurring_payments', ownerId, {
+          ...payment,
+          ...paid.schedule,
+          updatedAt: nextVersion(t, payment.updatedAt),
+        })
+      ).data,
     }))
   }
 }

@@ -7,5 +7,7 @@ import type { DocumentsRepository } from '../../db/documents'
  * server's profile back as a conflict and keeps it (last-writer-wins, profileMerge).
  */
 export function guardProfilePushes(documents: DocumentsRepository): void {
-  documents.setPushGuard('profile', (stored, incoming) => Number(incoming.updatedAt) > stored.updatedAt)
+  documents.setPushGuard('profile', (stored, incoming) =>
+    Promise.resolve(Number(incoming.updatedAt) > stored.updatedAt),
+  )
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { first } from '../../db/rows'
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { Receipt } from '../../../schema/entities/receipt'
 import { sniffImageType } from '../../../schema/receipts/sniff'
@@ -57,8 +58,14 @@ export class ReceiptStore {
    * caller may see the document, the bytes are a JPEG/PNG/WebP within the file cap, they are the
    * photo the document names (type and sha256), and the owner's quota has room.
    */
-  put(userId: string, collection: ReceiptCollection, documentId: string, id: string, bytes: Buffer): Receipt {
-    const doc = this.#visible(userId, collection, documentId)
+  async put(
+    userId: string,
+    collection: ReceiptCollection,
+    documentId: string,
+    id: string,
+    bytes: Buffer,
+  ): Promise<Receipt> {
+    const doc = await this.#visible(userId, collection, documentId)
     if (bytes.length > this.limits.maxFileBytes)
       throw new HttpError(413, RECEIPT_MESSAGES.tooLarge(this.limits.maxFileBytes), 'RECEIPT_TOO_LARGE')
     const type = sniffImageType(bytes)
@@ -69,8 +76,8 @@ export class ReceiptStore {
     const receipt = named.data
     if (receipt.type !== type || receipt.bytes !== bytes.length || receipt.sha256 !== sha256(bytes))
       throw new HttpError(422, RECEIPT_MESSAGES.mismatch, 'RECEIPT_MISMATCH')
-    if (this.#find(id)) return receipt
-    this.#store(doc, receipt, bytes)
+    if (await this.#find(id)) return receipt
+    await this.#store(doc, receipt, bytes)
     return receipt
   }
 
@@ -78,96 +85,95 @@ export class ReceiptStore {
    * Stores a photo the server received itself (a WhatsApp message's) for `doc`, which does not
    * name it yet: the caller then writes the document with the returned receipt.
    */
-  keep(doc: StoredDocument, bytes: Buffer, id: string): Receipt {
+  async keep(doc: StoredDocument, bytes: Buffer, id: string): Promise<Receipt> {
     if (bytes.length > this.limits.maxFileBytes)
       throw new HttpError(413, RECEIPT_MESSAGES.tooLarge(this.limits.maxFileBytes), 'RECEIPT_TOO_LARGE')
     const type = sniffImageType(bytes)
     if (!type) throw new HttpError(415, RECEIPT_MESSAGES.type, 'RECEIPT_TYPE')
     const receipt: Receipt = { id, type, bytes: bytes.length, sha256: sha256(bytes) }
-    this.#store(doc, receipt, bytes)
+    await this.#store(doc, receipt, bytes)
     return receipt
   }
 
   /** The photo, for the document's owner or a current member of its household; 404 otherwise. */
-  read(userId: string, id: string): StoredReceipt {
-    const row = this.#find(id)
+  async read(userId: string, id: string): Promise<StoredReceipt> {
+    const row = await this.#find(id)
     if (!row) throw new HttpError(404, RECEIPT_MESSAGES.notFound, 'NOT_FOUND')
     const collection = row.collection as ReceiptCollection
-    const doc = this.#visibleOrNull(userId, collection, row.documentId)
+    const doc = await this.#visibleOrNull(userId, collection, row.documentId)
     if (!doc || Receipt.safeParse(doc.data.receipt).data?.id !== id)
       throw new HttpError(404, RECEIPT_MESSAGES.notFound, 'NOT_FOUND')
     return { id: row.id, contentType: row.contentType, bytes: row.bytes }
   }
 
   /** Bytes of receipts counted against `ownerId`'s quota. */
-  usedBy(ownerId: string): number {
-    const row = this.db
-      .select({ total: sql<number>`coalesce(sum(${receipts.size}), 0)` })
-      .from(receipts)
-      .where(eq(receipts.ownerId, ownerId))
-      .get()
+  async usedBy(ownerId: string): Promise<number> {
+    const row = await first(
+      this.db
+        .select({ total: sql<number>`coalesce(sum(${receipts.size}), 0)` })
+        .from(receipts)
+        .where(eq(receipts.ownerId, ownerId)),
+    )
     return row?.total ?? 0
   }
 
-  #store(doc: StoredDocument, receipt: Receipt, bytes: Buffer): void {
+  async #store(doc: StoredDocument, receipt: Receipt, bytes: Buffer): Promise<void> {
     const ownerId = doc.ownerId
-    if (this.usedBy(ownerId) + bytes.length > this.limits.quotaBytes)
+    if ((await this.usedBy(ownerId)) + bytes.length > this.limits.quotaBytes)
       throw new HttpError(422, RECEIPT_MESSAGES.quota(this.limits.quotaBytes), 'RECEIPT_QUOTA')
-    this.db
-      .insert(receipts)
-      .values({
-        id: receipt.id,
-        ownerId,
-        householdId: doc.householdId,
-        collection: doc.collection,
-        documentId: doc.id,
-        contentType: receipt.type,
-        bytes,
-        size: bytes.length,
-        sha256: receipt.sha256,
-        createdAt: this.now(),
-      })
-      .run()
+    await this.db.insert(receipts).values({
+      id: receipt.id,
+      ownerId,
+      householdId: doc.householdId,
+      collection: doc.collection,
+      documentId: doc.id,
+      contentType: receipt.type,
+      bytes,
+      size: bytes.length,
+      sha256: receipt.sha256,
+      createdAt: this.now(),
+    })
   }
 
-  #find(id: string): ReceiptRow | undefined {
-    return this.db.select().from(receipts).where(eq(receipts.id, id)).get()
+  async #find(id: string): Promise<ReceiptRow | undefined> {
+    return await first(this.db.select().from(receipts).where(eq(receipts.id, id)))
   }
 
-  #visible(userId: string, collection: ReceiptCollection, documentId: string): StoredDocument {
-    const doc = this.#visibleOrNull(userId, collection, documentId)
+  async #visible(userId: string, collection: ReceiptCollection, documentId: string): Promise<StoredDocument> {
+    const doc = await this.#visibleOrNull(userId, collection, documentId)
     if (!doc) throw new HttpError(404, RECEIPT_MESSAGES.notFound, 'NOT_FOUND')
     return doc
   }
 
   /** The live document when `userId` owns it (personal) or is a current member of its household. */
-  #visibleOrNull(userId: string, collection: ReceiptCollection, documentId: string): StoredDocument | null {
-    const doc = this.documents.get(collection, documentId)
+  async #visibleOrNull(
+    userId: string,
+    collection: ReceiptCollection,
+    documentId: string,
+  ): Promise<StoredDocument | null> {
+    const doc = await this.documents.get(collection, documentId)
     if (!doc || doc.deleted) return null
     if (collection === 'transactions') return doc.ownerId === userId ? doc : null
-    const household = doc.householdId ? this.documents.get('households', doc.householdId) : undefined
+    const household = doc.householdId ? await this.documents.get('households', doc.householdId) : undefined
     if (!household || household.deleted) return null
     const members = (household.data as { memberIds?: unknown }).memberIds
     return Array.isArray(members) && members.includes(userId) ? doc : null
   }
 
   /** Rows of written documents that are deleted, or that name another receipt (or none) now. */
-  #forgetStale(collection: ReceiptCollection, written: readonly StoredDocument[]): void {
+  async #forgetStale(collection: ReceiptCollection, written: readonly StoredDocument[]): Promise<void> {
     for (const doc of written) {
       const current = doc.deleted ? undefined : Receipt.safeParse(doc.data.receipt).data?.id
       const ofDocument = and(eq(receipts.collection, collection), eq(receipts.documentId, doc.id))
-      this.db
-        .delete(receipts)
-        .where(current ? and(ofDocument, ne(receipts.id, current)) : ofDocument)
-        .run()
+      await this.db.delete(receipts).where(current ? and(ofDocument, ne(receipts.id, current)) : ofDocument)
       // An expense passed to another member (its author left) takes its receipt's quota along.
-      if (current) this.db.update(receipts).set({ ownerId: doc.ownerId }).where(ofDocument).run()
+      if (current) await this.db.update(receipts).set({ ownerId: doc.ownerId }).where(ofDocument)
     }
   }
 
-  #forgetHouseholds(written: readonly StoredDocument[]): void {
+  async #forgetHouseholds(written: readonly StoredDocument[]): Promise<void> {
     const gone = written.filter((h) => h.deleted).map((h) => h.id)
-    if (gone.length) this.db.delete(receipts).where(inArray(receipts.householdId, gone)).run()
+    if (gone.length) await this.db.delete(receipts).where(inArray(receipts.householdId, gone))
   }
 }
 

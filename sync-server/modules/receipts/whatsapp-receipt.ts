@@ -29,7 +29,7 @@ export async function attachWhatsappPhoto(
   messageSid: string,
   mediaUrl: string,
 ): Promise<string | null> {
-  const message = deps.whatsapp.findMessage(messageSid)
+  const message = await deps.whatsapp.findMessage(messageSid)
   if (message?.kind !== 'entry' || !message.transactionId || !message.userId) return null
   const { config, documents } = deps
   const result = await fetchTwilioMedia(mediaUrl, {
@@ -42,13 +42,13 @@ export async function attachWhatsappPhoto(
   if (!result.ok)
     return result.reason === 'too-large' ? RECEIPT_MESSAGES.tooLarge(config.receipts.maxFileBytes) : PHOTO_NOT_KEPT
   // Read again after the fetch: the entry may have been undone or edited meanwhile.
-  const doc = documents.getOwned('transactions', message.userId, message.transactionId)
+  const doc = await documents.getOwned('transactions', message.userId, message.transactionId)
   if (!doc || doc.deleted || doc.data.receipt) return null
   try {
-    return documents.write((unit) => {
-      const receipt = deps.receipts.keep(doc, result.bytes, randomUUID())
+    return documents.write(async (unit) => {
+      const receipt = await deps.receipts.keep(doc, result.bytes, randomUUID())
       const updatedAt = nextVersion(deps.now(), doc.data.updatedAt)
-      unit.put('transactions', doc.ownerId, { ...doc.data, receipt, updatedAt })
+      await unit.put('transactions', doc.ownerId, { ...doc.data, receipt, updatedAt })
       return null
     })
   } catch (error) {

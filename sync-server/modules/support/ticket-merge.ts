@@ -32,11 +32,11 @@ export function assertUserRoom(ticket: Ticket): void {
  * take the thread past the user's limits refuse the whole pushed state (HttpError 409): the
  * device then takes the server's copy, whose screen says the conversation is full.
  */
-export function mergePushedTicket(
+export async function mergePushedTicket(
   current: Ticket | undefined,
   incoming: Ticket,
   context: Pick<PushMergeContext, 'ownerId' | 'nextNumber'>,
-): Ticket {
+): Promise<Ticket> {
   const known = new Map((current?.messages ?? []).map((m) => [m.id, m]))
   const added = incoming.messages.filter(
     (m) => !known.has(m.id) && m.authorRole === 'user' && m.authorId === context.ownerId,
@@ -51,7 +51,7 @@ export function mergePushedTicket(
         messages,
         updatedAt: Math.max(incoming.updatedAt, current.updatedAt),
       }
-    : { ...incoming, ticketNumber: formatTicketNumber(context.nextNumber('ticket')), status: 'open', messages }
+    : { ...incoming, ticketNumber: formatTicketNumber(await context.nextNumber('ticket')), status: 'open', messages }
   if (added.length > 0) assertUserRoom(merged)
   return merged
 }

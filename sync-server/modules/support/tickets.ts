@@ -54,41 +54,40 @@ export class TicketService {
     private readonly documents: DocumentsRepository,
     private readonly now: () => number = Date.now,
   ) {
-    documents.setPushMerge('tickets', (current, incoming, context) =>
+    documents.setPushMerge('tickets', async (current, incoming, context) =>
       mergePushedTicket(current?.data as Ticket | undefined, incoming as Ticket, context),
     )
   }
 
   /** The owner's live tickets, newest first. */
-  listForOwner(ownerId: string): Ticket[] {
-    return this.documents
-      .listByOwner('tickets', ownerId)
+  async listForOwner(ownerId: string): Promise<Ticket[]> {
+    return (await this.documents.listByOwner('tickets', ownerId))
       .map((d) => d.data)
       .sort((a, b) => b.createdAt - a.createdAt)
   }
 
   /** The owner's ticket, or 404 (the same answer for another user's id and for none). */
-  getForOwner(ownerId: string, id: string): Ticket {
-    const found = this.documents.getOwned('tickets', ownerId, id)
+  async getForOwner(ownerId: string, id: string): Promise<Ticket> {
+    const found = await this.documents.getOwned('tickets', ownerId, id)
     if (!found || found.deleted) throw new HttpError(404, SUPPORT_MESSAGES.ticketNotFound, 'NOT_FOUND')
     return found.data
   }
 
   /** Any live ticket by id, for admins. */
-  findById(id: string): StoredDocument<Ticket> | undefined {
-    const found = this.documents.get('tickets', id) as StoredDocument<Ticket> | undefined
+  async findById(id: string): Promise<StoredDocument<Ticket> | undefined> {
+    const found = (await this.documents.get('tickets', id)) as StoredDocument<Ticket> | undefined
     return found && !found.deleted ? found : undefined
   }
 
-  create(ownerId: string, input: CreateTicketBody): Ticket {
+  async create(ownerId: string, input: CreateTicketBody): Promise<Ticket> {
     const at = this.now()
     // The number and the ticket commit together: a refused write hands no number out.
-    const stored = this.documents.write((unit) =>
+    const stored = await this.documents.write(async (unit) =>
       unit.put('tickets', ownerId, {
         id: randomUUID(),
         ownerId,
         updatedAt: at,
-        ticketNumber: formatTicketNumber(unit.nextNumber('ticket')),
+        ticketNumber: formatTicketNumber(await unit.nextNumber('ticket')),
         subject: input.subject,
         description: input.description,
         category: input.category,
@@ -106,8 +105,8 @@ export class TicketService {
    * for them; an admin's leaves the status to `setTicketStatus`. Throws 404 for no such ticket,
    * 409 when the thread has no room left for the author's side (TICKET_THREAD_LIMITS).
    */
-  addTicketMessage(ticketId: string, author: TicketAuthor, body: string): Ticket {
-    const found = this.findById(ticketId)
+  async addTicketMessage(ticketId: string, author: TicketAuthor, body: string): Promise<Ticket> {
+    const found = await this.findById(ticketId)
     if (!found || (author.role === 'user' && found.ownerId !== author.id))
       throw new HttpError(404, SUPPORT_MESSAGES.ticketNotFound, 'NOT_FOUND')
     const ticket = found.data
@@ -123,14 +122,15 @@ export class TicketService {
   }
 
   /** Sets a ticket's status (admins). Throws 404 for no such ticket. */
-  setTicketStatus(ticketId: string, status: TicketStatus): Ticket {
-    const found = this.findById(ticketId)
+  async setTicketStatus(ticketId: string, status: TicketStatus): Promise<Ticket> {
+    const found = await this.findById(ticketId)
     if (!found) throw new HttpError(404, SUPPORT_MESSAGES.ticketNotFound, 'NOT_FOUND')
     if (found.data.status === status) return found.data
     return this.#write(found, { status, updatedAt: Math.max(this.now(), found.data.updatedAt + 1) })
   }
 
-  #write(found: StoredDocument<Ticket>, patch: Partial<Ticket>): Ticket {
-    return this.documents.write((unit) => unit.put('tickets', found.ownerId, { ...found.data, ...patch })).data
+  async #write(found: StoredDocument<Ticket>, patch: Partial<Ticket>): Promise<Ticket> {
+    return (await this.documents.write(async (unit) => unit.put('tickets', found.ownerId, { ...found.data, ...patch })))
+      .data
   }
 }

@@ -74,7 +74,7 @@ export class MessageBooking {
   constructor(private readonly deps: { documents: DocumentsRepository; whatsapp: WhatsappRepository }) {}
 
   /** A reading of an entry: booked, asked about first, or "already booked". */
-  entry(ctx: BookingContext, reading: EntryReading): Outcome {
+  async entry(ctx: BookingContext, reading: EntryReading): Promise<Outcome> {
     const limit = maxAmountOf(reading.type)
     if (reading.amount > limit)
       return { kind: 'rejected', reply: tooLargeReply(reading.type, limit, ctx.profile.currency) }
@@ -90,14 +90,14 @@ export class MessageBooking {
       messageSid: ctx.messageSid,
       ...(reading.merchant ? { merchant: reading.merchant } : {}),
       ...(key ? { key, keyFacts: KeyFacts.parse(facts) } : {}),
-      ...this.#reversal(ctx.userId, reading, date),
+      ...(await this.#reversal(ctx.userId, reading, date)),
     }
     return this.settle(ctx, draft, reading.doubts)
   }
 
   /** Books `draft`, or asks first when the message left doubts or names a payment seen before. */
-  settle(ctx: BookingContext, draft: EntryDraft, doubts: QuestionReason[]): Outcome {
-    const prior = this.#prior(ctx.userId, draft.key)
+  async settle(ctx: BookingContext, draft: EntryDraft, doubts: QuestionReason[]): Promise<Outcome> {
+    const prior = await this.#prior(ctx.userId, draft.key)
     if (prior.state === 'booked')
       return {
         kind: 'duplicate',
@@ -109,13 +109,13 @@ export class MessageBooking {
     const reasons: QuestionReason[] = [...doubts]
     if (prior.state === 'similar') reasons.push('maybe-duplicate')
     if (prior.state === 'removed') reasons.push('deleted-before')
-    return reasons.length > 0 ? this.#ask(ctx, placed, reasons) : this.book(ctx, placed)
+    return reasons.length > 0 ? await this.#ask(ctx, placed, reasons) : await this.book(ctx, placed)
   }
 
   /** Writes the entry through the one write path and answers "Expense Added" (with budget alerts). */
-  book(ctx: BookingContext, draft: EntryDraft): Outcome {
+  async book(ctx: BookingContext, draft: EntryDraft): Promise<Outcome> {
     const { documents } = this.deps
-    const existing = draft.id ? documents.getOwned('transactions', ctx.userId, draft.id) : undefined
+    const existing = draft.id ? await documents.getOwned('transactions', ctx.userId, draft.id) : undefined
     const content = {
       ...draft,
       origin: 'whatsapp' as const,
@@ -127,9 +127,9 @@ export class MessageBooking {
       updatedAt: nextVersion(ctx.now, existing?.data.updatedAt),
       ...(draft.id ? { id: draft.id } : {}),
     })
-    const alerts = this.#budgetAlerts(ctx, doc)
-    const stored = documents.write((unit) => unit.put('transactions', ctx.userId, doc))
-    const reply = entryReply(stored.data, ctx.profile.currency, ctx.now, alerts, this.#details(ctx, stored.data))
+    const alerts = await this.#budgetAlerts(ctx, doc)
+    const stored = await documents.write(async (unit) => unit.put('transactions', ctx.userId, doc))
+    const reply = entryReply(stored.data, ctx.profile.currency, ctx.now, alerts, await this.#details(ctx, stored.data))
     return { kind: 'entry', reply, transactionId: stored.id }
   }
 
@@ -145,9 +145,9 @@ export class MessageBooking {
     return key ? { ...rest, key } : rest
   }
 
-  #ask(ctx: BookingContext, draft: EntryDraft, reasons: QuestionReason[]): Outcome {
+  async #ask(ctx: BookingContext, draft: EntryDraft, reasons: QuestionReason[]): Promise<Outcome> {
     const question = questionReply(draft, reasons, ctx.profile.currency, ctx.now)
-    this.deps.whatsapp.setPending({
+    await this.deps.whatsapp.setPending({
       userId: ctx.userId,
       messageSid: ctx.messageSid,
       kind: 'entry',
@@ -163,10 +163,10 @@ export class MessageBooking {
    * account, amount, day and payee: maybe a second payment), removed (a tombstone under its id), or
    * new. `id`: the id to book under (absent when it must be a new one).
    */
-  #prior(userId: string, key: string | undefined): Prior {
+  async #prior(userId: string, key: string | undefined): Promise<Prior> {
     if (!key) return { state: 'new' }
     const id = paymentEntryId(userId, key)
-    const found = this.deps.documents.get('transactions', id)
+    const found = await this.deps.documents.get('transactions', id)
     // Someone else's document under this id (it is derived from our user's id): book under a new one.
     if (found && found.ownerId !== userId) return { state: 'new' }
     if (!found) return { state: 'new', id }
@@ -176,10 +176,10 @@ export class MessageBooking {
   }
 
   /** For a refund: the expense it gives money back for, by the reference it quotes, else by merchant and amount. */
-  #reversal(userId: string, reading: EntryReading, date: number): { reverses?: string } {
+  async #reversal(userId: string, reading: EntryReading, date: number): Promise<{ reverses?: string }> {
     if (!reading.refund) return {}
     if (reading.ref) {
-      const byRef = this.deps.documents.getOwned(
+      const byRef = await this.deps.documents.getOwned(
         'transactions',
         userId,
         paymentEntryId(userId, reversedKey(reading.ref)),
@@ -189,15 +189,17 @@ export class MessageBooking {
     if (!reading.merchant) return {}
     // Same day counts: a failed payment is often reversed within the hour.
     const before = date + 86_400_000
-    const id = this.deps.whatsapp.expenseToReverse(userId, merchantKey(reading.merchant), reading.amount, before)
+    const id = await this.deps.whatsapp.expenseToReverse(userId, merchantKey(reading.merchant), reading.amount, before)
     return id ? { reverses: id } : {}
   }
 
   /** Who was paid or paid us, and what a refund gives back for. */
-  #details(ctx: BookingContext, doc: Transaction): string[] {
+  async #details(ctx: BookingContext, doc: Transaction): Promise<string[]> {
     const lines: string[] = []
     if (doc.merchant) lines.push(`${doc.type === 'expense' ? 'To' : 'From'}: ${doc.merchant}`)
-    const reversed = doc.reverses ? this.deps.documents.getOwned('transactions', ctx.userId, doc.reverses) : undefined
+    const reversed = doc.reverses
+      ? await this.deps.documents.getOwned('transactions', ctx.userId, doc.reverses)
+      : undefined
     if (reversed && !reversed.deleted) {
       const amount = formatMoney(reversed.data.amount, ctx.profile.currency, { exact: true })
       lines.push(`Refund for: ${amount} on ${formatDay(reversed.data.date, ctx.now)}`)
@@ -209,12 +211,12 @@ export class MessageBooking {
    * Alerts for budgets this expense takes across 70 %, 90 % or 100 %; the ledger is only read when
    * a budget of its category covers its date.
    */
-  #budgetAlerts(ctx: BookingContext, doc: Transaction): string[] {
+  async #budgetAlerts(ctx: BookingContext, doc: Transaction): Promise<string[]> {
     const { documents } = this.deps
-    const hit = budgetsHit(liveBudgets(documents, ctx.userId), doc, ctx.now)
+    const hit = budgetsHit(await liveBudgets(documents, ctx.userId), doc, ctx.now)
     if (hit.length === 0) return []
     const span = budgetsSpan(hit, ctx.now)
-    const before: LedgerEntry[] = span ? transactionsIn(documents, ctx.userId, span) : []
+    const before: LedgerEntry[] = span ? await transactionsIn(documents, ctx.userId, span) : []
     const alerts: string[] = []
     for (const budget of hit) {
       const spentBefore = budgetStatus(budget, before, ctx.now).spent

@@ -17,8 +17,8 @@ export interface ProfileSettings {
 }
 
 /** The profile document's settings, or the defaults when the user has none (or it is deleted). */
-export function readProfile(documents: DocumentsRepository, userId: string): ProfileSettings {
-  const profile = documents.getOwned('profile', userId, userId)
+export async function readProfile(documents: DocumentsRepository, userId: string): Promise<ProfileSettings> {
+  const profile = await documents.getOwned('profile', userId, userId)
   const data = profile && !profile.deleted ? profile.data : undefined
   return {
     currency: data?.currency ?? DEFAULT_CURRENCY,
@@ -28,12 +28,18 @@ export function readProfile(documents: DocumentsRepository, userId: string): Pro
 }
 
 /** The user's live transactions dated inside `window` (filtered in SQLite, not in JS). */
-export function transactionsIn(documents: DocumentsRepository, userId: string, window: Window): LedgerEntry[] {
-  return documents.listByOwnerInRange('transactions', userId, 'date', window.start, window.end).map((d) => d.data)
+export async function transactionsIn(
+  documents: DocumentsRepository,
+  userId: string,
+  window: Window,
+): Promise<LedgerEntry[]> {
+  return (await documents.listByOwnerInRange('transactions', userId, 'date', window.start, window.end)).map(
+    (d) => d.data,
+  )
 }
 
-export function liveBudgets(documents: DocumentsRepository, userId: string): Budget[] {
-  return documents.listByOwner('budgets', userId).map((d) => d.data)
+export async function liveBudgets(documents: DocumentsRepository, userId: string): Promise<Budget[]> {
+  return (await documents.listByOwner('budgets', userId)).map((d) => d.data)
 }
 
 /** Totals and top three expense categories of the entries dated inside `window`. */

@@ -49,7 +49,7 @@ export class PendingQuestions {
   ) {}
 
   /** A notice books nothing; a mandate with an amount is offered as a recurring payment. */
-  notice(ctx: BookingContext, reading: NoticeReading): Outcome {
+  async notice(ctx: BookingContext, reading: NoticeReading): Promise<Outcome> {
     if (reading.notice !== 'mandate') return { kind: 'notice', reply: noticeReply(reading.notice) }
     const dueDate = nextDue(reading.date, ctx.now)
     const facts = {
@@ -67,50 +67,58 @@ export class PendingQuestions {
       frequency: facts.frequency,
       dueDate,
     }
-    this.#remember(ctx, 'recurring', draft, reply)
+    await this.#remember(ctx, 'recurring', draft, reply)
     return { kind: 'notice', reply }
   }
 
   /** The outcome of an answer to the open question, or null when the message is not one. */
-  answer(ctx: BookingContext, body: string): Outcome | null {
+  async answer(ctx: BookingContext, body: string): Promise<Outcome | null> {
     const { whatsapp } = this.deps
-    const row = whatsapp.pendingFor(ctx.userId)
+    const row = await whatsapp.pendingFor(ctx.userId)
     if (!row) return null
     const answer = readAnswer(body, { userCategories: ctx.profile.customCategories })
     if (!answer || ctx.now - row.createdAt > PENDING_TTL_MS) {
-      whatsapp.clearPending(ctx.userId)
+      await whatsapp.clearPending(ctx.userId)
       return null
     }
     if (answer.kind === 'cancel') {
-      whatsapp.clearPending(ctx.userId)
+      await whatsapp.clearPending(ctx.userId)
       return { kind: 'answer', reply: droppedReply() }
     }
-    return row.kind === 'recurring' ? this.#recurring(ctx, row, answer) : this.#entry(ctx, row, answer)
+    return row.kind === 'recurring' ? await this.#recurring(ctx, row, answer) : await this.#entry(ctx, row, answer)
   }
 
-  #entry(ctx: BookingContext, row: WhatsappPendingRow, answer: Exclude<Answer, { kind: 'cancel' }>): Outcome {
+  async #entry(
+    ctx: BookingContext,
+    row: WhatsappPendingRow,
+    answer: Exclude<Answer, { kind: 'cancel' }>,
+  ): Promise<Outcome> {
     const draft = EntryDraft.safeParse(parsePayload(row.payload))
     if (answer.kind === 'recurring' || !draft.success) {
-      if (!draft.success) this.deps.whatsapp.clearPending(ctx.userId)
+      if (!draft.success) await this.deps.whatsapp.clearPending(ctx.userId)
       return { kind: 'answer', reply: draft.success ? stillAskingReply(row.question) : droppedReply() }
     }
-    this.deps.whatsapp.clearPending(ctx.userId)
+    await this.deps.whatsapp.clearPending(ctx.userId)
     const context = { ...ctx, messageSid: draft.data.messageSid }
     if (answer.kind === 'confirm') return this.booking.book(context, draft.data)
     const changed = this.booking.answered(context, draft.data, answer)
     // A new direction is another payment key: check it once more, but ask nothing again.
     return changed.key === draft.data.key
-      ? this.booking.book(context, changed)
-      : this.booking.settle(context, changed, [])
+      ? await this.booking.book(context, changed)
+      : await this.booking.settle(context, changed, [])
   }
 
-  #recurring(ctx: BookingContext, row: WhatsappPendingRow, answer: Exclude<Answer, { kind: 'cancel' }>): Outcome {
+  async #recurring(
+    ctx: BookingContext,
+    row: WhatsappPendingRow,
+    answer: Exclude<Answer, { kind: 'cancel' }>,
+  ): Promise<Outcome> {
     const draft = RecurringDraft.safeParse(parsePayload(row.payload))
     if (!draft.success || (answer.kind !== 'recurring' && answer.kind !== 'confirm')) {
-      if (!draft.success) this.deps.whatsapp.clearPending(ctx.userId)
+      if (!draft.success) await this.deps.whatsapp.clearPending(ctx.userId)
       return { kind: 'answer', reply: draft.success ? stillAskingReply(row.question) : droppedReply() }
     }
-    this.deps.whatsapp.clearPending(ctx.userId)
+    await this.deps.whatsapp.clearPending(ctx.userId)
     const { name, amount, category, frequency, dueDate } = draft.data
     const payment = RecurringPayment.parse({
       id: crypto.randomUUID(),
@@ -123,13 +131,13 @@ export class PendingQuestions {
       dueDate,
       nextDueDate: dueDate,
     })
-    this.deps.documents.write((unit) => unit.put('recurring_payments', ctx.userId, payment))
+    await this.deps.documents.write(async (unit) => unit.put('recurring_payments', ctx.userId, payment))
     const due = new Date(`${dueDate}T00:00:00`).getTime()
     return { kind: 'answer', reply: recurringAddedReply(name, amount, frequency, due, ctx.now, ctx.profile.currency) }
   }
 
-  #remember(ctx: BookingContext, kind: 'entry' | 'recurring', payload: unknown, question: string): void {
-    this.deps.whatsapp.setPending({
+  async #remember(ctx: BookingContext, kind: 'entry' | 'recurring', payload: unknown, question: string): Promise<void> {
+    await this.deps.whatsapp.setPending({
       userId: ctx.userId,
       messageSid: ctx.messageSid,
       kind,

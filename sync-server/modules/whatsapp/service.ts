@@ -6,7 +6,8 @@
  */
 import { budgetsSpan } from '../../../schema/calc/budget-status'
 import { nextVersion } from '../../../schema/entities/common'
-import { readMessage, type MessageReading } from '../../../schema/parse/message'
+import { readMessage, type LearnedCategory, type MessageReading } from '../../../schema/parse/message'
+import type { ParseOptions } from '../../../schema/parse/message'
 import { normalizePhone } from '../../../schema/phone'
 import { localMonthWindow } from '../../../schema/time'
 import type { DocumentsRepository } from '../../db/documents'
@@ -67,8 +68,8 @@ export class WhatsappService {
    * The reply names the first sender's amounts and categories, so the same MessageSid from another
    * number answers 409 and reveals nothing.
    */
-  storedReply(messageSid: string, from: string): string | undefined {
-    const stored = this.deps.whatsapp.findMessage(messageSid)
+  async storedReply(messageSid: string, from: string): Promise<string | undefined> {
+    const stored = await this.deps.whatsapp.findMessage(messageSid)
     if (!stored) return undefined
     if (stored.from !== (normalizePhone(from) ?? from))
       throw new HttpError(409, 'This message was already received from another number', 'MESSAGE_SID_REUSED')
@@ -80,14 +81,14 @@ export class WhatsappService {
    * record leaves no entry either, so Twilio's retry books it once. A known MessageSid gets its
    * old reply.
    */
-  handle(message: IncomingMessage): string {
-    const stored = this.storedReply(message.messageSid, message.from)
+  async handle(message: IncomingMessage): Promise<string> {
+    const stored = await this.storedReply(message.messageSid, message.from)
     if (stored !== undefined) return stored
-    return this.deps.documents.write(() => {
+    return this.deps.documents.write(async () => {
       const now = this.deps.now()
       const sender = normalizePhone(message.from)
-      const { user, outcome } = this.#answer(message, sender, now)
-      this.deps.whatsapp.insertMessage({
+      const { user, outcome } = await this.#answer(message, sender, now)
+      await this.deps.whatsapp.insertMessage({
         messageSid: message.messageSid,
         userId: user?.id ?? null,
         from: sender ?? message.from,
@@ -102,34 +103,38 @@ export class WhatsappService {
   }
 
   /** The sender's account (only a proven number has one) and what their message does. */
-  #answer(message: IncomingMessage, sender: string | null, now: number): { user?: UserRow; outcome: Outcome } {
+  async #answer(
+    message: IncomingMessage,
+    sender: string | null,
+    now: number,
+  ): Promise<{ user?: UserRow; outcome: Outcome }> {
     const link = sender ? parseLinkCommand(message.body) : null
     if (sender && link) {
-      const linked = this.deps.phoneProof.prove(sender, link.code)
+      const linked = await this.deps.phoneProof.prove(sender, link.code)
       if (!linked) return { outcome: { kind: 'link', reply: linkFailedReply() } }
       return { user: linked, outcome: { kind: 'link', reply: linkedReply(sender, linked.name) } }
     }
-    const user = sender ? this.deps.users.findByVerifiedPhone(sender) : undefined
-    const profile = user ? readProfile(this.deps.documents, user.id) : null
+    const user = sender ? await this.deps.users.findByVerifiedPhone(sender) : undefined
+    const profile = user ? await readProfile(this.deps.documents, user.id) : null
     const context = user && profile ? { userId: user.id, profile, messageSid: message.messageSid, now } : null
     // A one-word answer to the question asked before ("ok", "food", "income", "no").
-    const answered = context ? this.#questions.answer(context, message.body) : null
+    const answered = context ? await this.#questions.answer(context, message.body) : null
     if (user && answered) return { user, outcome: answered }
-    const parsed = readMessage(message.body, {
-      userCategories: profile?.customCategories ?? [],
-      ...(user ? { learned: (key: string) => this.deps.whatsapp.lastCategoryOf(user.id, key) } : {}),
-    })
+    const options = { userCategories: profile?.customCategories ?? [] }
+    const parsed = user
+      ? await readWithHistory(message.body, options, (key) => this.deps.whatsapp.lastCategoryOf(user.id, key))
+      : readMessage(message.body, options)
     if (parsed.kind === 'join')
       return { user, outcome: { kind: 'join', reply: joinReply(sender ?? message.from, user ? user : null) } }
     if (!user || !context) return { outcome: { kind: 'unlinked', reply: unlinkedReply(sender ?? message.from) } }
-    return { user, outcome: this.#forUser(context, parsed, message) }
+    return { user, outcome: await this.#forUser(context, parsed, message) }
   }
 
-  #forUser(
+  async #forUser(
     context: BookingContext,
     parsed: Exclude<MessageReading, { kind: 'join' }>,
     message: IncomingMessage,
-  ): Outcome {
+  ): Promise<Outcome> {
     const { documents } = this.deps
     const { userId, profile, now } = context
     switch (parsed.kind) {
@@ -147,30 +152,48 @@ export class WhatsappService {
             return this.#undo(userId, profile, now)
           case 'summary': {
             const month = localMonthWindow(now)
-            const report = monthReport(transactionsIn(documents, userId, month), month, monthLabel(now))
+            const report = monthReport(await transactionsIn(documents, userId, month), month, monthLabel(now))
             return { kind: 'command', reply: summaryReply(report, profile.currency) }
           }
           case 'budget': {
-            const budgets = liveBudgets(documents, userId)
+            const budgets = await liveBudgets(documents, userId)
             const span = budgetsSpan(budgets, now)
-            const lines = budgetLines(budgets, span ? transactionsIn(documents, userId, span) : [], now)
+            const lines = budgetLines(budgets, span ? await transactionsIn(documents, userId, span) : [], now)
             return { kind: 'command', reply: budgetReply(lines, profile.currency) }
           }
         }
     }
   }
 
-  #undo(userId: string, profile: ProfileSettings, now: number): Outcome {
+  async #undo(userId: string, profile: ProfileSettings, now: number): Promise<Outcome> {
     const { documents, whatsapp } = this.deps
-    const last = whatsapp.lastLedgerMessage(userId)
+    const last = await whatsapp.lastLedgerMessage(userId)
     const existing =
       last?.kind === 'entry' && last.transactionId
-        ? documents.getOwned('transactions', userId, last.transactionId)
+        ? await documents.getOwned('transactions', userId, last.transactionId)
         : undefined
     if (!existing || existing.deleted) return { kind: 'command', reply: nothingToUndoReply() }
     // A tombstone through the one write path: it takes a seq and reaches every device.
     const updatedAt = nextVersion(now, existing.data.updatedAt)
-    documents.write((unit) => unit.put('transactions', userId, { ...existing.data, updatedAt }, true))
+    await documents.write(async (unit) => unit.put('transactions', userId, { ...existing.data, updatedAt }, true))
     return { kind: 'undo', reply: undoneReply(existing.data, profile.currency, now), transactionId: existing.id }
   }
+}
+
+/**
+ * The parser is synchronous and asks for the history of the merchants it finds (which depend on
+ * the text alone): a first reading collects what it asks, that history is read, and the message
+ * is read again with the answers.
+ */
+async function readWithHistory(
+  body: string,
+  options: ParseOptions,
+  history: (merchantKey: string) => Promise<LearnedCategory | undefined>,
+): Promise<MessageReading> {
+  const asked = new Set<string>()
+  readMessage(body, { ...options, learned: (key) => void asked.add(key) })
+  if (asked.size === 0) return readMessage(body, options)
+  const known = new Map<string, LearnedCategory | undefined>()
+  for (const key of asked) known.set(key, await history(key))
+  return readMessage(body, { ...options, learned: (key) => known.get(key) })
 }
