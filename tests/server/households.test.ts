@@ -453,7 +453,7 @@ describe('who reviews: neither whoever entered an expense nor whoever paid it', 
     const { receipt: _unknown, ...older } = stored!
     expect((await change(a, { ...older, receipt: undefined })).receipt).toEqual(photo(2))
     expect((await change(a, { receipt: null })).receipt).toBeNull()
-    expect(t.app.documents.get('household_expenses', draft.id)?.data.receipt).toBeNull()
+    expect((await t.app.documents.get('household_expenses', draft.id))?.data.receipt).toBeNull()
   })
 
   it('an expense stored with its entrant among the reviewers is decided by the others alone', async () => {
