@@ -114,6 +114,8 @@ test.describe('recurring household expenses', () => {
     await r.goto('/households/reviews')
     const review = r.getByTestId('review-card').filter({ hasText: 'Rent' })
     await review.getByRole('button', { name: 'Approve' }).click()
+    // The decision is written on the device first; leaving the page before it is could drop it.
+    await expect(r.getByText('Expense approved')).toBeVisible()
     await r.goto(`/households/${id}`)
     await expect(rentRow(r)).toHaveAttribute('data-status', 'approved', { timeout: 30_000 })
     await expect(rentRow(a)).toHaveAttribute('data-status', 'approved', { timeout: 30_000 })
