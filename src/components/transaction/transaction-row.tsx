@@ -96,7 +96,7 @@ function ReceiptButton({ title, onClick }: { title: string; onClick: () => void 
   return (
     <button
       type="button"
-      className="tx-row__receipt"
+      className="tx-row__action tx-row__receipt"
       onClick={onClick}
       aria-label={rowActionName('View the receipt of', title)}
       title="Receipt"
