@@ -191,8 +191,9 @@ async function readWithHistory(
   history: (merchantKey: string) => Promise<LearnedCategory | undefined>,
 ): Promise<MessageReading> {
   const asked = new Set<string>()
-  readMessage(body, { ...options, learned: (key) => void asked.add(key) })
-  if (asked.size === 0) return readMessage(body, options)
+  const first = readMessage(body, { ...options, learned: (key) => void asked.add(key) })
+  // Nothing asked about a merchant's past: the first reading is the answer.
+  if (asked.size === 0) return first
   const known = new Map<string, LearnedCategory | undefined>()
   for (const key of asked) known.set(key, await history(key))
   return readMessage(body, { ...options, learned: (key) => known.get(key) })
