@@ -16,7 +16,7 @@ import {
 } from '../../schema/api/auth'
 import { ADMIN_MESSAGES } from '../../schema/api/admin'
 import { normalizePhone } from '../../schema/phone'
-import { dependentsProblem } from '../../schema/validation/profile-input'
+import { checkProfile, dependentsProblem } from '../../schema/validation/profile-input'
 import type { UserProfileFields, UserRow } from '../db/tables'
 import { toPublicUser } from '../db/users'
 import type { UserPatch, UsersRepository } from '../db/users'
@@ -144,8 +144,10 @@ function accountRoutes(app: ZodApp): void {
     '/update-profile',
     { schema: { body: UpdateProfileBody, response: { 200: SuccessUser } } },
     async (request) => {
+      const checked = checkProfile(request.body)
+      if (!checked.ok) throw new HttpError(400, checked.error, 'VALIDATION_ERROR')
       const user = await currentUser(users, request.user.id)
-      const { name, phone_number, ...fields } = request.body
+      const { name, phone_number, ...fields } = checked.value
       const unlink = phone_number === null || phone_number?.trim() === ''
       // Only a proven number links (update-phone); here it may stay as it is or be removed.
       if (!unlink && phone_number !== undefined && parsePhone(phone_number) !== user.phoneNumber)

@@ -24,6 +24,9 @@ describe('PUT /api/auth/update-profile: the same rules as the Profile Details fo
     ['a null name', { name: null }, PROFILE_MESSAGES.nameRequired],
     ['a birth date in the future', { date_of_birth: '2999-01-01' }, PROFILE_MESSAGES.birthDateFuture],
     ['a birth date that is not a day', { date_of_birth: '1990-13-45' }, PROFILE_MESSAGES.birthDateInvalid],
+    ['the 31st of February', { date_of_birth: '2023-02-31' }, PROFILE_MESSAGES.birthDateInvalid],
+    ['a nationality that is not text', { nationality: 42 }, 'Nationality must be text'],
+    ['a non-resident flag that is not yes or no', { is_non_resident: 'maybe' }, PROFILE_MESSAGES.nonResidentInvalid],
     ['a negative family size', { family_size: -2 }, 'Family size must be at least 1'],
     [
       '9 dependents in a family of 4',
