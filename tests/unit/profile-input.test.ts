@@ -64,7 +64,7 @@ describe('checkProfile (what PUT /api/auth/update-profile stores)', () => {
     expect(checkProfile(leapDay)).toEqual({ ok: true, value: leapDay })
   })
 
-  it('clears with "" or null, trims texts, reads numbers and flags as a form sends them, and drops unknown keys', () => {
+  it('clears with "" or null, trims texts, reads form numbers and flags, drops unknown keys', () => {
     expect(
       checkProfile({ nationality: '  Indian ', address: '', family_size: '4', is_non_resident: 'true', role: 'admin' }),
     ).toEqual({ ok: true, value: { nationality: 'Indian', address: null, family_size: 4, is_non_resident: true } })
