@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { isCalendarDay } from '../entities/common'
 import {
   HOUSEHOLD_COLORS,
@@ -7,16 +6,30 @@ import {
   PAYMENT_METHODS,
   REVIEW_PERIODS,
   SPLIT_METHODS,
+  type HouseholdFrequency,
+  type HouseholdIcon,
+  type PaymentMethod,
+  type SplitMethod,
 } from '../entities/household'
+import { toPaise, type Paise } from '../money/money'
 import {
+  fail,
   MAX_CATEGORY_CHARS,
   MAX_NAME_CHARS,
   MAX_NOTE_CHARS,
   MAX_PLAN_PAISE,
+  memberOf,
+  optionalText,
   requiredText,
   RULE_MESSAGES,
   tooLong,
+  refuse,
+  type Checked,
+  type Parsed,
 } from './rules'
+
+/** Longest bank or UPI reference of a payment between members. */
+export const MAX_REFERENCE_CHARS = 100
 
 /** Spec part 2 §5 and §8 texts, shared by the household forms and the REST routes. */
 export const HOUSEHOLD_MESSAGES = {
@@ -58,6 +71,17 @@ export const HOUSEHOLD_MESSAGES = {
   frequencyInvalid: `Frequency must be one of ${HOUSEHOLD_FREQUENCIES.join(', ')}`,
   recurringNotFound: 'Recurring expense not found',
   tooManyRecurring: 'A household can keep at most 20 recurring expenses',
+  descriptionTooLong: tooLong('Description', MAX_NOTE_CHARS),
+  notesTooLong: tooLong('Notes', MAX_NOTE_CHARS),
+  referenceTooLong: tooLong('Reference', MAX_REFERENCE_CHARS),
+  iconInvalid: `Icon must be one of ${HOUSEHOLD_ICONS.join(', ')}`,
+  colorInvalid: 'Please choose one of the household colours',
+  splitMethodInvalid: `Split method must be one of ${SPLIT_METHODS.join(', ')}`,
+  paymentMethodInvalid: `Payment method must be one of ${PAYMENT_METHODS.join(', ')}`,
+  splitTooLong: 'A split can list at most 50 members',
+  percentageInvalid: 'A percentage must be a number from 0 to 100',
+  sharesInvalid: 'Shares must be whole numbers from 0 to 1000',
+  dayOfMonthInvalid: 'Day of month must be a whole number from 1 to 31',
   needsConnection: 'This needs a connection to the server. Try again when you are online.',
   /** A payment above the debt is recorded with this word; `owed` is formatted, null when nothing is owed. */
   moreThanOwed: (owed: string | null) =>
@@ -66,112 +90,266 @@ export const HOUSEHOLD_MESSAGES = {
       : `This is more than you owe them (${owed}), counting payments waiting for confirmation`,
 } as const
 
-/** The largest amount a household field accepts: ₹100,000,000. */
-const MAX_HOUSEHOLD_RUPEES = MAX_PLAN_PAISE / 100
-
-/** Longest bank or UPI reference of a payment between members. */
-export const MAX_REFERENCE_CHARS = 100
-
 /** An expense's or a payment's amount in paise, as the household forms check it: above zero, at most ₹100,000,000. */
 export function isHouseholdAmount(paise: number | null): paise is number {
   return paise !== null && paise > 0 && paise <= MAX_PLAN_PAISE
 }
 
-const Rupees = z.coerce
-  .number({ error: HOUSEHOLD_MESSAGES.amountInvalid })
-  .refine((n) => Number.isFinite(n) && n > 0 && n <= MAX_HOUSEHOLD_RUPEES, HOUSEHOLD_MESSAGES.amountInvalid)
+type Input = Record<string, unknown>
+const M = HOUSEHOLD_MESSAGES
 
-const ReviewPeriod = z.coerce
-  .number()
-  .refine((n) => (REVIEW_PERIODS as readonly number[]).includes(n), HOUSEHOLD_MESSAGES.reviewPeriodInvalid)
+/** Decimal rupees as REST sends them (a number or its text) in paise, or null. */
+function paiseOf(value: unknown): Paise | null {
+  return typeof value === 'number' || typeof value === 'string' ? toPaise(value) : null
+}
 
-const Name = requiredText(HOUSEHOLD_MESSAGES.nameRequired, MAX_NAME_CHARS, RULE_MESSAGES.nameTooLong)
-const Note = z.string().max(MAX_NOTE_CHARS).nullish()
+function amount(value: unknown): Parsed<Paise> {
+  const paise = paiseOf(value)
+  return isHouseholdAmount(paise) ? { ok: true, value: paise } : { ok: false, error: M.amountInvalid }
+}
 
-/** POST /households (spec part 2 §7): decimal rupees. */
-export const CreateHouseholdBody = z.object({
-  name: Name,
-  description: Note,
-  icon: z.enum(HOUSEHOLD_ICONS).default('home'),
-  color: z.enum(HOUSEHOLD_COLORS.map((c) => c.hex) as [string, ...string[]]).default('#10b981'),
-  monthly_budget: z.coerce
-    .number({ error: HOUSEHOLD_MESSAGES.amountInvalid })
-    .min(0, HOUSEHOLD_MESSAGES.amountInvalid)
-    .max(MAX_HOUSEHOLD_RUPEES, HOUSEHOLD_MESSAGES.amountInvalid)
-    .nullish(),
-  review_period_hours: ReviewPeriod.default(24),
-})
-export type CreateHouseholdBody = z.infer<typeof CreateHouseholdBody>
+/** A number (or its text) that `accepts`; blank is null. */
+function numberIn(value: unknown, error: string, accepts: (n: number) => boolean): Parsed<number | null> {
+  if (value === undefined || value === null || value === '') return { ok: true, value: null }
+  const n = typeof value === 'string' ? Number(value) : value
+  return typeof n === 'number' && Number.isFinite(n) && accepts(n) ? { ok: true, value: n } : { ok: false, error }
+}
 
-/** PUT /households/{id}: settings a household admin changes. */
-export const UpdateHouseholdBody = CreateHouseholdBody.partial()
+/** One of `list`; missing or null is `fallback`. */
+function choice<T extends string>(list: readonly T[], value: unknown, fallback: T, error: string): Parsed<T> {
+  if (value === undefined || value === null) return { ok: true, value: fallback }
+  const chosen = typeof value === 'string' ? memberOf(list, value) : null
+  return chosen === null ? { ok: false, error } : { ok: true, value: chosen }
+}
 
-export const InviteBody = z.object({
-  email: z
-    .string({ error: HOUSEHOLD_MESSAGES.emailInvalid })
-    .trim()
-    .toLowerCase()
-    .email(HOUSEHOLD_MESSAGES.emailInvalid),
-})
+/** A member's id as a body names them; anything else is not a member. */
+function memberId(value: unknown): Parsed<string> {
+  return typeof value === 'string' && value.length > 0 && value.length <= 64
+    ? { ok: true, value }
+    : { ok: false, error: M.notMember }
+}
 
-export const ExpenseSplitBody = z.object({
-  user_id: z.string().min(1).max(64),
-  amount_owed: z.coerce.number().min(0).max(MAX_HOUSEHOLD_RUPEES).optional(),
-  percentage: z.coerce.number().min(0).max(100).optional(),
-  shares: z.coerce.number().int().min(0).max(1000).optional(),
-})
+/**
+ * Checks `fields` in order and gathers their values: the first refusal names its field. The one
+ * way every household input below is checked, whatever sent it.
+ */
+function checkAll<T>(fields: { [K in keyof T]: () => Parsed<T[K]> }): Checked<T> {
+  const value: Partial<T> = {}
+  for (const key of Object.keys(fields) as (keyof T & string)[]) {
+    const result = fields[key]()
+    if (!result.ok) return fail(key, result.error)
+    value[key] = result.value
+  }
+  return { ok: true, value: value as T }
+}
 
-/** POST /households/{id}/expenses. Without splits the amount is split equally among all members. */
-export const CreateExpenseBody = z.object({
-  amount: Rupees,
-  // Its own too-long message: zod 4 would give a too-long value the schema's "required" error.
-  category: requiredText(HOUSEHOLD_MESSAGES.categoryRequired, MAX_CATEGORY_CHARS, RULE_MESSAGES.categoryTooLong),
-  description: Note,
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}/, HOUSEHOLD_MESSAGES.dateInvalid)
-    .nullish(),
-  paid_by: z.string().min(1).max(64).nullish(),
-  split_method: z.enum(SPLIT_METHODS).default('equal'),
-  splits: z.array(ExpenseSplitBody).max(50).nullish(),
-})
-export type CreateExpenseBody = z.infer<typeof CreateExpenseBody>
+/** A household's settings (spec part 2 §7): rupees in, paise out. */
+export interface HouseholdSettingsInput {
+  name: string
+  description: string | null
+  icon: HouseholdIcon
+  color: string
+  monthly_budget: Paise | null
+  review_period_hours: number
+}
 
-const Day = (message: string) => z.string({ error: message }).refine(isCalendarDay, message)
+const SETTINGS_CHECKS: { [K in keyof HouseholdSettingsInput]: (v: unknown) => Parsed<HouseholdSettingsInput[K]> } = {
+  name: (v) => requiredText(v, M.nameRequired, MAX_NAME_CHARS, RULE_MESSAGES.nameTooLong),
+  description: (v) => optionalText(v, MAX_NOTE_CHARS, M.descriptionTooLong),
+  icon: (v) => choice(HOUSEHOLD_ICONS, v, 'home', M.iconInvalid),
+  color: (v) =>
+    choice(
+      HOUSEHOLD_COLORS.map((c) => c.hex),
+      v,
+      '#10b981',
+      M.colorInvalid,
+    ),
+  monthly_budget: (v) => {
+    if (v === undefined || v === null || v === '') return { ok: true, value: null }
+    const paise = paiseOf(v)
+    return paise !== null && paise >= 0 && paise <= MAX_PLAN_PAISE
+      ? { ok: true, value: paise }
+      : refuse(M.amountInvalid)
+  },
+  review_period_hours: (v) => {
+    const hours = numberIn(v, M.reviewPeriodInvalid, (n) => (REVIEW_PERIODS as readonly number[]).includes(n))
+    return hours.ok ? { ok: true, value: hours.value ?? 24 } : hours
+  },
+}
+type SettingsField = keyof HouseholdSettingsInput
+const SETTINGS_FIELDS = Object.keys(SETTINGS_CHECKS) as SettingsField[]
+const settingsCheck = (field: SettingsField, value: unknown) => () =>
+  (SETTINGS_CHECKS[field] as (v: unknown) => Parsed<unknown>)(value)
+
+/** POST /households: every setting, the missing ones at their defaults. */
+export function checkNewHousehold(input: Input): Checked<HouseholdSettingsInput> {
+  return checkAll(Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, settingsCheck(f, input[f])])) as never)
+}
+
+/** PUT /households/{id}: only the settings the body gives; the others stay as stored. */
+export function checkHouseholdChanges(input: Input): Checked<Partial<HouseholdSettingsInput>> {
+  const given = SETTINGS_FIELDS.filter((f) => input[f] !== undefined)
+  return checkAll(Object.fromEntries(given.map((f) => [f, settingsCheck(f, input[f])])) as never)
+}
+
+export function checkInvite(input: Input): Checked<{ email: string }> {
+  return checkAll({
+    email: () => {
+      const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : ''
+      return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? { ok: true, value: email } : refuse(M.emailInvalid)
+    },
+  })
+}
+
+/** A reason a member gives (deny an expense, decline a payment): required, at most 500 characters. */
+export function checkReason(input: Input, required: string): Checked<{ reason: string }> {
+  return checkAll({ reason: () => requiredText(input.reason, required, MAX_NOTE_CHARS, M.reasonTooLong) })
+}
+
+/** One member's part of a split, as the body gives it (amounts in paise). */
+export interface SplitBody {
+  user_id: string
+  amount_owed?: Paise
+  percentage?: number
+  shares?: number
+}
+
+function splitPart(part: unknown): Parsed<SplitBody> {
+  if (typeof part !== 'object' || part === null) return refuse(M.notMember)
+  const p = part as Input
+  const checked = checkAll({
+    user_id: () => memberId(p.user_id),
+    amount_owed: () => {
+      const paise = p.amount_owed === undefined ? 0 : paiseOf(p.amount_owed)
+      return paise !== null && paise >= 0 && paise <= MAX_PLAN_PAISE
+        ? { ok: true, value: paise }
+        : refuse(M.amountInvalid)
+    },
+    percentage: () => numberIn(p.percentage, M.percentageInvalid, (n) => n >= 0 && n <= 100),
+    shares: () => numberIn(p.shares, M.sharesInvalid, (n) => Number.isInteger(n) && n >= 0 && n <= 1000),
+  })
+  if (!checked.ok) return checked
+  const { user_id, amount_owed, percentage, shares } = checked.value
+  return {
+    ok: true,
+    value: {
+      user_id,
+      ...(p.amount_owed !== undefined && { amount_owed }),
+      ...(percentage !== null && { percentage }),
+      ...(shares !== null && { shares }),
+    },
+  }
+}
+
+function splits(value: unknown): Parsed<SplitBody[] | null> {
+  if (value === undefined || value === null) return { ok: true, value: null }
+  if (!Array.isArray(value)) return refuse(M.notMember)
+  if (value.length > 50) return refuse(M.splitTooLong)
+  const parts: SplitBody[] = []
+  for (const part of value) {
+    const checked = splitPart(part)
+    if (!checked.ok) return checked
+    parts.push(checked.value)
+  }
+  return { ok: true, value: parts }
+}
+
+function day(value: unknown, error: string): Parsed<string> {
+  return typeof value === 'string' && isCalendarDay(value) ? { ok: true, value } : refuse(error)
+}
+
+const optional = <T>(value: unknown, check: (v: unknown) => Parsed<T>): Parsed<T | null> =>
+  value === undefined || value === null ? { ok: true, value: null } : check(value)
+
+/** What an expense and a recurring expense have in common. */
+interface ExpenseFields {
+  amount: Paise
+  category: string
+  description: string | null
+  paid_by: string | null
+  split_method: SplitMethod
+  splits: SplitBody[] | null
+}
+
+function expenseChecks(input: Input): { [K in keyof ExpenseFields]: () => Parsed<ExpenseFields[K]> } {
+  return {
+    amount: () => amount(input.amount),
+    category: () => requiredText(input.category, M.categoryRequired, MAX_CATEGORY_CHARS, RULE_MESSAGES.categoryTooLong),
+    description: () => optionalText(input.description, MAX_NOTE_CHARS, M.descriptionTooLong),
+    // Left blank, the caller paid.
+    paid_by: () => optional(input.paid_by === '' ? null : input.paid_by, memberId),
+    split_method: () => choice(SPLIT_METHODS, input.split_method, 'equal', M.splitMethodInvalid),
+    splits: () => splits(input.splits),
+  }
+}
+
+/** POST /households/{id}/expenses: without splits the amount is split equally among all members. */
+export interface HouseholdExpenseInput extends ExpenseFields {
+  /** 'YYYY-MM-DD', or null for today. */
+  date: string | null
+}
+
+export function checkHouseholdExpense(input: Input): Checked<HouseholdExpenseInput> {
+  return checkAll({
+    ...expenseChecks(input),
+    // A timestamp's day counts: REST clients send '2026-03-01T10:00:00Z' as often as the day.
+    date: () => optional(input.date, (v) => day(typeof v === 'string' ? v.slice(0, 10) : v, M.dateInvalid)),
+  })
+}
 
 /**
  * POST/PUT /households/{id}/recurring: an expense that comes back weekly, monthly or yearly from
  * `start_date` (monthly and yearly on `day_of_month`, default the start date's day) until `end_date`.
  */
-export const RecurringExpenseBody = CreateExpenseBody.omit({ date: true })
-  .extend({
-    frequency: z.enum(HOUSEHOLD_FREQUENCIES, { error: HOUSEHOLD_MESSAGES.frequencyInvalid }),
-    day_of_month: z.coerce.number().int().min(1).max(31).nullish(),
-    start_date: Day(HOUSEHOLD_MESSAGES.startDateInvalid),
-    end_date: Day(HOUSEHOLD_MESSAGES.endDateInvalid).nullish(),
+export interface RecurringExpenseInput extends ExpenseFields {
+  frequency: HouseholdFrequency
+  day_of_month: number | null
+  start_date: string
+  end_date: string | null
+}
+
+export function checkRecurringExpense(input: Input): Checked<RecurringExpenseInput> {
+  return checkAll({
+    ...expenseChecks(input),
+    frequency: () => {
+      const frequency = typeof input.frequency === 'string' ? memberOf(HOUSEHOLD_FREQUENCIES, input.frequency) : null
+      return frequency === null ? refuse(M.frequencyInvalid) : { ok: true, value: frequency }
+    },
+    day_of_month: () =>
+      numberIn(input.day_of_month, M.dayOfMonthInvalid, (n) => Number.isInteger(n) && n >= 1 && n <= 31),
+    start_date: () => day(input.start_date, M.startDateInvalid),
+    end_date: () =>
+      optional(input.end_date, (v) => {
+        const end = day(v, M.endDateInvalid)
+        return end.ok && end.value < String(input.start_date) ? refuse(M.endDateInvalid) : end
+      }),
   })
-  .refine((b) => !b.end_date || b.end_date >= b.start_date, {
-    message: HOUSEHOLD_MESSAGES.endDateInvalid,
-    path: ['end_date'],
+}
+
+/** POST /households/{id}/settlements: a payment to another member, in paise. */
+export interface SettlementInput {
+  to_user: string
+  amount: Paise
+  payment_method: PaymentMethod
+  transaction_id: string | null
+  notes: string | null
+}
+
+export function checkSettlement(input: Input): Checked<SettlementInput> {
+  return checkAll({
+    to_user: () => {
+      const to = input.to_user
+      if (typeof to !== 'string' || to === '') return refuse(M.targetRequired)
+      return to.length > 64 ? refuse(M.notMember) : { ok: true, value: to }
+    },
+    amount: () => amount(input.amount),
+    payment_method: () => choice(PAYMENT_METHODS, input.payment_method, 'upi', M.paymentMethodInvalid),
+    transaction_id: () =>
+      optionalText(
+        typeof input.transaction_id === 'string' ? input.transaction_id.trim() : input.transaction_id,
+        MAX_REFERENCE_CHARS,
+        M.referenceTooLong,
+      ),
+    notes: () => optionalText(input.notes, MAX_NOTE_CHARS, M.notesTooLong),
   })
-export type RecurringExpenseBody = z.infer<typeof RecurringExpenseBody>
-
-export const DenyBody = z.object({
-  reason: requiredText(HOUSEHOLD_MESSAGES.reasonRequired, MAX_NOTE_CHARS, HOUSEHOLD_MESSAGES.reasonTooLong),
-})
-
-export const SettlementBody = z.object({
-  to_user: z
-    .string({ error: HOUSEHOLD_MESSAGES.targetRequired })
-    .min(1, HOUSEHOLD_MESSAGES.targetRequired)
-    .max(64, HOUSEHOLD_MESSAGES.notMember),
-  amount: Rupees,
-  payment_method: z.enum(PAYMENT_METHODS).default('upi'),
-  transaction_id: z.string().trim().max(MAX_REFERENCE_CHARS).nullish(),
-  notes: Note,
-})
-
-/** POST /households/settlements/{id}/decline: the receiver says why the payment does not stand. */
-export const DeclineSettlementBody = z.object({
-  reason: requiredText(HOUSEHOLD_MESSAGES.declineReasonRequired, MAX_NOTE_CHARS, HOUSEHOLD_MESSAGES.reasonTooLong),
-})
+}

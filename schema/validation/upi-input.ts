@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { isUpiId, MAX_UPI_ID_LENGTH, normalizeUpiId } from '../upi-id'
 import { refuse, type Parsed } from './rules'
 
@@ -8,20 +7,8 @@ export const UPI_MESSAGES = {
 } as const
 
 /** A UPI ID as typed in Settings: stored trimmed and lowercase; empty removes it. */
-export const UpiIdInput = z
-  .string()
-  .transform(normalizeUpiId)
-  .pipe(
-    z
-      .string()
-      .max(MAX_UPI_ID_LENGTH, UPI_MESSAGES.upiIdTooLong)
-      .refine((id) => id === '' || isUpiId(id), UPI_MESSAGES.upiIdInvalid),
-  )
-
-/** The message for a typed UPI ID, or null when it can be saved (as `value`). */
 export function checkUpiId(input: string): Parsed<string> {
-  const parsed = UpiIdInput.safeParse(input)
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : refuse(parsed.error.issues[0]?.message ?? UPI_MESSAGES.upiIdInvalid)
+  const id = normalizeUpiId(input)
+  if (id.length > MAX_UPI_ID_LENGTH) return refuse(UPI_MESSAGES.upiIdTooLong)
+  return id === '' || isUpiId(id) ? { ok: true, value: id } : refuse(UPI_MESSAGES.upiIdInvalid)
 }

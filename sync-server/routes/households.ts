@@ -1,18 +1,17 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { formatMoney, fromPaise, toPaise } from '../../schema/money/money'
+import { formatMoney, fromPaise } from '../../schema/money/money'
 import {
-  CreateExpenseBody,
-  CreateHouseholdBody,
-  DeclineSettlementBody,
-  DenyBody,
+  checkHouseholdChanges,
+  checkHouseholdExpense,
+  checkInvite,
+  checkNewHousehold,
+  checkReason,
+  checkRecurringExpense,
+  checkSettlement,
   HOUSEHOLD_MESSAGES,
-  InviteBody,
-  RecurringExpenseBody,
-  SettlementBody,
-  UpdateHouseholdBody,
 } from '../../schema/validation/household-input'
-import { HttpError } from '../http-error'
+import { accepted, HttpError } from '../http-error'
 import {
   dateOf,
   expenseView,
@@ -25,6 +24,7 @@ import {
   settlementView,
   splitsOf,
 } from '../modules/households/rest-shapes'
+import { ObjectBody } from './shapes'
 
 const IdParams = z.object({ id: z.string().min(1).max(64) })
 const MemberParams = z.object({ id: z.string().min(1).max(64), userId: z.string().min(1).max(64) })
@@ -60,16 +60,16 @@ function householdCrudRoutes(app: App): void {
     return { households: views }
   })
 
-  app.post('/', { schema: { body: CreateHouseholdBody } }, async (request, reply) => {
-    const settings = householdSettingsOf(request.body)
+  app.post('/', { schema: { body: ObjectBody } }, async (request, reply) => {
+    const body = accepted(checkNewHousehold(request.body))
     const created = await households.create(request.user.id, {
-      name: request.body.name,
+      name: body.name,
       description: '',
-      icon: request.body.icon,
-      color: request.body.color,
+      icon: body.icon,
+      color: body.color,
       monthlyBudget: 0,
-      reviewPeriodHours: request.body.review_period_hours,
-      ...settings,
+      reviewPeriodHours: body.review_period_hours,
+      ...householdSettingsOf(body),
     })
     return reply.status(201).send({ household: await view(request.user.id, created.id) })
   })
@@ -92,13 +92,14 @@ function householdCrudRoutes(app: App): void {
     }
   })
 
-  app.put('/:id', { schema: { params: IdParams, body: UpdateHouseholdBody } }, async (request) => {
-    const updated = await households.update(request.user.id, request.params.id, householdSettingsOf(request.body))
+  app.put('/:id', { schema: { params: IdParams, body: ObjectBody } }, async (request) => {
+    const changes = householdSettingsOf(accepted(checkHouseholdChanges(request.body)))
+    const updated = await households.update(request.user.id, request.params.id, changes)
     return { household: await view(request.user.id, updated.id) }
   })
 
-  app.post('/:id/invite', { schema: { params: IdParams, body: InviteBody } }, async (request) => {
-    await households.invite(request.user.id, request.params.id, request.body.email)
+  app.post('/:id/invite', { schema: { params: IdParams, body: ObjectBody } }, async (request) => {
+    await households.invite(request.user.id, request.params.id, accepted(checkInvite(request.body)).email)
     return { success: true, status: 'invited' }
   })
 
@@ -154,11 +155,9 @@ function reviewRoutes(app: App): void {
     return { success: true, status: expense.status }
   })
 
-  app.post('/expenses/:id/deny', { schema: { params: IdParams, body: DenyBody } }, async (request) => {
-    const expense = await ledger.review(request.user.id, request.params.id, {
-      status: 'denied',
-      reason: request.body.reason,
-    })
+  app.post('/expenses/:id/deny', { schema: { params: IdParams, body: ObjectBody } }, async (request) => {
+    const { reason } = accepted(checkReason(request.body, HOUSEHOLD_MESSAGES.reasonRequired))
+    const expense = await ledger.review(request.user.id, request.params.id, { status: 'denied', reason })
     return { success: true, status: expense.status }
   })
 }
@@ -170,11 +169,10 @@ function expenseRoutes(app: App): void {
     return { expenses: (await ledger.expenses(request.user.id, household.id)).map((e) => expenseView(e, household)) }
   })
 
-  app.post('/:id/expenses', { schema: { params: IdParams, body: CreateExpenseBody } }, async (request, reply) => {
+  app.post('/:id/expenses', { schema: { params: IdParams, body: ObjectBody } }, async (request, reply) => {
+    const body = accepted(checkHouseholdExpense(request.body))
     const { household } = await households.access(request.params.id, request.user.id)
-    const body = request.body
-    const amount = toPaise(body.amount)
-    if (amount === null || amount <= 0) throw new HttpError(400, HOUSEHOLD_MESSAGES.amountInvalid, 'VALIDATION_ERROR')
+    const amount = body.amount
     const date = dateOf(body.date, households.now)
     if (Number.isNaN(date)) throw new HttpError(400, HOUSEHOLD_MESSAGES.dateInvalid, 'VALIDATION_ERROR')
     const { method, parts } = splitsOf(body, household, amount)
@@ -199,17 +197,14 @@ function settlementRoutes(app: App): void {
     settlement: settlementView(await ledger.decide(request.user.id, request.params.id, { status: 'confirmed' })),
   }))
 
-  app.post(
-    '/settlements/:id/decline',
-    { schema: { params: IdParams, body: DeclineSettlementBody } },
-    async (request) => {
-      const decision = { status: 'declined' as const, reason: request.body.reason }
-      return {
-        success: true,
-        settlement: settlementView(await ledger.decide(request.user.id, request.params.id, decision)),
-      }
-    },
-  )
+  app.post('/settlements/:id/decline', { schema: { params: IdParams, body: ObjectBody } }, async (request) => {
+    const { reason } = accepted(checkReason(request.body, HOUSEHOLD_MESSAGES.declineReasonRequired))
+    const decision = { status: 'declined' as const, reason }
+    return {
+      success: true,
+      settlement: settlementView(await ledger.decide(request.user.id, request.params.id, decision)),
+    }
+  })
 
   app.post('/settlements/:id/cancel', { schema: { params: IdParams } }, async (request) => ({
     success: true,
@@ -233,18 +228,18 @@ function settlementRoutes(app: App): void {
     settlements: (await ledger.settlements(request.user.id, request.params.id)).map(settlementView),
   }))
 
-  app.post('/:id/settlements', { schema: { params: IdParams, body: SettlementBody } }, async (request, reply) => {
-    const amount = toPaise(request.body.amount)
-    if (amount === null || amount <= 0) throw new HttpError(400, HOUSEHOLD_MESSAGES.amountInvalid, 'VALIDATION_ERROR')
+  app.post('/:id/settlements', { schema: { params: IdParams, body: ObjectBody } }, async (request, reply) => {
+    const body = accepted(checkSettlement(request.body))
+    const { amount } = body
     const me = request.user.id
-    const owed = await ledger.owedBetween(me, request.params.id, me, request.body.to_user)
+    const owed = await ledger.owedBetween(me, request.params.id, me, body.to_user)
     const settlement = await ledger.recordSettlement(me, {
       householdId: request.params.id,
-      toUserId: request.body.to_user,
+      toUserId: body.to_user,
       amount,
-      method: request.body.payment_method,
-      transactionId: request.body.transaction_id ?? '',
-      note: request.body.notes ?? '',
+      method: body.payment_method,
+      transactionId: body.transaction_id ?? '',
+      note: body.notes ?? '',
     })
     // Recorded as asked (the payer knows what they paid), with a word when it is more than was owed.
     const warning =
@@ -263,16 +258,18 @@ function recurringRoutes(app: App): void {
     return { recurring: (household.recurring ?? []).map(recurringView) }
   })
 
-  app.post('/:id/recurring', { schema: { params: IdParams, body: RecurringExpenseBody } }, async (request, reply) => {
+  app.post('/:id/recurring', { schema: { params: IdParams, body: ObjectBody } }, async (request, reply) => {
+    const body = accepted(checkRecurringExpense(request.body))
     const { household } = await households.access(request.params.id, request.user.id)
-    const draft = recurringDraftOf(request.body, household, request.user.id)
+    const draft = recurringDraftOf(body, household, request.user.id)
     const rule = await recurring.add(request.user.id, household.id, draft)
     return reply.status(201).send({ success: true, recurring: recurringView(rule) })
   })
 
-  app.put('/:id/recurring/:ruleId', { schema: { params: RuleParams, body: RecurringExpenseBody } }, async (request) => {
+  app.put('/:id/recurring/:ruleId', { schema: { params: RuleParams, body: ObjectBody } }, async (request) => {
+    const body = accepted(checkRecurringExpense(request.body))
     const { household } = await households.access(request.params.id, request.user.id)
-    const draft = recurringDraftOf(request.body, household, request.user.id)
+    const draft = recurringDraftOf(body, household, request.user.id)
     const rule = await recurring.update(request.user.id, household.id, request.params.ruleId, draft)
     return { success: true, recurring: recurringView(rule) }
   })

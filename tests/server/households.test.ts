@@ -235,6 +235,66 @@ describe('households over REST', () => {
     expect((await call(c, 'POST', `/invitations/${again!.id}/accept`)).status).toBe(404)
   })
 
+  it('changing one setting keeps the others as they were', async () => {
+    const a = await register(t.app)
+    const created = await call(a, 'POST', '', {
+      name: 'Flat 4B',
+      icon: 'building',
+      color: '#3b82f6',
+      monthly_budget: 25000,
+      review_period_hours: 72,
+    })
+    const id = (created.body.household as { id: string }).id
+    expect((await call(a, 'PUT', `/${id}`, { name: 'Flat 5C' })).status).toBe(200)
+    expect((await call(a, 'GET', `/${id}`)).body.household).toMatchObject({
+      name: 'Flat 5C',
+      icon: 'building',
+      color: '#3b82f6',
+      monthly_budget: 25000,
+      review_period_hours: 72,
+    })
+  })
+
+  it('refuses a wrong field of an expense or a payment with its own message, storing nothing', async () => {
+    const [a, b] = [await register(t.app), await register(t.app)]
+    const id = await household(a, b)
+    const refusals: [string, Record<string, unknown>, string][] = [
+      ['/expenses', { amount: true, category: 'Rent' }, 'Please enter a valid amount'],
+      ['/expenses', { amount: '12.5', category: 'Rent', date: '2026-02-30' }, 'Please enter a valid date'],
+      [
+        '/expenses',
+        { amount: 10, category: 'Rent', splits: [{ user_id: '' }] },
+        'That person is not a member of this household',
+      ],
+      [
+        '/expenses',
+        { amount: 10, category: 'Rent', split_method: 'percentage', splits: [{ user_id: b.user.id, percentage: 120 }] },
+        'A percentage must be a number from 0 to 100',
+      ],
+      [
+        '/expenses',
+        { amount: 10, category: 'Rent', split_method: 'halves' },
+        'Split method must be one of equal, exact, percentage, shares',
+      ],
+      [
+        '/settlements',
+        { to_user: b.user.id, amount: 10, payment_method: 'cheque' },
+        'Payment method must be one of upi, bank_transfer, cash, other',
+      ],
+      [
+        '/settlements',
+        { to_user: b.user.id, amount: 10, transaction_id: 'x'.repeat(101) },
+        'Reference must be at most 100 characters',
+      ],
+    ]
+    for (const [path, payload, message] of refusals) {
+      const res = await call(a, 'POST', `/${id}${path}`, payload)
+      expect([res.status, res.body.error], JSON.stringify(payload)).toEqual([400, message])
+    }
+    expect((await call(a, 'GET', `/${id}/expenses`)).body.expenses).toEqual([])
+    expect((await call(a, 'GET', `/${id}/settlements`)).body.settlements).toEqual([])
+  })
+
   it('splits: equal by default to the paisa, the spec message when amounts do not add up', async () => {
     const [a, b, c] = [await register(t.app), await register(t.app), await register(t.app)]
     const id = await household(a, b, c)

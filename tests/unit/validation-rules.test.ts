@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { MAX_INCOME_PAISE } from '../../schema/entities/transaction'
 import { readMessage } from '../../schema/parse/message'
 import { formatDecimal } from '../../schema/money/money'
-import { HOUSEHOLD_MESSAGES, isHouseholdAmount, SettlementBody } from '../../schema/validation/household-input'
+import {
+  HOUSEHOLD_MESSAGES,
+  isHouseholdAmount,
+  checkHouseholdChanges,
+  checkNewHousehold,
+  checkSettlement,
+} from '../../schema/validation/household-input'
 import { checkLoanPlan, LOAN_MESSAGES } from '../../schema/validation/loan-input'
 import { profileFieldErrors } from '../../schema/validation/profile-input'
 import { checkBudget, parsePlanAmount, PLAN_MESSAGES } from '../../schema/validation/plan-input'
@@ -84,14 +90,13 @@ describe('one text rule', () => {
   })
 
   it('a required text is refused blank or missing with its own message, too long with the other, else trimmed', () => {
-    const rule = requiredText('Please enter it', 5, tooLong('It', 5))
     fc.assert(
       fc.property(fc.option(fc.string({ maxLength: 12 }), { nil: undefined }), (value) => {
-        const parsed = rule.safeParse(value)
+        const parsed = requiredText(value, 'Please enter it', 5, tooLong('It', 5))
         const trimmed = value?.trim()
-        if (isBlank(value)) expect(parsed.error?.issues[0]?.message).toBe('Please enter it')
-        else if (trimmed!.length > 5) expect(parsed.error?.issues[0]?.message).toBe('It must be at most 5 characters')
-        else expect(parsed.data).toBe(trimmed)
+        if (isBlank(value)) expect(parsed).toEqual({ ok: false, error: 'Please enter it' })
+        else if (trimmed!.length > 5) expect(parsed).toEqual({ ok: false, error: 'It must be at most 5 characters' })
+        else expect(parsed).toEqual({ ok: true, value: trimmed })
       }),
     )
   })
@@ -101,8 +106,9 @@ describe('the household amount rule', () => {
   it('takes what the REST bodies take: above zero, at most ₹100,000,000', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e6, max: MAX_INCOME_PAISE + 1e6 }), (paise) => {
-        const body = SettlementBody.safeParse({ to_user: 'u1', amount: formatDecimal(paise) })
-        expect(isHouseholdAmount(paise)).toBe(body.success)
+        const body = checkSettlement({ to_user: 'u1', amount: formatDecimal(paise) })
+        expect(isHouseholdAmount(paise)).toBe(body.ok)
+        if (body.ok) expect(body.value.amount).toBe(paise)
       }),
     )
     expect(isHouseholdAmount(null)).toBe(false)
@@ -129,5 +135,27 @@ describe('profile and loan texts', () => {
       number_of_dependents: 'Number of dependents must be at least 0',
     })
     expect(profileFieldErrors({ family_size: 51 })).toEqual({ family_size: 'Family size must be at most 50' })
+  })
+})
+
+describe('household settings', () => {
+  it('a change gives back only the settings it names; a new household fills the rest with defaults', () => {
+    const setting = fc.record(
+      { name: fc.constant('Flat'), icon: fc.constant('building'), review_period_hours: fc.constant(48) },
+      { requiredKeys: [] },
+    )
+    fc.assert(
+      fc.property(setting, (given) => {
+        const changes = checkHouseholdChanges(given)
+        expect(changes).toEqual({ ok: true, value: given })
+        const created = checkNewHousehold({ name: 'Flat', ...given })
+        expect(created.ok && created.value).toMatchObject({
+          icon: 'home',
+          color: '#10b981',
+          review_period_hours: 24,
+          ...given,
+        })
+      }),
+    )
   })
 })

@@ -6,27 +6,25 @@ import type {
   RecurringHouseholdExpense,
   Settlement,
 } from '../../../schema/entities/household'
-import { fromPaise, toPaise } from '../../../schema/money/money'
+import { fromPaise } from '../../../schema/money/money'
 import { fromDayString, localMonthWindow, toDayString } from '../../../schema/time'
-import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
 import type {
-  CreateExpenseBody,
-  CreateHouseholdBody,
-  RecurringExpenseBody,
+  HouseholdExpenseInput,
+  HouseholdSettingsInput,
+  RecurringExpenseInput,
 } from '../../../schema/validation/household-input'
-import { HttpError } from '../../http-error'
 import type { RecurringDraft } from './recurring'
 import type { HouseholdSettings } from './service'
 
 /** Wire shapes of the household routes (spec part 2 §7): snake_case and decimal rupees at the boundary. */
 
-export function householdSettingsOf(body: Partial<CreateHouseholdBody>): Partial<HouseholdSettings> {
+export function householdSettingsOf(body: Partial<HouseholdSettingsInput>): Partial<HouseholdSettings> {
   const out: Partial<HouseholdSettings> = {}
   if (body.name !== undefined) out.name = body.name
   if (body.description !== undefined) out.description = body.description ?? ''
   if (body.icon !== undefined) out.icon = body.icon
   if (body.color !== undefined) out.color = body.color
-  if (body.monthly_budget !== undefined) out.monthlyBudget = toPaise(body.monthly_budget ?? 0) ?? 0
+  if (body.monthly_budget !== undefined) out.monthlyBudget = body.monthly_budget ?? 0
   if (body.review_period_hours !== undefined) out.reviewPeriodHours = body.review_period_hours
   return out
 }
@@ -118,13 +116,13 @@ export function settlementView(s: Settlement) {
 }
 
 /** The body's split as paise parts; without splits, everyone in the household shares equally. */
-export function splitsOf(body: CreateExpenseBody, household: Household, amount: number) {
+export function splitsOf(body: Omit<HouseholdExpenseInput, 'date'>, household: Household, amount: number) {
   const given = body.splits ?? []
   const inputs: SplitInput[] =
     given.length > 0
       ? given.map((s) => ({
           userId: s.user_id,
-          amount: s.amount_owed === undefined ? 0 : (toPaise(s.amount_owed) ?? 0),
+          amount: s.amount_owed ?? 0,
           weight: body.split_method === 'percentage' ? Math.round((s.percentage ?? 0) * 100) : (s.shares ?? 0),
         }))
       : household.memberIds.map((userId) => ({ userId, weight: 1 }))
@@ -156,10 +154,9 @@ export function recurringView(rule: RecurringHouseholdExpense) {
 }
 
 /** The body as a rule draft; the split is made as for a one-off expense of the same amount. */
-export function recurringDraftOf(body: RecurringExpenseBody, household: Household, userId: string): RecurringDraft {
-  const amount = toPaise(body.amount)
-  if (amount === null || amount <= 0) throw new HttpError(400, HOUSEHOLD_MESSAGES.amountInvalid, 'VALIDATION_ERROR')
-  const { method, parts } = splitsOf({ ...body, date: null }, household, amount)
+export function recurringDraftOf(body: RecurringExpenseInput, household: Household, userId: string): RecurringDraft {
+  const { amount } = body
+  const { method, parts } = splitsOf(body, household, amount)
   return {
     amount,
     category: body.category,
