@@ -39,6 +39,7 @@ export const HOUSEHOLD_MESSAGES = {
   reasonRequired: 'Please provide a reason for denial',
   reasonTooLong: tooLong('Reason', MAX_NOTE_CHARS),
   targetRequired: 'Please select who you paid',
+  payerRequired: 'Please choose who paid',
   emailInvalid: 'Please enter a valid email address',
   dateInvalid: 'Please enter a valid date',
   reviewPeriodInvalid: `Review period must be one of ${REVIEW_PERIODS.join(', ')} hours`,
@@ -276,8 +277,7 @@ function expenseChecks(input: Input): { [K in keyof ExpenseFields]: () => Parsed
     amount: () => amount(input.amount),
     category: () => requiredText(input.category, M.categoryRequired, MAX_CATEGORY_CHARS, RULE_MESSAGES.categoryTooLong),
     description: () => optionalText(input.description, MAX_NOTE_CHARS, M.descriptionTooLong),
-    // Left blank, the caller paid.
-    paid_by: () => optional(input.paid_by === '' ? null : input.paid_by, memberId),
+    paid_by: () => (input.paid_by === '' ? refuse(M.payerRequired) : optional(input.paid_by, memberId)),
     split_method: () => choice(SPLIT_METHODS, input.split_method, 'equal', M.splitMethodInvalid),
     splits: () => splits(input.splits),
   }
