@@ -6,9 +6,9 @@ import {
   REVIEW_PERIODS,
   type HouseholdIcon,
 } from '../../../schema/entities/household'
-import { toPaise } from '../../../schema/money/money'
-import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
-import { isBlank, MAX_NAME_CHARS, MAX_NOTE_CHARS } from '../../../schema/validation/rules'
+import { fromPaise } from '../../../schema/money/money'
+import { checkNewHousehold } from '../../../schema/validation/household-input'
+import { MAX_NAME_CHARS, MAX_NOTE_CHARS } from '../../../schema/validation/rules'
 import { householdError, type HouseholdSettingsInput } from '../../data/households'
 import { AmountField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { useRecheck } from '../../lib/use-recheck'
@@ -26,30 +26,26 @@ export interface HouseholdDraft {
 
 export type DraftErrors = { name?: string; budget?: string; form?: string }
 
-/** The draft's budget in rupees, or null when it is not a valid amount (blank = 0). */
-function budgetRupees(text: string): number | null {
-  if (isBlank(text)) return 0
-  const paise = toPaise(text)
-  return paise === null || paise < 0 ? null : paise / 100
-}
-
-/** The draft as the server's settings (create and edit alike), or null with the problems that stop it. */
+/**
+ * The draft as the server's settings (create and edit alike), or null with the problem that stops
+ * it: the server's own check, so the form refuses exactly what the server would.
+ */
 export function checkDraft(draft: HouseholdDraft): { input: HouseholdSettingsInput | null; errors: DraftErrors } {
-  const budget = budgetRupees(draft.budget)
-  const errors = {
-    name: isBlank(draft.name) ? HOUSEHOLD_MESSAGES.nameRequired : undefined,
-    budget: budget === null ? HOUSEHOLD_MESSAGES.amountInvalid : undefined,
-  }
-  if (errors.name || budget === null) return { input: null, errors }
-  const input = {
-    name: draft.name.trim(),
+  const checked = checkNewHousehold({
+    name: draft.name,
     description: draft.description.trim(),
     icon: draft.icon,
     color: draft.color,
-    monthly_budget: budget,
+    monthly_budget: draft.budget.trim(),
     review_period_hours: draft.reviewPeriodHours,
+  })
+  if (!checked.ok) {
+    const where = checked.field === 'name' ? 'name' : checked.field === 'monthly_budget' ? 'budget' : 'form'
+    return { input: null, errors: { [where]: checked.error } }
   }
-  return { input, errors }
+  const { value } = checked
+  const input = { ...value, description: value.description ?? '', monthly_budget: fromPaise(value.monthly_budget ?? 0) }
+  return { input, errors: {} }
 }
 
 /**
