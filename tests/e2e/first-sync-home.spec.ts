@@ -12,7 +12,7 @@ import { apiLogin } from './support/flows'
 test.use({ serverEnv: { SYNC_PUSH_MAX_PER_MINUTE: '1000000' } })
 const SEEDED = 1_500 // two pages of the download (SNAPSHOT_PAGE in src/data/snapshot.ts)
 const SHOTS = 'test-results/first-sync-home'
-const LONG_CATEGORY = 'Household repairs, plumbing, electrician and carpentry visits' // 60 characters
+const LONG_CATEGORY = 'Household repairs, plumbing, electrician and carpentry visit' // 60 characters
 const BIG = 987_654_321 // ₹98,76,543.21
 
 /** A year of entries pushed oldest first, as use adds them: the newest are in the last page by seq. */
