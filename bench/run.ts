@@ -39,7 +39,8 @@ const N = Number(process.env.BENCH_DOCS ?? 50_000)
  * `BENCH_ONLY=push-load`: only (k), health latency while accounts push in a loop;
  * `BENCH_ONLY=save-toast`: only (m), tap Add Expense → toast on the desktop and at 4× CPU;
  * `BENCH_ONLY=first-sync`: only (b) on the desktop and the phone profile at 10,000 and 50,000
- * transactions (`BENCH_ROUNDS` rounds, 3 unless set). Their results are printed, nothing is written.
+ * transactions (`BENCH_ROUNDS` rounds, 3 unless set; `BENCH_FIRST_SYNC_DOCS=10000` and
+ * `BENCH_PROFILES=phone` narrow it). Their results are printed, nothing is written.
  */
 const ONLY = process.env.BENCH_ONLY
 
@@ -80,10 +81,12 @@ async function serverOnly(only: string): Promise<boolean> {
 async function firstSyncProfiles(browser: Browser, server: ServerProcess): Promise<ProfileResult[]> {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
   const results: ProfileResult[] = []
-  for (const n of [10_000, 50_000]) {
+  const sizes = process.env.BENCH_FIRST_SYNC_DOCS?.split(',').map(Number) ?? [10_000, 50_000]
+  const profiles = [DESKTOP, PHONE].filter((p) => (process.env.BENCH_PROFILES ?? 'desktop,phone').includes(p.name))
+  for (const n of sizes) {
     const account = await registerAccount(server, `firstsync${n}`)
     await pushAll(server, account.token, 'transactions', makeTransactions(account.user.id, n).reverse())
-    for (const profile of [DESKTOP, PHONE]) {
+    for (const profile of profiles) {
       console.log(`  ${profile.name}, ${n} transactions…`)
       const result = await benchFirstSyncProfile(browser, server, account, { n, profile, newest: 'bench 0', rounds })
       console.log(firstSyncProfileRow(result))

@@ -265,26 +265,42 @@ export async function snapshotPageWriter(
 }
 
 /**
- * Queues `add` of every document, `addsPerTask` in one task: the next chunk is queued once
- * IndexedDB answered the chunk's first add (the transaction stays open while it has requests).
- * Returns the indexes whose id was already stored (filled as the transaction runs).
+ * The longest a task queuing adds runs: on a phone's CPU one `add` (the copy of the document and its
+ * index keys, made on the main thread) can take over a millisecond, so a fixed count per task was
+ * a task of several hundred milliseconds there.
+ */
+const ADD_SLICE_MS = 25
+
+/**
+ * Queues `add` of every document, at most `addsPerTask` and ADD_SLICE_MS in one task: the next
+ * slice is queued once IndexedDB answered the slice's first add (the transaction stays open while
+ * it has requests, and only its requests' callbacks may add more). Returns the indexes whose id
+ * was already stored (filled as the transaction runs).
  */
 function addAll(table: IDBObjectStore, addsPerTask: number, toRow: (doc: StoredDoc) => unknown) {
   return (stored: StoredDoc[]): Set<number> => {
     const existing = new Set<number>()
     const queue = (from: number) => {
-      const end = Math.min(from + addsPerTask, stored.length)
-      for (let i = from; i < end; i++) {
+      const started = performance.now()
+      // Read by the first add's callback, which runs after this slice has been queued.
+      let end = from
+      const next = () => {
+        if (end < stored.length) queue(end)
+      }
+      const last = Math.min(from + addsPerTask, stored.length)
+      for (let i = from; i < last; i++) {
         const request = table.add(toRow(stored[i]!))
-        const next = i === from && end < stored.length ? () => queue(end) : undefined
-        if (next) request.onsuccess = next
+        end = i + 1
+        const first = i === from
+        if (first) request.onsuccess = next
         request.onerror = (event) => {
           if (request.error?.name !== 'ConstraintError') return
           event.preventDefault() // keeps the transaction (and the page's other documents) going
           event.stopPropagation()
           existing.add(i)
-          next?.()
+          if (first) next()
         }
+        if (performance.now() - started >= ADD_SLICE_MS) break
       }
     }
     queue(0)

@@ -30,8 +30,8 @@ import { snapshotPageWriter, type Received } from './rxdb-internals'
 export const SNAPSHOT_PAGE = 1000
 /** Two keep IndexedDB busy: the next page is fetched, checked and queued while one commits. */
 const PAGES_IN_FLIGHT = 2
-/** Adds queued in one task (each add copies its document on the main thread). */
-const ADDS_PER_TASK = 250
+/** Adds queued in one task at most (each add copies its document on the main thread; see ADD_SLICE_MS). */
+const ADDS_PER_TASK = 500
 /** Documents are checked in slices of at most this long, with the main thread free between. */
 const SLICE_MS = 12
 /**
