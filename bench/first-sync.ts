@@ -7,7 +7,7 @@ import { median, round } from './stats'
 /** The raw baseline's table: the app's indexes on transactions (schema/collections.ts), Dexie syntax. */
 export const RAW_TX_INDEXES = 'id, date, dateDesc, [type+date], [type+dateDesc], updatedAt'
 
-/** The page sizes the raw baseline tries (the client's replication pulls 500, its first download 2,000). */
+/** The page sizes the raw baseline tries (the client's replication pulls 500, its first download 1,000). */
 const RAW_PAGES = [500, 5000]
 
 /**
