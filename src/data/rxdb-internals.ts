@@ -265,9 +265,9 @@ export async function snapshotPageWriter(
 }
 
 /**
- * The longest a task queuing adds runs: on a phone's CPU one `add` (the copy of the document and its
- * index keys, made on the main thread) can take over a millisecond, so a fixed count per task was
- * a task of several hundred milliseconds there.
+ * The longest a task queuing adds runs: each `add` copies the document and works out its index keys
+ * on the main thread, which on a phone's CPU is slow enough that a fixed count per task made long
+ * tasks there.
  */
 const ADD_SLICE_MS = 25
 

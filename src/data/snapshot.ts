@@ -23,9 +23,9 @@ import { snapshotPageWriter, type Received } from './rxdb-internals'
  * - A page never overwrites a stored document: one already there (a local edit, or an earlier
  *   page's version) is settled through RxDB's own write.
  *
- * Pages of 1,000: every page is read, checked and announced to the live queries at once, and on a
- * phone's slower CPU a page of 5,000 held the main thread for over a second; a local write or a
- * screen's query made during the download waits behind one page in flight, not a 5,000 one.
+ * Pages of 1,000: every page is read and announced to the live queries at once, which on a phone's
+ * slower CPU made a page of 5,000 one long task; a local write or a screen's query made during the
+ * download waits behind the smaller pages in flight.
  */
 export const SNAPSHOT_PAGE = 1000
 /** Two keep IndexedDB busy: the next page is fetched, checked and queued while one commits. */
