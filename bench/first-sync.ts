@@ -7,7 +7,7 @@ import { median, round } from './stats'
 /** The raw baseline's table: the app's indexes on transactions (schema/collections.ts), Dexie syntax. */
 export const RAW_TX_INDEXES = 'id, date, dateDesc, [type+date], [type+dateDesc], updatedAt'
 
-/** The page sizes the raw baseline tries (the client's replication pulls 500, its first download 2,000). */
+/** The page sizes the raw baseline tries (the client's replication pulls 500, its first download 1,000). */
 const RAW_PAGES = [500, 5000]
 
 /**
@@ -162,5 +162,191 @@ export function firstSyncRow(f: Awaited<ReturnType<typeof benchFirstSync>>['firs
     `(runs ${f.rxdbRuns.join(', ')}; longest main-thread stall ${f.longestMainThreadStallMs} ms) | ` +
     `${f.rawDocsPerSec} docs/s (fetch + bulkPut; runs ${f.rawRuns.join(', ')}) | ` +
     `${f.ratio} | ≥ 5,000 docs/s and ≥ 0.5 |`
+  )
+}
+
+/** A device the first download is measured on: the desktop, or a cheap phone (4× slower CPU, touch, 390 px). */
+export interface DeviceProfile {
+  name: 'desktop' | 'phone'
+  cpuRate: number
+  context: {
+    viewport: { width: number; height: number }
+    deviceScaleFactor: number
+    isMobile: boolean
+    hasTouch: boolean
+  }
+}
+
+export const DESKTOP: DeviceProfile = {
+  name: 'desktop',
+  cpuRate: 1,
+  context: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
+}
+export const PHONE: DeviceProfile = {
+  name: 'phone',
+  cpuRate: 4,
+  context: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+}
+
+/**
+ * Watches the main thread's long tasks (PerformanceObserver 'longtask': tasks over 50 ms) and the
+ * moment the newest entry's row is on screen. Armed on the login page: signing in keeps the document.
+ */
+const PROFILE_PROBE = (newest: string) => `(() => {
+  const w = window
+  w.__benchTasks = []
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__benchTasks.push([e.startTime, e.duration])
+  }).observe({ type: 'longtask', buffered: true })
+  const seen = () => {
+    for (const row of document.querySelectorAll('[data-testid="transaction-item"]')) {
+      if (row.textContent && row.textContent.includes(${JSON.stringify(newest)})) {
+        w.__benchNewestAt = performance.now()
+        return
+      }
+    }
+    setTimeout(seen, 16)
+  }
+  seen()
+})()`
+
+export interface ProfileRun {
+  /** ms from the sign-in answer until the newest entry's row is on screen. */
+  newestMs: number
+  /** ms from the sign-in answer until the database is open. */
+  dbOpenMs: number
+  /** ms from the sign-in answer until every collection's first download is done. */
+  downloadMs: number
+  /** The longest main-thread task between the sign-in answer and the end of the download. */
+  longestTaskMs: number
+  longTasks: number
+  /** The raw baseline in the same page afterwards, same throttle (the faster page size). */
+  rawMs: number
+}
+
+type ProbeWindow = Window & { __benchTasks: [number, number][]; __benchNewestAt?: number }
+
+/**
+ * One new device: signs in through /login (the clock starts when the sign-in answer has arrived)
+ * and goes on to `path` (/home, where the app lands, or /transactions, opened as soon as /home is
+ * reached), until the download is done and the newest entry has been shown; then the raw baseline
+ * runs in the same page on the same throttle.
+ */
+async function profileRun(
+  browser: Browser,
+  server: ServerProcess,
+  account: Account,
+  options: { n: number; profile: DeviceProfile; path: '/home' | '/transactions'; newest: string },
+): Promise<ProfileRun> {
+  const context = await browser.newContext({ serviceWorkers: 'block', ...options.profile.context })
+  await context.addInitScript(() => localStorage.setItem('hisaabDebug', '1'))
+  await context.addInitScript('globalThis.__name = (fn) => fn')
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.profile.cpuRate })
+  await page.goto(`${server.url}/login`)
+  await page.getByLabel('Email').fill(account.user.email)
+  await page.getByLabel('Password', { exact: true }).fill('bench-password')
+  await page.evaluate(PROFILE_PROBE(options.newest))
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.waitForURL(/\/home$/)
+  if (options.path === '/transactions') {
+    await page.evaluate(() => {
+      history.pushState({}, '', '/transactions')
+      dispatchEvent(new PopStateEvent('popstate'))
+    })
+  }
+  const doneAt = await waitForFirstSync(page, options.n)
+  await page.waitForFunction(() => (window as unknown as ProbeWindow).__benchNewestAt !== undefined, undefined, {
+    timeout: 120_000,
+  })
+  const figures = await page.evaluate((doneAt) => {
+    const w = window as unknown as ProbeWindow
+    const answer = performance
+      .getEntriesByType('resource')
+      .find((e) => e.name.includes('/api/auth/login')) as PerformanceResourceTiming
+    const open = performance.getEntriesByName('hisaab:db-open')[0]
+    const during = w.__benchTasks.filter(([start]) => start >= answer.responseEnd && start <= doneAt)
+    return {
+      answerAt: answer.responseEnd,
+      newestAt: w.__benchNewestAt!,
+      dbOpenAt: open ? open.startTime : Number.NaN,
+      longest: Math.max(0, ...during.map(([, duration]) => duration)),
+      tasks: during.length,
+    }
+  }, doneAt)
+  const token = await page.evaluate(() => localStorage.getItem('hisaab.token')!)
+  const raw = await fastestRaw(page, token)
+  await dropRaw(page, raw.dbName)
+  await context.close()
+  return {
+    newestMs: figures.newestAt - figures.answerAt,
+    dbOpenMs: figures.dbOpenAt - figures.answerAt,
+    downloadMs: doneAt - figures.answerAt,
+    longestTaskMs: figures.longest,
+    longTasks: figures.tasks,
+    rawMs: raw.ms,
+  }
+}
+
+export interface ProfileResult {
+  profile: DeviceProfile['name']
+  docs: number
+  home: ProfileRun[]
+  transactions: ProfileRun[]
+  medians: {
+    homeNewestMs: number
+    transactionsNewestMs: number
+    dbOpenMs: number
+    downloadMs: number
+    longestTaskMs: number
+    rawMs: number
+    ratio: number
+  }
+}
+
+/**
+ * The first download on one device profile, `rounds` times on /home and on /transactions, each
+ * followed by the raw baseline in the same page (medians measured side by side).
+ */
+export async function benchFirstSyncProfile(
+  browser: Browser,
+  server: ServerProcess,
+  account: Account,
+  options: { n: number; profile: DeviceProfile; newest: string; rounds: number },
+): Promise<ProfileResult> {
+  const home: ProfileRun[] = []
+  const transactions: ProfileRun[] = []
+  for (let i = 0; i < options.rounds; i++) {
+    home.push(await profileRun(browser, server, account, { ...options, path: '/home' }))
+    transactions.push(await profileRun(browser, server, account, { ...options, path: '/transactions' }))
+  }
+  const all = [...home, ...transactions]
+  const downloadMs = median(all.map((r) => r.downloadMs))
+  const rawMs = median(all.map((r) => r.rawMs))
+  return {
+    profile: options.profile.name,
+    docs: options.n,
+    home,
+    transactions,
+    medians: {
+      homeNewestMs: round(median(home.map((r) => r.newestMs)), 0),
+      transactionsNewestMs: round(median(transactions.map((r) => r.newestMs)), 0),
+      dbOpenMs: round(median(all.map((r) => r.dbOpenMs)), 0),
+      downloadMs: round(downloadMs, 0),
+      longestTaskMs: round(Math.max(...all.map((r) => r.longestTaskMs)), 0),
+      rawMs: round(rawMs, 0),
+      ratio: round(rawMs / downloadMs, 3),
+    },
+  }
+}
+
+export function firstSyncProfileRow(r: ProfileResult): string {
+  const m = r.medians
+  return (
+    `| (b) first sync, ${r.profile}, ${r.docs} docs | newest on /home ${m.homeNewestMs} ms, on /transactions ` +
+    `${m.transactionsNewestMs} ms; DB open ${m.dbOpenMs} ms; longest task ${m.longestTaskMs} ms; ` +
+    `download ${m.downloadMs} ms | raw ${m.rawMs} ms | ${m.ratio} | ` +
+    'phone: newest ≤ 2,000 ms, tasks ≤ 200 ms, ≥ 0.6× raw |'
   )
 }

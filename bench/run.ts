@@ -6,7 +6,15 @@
 import { chromium, type Browser } from '@playwright/test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { ServerProcess } from '../tests/e2e/support/server'
-import { benchFirstSync, firstSyncRow } from './first-sync'
+import {
+  benchFirstSync,
+  benchFirstSyncProfile,
+  DESKTOP,
+  firstSyncProfileRow,
+  firstSyncRow,
+  PHONE,
+  type ProfileResult,
+} from './first-sync'
 import { benchMultiTab, multiTabRow } from './multi-tab'
 import { benchAddVisible, BURST_PACE_MS, HUMAN_PACE_MS } from './add-visible'
 import { benchColdStart } from './cold-start'
@@ -29,8 +37,10 @@ const N = Number(process.env.BENCH_DOCS ?? 50_000)
  * `BENCH_ONLY=cold-start npm run bench`: only the cold start; `BENCH_ONLY=parser`: only the
  * message parser; `BENCH_ONLY=whatsapp`: only the webhook, typed and forwarded bank messages;
  * `BENCH_ONLY=push-load`: only (k), health latency while accounts push in a loop;
- * `BENCH_ONLY=save-toast`: only (m), tap Add Expense → toast on the desktop and at 4× CPU. Their
- * results are printed, nothing is written.
+ * `BENCH_ONLY=save-toast`: only (m), tap Add Expense → toast on the desktop and at 4× CPU;
+ * `BENCH_ONLY=first-sync`: only (b) on the desktop and the phone profile at 10,000 and 50,000
+ * transactions (`BENCH_ROUNDS` rounds, 3 unless set; `BENCH_FIRST_SYNC_DOCS=10000` and
+ * `BENCH_PROFILES=phone` narrow it). Their results are printed, nothing is written.
  */
 const ONLY = process.env.BENCH_ONLY
 
@@ -62,6 +72,28 @@ async function serverOnly(only: string): Promise<boolean> {
     return true
   }
   return false
+}
+
+/**
+ * (b) on both profiles at 10,000 and 50,000 transactions. Each account's entries are pushed oldest
+ * first, as a year of use adds them: the newest entries hold the highest sequence numbers.
+ */
+async function firstSyncProfiles(browser: Browser, server: ServerProcess): Promise<ProfileResult[]> {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
+  const results: ProfileResult[] = []
+  const sizes = process.env.BENCH_FIRST_SYNC_DOCS?.split(',').map(Number) ?? [10_000, 50_000]
+  const profiles = [DESKTOP, PHONE].filter((p) => (process.env.BENCH_PROFILES ?? 'desktop,phone').includes(p.name))
+  for (const n of sizes) {
+    const account = await registerAccount(server, `firstsync${n}`)
+    await pushAll(server, account.token, 'transactions', makeTransactions(account.user.id, n).reverse())
+    for (const profile of profiles) {
+      console.log(`  ${profile.name}, ${n} transactions…`)
+      const result = await benchFirstSyncProfile(browser, server, account, { n, profile, newest: 'bench 0', rounds })
+      console.log(firstSyncProfileRow(result))
+      results.push(result)
+    }
+  }
+  return results
 }
 
 /** Cold start of an account holding N transactions (downloaded once, then reloaded offline). */
@@ -129,8 +161,16 @@ async function main() {
       console.log(saveToastRows(saveToast).join('\n'))
       return
     }
+    if (ONLY === 'first-sync') {
+      const results = await firstSyncProfiles(browser, server)
+      console.log(JSON.stringify(results, null, 2))
+      console.log(results.map(firstSyncProfileRow).join('\n'))
+      return
+    }
     if (ONLY) {
-      throw new Error(`BENCH_ONLY=${ONLY}: only cold-start, save-toast, parser, whatsapp and push-load can run alone`)
+      throw new Error(
+        `BENCH_ONLY=${ONLY}: only cold-start, save-toast, first-sync, parser, whatsapp and push-load can run alone`,
+      )
     }
     const account = await registerAccount(server, 'bench')
     console.log(`seeding ${N} transactions…`)

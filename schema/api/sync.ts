@@ -7,6 +7,12 @@ export type SyncCheckpoint = z.infer<typeof SyncCheckpoint>
 export const PullQuery = z.object({
   seq: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(5000).default(500),
+  /**
+   * `newest` (transactions only): a new device's head, the `limit` newest live documents after
+   * `seq` by date, newest first; its checkpoint is `seq` as sent, so the seq-ordered pull that
+   * follows skips nothing (and delivers these again).
+   */
+  order: z.enum(['seq', 'newest']).default('seq'),
 })
 
 /** A replicated document on the wire: its entity's fields plus `_deleted` (checked per collection). */

@@ -1,10 +1,13 @@
 import { startTransition, useEffect, useState } from 'react'
+import type { CollectionName } from '../../schema/collections'
 import type { Observable } from 'rxjs'
 import type { Totals } from '../../schema/calc/totals'
 import { localMonthWindow } from '../../schema/time'
 import { windowTotals$ } from './ledger-totals'
 import { transactionsIn$ } from './window-docs'
 import { profile$, type ProfileDoc } from './profile'
+import { userData } from './database'
+import { syncedKeyOf } from './replication'
 import { budgetCount$, budgets$, type BudgetDoc } from './budgets'
 import { paymentsDueBy$, recurringPayments$, type RecurringDoc } from './recurring'
 import {
@@ -118,6 +121,31 @@ export function useBudgetCount(): Live<number> {
  */
 export function useProfile(): Live<ProfileDoc | null> {
   return useObservable<ProfileDoc | null>(() => profile$(), null, [])
+}
+
+/** True where the device holds its data already: no replication (the demo) or a finished first download. */
+function syncedNow(): boolean {
+  const { replication, dbName } = userData()
+  return !replication || localStorage.getItem(syncedKeyOf(dbName)) === '1'
+}
+
+/**
+ * Whether this device holds the server's documents of `name`: false while a new device is still
+ * downloading them, so figures computed from them can say they are loading instead of showing a
+ * partial sum.
+ */
+export function useCollectionSynced(name: CollectionName): boolean {
+  const [synced, setSynced] = useState(syncedNow)
+  useEffect(() => {
+    if (synced) return
+    let live = true
+    const { replication } = userData()
+    void (replication ? replication.collectionSynced(name) : Promise.resolve()).then(() => live && setSynced(true))
+    return () => {
+      live = false
+    }
+  }, [name, synced])
+  return synced
 }
 
 export { useSyncState } from './sync-state'

@@ -25,7 +25,7 @@ import { readSession } from './session'
 import { SyncStream, type StreamItem } from './sync-stream'
 import { StreamResync } from './stream-resync'
 import { AFTER_SNAPSHOT } from './rxdb-internals'
-import { downloadSnapshot } from './snapshot'
+import { downloadHead, downloadSnapshot } from './snapshot'
 import { getSyncSnapshot, indicatorState, subscribeSync, updateSync } from './sync-state'
 import { shareSyncState } from './sync-tabs'
 
@@ -315,6 +315,47 @@ async function startCollection(
   return replicateCollection(name, context, seq)
 }
 
+/**
+ * The order of a new device's first download: what the first screen reads comes first. The newest
+ * transactions by date (`downloadHead`) come first, then every other collection (profile, budgets,
+ * recurring payments… each small); the whole of the transactions, the one large collection, starts
+ * once those have been written. A head that fails (offline) holds nothing back: the
+ * download then brings everything in seq order as before.
+ */
+function firstDownloadOrder(
+  names: readonly CollectionName[],
+  context: CollectionContext & { dbName: string; firstDownload: boolean },
+): Map<CollectionName, Promise<ReplicationControl | null>> {
+  const controls = new Map<CollectionName, Promise<ReplicationControl | null>>()
+  const large: CollectionName = 'transactions'
+  if (!context.firstDownload || !names.includes(large)) {
+    for (const name of names) controls.set(name, startCollection(name, context))
+    return controls
+  }
+  const head = downloadHead({
+    collection: context.db.collections[large],
+    identifier: `rxdbreplication${replicationIdentifier(large)}`,
+    getToken: context.getToken,
+    fromSeq: progressOf(context.dbName, large).read(),
+    parse: (doc) => fromWire(large, doc),
+  }).catch((error: unknown) => {
+    if (import.meta.env.DEV) console.warn('[sync] first download of the newest transactions', error)
+  })
+  const small = names.filter((name) => name !== large)
+  // One request and one write: alone first, it is on screen before the rest competes for the CPU.
+  for (const name of small)
+    controls.set(
+      name,
+      head.then(() => startCollection(name, context)),
+    )
+  const first = Promise.all([head, ...small.map((name) => controls.get(name))])
+  controls.set(
+    large,
+    first.then(() => (context.isStopped() ? null : startCollection(large, context))),
+  )
+  return controls
+}
+
 /** Tells the sync indicator whether any collection's replication is pulling or pushing. */
 function activityOf(subscriptions: Subscription[]) {
   const flags = new Map<CollectionName, boolean>()
@@ -408,8 +449,8 @@ export function startReplication({ db, dbName, getToken }: StartOptions): Replic
       if (stopped) return
       window.addEventListener('online', reSync)
       stream.start()
-      for (const name of names) {
-        const ready = startCollection(name, context).then(async (state) => {
+      for (const [name, control] of firstDownloadOrder(names, context)) {
+        const ready = control.then(async (state) => {
           if (!state) return
           states.set(name, state)
           watchActive(name, state)

@@ -265,26 +265,42 @@ export async function snapshotPageWriter(
 }
 
 /**
- * Queues `add` of every document, `addsPerTask` in one task: the next chunk is queued once
- * IndexedDB answered the chunk's first add (the transaction stays open while it has requests).
- * Returns the indexes whose id was already stored (filled as the transaction runs).
+ * The longest a task queuing adds runs: each `add` copies the document and works out its index keys
+ * on the main thread, which on a phone's CPU is slow enough that a fixed count per task made long
+ * tasks there.
+ */
+const ADD_SLICE_MS = 25
+
+/**
+ * Queues `add` of every document, at most `addsPerTask` and ADD_SLICE_MS in one task: the next
+ * slice is queued once IndexedDB answered the slice's first add (the transaction stays open while
+ * it has requests, and only its requests' callbacks may add more). Returns the indexes whose id
+ * was already stored (filled as the transaction runs).
  */
 function addAll(table: IDBObjectStore, addsPerTask: number, toRow: (doc: StoredDoc) => unknown) {
   return (stored: StoredDoc[]): Set<number> => {
     const existing = new Set<number>()
     const queue = (from: number) => {
-      const end = Math.min(from + addsPerTask, stored.length)
-      for (let i = from; i < end; i++) {
+      const started = performance.now()
+      // Read by the first add's callback, which runs after this slice has been queued.
+      let end = from
+      const next = () => {
+        if (end < stored.length) queue(end)
+      }
+      const last = Math.min(from + addsPerTask, stored.length)
+      for (let i = from; i < last; i++) {
         const request = table.add(toRow(stored[i]!))
-        const next = i === from && end < stored.length ? () => queue(end) : undefined
-        if (next) request.onsuccess = next
+        end = i + 1
+        const first = i === from
+        if (first) request.onsuccess = next
         request.onerror = (event) => {
           if (request.error?.name !== 'ConstraintError') return
           event.preventDefault() // keeps the transaction (and the page's other documents) going
           event.stopPropagation()
           existing.add(i)
-          next?.()
+          if (first) next()
         }
+        if (performance.now() - started >= ADD_SLICE_MS) break
       }
     }
     queue(0)
@@ -327,8 +343,21 @@ async function settleExisting(storage: DexieInstance, docs: Received[], hash: st
     const inDb = error.status === 409 ? (error.documentInDb as StoredDoc | undefined) : undefined
     if (!inDb) throw new Error(`First download of a document failed (${error.status})`)
     if (inDb._meta.lwt !== SNAPSHOT_LWT) continue
+    const received = byId.get(error.documentId)!
+    // The head delivered it before the download did: the same state is left as it is.
+    if (sameState(inDb, received)) continue
     const height = Number.parseInt(inDb._rev, 10) + 1
-    replace.push({ previous: inDb, document: snapshotDoc(byId.get(error.documentId)!, height, hash) })
+    replace.push({ previous: inDb, document: snapshotDoc(received, height, hash) })
   }
   if (replace.length > 0) await storage.bulkWrite(replace, WRITE_CONTEXT)
+}
+
+/** RxDB's own fields of a stored document, which a received one does not have. */
+const STORAGE_FIELDS = new Set(['_rev', '_meta', '_attachments'])
+
+/** Whether a stored document holds exactly the received state (every field, `_deleted` included). */
+function sameState(stored: StoredDoc, received: Received): boolean {
+  const keys = Object.keys(stored).filter((key) => !STORAGE_FIELDS.has(key))
+  if (keys.length !== Object.keys(received).length) return false
+  return keys.every((key) => JSON.stringify(stored[key]) === JSON.stringify(received[key]))
 }

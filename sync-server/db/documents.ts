@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, max, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, max, sql, type SQL } from 'drizzle-orm'
 import type { PushAnswer, PushRefusal, PushRow, StreamEvent } from '../../schema/api/sync'
 import { COLLECTIONS } from '../../schema/collections'
 import type { CollectionName, DocOf } from '../../schema/collections'
@@ -276,6 +276,24 @@ export class DocumentsRepository {
     // `data` is always a non-empty JSON object (it holds at least the id): close it with _deleted.
     const docs = rows.map((r) => `${r.data.slice(0, -1)},"_deleted":${r.deleted ? 'true' : 'false'}}`)
     return `{"documents":[${docs.join(',')}],"checkpoint":{"seq":${seq}},"remaining":${remaining}}`
+  }
+
+  /**
+   * A new device's head of its transactions: the owner's `limit` newest live ones after `sinceSeq`
+   * by date (newest first, the latest write first among equal dates), as a pull body whose
+   * checkpoint is `sinceSeq` itself: it moves nothing, so the seq-ordered pull that follows
+   * delivers every document, these again among them. `remaining` counts everything after `sinceSeq`.
+   */
+  async headJson(ownerId: string, sinceSeq: number, limit: number): Promise<string> {
+    const rows = await this.db
+      .select({ data: documents.data })
+      .from(documents)
+      .where(and(scopeOf('transactions', ownerId), gt(documents.seq, sinceSeq), eq(documents.deleted, false)))
+      .orderBy(sql`json_extract(${documents.data}, '$.date') desc`, desc(documents.seq))
+      .limit(limit)
+    const remaining = await this.countAfter('transactions', ownerId, sinceSeq)
+    const docs = rows.map((r) => `${r.data.slice(0, -1)},"_deleted":false}`)
+    return `{"documents":[${docs.join(',')}],"checkpoint":{"seq":${sinceSeq}},"remaining":${remaining}}`
   }
 
   private async countAfter(collection: CollectionName, ownerId: string, seq: number): Promise<number> {

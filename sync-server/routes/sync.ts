@@ -16,6 +16,8 @@ import type { StreamBus } from '../modules/sync/stream-bus'
 
 const CollectionParams = z.object({ collection: z.string().max(64) })
 
+const NEWEST_FIRST_ONLY = 'Only transactions can be pulled newest first'
+
 /** Personal and admin-scope rows go through the documents repository; household ones by membership. */
 type Scoped = { scope: 'documents'; name: CollectionName } | { scope: 'household'; name: HouseholdCollection }
 
@@ -46,7 +48,11 @@ export const syncRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     { schema: { params: CollectionParams, querystring: PullQuery } },
     async (request, reply) => {
       const collection = syncedCollection(request.params.collection, request.user)
-      const { seq, limit } = request.query
+      const { seq, limit, order } = request.query
+      if (order === 'newest') {
+        if (collection.name !== 'transactions') throw new HttpError(400, NEWEST_FIRST_ONLY, 'VALIDATION_ERROR')
+        return reply.type('application/json; charset=utf-8').send(await documents.headJson(request.user.id, seq, limit))
+      }
       // Already JSON ({documents, checkpoint, remaining}: schema/api/sync.ts PullResponse).
       return reply
         .type('application/json; charset=utf-8')

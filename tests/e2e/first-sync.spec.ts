@@ -11,11 +11,11 @@ import type { ServerProcess } from './support/server'
  * both must end with the server's state; the downloaded documents are never pushed back.
  */
 /** The client's first-download page (SNAPSHOT_PAGE in src/data/snapshot.ts). */
-const PAGE = 5_000
+const PAGE = 1_000
 
 // The seed goes up faster than a device may push (documents per minute); that limit is not under test here.
 test.use({ serverEnv: { SYNC_PUSH_MAX_PER_MINUTE: '1000000' } })
-const SEEDED = 11_000 // three snapshot pages
+const SEEDED = 11_000 // twelve snapshot pages
 
 type Doc = Record<string, unknown> & { id: string; amount: number; updatedAt: number }
 type ServerDoc = Doc & { _deleted: boolean }

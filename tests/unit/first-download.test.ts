@@ -8,7 +8,7 @@ import { Transaction } from '../../schema/entities/transaction'
 import { migrationStrategiesOf, rxSchemaOf } from '../../schema/rx-schema'
 import { lastWriterWins } from '../../src/data/conflict'
 import { SNAPSHOT_LWT } from '../../src/data/rxdb-internals'
-import { downloadSnapshot } from '../../src/data/snapshot'
+import { downloadHead, downloadSnapshot } from '../../src/data/snapshot'
 
 // Transactions are at schema version 1: RxDB needs the migration plugin and its strategies.
 addRxPlugin(RxDBMigrationSchemaPlugin)
@@ -58,10 +58,18 @@ function server(docs: Doc[]) {
     if (at >= 0) rows.splice(at, 1)
     rows.push({ doc, seq: ++seq })
   }
+  /** The route's `order=newest`: live documents after `from`, newest date first; the checkpoint stays. */
+  const newest = (from: number, limit: number) => {
+    const live = rows.filter((row) => row.seq > from && !row.doc._deleted).map((row) => row.doc)
+    const documents = live.sort((a, b) => b.date - a.date).slice(0, limit)
+    const body = { documents, checkpoint: { seq: from }, remaining: rows.filter((row) => row.seq > from).length }
+    return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }))
+  }
   vi.stubGlobal('fetch', (url: string) => {
     const query = new URL(url, 'http://device').searchParams
     const from = Number(query.get('seq'))
     const limit = Number(query.get('limit'))
+    if (query.get('order') === 'newest') return newest(from, limit)
     beforePull(pulls.length)
     pulls.push(from)
     const after = rows.filter((row) => row.seq > from)
@@ -110,12 +118,22 @@ async function device() {
       isStopped: () => false,
     })
   }
+  const head = (headSize: number, fromSeq = 0) =>
+    downloadHead({
+      collection,
+      identifier: 'rxdbreplicationhisaab-transactions-v1',
+      getToken: () => 'token',
+      fromSeq,
+      headSize,
+      addsPerTask: ADDS_PER_TASK,
+      parse: (wire) => ({ ...Transaction.parse(wire), _deleted: wire._deleted }),
+    })
   /** Every stored document (deleted ones too) as RxDB's storage returns it. */
   const stored = async () => {
     const ids = (await collection.find().exec()).map((doc) => doc.id)
     return collection.storageInstance.findDocumentsById(ids, true)
   }
-  return { db, collection, download, stored }
+  return { db, collection, download, head, stored }
 }
 
 afterEach(async () => {
@@ -191,5 +209,33 @@ describe('first download', () => {
     const deleted = await collection.storageInstance.findDocumentsById(['doc-000003'], true)
     expect(deleted[0]!._deleted).toBe(true)
     expect((await stored()).length).toBe(29)
+  })
+
+  it('shows the head first; the download after it leaves identical documents and stores the server state', async () => {
+    // Seq order is oldest first (as a year of use adds entries): the newest are in the last page.
+    const docs = Array.from({ length: PAGE + 50 }, (_, i) => expense(PAGE + 49 - i))
+    docs[PAGE + 48] = { ...docs[PAGE + 48]!, _deleted: true } // doc-000001, the second newest, deleted
+    const remote = server(docs)
+    const { collection, download, head, stored } = await device()
+    const seen: string[][] = []
+    const newest = collection.find({ selector: { dateDesc: { $gte: 0 } }, sort: [{ dateDesc: 'asc' }], limit: 3 })
+    const subscription = newest.$.subscribe((rows) => seen.push(rows.map((doc) => doc.id)))
+    await head(20)
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual(['doc-000000', 'doc-000002', 'doc-000003']))
+    expect(remote.pulls).toEqual([])
+    expect(await collection.count().exec()).toBe(20)
+    // Between the head and the download another device edits one of the head's documents.
+    remote.write(expense(2, 22, 2_000))
+    expect(await download()).toBe(remote.lastSeq())
+    subscription.unsubscribe()
+    const byId = new Map((await stored()).map((doc) => [doc.id, doc]))
+    expect(byId.size).toBe(PAGE + 49)
+    const [deleted] = await collection.storageInstance.findDocumentsById(['doc-000001'], true)
+    expect(deleted!._deleted).toBe(true)
+    expect(byId.get('doc-000002')!.amount).toBe(22)
+    for (const doc of byId.values()) expect(doc._meta.lwt).toBe(SNAPSHOT_LWT)
+    // A head document delivered again unchanged is left as it is; the edited one was replaced.
+    expect(byId.get('doc-000000')!._rev).toBe('1-snapshot')
+    expect(byId.get('doc-000002')!._rev).toBe('2-snapshot')
   })
 })

@@ -20,7 +20,14 @@ import { useTransactionActions } from '../../components/transaction/use-transact
 import type { BudgetDoc } from '../../data/budgets'
 import { writeHomeSnapshot } from '../../data/home-snapshot'
 import { saveWhenIdle } from '../../data/saved-screen'
-import { useBudgets, usePaymentsDueBy, useProfile, useRecentTransactions, useTransactionsIn } from '../../data/hooks'
+import {
+  useBudgets,
+  useCollectionSynced,
+  usePaymentsDueBy,
+  useProfile,
+  useRecentTransactions,
+  useTransactionsIn,
+} from '../../data/hooks'
 import { useInsights } from '../../data/planning-hooks'
 import { setHideBalance } from '../../data/preferences'
 import { useAuth, useUser } from '../../data/auth-context'
@@ -51,7 +58,57 @@ function useHomeFigures(now: number, budgets: readonly BudgetDoc[]) {
   return { loading: span.loading, figures, budgetLines }
 }
 
+/** Figures never shown (a new device says they are loading), so the view has its shape. */
+function noFigures(now: number): HomeFigures {
+  const { income, expenses, balance } = totalsOf([])
+  const trend = weeklyTrend([], now)
+  return { income, expenses, balance, thisWeek: trend.thisWeek, trend: describeTrend(trend) }
+}
+
+/**
+ * /home while a new device downloads its entries: the newest ones as they land, budgets and due
+ * payments, and every sum saying it is loading. The sums' queries (the month, the weeks, insights
+ * over months) are not run until the download ends: each page landing would run them again.
+ */
+function DownloadingHome() {
+  const now = useNow()
+  const profile = useProfile()
+  const budgets = useBudgets(HOME_BUDGET_COUNT)
+  const dueCandidates = usePaymentsDueBy(now)
+  const recent = useRecentTransactions(HOME_RECENT_COUNT)
+  const actions = useTransactionActions(profile.data?.customCategories ?? [])
+  const due = useMemo(() => dueSoon(dueCandidates.data, now).map(homeDueLine), [dueCandidates.data, now])
+  const view = useMemo(
+    () => ({
+      figures: noFigures(now),
+      budgets: budgets.data.map((b) => homeBudgetLine(b, [], now)),
+      due,
+      insights: [],
+      recent: recent.data,
+    }),
+    [now, budgets.data, due, recent.data],
+  )
+  return (
+    <HomeView
+      view={view}
+      now={now}
+      hidden={profile.data?.hideBalance ?? false}
+      settled={!budgets.loading && !dueCandidates.loading}
+      recentLoading={recent.loading}
+      insightsLoading
+      figuresLoading
+      actions={actions}
+    />
+  )
+}
+
 export default function HomeScreen() {
+  // A new device shows its entries as they land, but no sum of them until it holds them all.
+  const complete = useCollectionSynced('transactions')
+  return complete ? <LiveHome /> : <DownloadingHome />
+}
+
+function LiveHome() {
   const user = useUser()
   const { demo } = useAuth()
   // Fixed for the life of the screen; the month changes rarely enough.
@@ -117,6 +174,7 @@ export default function HomeScreen() {
       settled={settled}
       recentLoading={recent.loading}
       insightsLoading={insightsPending}
+      figuresLoading={home.loading}
       onToggleHidden={toggleHidden}
       actions={actions}
     />

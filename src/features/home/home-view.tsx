@@ -22,8 +22,24 @@ import './home.css'
  * the same markup, so the live figures replace the snapshot's without anything moving.
  */
 
-function BudgetItem({ line, masked }: { line: HomeBudgetLine; masked: boolean }) {
+/** Stands in for a figure computed from entries a new device is still downloading. */
+const STILL_LOADING = 'Loading…'
+
+function BudgetItem({ line, masked, loading }: { line: HomeBudgetLine; masked: boolean; loading: boolean }) {
   const over = line.overBy > 0
+  if (loading)
+    return (
+      <li className="budget-item" data-testid="home-budget" aria-busy="true">
+        <div className="budget-item__top">
+          <span className="budget-item__name">
+            <span aria-hidden="true">{categoryEmoji(line.category, 'expense')}</span> {line.category}
+          </span>
+          <span className="budget-item__figures" data-testid="figure-loading">
+            {STILL_LOADING}
+          </span>
+        </div>
+      </li>
+    )
   return (
     <li className="budget-item" data-testid="home-budget" data-colour={line.colour}>
       <div className="budget-item__top">
@@ -68,11 +84,15 @@ function BalancePart(props: {
   )
 }
 
-function BalanceCard(props: { figures: HomeFigures; hidden: boolean; onToggle?: () => void }) {
-  const { figures, hidden, onToggle } = props
-  const { trend } = figures
+function BalanceCard(props: { figures: HomeFigures; hidden: boolean; loading: boolean; onToggle?: () => void }) {
+  const { figures, hidden, loading, onToggle } = props
   return (
-    <section className="balance-card" aria-labelledby="balance-title" data-hidden={hidden}>
+    <section
+      className="balance-card"
+      aria-labelledby="balance-title"
+      data-hidden={hidden}
+      aria-busy={loading ? true : undefined}
+    >
       <div className="balance-card__head">
         <p className="balance-card__label" id="balance-title">
           Balance this month
@@ -90,6 +110,21 @@ function BalanceCard(props: { figures: HomeFigures; hidden: boolean; onToggle?: 
           {hidden ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
         </button>
       </div>
+      {loading ? (
+        <p className="balance-card__value balance-card__value--loading" data-testid="figure-loading">
+          {STILL_LOADING}
+        </p>
+      ) : (
+        <BalanceFigures figures={figures} hidden={hidden} />
+      )}
+    </section>
+  )
+}
+
+function BalanceFigures({ figures, hidden }: { figures: HomeFigures; hidden: boolean }) {
+  const { trend } = figures
+  return (
+    <>
       <p className="balance-card__value" data-testid="balance" data-value={hidden ? undefined : figures.balance}>
         <Amount value={figures.balance} masked={hidden} />
       </p>
@@ -107,12 +142,16 @@ function BalanceCard(props: { figures: HomeFigures; hidden: boolean; onToggle?: 
           <Amount value={figures.thisWeek} masked={hidden} /> this week · {trend.text}
         </span>
       </p>
-    </section>
+    </>
   )
 }
 
-const BudgetsCard = memo(function BudgetsCard(props: { lines: readonly HomeBudgetLine[]; masked: boolean }) {
-  const { lines, masked } = props
+const BudgetsCard = memo(function BudgetsCard(props: {
+  lines: readonly HomeBudgetLine[]
+  masked: boolean
+  loading: boolean
+}) {
+  const { lines, masked, loading } = props
   return (
     <Card padding="none" variant="elevated" className="home-card" aria-labelledby="budgets-title" role="region">
       <h2 className="home-card__title" id="budgets-title">
@@ -125,7 +164,7 @@ const BudgetsCard = memo(function BudgetsCard(props: { lines: readonly HomeBudge
       ) : (
         <ul className="budget-list">
           {lines.map((line) => (
-            <BudgetItem key={line.id} line={line} masked={masked} />
+            <BudgetItem key={line.id} line={line} masked={masked} loading={loading} />
           ))}
         </ul>
       )}
@@ -205,6 +244,8 @@ export interface HomeViewProps<T extends HomeRecentRow> {
   settled: boolean
   recentLoading: boolean
   insightsLoading: boolean
+  /** A new device is still downloading its entries: the sums say so instead of showing part of them. */
+  figuresLoading?: boolean
   /** Live screen only: the eye toggle and the recent rows' edit and delete. */
   onToggleHidden?: () => void
   actions?: RowActions<T>
@@ -228,7 +269,12 @@ export function HomeView<T extends HomeRecentRow>(props: HomeViewProps<T>) {
         </div>
       </header>
       <div className="home__main">
-        <BalanceCard figures={view.figures} hidden={hidden} onToggle={props.onToggleHidden} />
+        <BalanceCard
+          figures={view.figures}
+          hidden={hidden}
+          loading={props.figuresLoading ?? false}
+          onToggle={props.onToggleHidden}
+        />
         <div className="home__actions">
           <ButtonLink to="/add-expense" variant="secondary" size="lg" icon={<Minus size={18} />}>
             New Expense
@@ -240,7 +286,7 @@ export function HomeView<T extends HomeRecentRow>(props: HomeViewProps<T>) {
         {settled ? (
           <>
             <DueSoonCard due={view.due} now={now} masked={hidden} />
-            <BudgetsCard lines={view.budgets} masked={hidden} />
+            <BudgetsCard lines={view.budgets} masked={hidden} loading={props.figuresLoading ?? false} />
           </>
         ) : null}
       </div>

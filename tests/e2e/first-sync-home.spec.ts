@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto'
+import { expect, newUser, test } from './support/fixtures'
+import { expectAccessible, LOOKS } from './support/a11y'
+import { apiLogin } from './support/flows'
+
+/**
+ * A new device shows /home's newest entries before the rest of its download (the pull route's
+ * newest-first head), and no sum of entries it does not hold yet: the balance and the budgets say
+ * they are loading until the download is done, then show the real figures.
+ */
+
+test.use({ serverEnv: { SYNC_PUSH_MAX_PER_MINUTE: '1000000' } })
+const SEEDED = 1_500 // two pages of the download (SNAPSHOT_PAGE in src/data/snapshot.ts)
+const SHOTS = 'test-results/first-sync-home'
+const LONG_CATEGORY = 'Household repairs, plumbing, electrician and carpentry visit' // 60 characters
+const BIG = 987_654_321 // ₹98,76,543.21
+
+/** A year of entries pushed oldest first, as use adds them: the newest are in the last page by seq. */
+function seedDocs(ownerId: string, now: number) {
+  return Array.from({ length: SEEDED }, (_, i) => {
+    const date = now - (SEEDED - i) * 3_600_000
+    const newest = i === SEEDED - 1
+    return {
+      id: randomUUID(),
+      ownerId,
+      updatedAt: now - 3_600_000,
+      type: 'expense',
+      amount: newest ? BIG : 1_000 + i,
+      category: newest ? LONG_CATEGORY : 'Shopping',
+      description: newest ? 'the newest entry' : `seeded ${i}`,
+      date,
+      dateDesc: 1e14 - date,
+      origin: 'app',
+    }
+  })
+}
+
+test('the newest entries show first and the sums say they are loading until the download is done', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(150_000)
+  const user = newUser('firstsynchome')
+  await server.api('POST', '/auth/register', undefined, { email: user.email, password: user.password })
+  const { token, userId } = await apiLogin(server, user)
+  const me = await server.api<{ user: unknown }>('GET', '/auth/me', token)
+  const now = Date.now()
+  const seeded = seedDocs(userId, now)
+  for (let i = 0; i < SEEDED; i += 1000) {
+    const rows = seeded.slice(i, i + 1000).map((newDocumentState) => ({ newDocumentState }))
+    expect((await server.api('POST', '/sync/transactions/push', token, rows)).status).toBe(200)
+  }
+  const budget = { id: randomUUID(), ownerId: userId, updatedAt: now, category: LONG_CATEGORY, amount: BIG }
+  const pushed = await server.api('POST', '/sync/budgets/push', token, [
+    { newDocumentState: { ...budget, period: 'monthly', allocated: 0, refusedAllocation: 0, createdAt: now } },
+  ])
+  expect(pushed.status).toBe(200)
+
+  for (const look of LOOKS) {
+    const context = await browser.newContext({ ...look, baseURL: server.url })
+    await context.addInitScript(
+      ({ token, user }) => {
+        localStorage.setItem('hisaab.token', token)
+        localStorage.setItem('hisaab.user', JSON.stringify(user))
+      },
+      { token, user: me.body.user },
+    )
+    // Every page of the seq-ordered download after the first is held: what shows is the head's.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await context.route(/\/api\/sync\/transactions\/pull\?seq=[1-9]\d*&limit=\d+$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    const page = await context.newPage()
+    await page.goto('/home')
+    await expect(page.getByTestId('transaction-item').first()).toContainText('the newest entry')
+    await expect(page.getByTestId('figure-loading')).toHaveCount(2) // the balance and the budget
+    await expect(page.getByTestId('balance')).toHaveCount(0)
+    await expect(page.getByTestId('home-budget')).toContainText(LONG_CATEGORY)
+    await expectAccessible(page, `/home while downloading (${look.name})`)
+    await page.screenshot({ path: `${SHOTS}/downloading-${look.name}.png`, fullPage: true, animations: 'disabled' })
+
+    release()
+    await expect(page.getByRole('progressbar', { name: 'Downloading your data' })).toHaveCount(0, { timeout: 60_000 })
+    await expect(page.getByTestId('figure-loading')).toHaveCount(0)
+    const month = seeded.filter((d) => new Date(d.date).getMonth() === new Date(now).getMonth())
+    const spent = month.reduce((sum, d) => sum + d.amount, 0)
+    await expect(page.getByTestId('balance')).toHaveAttribute('data-value', String(-spent))
+    await expectAccessible(page, `/home after the download (${look.name})`)
+    await page.screenshot({ path: `${SHOTS}/downloaded-${look.name}.png`, fullPage: true, animations: 'disabled' })
+    await context.close()
+  }
+})
