@@ -20,7 +20,7 @@ import { checkProfile, dependentsProblem } from '../../schema/validation/profile
 import type { UserProfileFields, UserRow } from '../db/tables'
 import { toPublicUser } from '../db/users'
 import type { UserPatch, UsersRepository } from '../db/users'
-import { HttpError } from '../http-error'
+import { accepted, HttpError } from '../http-error'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../modules/auth/passwords'
 
 /** Spec §5 phone rule: required, at least 10 digits; stored as `whatsapp:+<cc><number>`. */
@@ -144,10 +144,8 @@ function accountRoutes(app: ZodApp): void {
     '/update-profile',
     { schema: { body: UpdateProfileBody, response: { 200: SuccessUser } } },
     async (request) => {
-      const checked = checkProfile(request.body)
-      if (!checked.ok) throw new HttpError(400, checked.error, 'VALIDATION_ERROR')
+      const { name, phone_number, ...fields } = accepted(checkProfile(request.body))
       const user = await currentUser(users, request.user.id)
-      const { name, phone_number, ...fields } = checked.value
       const unlink = phone_number === null || phone_number?.trim() === ''
       // Only a proven number links (update-phone); here it may stay as it is or be removed.
       if (!unlink && phone_number !== undefined && parsePhone(phone_number) !== user.phoneNumber)
