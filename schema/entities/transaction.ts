@@ -42,15 +42,24 @@ export const Transaction = z
      * entries had one: those are in the profile's `legacyCurrency`, else its home currency.
      */
     currency: z.enum(CURRENCY_CODES).optional(),
-    /** Home-currency units per unit of `currency` on the entry's date; null: "not converted" yet. */
+    /** Units of `fxHome` per unit of `currency` on the entry's date; null: "not converted" yet. */
     fxRate: z.number().refine(isRate, 'Invalid rate').nullable().optional(),
+    /**
+     * The home currency `fxRate` converts to, as it was when the rate was given: after a change of
+     * home currency the rate no longer applies and the entry reads as not converted, never at a
+     * rate meant for another currency.
+     */
+    fxHome: z.enum(CURRENCY_CODES).optional(),
   })
   .refine((t) => t.dateDesc === invertTime(t.date), { message: 'dateDesc must mirror date', path: ['dateDesc'] })
   .refine((t) => t.currency === undefined || isWholeIn(t.amount, t.currency), {
     message: 'The amount has more digits than its currency',
     path: ['amount'],
   })
-  .refine((t) => t.fxRate == null || t.currency !== undefined, { message: 'A rate needs a currency', path: ['fxRate'] })
+  .refine((t) => t.fxRate == null || (t.currency !== undefined && t.fxHome !== undefined), {
+    message: 'A rate needs a currency and the currency it converts to',
+    path: ['fxRate'],
+  })
 export type Transaction = z.infer<typeof Transaction>
 
 /** Whether stored units are a whole number of the currency's own minor unit (whole yen). */
@@ -89,6 +98,8 @@ export interface TransactionContent {
   /** The entry's currency; with it, the rate to the home currency (null: not converted). */
   currency?: string
   fxRate?: Rate | null
+  /** The home currency the rate converts to (required with a rate). */
+  fxHome?: string
 }
 
 /** Who owns a document and which version it is; a new id is made when none is given. */
@@ -121,5 +132,6 @@ export function newTransaction(content: TransactionContent, stamp: DocumentStamp
     ...(content.reverses ? { reverses: content.reverses } : {}),
     ...(content.receipt ? { receipt: content.receipt } : {}),
     ...(content.currency ? { currency: content.currency, fxRate: content.fxRate ?? null } : {}),
+    ...(content.currency && content.fxRate != null && content.fxHome ? { fxHome: content.fxHome } : {}),
   }
 }

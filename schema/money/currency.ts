@@ -175,7 +175,9 @@ export function sumInHome(entries: readonly MoneyEntry[], home: string): HomeSum
 /** What a stored entry says about its currency: absent on entries made before entries had one. */
 export interface CurrencyFields {
   currency?: string | undefined
-  fx_rate?: Rate | null | undefined
+  fxRate?: Rate | null | undefined
+  /** The home currency the rate converts to. */
+  fxHome?: string | undefined
 }
 
 /** The profile's side: the home currency, and the one entries without a currency were made in. */
@@ -190,7 +192,11 @@ export function entryCurrency(entry: CurrencyFields, home: HomeCurrency): string
   return entry.currency ?? home.legacyCurrency ?? home.currency
 }
 
-/** An entry as a MoneyEntry (its currency resolved; no rate when it has none). */
+/**
+ * An entry as a MoneyEntry (its currency resolved). Its rate counts only toward the home currency it
+ * was given for: after a change of home currency the entry has no rate to the new one.
+ */
 export function moneyEntryOf(entry: CurrencyFields & { amount: number }, home: HomeCurrency): MoneyEntry {
-  return { amount: entry.amount, currency: entryCurrency(entry, home), rate: entry.fx_rate ?? null }
+  const rate = entry.fxHome === home.currency ? (entry.fxRate ?? null) : null
+  return { amount: entry.amount, currency: entryCurrency(entry, home), rate }
 }

@@ -143,6 +143,11 @@ export interface ValidTransaction {
   fxRate?: Rate | null
 }
 
+/** A checked entry's currency fields with the home currency its rate converts to. */
+export function withRateHome<T extends ValidTransaction>(value: T, home: string): T & { fxHome?: string } {
+  return value.fxRate == null ? value : { ...value, fxHome: home }
+}
+
 /** rules.ts's `Checked`; a refusal also names the broken rule's message key. */
 export type TransactionCheck =
   { ok: true; value: ValidTransaction } | (Refused<TransactionField> & { key: TransactionMessageKey })

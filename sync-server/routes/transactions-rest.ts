@@ -62,7 +62,8 @@ export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOp
     { schema: { params: IdParams, body: RestTransactionBody, response: { 200: RestTransactionItem } } },
     async (request) => {
       const existing = await findOwn(request.user.id, request.params.id)
-      const built = buildTransaction(kind, request.body, request.user.id, existing.data)
+      const home = await homeOf(request.user.id)
+      const built = buildTransaction(kind, request.body, request.user.id, existing.data, Date.now(), home)
       if (!built.ok) throw new HttpError(400, built.error, 'VALIDATION_ERROR')
       const stored = await documents.write(async (unit) => unit.put('transactions', request.user.id, built.doc))
       return toRestItem(stored.data, stored.updatedAt)

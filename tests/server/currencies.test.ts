@@ -26,22 +26,28 @@ const today = () => new Date().toISOString().slice(0, 10)
 describe('an entry in another currency', () => {
   it('is stored with its currency and rate; an older device that does not know them cannot clear them', async () => {
     const s = await register(t.app)
-    const doc = transactionDoc(s.user.id, { amount: 11_80, currency: 'USD', fxRate: 3.6725 })
+    const doc = transactionDoc(s.user.id, { amount: 11_80, currency: 'USD', fxRate: 3.6725, fxHome: 'AED' })
     expect(await push(s, 'transactions', [{ newDocumentState: { ...doc, _deleted: false } }])).toEqual([])
     // The older device edits the note; its document has no currency fields at all.
     const { currency: _c, fxRate: _r, ...older } = doc
     const edit = { ...older, description: 'lunch', updatedAt: doc.updatedAt + 1, _deleted: false }
     const assumed = { ...doc, _deleted: false }
     expect(await push(s, 'transactions', [{ assumedMasterState: assumed, newDocumentState: edit }])).toEqual([])
-    expect(await storedTx(s, doc.id)).toMatchObject({ description: 'lunch', currency: 'USD', fxRate: 3.6725 })
+    expect(await storedTx(s, doc.id)).toMatchObject({
+      description: 'lunch',
+      currency: 'USD',
+      fxRate: 3.6725,
+      fxHome: 'AED',
+    })
   })
 
   it('refuses a rate that is not one and an amount finer than its currency (half a yen)', async () => {
     const s = await register(t.app)
     const bad: Transaction[] = [
-      transactionDoc(s.user.id, { currency: 'USD', fxRate: 0 }),
+      transactionDoc(s.user.id, { currency: 'USD', fxRate: 0, fxHome: 'INR' }),
       transactionDoc(s.user.id, { amount: 500_50, currency: 'JPY', fxRate: null }),
       transactionDoc(s.user.id, { fxRate: 83 }),
+      transactionDoc(s.user.id, { currency: 'USD', fxRate: 83 }),
     ]
     for (const doc of bad) {
       const res = await t.app.inject({
@@ -68,7 +74,8 @@ describe('REST speaks currency and fx_rate', () => {
     })
     expect(usd.status).toBe(201)
     expect(usd.body).toMatchObject({ amount: 11.8, currency: 'USD', fx_rate: 83.25 })
-    expect(await storedTx(s, String(usd.body.id))).toMatchObject({ amount: 11_80, currency: 'USD', fxRate: 83.25 })
+    const stored = { amount: 11_80, currency: 'USD', fxRate: 83.25, fxHome: 'INR' }
+    expect(await storedTx(s, String(usd.body.id))).toMatchObject(stored)
 
     const yen = await callAs(t.app, s, 'POST', '/api/expenses', {
       amount: 1500,

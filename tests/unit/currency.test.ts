@@ -211,7 +211,7 @@ describe('the currency of a stored entry', () => {
     expect(entryCurrency({ currency: 'USD' }, { currency: 'AED', legacyCurrency: 'INR' })).toBe('USD')
     expect(entryCurrency({}, { currency: 'AED', legacyCurrency: 'INR' })).toBe('INR')
     expect(entryCurrency({}, { currency: 'AED' })).toBe('AED')
-    expect(moneyEntryOf({ amount: 5, fx_rate: null }, { currency: 'INR' })).toEqual({
+    expect(moneyEntryOf({ amount: 5, fxRate: null }, { currency: 'INR' })).toEqual({
       amount: 5,
       currency: 'INR',
       rate: null,

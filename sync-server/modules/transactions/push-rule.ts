@@ -7,7 +7,7 @@ import type { PushRule } from '../../db/documents'
  */
 export const transactionPushRule: PushRule = (incoming, { current }) => {
   if (incoming.currency !== undefined || !current || current.deleted) return Promise.resolve(incoming)
-  const { currency, fxRate } = current.data
+  const { currency, fxRate, fxHome } = current.data
   if (currency === undefined) return Promise.resolve(incoming)
-  return Promise.resolve({ ...incoming, currency, fxRate: fxRate ?? null })
+  return Promise.resolve({ ...incoming, currency, fxRate: fxRate ?? null, ...(fxHome ? { fxHome } : {}) })
 }

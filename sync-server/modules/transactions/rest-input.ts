@@ -6,6 +6,7 @@ import { fromPaise, toPaise } from '../../../schema/money/money'
 import { fromDayString } from '../../../schema/time'
 import {
   checkTransaction,
+  withRateHome,
   type TransactionDraft,
   type TransactionField,
 } from '../../../schema/validation/transaction-input'
@@ -108,7 +109,10 @@ export function buildTransaction(
   // bank reference and receipt) stays.
   const base = existing ?? { origin: 'rest' as const }
   const updatedAt = nextVersion(now, existing?.updatedAt)
-  const doc = newTransaction({ ...base, ...checked.value }, { ownerId, updatedAt, id: existing?.id })
+  // A rate given here converts to today's home currency; one kept from the entry keeps its own.
+  const rateHome = body.fx_rate !== undefined || !existing ? home : existing.fxHome
+  const value = rateHome ? withRateHome(checked.value, rateHome) : checked.value
+  const doc = newTransaction({ ...base, ...value }, { ownerId, updatedAt, id: existing?.id })
   return { ok: true, doc }
 }
 
