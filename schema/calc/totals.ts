@@ -45,9 +45,10 @@ export interface Totals {
   expenses: Paise
   /** income − expenses; ≥ 0 is a surplus, < 0 a deficit. */
   balance: Paise
+  /** Entries counted, not converted ones included (a list of them has this many rows). */
   incomeCount: number
   expenseCount: number
-  /** Entries left out of the figures: in another currency with no rate. */
+  /** Entries left out of the money figures: in another currency with no rate. */
   notConverted: number
 }
 
@@ -67,16 +68,12 @@ export function totalsOf(
   let notConverted = 0
   for (const entry of entries) {
     const amount = home ? inHome(moneyEntryOf(entry, home), home.currency) : entry.amount
-    if (amount === null) {
-      notConverted += 1
-      continue
-    }
-    const e = { type: entry.type, amount }
-    if (e.type === 'income') {
-      income += e.amount
+    if (amount === null) notConverted += 1
+    if (entry.type === 'income') {
+      income += amount ?? 0
       incomeCount += 1
     } else {
-      expenses += e.amount
+      expenses += amount ?? 0
       expenseCount += 1
     }
   }

@@ -58,17 +58,16 @@ export class MonthTotals {
   private add(c: Contribution, sign: 1 | -1): void {
     let month = this.byMonth.get(c.key)
     if (!month) this.byMonth.set(c.key, (month = totalsOf([])))
-    if (c.amount === null) {
-      month.notConverted += sign
-    } else if (c.type === 'income') {
-      month.income += sign * c.amount
+    if (c.amount === null) month.notConverted += sign
+    if (c.type === 'income') {
+      month.income += sign * (c.amount ?? 0)
       month.incomeCount += sign
     } else {
-      month.expenses += sign * c.amount
+      month.expenses += sign * (c.amount ?? 0)
       month.expenseCount += sign
     }
     month.balance = month.income - month.expenses
-    if (month.incomeCount === 0 && month.expenseCount === 0 && month.notConverted === 0) this.byMonth.delete(c.key)
+    if (month.incomeCount === 0 && month.expenseCount === 0) this.byMonth.delete(c.key)
   }
 
   /** Totals of the months with keys in [fromKey, toKey) (all months by default). */

@@ -111,7 +111,7 @@ describe('month totals in the home currency', () => {
       expenses: 43_34,
       balance: 100_00 - 43_34,
       incomeCount: 1,
-      expenseCount: 1,
+      expenseCount: 2,
       notConverted: 1,
     })
     totals.set('b', null)

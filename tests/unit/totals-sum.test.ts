@@ -68,7 +68,13 @@ describe('totals in the home currency', () => {
       fc.property(ledger, home, (rows, h) => {
         const t = totalsOf(rows, h)
         const converted = inHomeCurrency(rows, h)
-        expect(t).toEqual({ ...totalsOf(converted.entries), notConverted: converted.notConverted.length })
+        const left = converted.notConverted
+        expect(t).toEqual({
+          ...totalsOf(converted.entries),
+          incomeCount: rows.filter((r) => r.type === 'income').length,
+          expenseCount: rows.filter((r) => r.type === 'expense').length,
+          notConverted: left.length,
+        })
         for (const type of ['income', 'expense'] as const) {
           const sum = sumInHome(
             rows.filter((r) => r.type === type).map((r) => moneyEntryOf(r, h)),
@@ -93,6 +99,6 @@ describe('totals in the home currency', () => {
       { type: 'expense' as const, amount: 11_80, currency: 'USD', fxRate: 3.6725, fxHome: 'AED' },
       { type: 'expense' as const, amount: 11_80, currency: 'USD', fxRate: 83.25, fxHome: 'INR' },
     ]
-    expect(totalsOf(rows, h)).toMatchObject({ expenses: 10_00 + 43_34, expenseCount: 2, notConverted: 2 })
+    expect(totalsOf(rows, h)).toMatchObject({ expenses: 10_00 + 43_34, expenseCount: 4, notConverted: 2 })
   })
 })
