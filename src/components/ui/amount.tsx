@@ -77,7 +77,7 @@ export function EntryAmount({ entry, sign = 1, signed, masked, className, ...res
   const classes = ['amount', 'amount--foreign', className].filter(Boolean).join(' ')
   return (
     <span className={classes} data-currency={code} {...rest}>
-      <span className="amount__own">{own}</span>
+      <span className="amount__own">{own}</span>{' '}
       <span className={`amount__home${converted === null ? ' amount__home--missing' : ''}`}>{beside}</span>
     </span>
   )
