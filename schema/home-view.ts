@@ -26,6 +26,8 @@ export const HomeFigures = z.object({
   expenses: Money,
   balance: Money,
   thisWeek: Money,
+  /** The month's entries left out of the figures: another currency and no rate. */
+  notConverted: z.optional(z.int()),
   trend: z.object({ direction: z.enum(['up', 'down', 'same', 'none']), text: z.string().check(z.maxLength(80)) }),
 })
 export type HomeFigures = z.infer<typeof HomeFigures>
@@ -66,6 +68,9 @@ export const HomeRecentRow = z.object({
   category: z.string().check(z.maxLength(60)),
   description: z.string().check(z.maxLength(500)),
   date: z.int(),
+  /** The entry's own currency when it has one, and its rate (absent in snapshots saved before). */
+  currency: z.optional(z.string().check(z.maxLength(3))),
+  fxRate: z.optional(z.nullable(z.number())),
 })
 export type HomeRecentRow = z.infer<typeof HomeRecentRow>
 
@@ -102,6 +107,7 @@ export function homeRecentRow(tx: HomeRecentRow): HomeRecentRow {
     category: tx.category,
     description: tx.description,
     date: tx.date,
+    ...(tx.currency ? { currency: tx.currency, fxRate: tx.fxRate ?? null } : {}),
   }
 }
 

@@ -46,8 +46,8 @@ export interface ProfileConflict {
  * base are the device's, every other field is the server's, so a field the device never touched (a
  * default it filled in) can never replace what the server holds. The device's changes win when its
  * version is newer (last writer wins); custom categories it added join the server's whatever the
- * versions. Returns `server` itself when nothing of the device's remains, else a version newer than
- * both, which the device pushes.
+ * versions; the legacy currency is pinned once. Returns `server` itself when nothing of the
+ * device's remains, else a version newer than both, which the device pushes.
  */
 export function mergeProfile({ local, server, base }: ProfileConflict): Profile {
   const from = base ?? profileDefaults(local.ownerId, local.currency)
@@ -55,7 +55,13 @@ export function mergeProfile({ local, server, base }: ProfileConflict): Profile 
   const merged: Profile = { ...server }
   let kept = false
   for (const field of changed) {
-    if (field === 'customCategories') {
+    if (field === 'legacyCurrency') {
+      // Pinned once, to the home currency before the first change: the server's pin stands; a device
+      // that made its profile up pinned a currency it guessed, so the server's home currency is the old one.
+      if (server.legacyCurrency !== undefined) continue
+      merged.legacyCurrency = base ? local.legacyCurrency : server.currency
+      kept = true
+    } else if (field === 'customCategories') {
       const known = new Set([...from.customCategories, ...server.customCategories].map((c) => c.toLowerCase()))
       const added = local.customCategories.filter((c) => !known.has(c.toLowerCase()))
       if (added.length === 0) continue

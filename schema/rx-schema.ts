@@ -10,7 +10,7 @@ type JsonSchema = Record<string, unknown> & { properties: Record<string, Record<
  * fails until both are done). Devices then migrate their documents (src/data/database.ts).
  */
 export const SCHEMA_VERSIONS: Record<CollectionName, number> = {
-  transactions: 2,
+  transactions: 3,
   budgets: 1,
   recurring_payments: 0,
   loans: 1,
@@ -19,7 +19,7 @@ export const SCHEMA_VERSIONS: Record<CollectionName, number> = {
   household_expenses: 2,
   settlements: 2,
   tickets: 0,
-  profile: 2,
+  profile: 3,
   business_entries: 0,
 }
 

@@ -22,6 +22,7 @@ import { NotificationsRepository } from './modules/notifications/repository'
 import { allocationRule } from './modules/plan/allocation'
 import { PlanService } from './modules/plan/service'
 import { guardProfilePushes } from './modules/profile/profile-pushes'
+import { transactionPushRule } from './modules/transactions/push-rule'
 import { ReceiptStore } from './modules/receipts/store'
 import { TicketService } from './modules/support/tickets'
 import { PushQuota } from './modules/sync/push-quota'
@@ -97,6 +98,7 @@ export function decorateServices(
   // allocation against the income the server knows of.
   documents.setPushRule('loan_payments', loanPaymentRule(documents))
   documents.setPushRule('budgets', allocationRule(documents, now))
+  documents.setPushRule('transactions', transactionPushRule)
   guardProfilePushes(documents)
   const whatsapp = new WhatsappRepository(db)
   const households = new HouseholdService({ db, documents, users, now })

@@ -1,3 +1,4 @@
+import type { HomeCurrency } from '../money/currency'
 import { totalsOf, type LedgerEntry, type Totals } from './totals'
 
 export const TYPE_FILTERS = ['all', 'expense', 'income'] as const
@@ -32,13 +33,14 @@ export interface LedgerView<T> {
 /**
  * Filters entries by type and search text and totals what is left (two linear passes; the list can
  * hold tens of thousands). Guarantees: `rows` keeps input order; `totals.incomeCount +
- * totals.expenseCount === rows.length`; the totals are integer paise sums of `rows`.
+ * totals.expenseCount === rows.length`; the totals are integer paise sums of `rows` (in `home`, when given).
  */
 export function ledgerView<T extends SearchableEntry>(
   entries: readonly T[],
   filter: { type: TypeFilter; search: string },
+  home?: HomeCurrency,
 ): LedgerView<T> {
   const query = normaliseSearch(filter.search)
   const rows = entries.filter((e) => (filter.type === 'all' || e.type === filter.type) && matchesSearch(e, query))
-  return { rows, totals: totalsOf(rows) }
+  return { rows, totals: totalsOf(rows, home) }
 }

@@ -6,7 +6,14 @@ import { documentBase, Paise } from './common'
 /** One document per user (id = owner id): preferences and data the app keeps beside the ledger. */
 export const Profile = z.object({
   ...documentBase,
+  /** The home currency: what totals are shown in. */
   currency: z.enum(CURRENCY_CODES).default(DEFAULT_CURRENCY),
+  /**
+   * The home currency before the first change of it, pinned then: entries with no currency of
+   * their own were made in it, so changing the home currency converts nothing stored. Absent until
+   * then (no default: a device that does not know it leaves the server's alone).
+   */
+  legacyCurrency: z.enum(CURRENCY_CODES).optional(),
   /** Categories the user added themselves ('Others' → custom text), kept for next time. */
   customCategories: z.array(z.string().trim().min(1).max(60)).max(200).default([]),
   monthlyIncome: Paise.min(0).default(0),
@@ -36,3 +43,15 @@ export const Profile = z.object({
     .default([]),
 })
 export type Profile = z.infer<typeof Profile>
+
+/**
+ * The profile fields a change of home currency writes: the new currency, and the legacy currency
+ * pinned to the old one the first time (entries with no currency of their own stay in it). One
+ * profile write; no entry is rewritten.
+ */
+export function homeCurrencyChange(
+  profile: Pick<Profile, 'currency' | 'legacyCurrency'>,
+  code: string,
+): Pick<Profile, 'currency' | 'legacyCurrency'> {
+  return { currency: code, legacyCurrency: profile.legacyCurrency ?? profile.currency }
+}

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { currencyDigits, isRate, storedDigits, type Rate } from '../money/currency'
+import { CURRENCY_CODES } from '../money/money'
 import { documentBase, Id, invertTime, Millis, PositivePaise } from './common'
 import { ReceiptField, type Receipt } from './receipt'
 
@@ -35,9 +37,35 @@ export const Transaction = z
     importKey: Id.optional(),
     /** The photo of the receipt (its bytes live apart from the document: entities/receipt.ts). */
     receipt: ReceiptField,
+    /**
+     * The currency `amount` is in (stored units: money/currency.ts). Absent on entries made before
+     * entries had one: those are in the profile's `legacyCurrency`, else its home currency.
+     */
+    currency: z.enum(CURRENCY_CODES).optional(),
+    /** Units of `fxHome` per unit of `currency` on the entry's date; null: "not converted" yet. */
+    fxRate: z.number().refine(isRate, 'Invalid rate').nullable().optional(),
+    /**
+     * The home currency `fxRate` converts to, as it was when the rate was given: after a change of
+     * home currency the rate no longer applies and the entry reads as not converted, never at a
+     * rate meant for another currency.
+     */
+    fxHome: z.enum(CURRENCY_CODES).optional(),
   })
   .refine((t) => t.dateDesc === invertTime(t.date), { message: 'dateDesc must mirror date', path: ['dateDesc'] })
+  .refine((t) => t.currency === undefined || isWholeIn(t.amount, t.currency), {
+    message: 'The amount has more digits than its currency',
+    path: ['amount'],
+  })
+  .refine((t) => t.fxRate == null || (t.currency !== undefined && t.fxHome !== undefined), {
+    message: 'A rate needs a currency and the currency it converts to',
+    path: ['fxRate'],
+  })
 export type Transaction = z.infer<typeof Transaction>
+
+/** Whether stored units are a whole number of the currency's own minor unit (whole yen). */
+export function isWholeIn(amount: number, code: string): boolean {
+  return amount % 10 ** (storedDigits(code) - currencyDigits(code)) === 0
+}
 
 /** Limits of spec part 1 §5/§9, in paise. */
 export const MAX_EXPENSE_PAISE = 10_000_000 * 100
@@ -67,6 +95,11 @@ export interface TransactionContent {
   paymentKey?: string
   reverses?: string
   receipt?: Receipt | null
+  /** The entry's currency; with it, the rate to the home currency (null: not converted). */
+  currency?: string
+  fxRate?: Rate | null
+  /** The home currency the rate converts to (required with a rate). */
+  fxHome?: string
 }
 
 /** Who owns a document and which version it is; a new id is made when none is given. */
@@ -98,5 +131,7 @@ export function newTransaction(content: TransactionContent, stamp: DocumentStamp
     ...(content.paymentKey ? { paymentKey: content.paymentKey } : {}),
     ...(content.reverses ? { reverses: content.reverses } : {}),
     ...(content.receipt ? { receipt: content.receipt } : {}),
+    ...(content.currency ? { currency: content.currency, fxRate: content.fxRate ?? null } : {}),
+    ...(content.currency && content.fxRate != null && content.fxHome ? { fxHome: content.fxHome } : {}),
   }
 }

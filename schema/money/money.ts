@@ -1,7 +1,10 @@
+import { currencyDigits } from './currency'
+
 /**
  * Money inside the product is an integer number of minor units (paise for INR):
- * 123.45 rupees is 12345. Safe range: |paise| ≤ Number.MAX_SAFE_INTEGER, far above the
- * largest amount the app accepts (₹100,000,000 = 10,000,000,000 paise).
+ * 123.45 rupees is 12345; every currency is kept in hundredths at least (money/currency.ts).
+ * Safe range: |paise| ≤ Number.MAX_SAFE_INTEGER, far above the largest amount the app accepts
+ * (₹100,000,000 = 10,000,000,000 paise).
  */
 export type Paise = number
 
@@ -96,12 +99,6 @@ export function groupDigits(whole: number, currencyCode = DEFAULT_CURRENCY): str
   return currencyOf(currencyCode).code === 'INR' ? groupIndian(whole) : groupThousands(whole)
 }
 
-/**
- * Currencies shown without a minor unit (Intl gives the yen no decimals). Amounts are still
- * stored in hundredths, like every other currency's.
- */
-const NO_MINOR_UNIT: ReadonlySet<string> = new Set(['JPY'])
-
 function signOf(paise: Paise, signed: boolean | undefined): string {
   return paise < 0 ? '-' : signed && paise > 0 ? '+' : ''
 }
@@ -124,7 +121,9 @@ export interface MoneyOptions {
 export function formatMoney(paise: Paise, currencyCode = DEFAULT_CURRENCY, options: MoneyOptions = {}): string {
   const { symbol, code } = currencyOf(currencyCode)
   const abs = Math.abs(paise)
-  const minor = options.exact && abs % 100 !== 0 && !NO_MINOR_UNIT.has(code)
+  // Currencies with no minor unit (Intl gives the yen none) show whole units; amounts are still
+  // stored in hundredths (money/currency.ts). Asked only for an amount with a fraction: Intl is slow to wake.
+  const minor = options.exact && abs % 100 !== 0 && currencyDigits(code) > 0
   const body = minor
     ? `${groupDigits(Math.floor(abs / 100), code)}.${String(abs % 100).padStart(2, '0')}`
     : groupDigits(Math.floor((abs + 50) / 100), code)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { maxAmountOf, TRANSACTION_TYPES, type TransactionType } from '../entities/transaction'
-import type { Paise } from '../money/money'
+import { isWholeIn, maxAmountOf, TRANSACTION_TYPES, type TransactionType } from '../entities/transaction'
+import { isRate, type Rate } from '../money/currency'
+import { CURRENCY_CODES, type Paise } from '../money/money'
 import { fail, isBlank, MAX_CATEGORY_CHARS, MAX_NOTE_CHARS, RULE_MESSAGES, tooLong, type Refused } from './rules'
 
 /**
@@ -22,6 +23,8 @@ export const TRANSACTION_MESSAGES = {
   datePast: '⚠️ Date cannot be more than 5 years in the past!',
   dateFuture: '⚠️ Date cannot be more than 1 year in the future!',
   descriptionTooLong: tooLong('Description', MAX_NOTE_CHARS),
+  currencyInvalid: '⚠️ Please select a supported currency!',
+  rateInvalid: '⚠️ Please enter a valid rate (a number above zero, at most 10 digits)!',
 } as const
 export type TransactionMessageKey = keyof typeof TRANSACTION_MESSAGES
 
@@ -40,10 +43,14 @@ export const TransactionDraft = z.object({
   // Any number: NaN and Infinity are refused by the rules, with their own message.
   date: AnyNumber,
   description: z.string().optional(),
+  /** The entry's currency; absent: the home currency as before (REST bodies that name none). */
+  currency: z.string().optional(),
+  /** The rate to the home currency; null: not converted; NaN: unreadable (refused by the rules). */
+  fxRate: AnyNumber.nullable().optional(),
 })
 export type TransactionDraft = z.infer<typeof TransactionDraft>
 
-export type TransactionField = 'amount' | 'category' | 'customCategory' | 'date' | 'description'
+export type TransactionField = 'amount' | 'category' | 'customCategory' | 'date' | 'description' | 'currency' | 'fxRate'
 
 interface Rule {
   field: TransactionField
@@ -58,6 +65,7 @@ interface DateWindow {
 }
 
 const label = (d: TransactionDraft) => (d.category ?? '').trim()
+const knownCurrency = (code: string | undefined) => code !== undefined && CURRENCY_CODES.includes(code)
 
 /** In order: the first broken rule is the one reported (amount, category, custom, date, note). */
 export const TRANSACTION_RULES: readonly Rule[] = [
@@ -99,6 +107,14 @@ export const TRANSACTION_RULES: readonly Rule[] = [
     key: 'descriptionTooLong',
     broken: (d) => (d.description ?? '').trim().length > MAX_NOTE_CHARS,
   },
+  { field: 'currency', key: 'currencyInvalid', broken: (d) => d.currency !== undefined && !knownCurrency(d.currency) },
+  // An amount finer than its currency's unit (half a yen): what the amount field says when it is read.
+  {
+    field: 'currency',
+    key: 'amountInvalid',
+    broken: (d) => knownCurrency(d.currency) && d.amount !== null && !isWholeIn(d.amount, d.currency!),
+  },
+  { field: 'fxRate', key: 'rateInvalid', broken: (d) => d.fxRate != null && !isRate(d.fxRate) },
 ]
 
 /**
@@ -122,6 +138,14 @@ export interface ValidTransaction {
   category: string
   description: string
   date: number
+  /** Present when the draft named one; then `fxRate` too (null: not converted). */
+  currency?: string
+  fxRate?: Rate | null
+}
+
+/** A checked entry's currency fields with the home currency its rate converts to. */
+export function withRateHome<T extends ValidTransaction>(value: T, home: string): T & { fxHome?: string } {
+  return value.fxRate == null ? value : { ...value, fxHome: home }
 }
 
 /** rules.ts's `Checked`; a refusal also names the broken rule's message key. */
@@ -168,6 +192,7 @@ export function checkTransaction(
       category: custom || label(draft),
       description: (draft.description ?? '').trim(),
       date: draft.date,
+      ...(draft.currency === undefined ? {} : { currency: draft.currency, fxRate: draft.fxRate ?? null }),
     },
   }
 }
@@ -177,6 +202,8 @@ function invalidKey(field: TransactionField): TransactionMessageKey {
   if (field === 'category') return 'categoryRequired'
   if (field === 'customCategory') return 'customCategoryRequired'
   if (field === 'description') return 'descriptionTooLong'
+  if (field === 'currency') return 'currencyInvalid'
+  if (field === 'fxRate') return 'rateInvalid'
   return 'amountInvalid'
 }
 

@@ -1,7 +1,10 @@
-import { startTransition, useEffect, useState } from 'react'
+import { startTransition, useEffect, useMemo, useState } from 'react'
 import type { CollectionName } from '../../schema/collections'
 import type { Observable } from 'rxjs'
-import type { Totals } from '../../schema/calc/totals'
+import { inHomeCurrency, type InHome, type LedgerEntry, type Totals } from '../../schema/calc/totals'
+import type { CurrencyFields, HomeCurrency } from '../../schema/money/currency'
+import { displayCurrency } from '../lib/display-currency'
+import { useAuth } from './auth-context'
 import { localMonthWindow } from '../../schema/time'
 import { windowTotals$ } from './ledger-totals'
 import { transactionsIn$ } from './window-docs'
@@ -77,11 +80,36 @@ export function useLedger(query: LedgerQuery): Live<TransactionDoc[]> {
   return useObservable(() => ledger$({ window, type, limit }), EMPTY, [window?.start, window?.end, type, limit])
 }
 
-const NO_TOTALS: Totals = { income: 0, expenses: 0, balance: 0, incomeCount: 0, expenseCount: 0 }
+const NO_TOTALS: Totals = { income: 0, expenses: 0, balance: 0, incomeCount: 0, expenseCount: 0, notConverted: 0 }
 
-/** Totals of every transaction in a window (null = all time) from the month totals, live. */
+/** Totals of every transaction in a window (null = all time) in the home currency, from the month totals, live. */
 export function useWindowTotals(window: { start: number; end: number } | null): Live<Totals> {
-  return useObservable(() => windowTotals$(window), NO_TOTALS, [window?.start, window?.end])
+  const home = useHomeCurrency()
+  const { currency, legacyCurrency } = home
+  return useObservable(() => windowTotals$(window, home), NO_TOTALS, [
+    window?.start,
+    window?.end,
+    currency,
+    legacyCurrency,
+  ])
+}
+
+/**
+ * The home currency (the synced profile's, else the account's, else INR) and the legacy one
+ * entries without a currency of their own are in. Stable while neither changes.
+ */
+export function useHomeCurrency(): HomeCurrency {
+  const { user } = useAuth()
+  const profile = useProfile()
+  const currency = displayCurrency(profile.data, user ?? {})
+  const legacyCurrency = profile.data?.legacyCurrency
+  return useMemo(() => ({ currency, legacyCurrency }), [currency, legacyCurrency])
+}
+
+/** Entries as figures in the home currency, and those not converted (schema/calc/totals.ts). */
+export function useInHome<T extends Pick<LedgerEntry, 'amount'> & CurrencyFields>(entries: readonly T[]): InHome<T> {
+  const home = useHomeCurrency()
+  return useMemo(() => inHomeCurrency(entries, home), [entries, home])
 }
 
 const NO_COUNTS = { expense: 0, income: 0 }

@@ -2,6 +2,7 @@ import { BehaviorSubject, combineLatest, filter, map, of, type Observable } from
 import type { RxChangeEventBulk, RxCollection } from 'rxdb/plugins/core'
 import { sumTotals, totalsOf, type Totals } from '../../schema/calc/totals'
 import { INVERTED_BASE } from '../../schema/entities/common'
+import type { HomeCurrency } from '../../schema/money/currency'
 import { whenIdle } from '../lib/idle'
 import { userData } from './database'
 import { MonthTotals, splitWindow, type MonthEntry } from './month-totals'
@@ -19,8 +20,8 @@ type Transactions = RxCollection<TransactionDoc>
 class LedgerTotals {
   readonly changes = new BehaviorSubject<MonthTotals | null>(null)
 
-  constructor(collection: Transactions) {
-    const totals = new MonthTotals()
+  constructor(collection: Transactions, home?: HomeCurrency) {
+    const totals = new MonthTotals(home)
     let buffered: [string, MonthEntry | null][] | null = []
     // Subscribed before the read: a change racing it is applied after it (last state wins). One
     // emission per write's bulk of events: a first download's page is 5,000 of them.
@@ -48,32 +49,39 @@ class LedgerTotals {
   }
 }
 
-const stores = new WeakMap<Transactions, LedgerTotals>()
+/** One store per collection and home currency: a change of home currency reads the rows once more. */
+const stores = new WeakMap<Transactions, Map<string, LedgerTotals>>()
 
-/** The open database's month totals, live; emits once they are known. */
-export function monthTotals$(): Observable<MonthTotals> {
-  return monthTotalsOf(userData().db.transactions)
+/** The open database's month totals in the home currency, live; emits once they are known. */
+export function monthTotals$(home?: HomeCurrency): Observable<MonthTotals> {
+  return monthTotalsOf(userData().db.transactions, home)
 }
 
-/** A transactions collection's month totals, live (one store per collection). */
-export function monthTotalsOf(collection: Transactions): Observable<MonthTotals> {
-  let store = stores.get(collection)
-  if (!store) stores.set(collection, (store = new LedgerTotals(collection)))
+/** A transactions collection's month totals (in `home`, when given), live. */
+export function monthTotalsOf(collection: Transactions, home?: HomeCurrency): Observable<MonthTotals> {
+  let byHome = stores.get(collection)
+  if (!byHome) stores.set(collection, (byHome = new Map<string, LedgerTotals>()))
+  const key = home ? `${home.currency}/${home.legacyCurrency ?? ''}` : ''
+  let store = byHome.get(key)
+  if (!store) byHome.set(key, (store = new LedgerTotals(collection, home)))
   return store.changes.pipe(filter((t): t is MonthTotals => t !== null))
 }
 
 /**
- * Totals of the transactions dated in `window` (all time when null), live: whole local months
+ * Totals of the transactions dated in `window` (all time when null) in the home currency, live: whole local months
  * from the month totals, the partial months at the edges from indexed date-range queries.
  */
-export function windowTotals$(window: { start: number; end: number } | null): Observable<Totals> {
-  if (!window) return monthTotals$().pipe(map((months) => months.between()))
+export function windowTotals$(window: { start: number; end: number } | null, home?: HomeCurrency): Observable<Totals> {
+  if (!window) return monthTotals$(home).pipe(map((months) => months.between()))
   const split = splitWindow(Math.max(0, window.start), Math.min(window.end, INVERTED_BASE))
   const edges: Observable<TransactionDoc[]>[] = split.edges.map((e) => transactionsBetween$(e.start, e.end))
-  const whole = split.fromKey < split.toKey ? monthTotals$() : of(null)
+  const whole = split.fromKey < split.toKey ? monthTotals$(home) : of(null)
   return combineLatest([whole, ...edges]).pipe(
     map(([months, ...parts]) =>
-      sumTotals([months ? months.between(split.fromKey, split.toKey) : totalsOf([]), ...parts.map(totalsOf)]),
+      sumTotals([
+        months ? months.between(split.fromKey, split.toKey) : totalsOf([]),
+        ...parts.map((part) => totalsOf(part, home)),
+      ]),
     ),
   )
 }

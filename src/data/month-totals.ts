@@ -1,8 +1,9 @@
 import { sumTotals, totalsOf, type Totals } from '../../schema/calc/totals'
+import { inHome, moneyEntryOf, type CurrencyFields, type HomeCurrency } from '../../schema/money/currency'
 import type { Paise } from '../../schema/money/money'
 
-/** What a transaction adds to its month's totals. */
-export interface MonthEntry {
+/** What a transaction adds to its month's totals: its amount in its own currency. */
+export interface MonthEntry extends CurrencyFields {
   id: string
   type: 'expense' | 'income'
   amount: Paise
@@ -23,7 +24,8 @@ export function monthStartOf(key: number): number {
 interface Contribution {
   key: number
   type: 'expense' | 'income'
-  amount: Paise
+  /** In the home currency; null: not converted (no rate), counted apart. */
+  amount: Paise | null
 }
 
 /**
@@ -36,6 +38,9 @@ export class MonthTotals {
   private readonly byDoc = new Map<string, Contribution>()
   private readonly byMonth = new Map<number, Totals>()
 
+  /** `home`: the currency the totals are in; without it, amounts are taken as they are. */
+  constructor(private readonly home?: HomeCurrency) {}
+
   /** Sets a document's current state; `null` (or a deleted document) removes what it added. */
   set(id: string, entry: MonthEntry | null): void {
     const before = this.byDoc.get(id)
@@ -44,7 +49,8 @@ export class MonthTotals {
       this.byDoc.delete(id)
     }
     if (!entry) return
-    const after = { key: monthKeyOf(entry.date), type: entry.type, amount: entry.amount }
+    const amount = this.home ? inHome(moneyEntryOf(entry, this.home), this.home.currency) : entry.amount
+    const after = { key: monthKeyOf(entry.date), type: entry.type, amount }
     this.byDoc.set(id, after)
     this.add(after, 1)
   }
@@ -52,11 +58,12 @@ export class MonthTotals {
   private add(c: Contribution, sign: 1 | -1): void {
     let month = this.byMonth.get(c.key)
     if (!month) this.byMonth.set(c.key, (month = totalsOf([])))
+    if (c.amount === null) month.notConverted += sign
     if (c.type === 'income') {
-      month.income += sign * c.amount
+      month.income += sign * (c.amount ?? 0)
       month.incomeCount += sign
     } else {
-      month.expenses += sign * c.amount
+      month.expenses += sign * (c.amount ?? 0)
       month.expenseCount += sign
     }
     month.balance = month.income - month.expenses

@@ -33,7 +33,8 @@ export function addTransaction(input: TransactionInput | TransactionContent): Pr
 }
 
 export type TransactionChanges = Partial<
-  Pick<TransactionInput, 'amount' | 'category' | 'description' | 'date' | 'receipt'>
+  Pick<TransactionInput, 'amount' | 'category' | 'description' | 'date' | 'receipt'> &
+    Pick<TransactionContent, 'currency' | 'fxRate' | 'fxHome'>
 >
 
 export async function updateTransaction(id: string, changes: TransactionChanges): Promise<void> {
@@ -106,4 +107,18 @@ export function transactionCounts$(): Observable<{ expense: number; income: numb
   const { db } = userData()
   const count = (type: 'expense' | 'income') => db.transactions.count({ selector: { type, date: { $gte: 0 } } }).$
   return combineLatest([count('expense'), count('income')]).pipe(map(([expense, income]) => ({ expense, income })))
+}
+
+/**
+ * The rate the user last gave for a pair (an entry in `currency` converted to `home`): the rate of
+ * their latest entry with that pair, or null when they never gave one. Read from the entries
+ * themselves, so it works offline and follows the user to every device.
+ */
+export async function lastRateFor(currency: string, home: string): Promise<number | null> {
+  if (currency === home) return null
+  const { db } = userData()
+  const latest = await db.transactions
+    .findOne({ selector: { currency, fxHome: home, fxRate: { $gt: 0 } }, sort: [{ dateDesc: 'asc' }] })
+    .exec()
+  return latest?.fxRate ?? null
 }

@@ -11,7 +11,8 @@ export function useMoney(): MoneyFormat {
   const { user } = useAuth()
   const profile = useProfile()
   const currency = displayCurrency(profile.data, user ?? {})
-  return useMemo(() => moneyFormat(currency), [currency])
+  const legacy = profile.data?.legacyCurrency
+  return useMemo(() => moneyFormat(currency, legacy), [currency, legacy])
 }
 
 /** Provides the user's live formatter to every `Amount` below (the database must be open). */

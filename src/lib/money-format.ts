@@ -11,6 +11,8 @@ import {
 export interface MoneyFormat {
   /** The user's currency code (the synced profile's, else the account's, else INR). */
   currency: string
+  /** The currency entries with none of their own are in, once the home currency was changed. */
+  legacyCurrency?: string
   /** "₹1,25,000": whole units, or the paise an amount has with `exact`; `signed` adds + to positive amounts. */
   format: (paise: Paise, options?: MoneyOptions) => string
   /** "₹1.85 L" / "₹1.01 Cr" for tight places; show it with the exact figure beside or in a title. */
@@ -22,9 +24,10 @@ export interface MoneyFormat {
 }
 
 /** One money formatter bound to a currency, over integer paise. */
-export function moneyFormat(currency: string): MoneyFormat {
+export function moneyFormat(currency: string, legacyCurrency?: string): MoneyFormat {
   return {
     currency,
+    ...(legacyCurrency ? { legacyCurrency } : {}),
     format: (paise, options) => formatMoney(paise, currency, options),
     compact: (paise, options) => formatCompactMoney(paise, currency, options),
     forEdit: (paise) => (paise === 0 ? '' : formatDecimal(paise)),

@@ -15,6 +15,7 @@ import {
   UpdateProfileBody,
 } from '../../schema/api/auth'
 import { ADMIN_MESSAGES } from '../../schema/api/admin'
+import { homeCurrencyChange } from '../../schema/entities/profile'
 import { normalizePhone } from '../../schema/phone'
 import { checkProfile, dependentsProblem } from '../../schema/validation/profile-input'
 import type { UserProfileFields, UserRow } from '../db/tables'
@@ -175,7 +176,7 @@ function accountRoutes(app: ZodApp): void {
         await documents.write(async (unit) =>
           unit.put('profile', request.user.id, {
             ...profile.data,
-            currency,
+            ...homeCurrencyChange(profile.data, currency),
             updatedAt: Math.max(Date.now(), profile.data.updatedAt + 1),
           }),
         )

@@ -30,6 +30,13 @@ export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOp
     return found
   }
 
+  // The currency a new entry that names none is in: the profile's, else the account's.
+  const homeOf = async (userId: string) => {
+    const profile = await documents.getOwned('profile', userId, userId)
+    if (profile && !profile.deleted) return profile.data.currency
+    return (await app.users.findById(userId))?.currency
+  }
+
   app.get('/', { schema: { response: { 200: z.array(RestTransactionItem) } } }, async (request) =>
     (await documents.listByOwner('transactions', request.user.id))
       .filter((d) => d.data.type === kind)
@@ -41,7 +48,8 @@ export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOp
     '/',
     { schema: { body: RestTransactionBody, response: { 201: RestTransactionItem } } },
     async (request, reply) => {
-      const built = buildTransaction(kind, request.body, request.user.id)
+      const home = await homeOf(request.user.id)
+      const built = buildTransaction(kind, request.body, request.user.id, undefined, Date.now(), home)
       if (!built.ok) throw new HttpError(400, built.error, 'VALIDATION_ERROR')
       const stored = await documents.write(async (unit) => unit.put('transactions', request.user.id, built.doc))
       reply.status(201)
@@ -54,7 +62,8 @@ export const transactionsRestRoutes: FastifyPluginCallbackZod<TransactionsRestOp
     { schema: { params: IdParams, body: RestTransactionBody, response: { 200: RestTransactionItem } } },
     async (request) => {
       const existing = await findOwn(request.user.id, request.params.id)
-      const built = buildTransaction(kind, request.body, request.user.id, existing.data)
+      const home = await homeOf(request.user.id)
+      const built = buildTransaction(kind, request.body, request.user.id, existing.data, Date.now(), home)
       if (!built.ok) throw new HttpError(400, built.error, 'VALIDATION_ERROR')
       const stored = await documents.write(async (unit) => unit.put('transactions', request.user.id, built.doc))
       return toRestItem(stored.data, stored.updatedAt)

@@ -185,7 +185,10 @@ test('Security: mismatch, too short, wrong current password; then the new one si
   await expect(page).toHaveURL(/\/home$/)
 })
 
-test('Currency: USD is saved on the server and amounts show in $', async ({ page, server }) => {
+test('Currency: USD is saved on the server, totals show in $ and the rupee entry stays in rupees', async ({
+  page,
+  server,
+}) => {
   const { token } = await signUpWithToken(page, server, 'currency')
   await restExpense(server, token, {
     amount: 500,
@@ -205,8 +208,11 @@ test('Currency: USD is saved on the server and amounts show in $', async ({ page
   await expect(section(page, 'Currency')).toContainText('$ US Dollar')
   expect((await server.api<{ user: { currency: string } }>('GET', '/auth/me', token)).body.user.currency).toBe('USD')
 
+  // Changing the home currency converts nothing stored: the ₹500 stays rupees, shown as not converted.
   await page.goto('/home')
-  await expect(page.getByTestId('month-expenses')).toHaveText('$500')
+  await expect(page.getByTestId('month-expenses')).toHaveText('$0')
+  await expect(page.getByTestId('not-converted')).toContainText('1 entry in another currency is not converted to USD')
+  await expect(page.getByTestId('transaction-amount').first()).toHaveText('-₹500 not converted')
 })
 
 test('offline: REST actions say they need a connection instead of failing silently', async ({ page, server }) => {

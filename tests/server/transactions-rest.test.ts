@@ -154,6 +154,9 @@ describe('REST CRUD', () => {
       category: 'Food & Dining',
       date: created.date,
       description: 'Lunch',
+      // A new entry is in the home currency (INR by default), the same currency, so no rate.
+      currency: 'INR',
+      fx_rate: null,
       updated_at: expect.any(String) as string,
     })
 

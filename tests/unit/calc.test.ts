@@ -84,7 +84,14 @@ describe('totals', () => {
     expect(totalsOf([...entries].reverse())).toEqual(t)
   })
   it('is all zeros for nothing', () => {
-    expect(totalsOf([])).toEqual({ income: 0, expenses: 0, balance: 0, incomeCount: 0, expenseCount: 0 })
+    expect(totalsOf([])).toEqual({
+      income: 0,
+      expenses: 0,
+      balance: 0,
+      incomeCount: 0,
+      expenseCount: 0,
+      notConverted: 0,
+    })
   })
 })
 

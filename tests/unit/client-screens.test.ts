@@ -63,8 +63,22 @@ describe('totalsOf (month summary)', () => {
       { type: 'expense', amount: 25_050 },
       { type: 'expense', amount: 120_000 },
     ])
-    expect(s).toEqual({ income: 5_000_000, expenses: 145_050, balance: 4_854_950, incomeCount: 1, expenseCount: 2 })
-    expect(totalsOf([])).toEqual({ income: 0, expenses: 0, balance: 0, incomeCount: 0, expenseCount: 0 })
+    expect(s).toEqual({
+      income: 5_000_000,
+      expenses: 145_050,
+      balance: 4_854_950,
+      incomeCount: 1,
+      expenseCount: 2,
+      notConverted: 0,
+    })
+    expect(totalsOf([])).toEqual({
+      income: 0,
+      expenses: 0,
+      balance: 0,
+      incomeCount: 0,
+      expenseCount: 0,
+      notConverted: 0,
+    })
   })
 })
 

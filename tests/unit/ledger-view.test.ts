@@ -102,6 +102,7 @@ describe('ledgerView', () => {
       balance: 0,
       incomeCount: 0,
       expenseCount: 0,
+      notConverted: 0,
     })
   })
 })

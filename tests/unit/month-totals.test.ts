@@ -89,3 +89,32 @@ describe('splitWindow', () => {
     expect(splitWindow(start, end)).toEqual({ fromKey: monthKeyOf(start), toKey: monthKeyOf(end), edges: [] })
   })
 })
+
+describe('month totals in the home currency', () => {
+  it('convert each entry as it is set, and count entries with no rate apart', () => {
+    const home = { currency: 'AED', legacyCurrency: 'INR' }
+    const totals = new MonthTotals(home)
+    const day = new Date(2026, 10, 5).getTime()
+    totals.set('a', {
+      id: 'a',
+      type: 'expense',
+      amount: 11_80,
+      date: day,
+      currency: 'USD',
+      fxRate: 3.6725,
+      fxHome: 'AED',
+    })
+    totals.set('b', { id: 'b', type: 'expense', amount: 500_00, date: day })
+    totals.set('c', { id: 'c', type: 'income', amount: 100_00, date: day, currency: 'AED' })
+    expect(totals.between()).toEqual({
+      income: 100_00,
+      expenses: 43_34,
+      balance: 100_00 - 43_34,
+      incomeCount: 1,
+      expenseCount: 2,
+      notConverted: 1,
+    })
+    totals.set('b', null)
+    expect(totals.between()).toMatchObject({ notConverted: 0, expenseCount: 1 })
+  })
+})

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { Profile } from '../../schema/entities/profile'
+import { homeCurrencyChange, Profile } from '../../schema/entities/profile'
 import { mergeProfile, profileDefaults } from '../../schema/profile-merge'
 
 const OWNER = 'user-asha'
@@ -98,5 +98,34 @@ describe('mergeProfile', () => {
         },
       ),
     )
+  })
+
+  describe('the legacy currency (the home currency entries without one were made in)', () => {
+    const changed = (from: Profile, code: string, at: number): Profile => ({
+      ...from,
+      ...homeCurrencyChange(from, code),
+      updatedAt: at,
+    })
+
+    it("keeps the server's pin: the first change of the home currency names the old one for good", () => {
+      const pinned = changed(server, 'AED', 2_000)
+      const local = changed(server, 'USD', 3_000)
+      const merged = mergeProfile({ local: { ...local, legacyCurrency: 'GBP' }, server: pinned, base: server })
+      expect(merged.currency).toBe('USD')
+      expect(merged.legacyCurrency).toBe('INR')
+    })
+
+    it("a device that made its profile up pins the server's home currency, not the default it guessed", () => {
+      const usd = { ...server, currency: 'USD' }
+      const local = changed(profileDefaults(OWNER, 'INR'), 'AED', 5_000)
+      expect(local.legacyCurrency).toBe('INR')
+      const merged = mergeProfile({ local, server: usd, base: null })
+      expect(merged.legacyCurrency).toBe('USD')
+    })
+
+    it('a later change keeps the first pin', () => {
+      const once = changed(server, 'AED', 2_000)
+      expect(homeCurrencyChange(once, 'USD')).toEqual({ currency: 'USD', legacyCurrency: 'INR' })
+    })
   })
 })

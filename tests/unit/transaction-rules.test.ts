@@ -38,6 +38,8 @@ const BREAKS: Record<TransactionMessageKey, TransactionDraft> = {
   datePast: { ...ok, date: new Date(2021, 10, 20, 23, 59).getTime() },
   dateFuture: { ...ok, date: new Date(2027, 10, 22).getTime() },
   descriptionTooLong: { ...ok, description: 'n'.repeat(501) },
+  currencyInvalid: { ...ok, currency: 'XYZ' },
+  rateInvalid: { ...ok, currency: 'USD', fxRate: 0 },
 }
 
 describe('transaction rules', () => {
@@ -57,6 +59,22 @@ describe('transaction rules', () => {
     expect(checkTransaction({ ...all, amount: 1, category: '' }, NOW)).toMatchObject({ field: 'category' })
     expect(checkTransaction({ ...all, amount: 1 }, NOW)).toMatchObject({ field: 'customCategory' })
     expect(checkTransaction({ ...all, amount: 1, customCategory: 'Pets' }, NOW)).toMatchObject({ field: 'date' })
+  })
+
+  it('takes an entry in another currency with its rate, or with none (not converted)', () => {
+    const usd = { ...ok, amount: 11_80, currency: 'USD' }
+    expect(checkTransaction({ ...usd, fxRate: 83.25 }, NOW)).toMatchObject({
+      ok: true,
+      value: { currency: 'USD', fxRate: 83.25 },
+    })
+    expect(checkTransaction(usd, NOW)).toMatchObject({ ok: true, value: { currency: 'USD', fxRate: null } })
+    expect(checkTransaction({ ...usd, fxRate: Number.NaN }, NOW)).toMatchObject({ key: 'rateInvalid' })
+    expect(checkTransaction({ ...usd, fxRate: 83.123456789 }, NOW)).toMatchObject({ key: 'rateInvalid' })
+  })
+
+  it('refuses an amount finer than its currency: half a yen', () => {
+    expect(checkTransaction({ ...ok, amount: 500_50, currency: 'JPY' }, NOW)).toMatchObject({ key: 'amountInvalid' })
+    expect(checkTransaction({ ...ok, amount: 500_00, currency: 'JPY' }, NOW).ok).toBe(true)
   })
 
   it('checks only the given fields of a partial update', () => {

@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react'
 import { categoryOptions } from '../../../schema/categories'
-import { formatDecimal, toPaise } from '../../../schema/money/money'
+import { amountText as ownAmountText, entryCurrency } from '../../../schema/money/currency'
+import { formatDecimal } from '../../../schema/money/money'
 import { fromDayString, toDayString } from '../../../schema/time'
-import { checkTransaction, type TransactionField } from '../../../schema/validation/transaction-input'
+import { checkTransaction, withRateHome, type TransactionField } from '../../../schema/validation/transaction-input'
 import { updateTransaction, type TransactionDoc } from '../../data/transactions'
 import { ReceiptField } from '../receipt/receipt-field'
 import { useReceiptChange } from '../receipt/use-receipt-change'
 import { useRecheck } from '../../lib/use-recheck'
+import { useMoneyFormat } from '../../lib/money-format'
+import { CurrencyFields, currencyDraft, useCurrencyChoice } from './currency-fields'
 import { NoteField } from './note-field'
 import { AmountField, ChoiceField, TextField } from '../ui/field'
 import { Modal, ModalFormActions } from '../ui/modal'
@@ -50,8 +53,13 @@ interface EditValues {
 export function EditTransactionDialog({ tx, customCategories, onClose }: Props) {
   const toast = useToast()
   const isExpense = tx.type === 'expense'
+  const money = useMoneyFormat()
+  const home = money.currency
+  const own = entryCurrency(tx, money)
+  // A rate given toward another home currency does not apply to this one: the field starts empty.
+  const choice = useCurrencyChoice(home, { currency: own, rate: tx.fxHome === home ? (tx.fxRate ?? null) : null })
   const [values, setValues] = useState<EditValues>(() => ({
-    amount: amountText(tx.amount),
+    amount: own === home ? amountText(tx.amount) : ownAmountText(tx.amount, own),
     category: tx.category,
     description: tx.description,
     day: toDayString(tx.date),
@@ -61,7 +69,7 @@ export function EditTransactionDialog({ tx, customCategories, onClose }: Props) 
   const check = useRecheck(() =>
     checkTransaction({
       type: tx.type,
-      amount: values.amount.trim() === '' ? null : toPaise(values.amount),
+      ...currencyDraft(values.amount, choice, home),
       category: values.category,
       date: values.day ? dayAtTimeOf(values.day, tx.date) : NaN,
       description: values.description,
@@ -75,8 +83,9 @@ export function EditTransactionDialog({ tx, customCategories, onClose }: Props) 
     if (!checked.ok) return
     setSaving(true)
     try {
-      const { amount, category, description, date } = checked.value
-      await updateTransaction(tx.id, { amount, category, description, date, ...photo.changes })
+      const { amount, category, description, date, currency, fxRate, fxHome } = withRateHome(checked.value, home)
+      const money = { currency, fxRate: fxRate ?? null, ...(fxHome ? { fxHome } : {}) }
+      await updateTransaction(tx.id, { amount, category, description, date, ...money, ...photo.changes })
       await photo.saved()
       toast.show(isExpense ? '✅ Expense updated' : '✅ Income updated')
       onClose()
@@ -104,6 +113,11 @@ export function EditTransactionDialog({ tx, customCategories, onClose }: Props) 
           values={values}
           message={(field) => (result && !result.ok && result.field === field ? result.error : null)}
           change={change}
+        />
+        <CurrencyFields
+          choice={choice}
+          home={home}
+          rateError={result && !result.ok && result.field === 'fxRate' ? result.error : null}
         />
         {isExpense ? <ReceiptField value={photo.receipt} onChange={photo.set} /> : null}
         <ModalFormActions onCancel={cancel} submitLabel="Save Changes" saving={saving} />

@@ -3,7 +3,8 @@ import { useRef, useState, type CSSProperties, type PointerEvent } from 'react'
 import { categoryEmoji } from '../../../schema/categories'
 import type { Receipt } from '../../../schema/entities/receipt'
 import type { HomeRecentRow } from '../../../schema/home-view'
-import { Amount } from '../ui/amount'
+import type { CurrencyFields } from '../../../schema/money/currency'
+import { EntryAmount } from '../ui/amount'
 import { formatWhen } from './format-when'
 import './transaction.css'
 
@@ -14,9 +15,10 @@ const DRAG_SLOP_PX = 8
 const MAX_SHIFT_PX = 132
 
 /** The fields a row draws: a transaction document, or a row of the home screen's snapshot. */
-type RowTransaction = Pick<HomeRecentRow, 'id' | 'type' | 'amount' | 'category' | 'description' | 'date'> & {
-  receipt?: Receipt | null
-}
+type RowTransaction = Pick<HomeRecentRow, 'id' | 'type' | 'amount' | 'category' | 'description' | 'date'> &
+  CurrencyFields & {
+    receipt?: Receipt | null
+  }
 
 interface Props<T extends RowTransaction> {
   tx: T
@@ -127,7 +129,6 @@ export function TransactionRow<T extends RowTransaction>({
     () => onEdit(tx),
   )
   const title = tx.description || tx.category
-  const signed = tx.type === 'income' ? tx.amount : -tx.amount
 
   const armed = shift > SWIPE_THRESHOLD_PX ? 'edit' : shift < -SWIPE_THRESHOLD_PX ? 'delete' : undefined
 
@@ -163,8 +164,9 @@ export function TransactionRow<T extends RowTransaction>({
           </span>
         </span>
         {tx.receipt && onReceipt ? <ReceiptButton title={title} onClick={() => onReceipt(tx)} /> : null}
-        <Amount
-          value={signed}
+        <EntryAmount
+          entry={tx}
+          sign={tx.type === 'income' ? 1 : -1}
           signed
           masked={masked}
           className={`tx-row__amount tx-row__amount--${tx.type}`}

@@ -1,4 +1,5 @@
-import type { Paise } from '../../../schema/money/money'
+import { entryCurrency, inHome, type CurrencyFields } from '../../../schema/money/currency'
+import { formatMoney, type Paise } from '../../../schema/money/money'
 import { useMoneyFormat } from '../../lib/money-format'
 import './ui.css'
 
@@ -46,6 +47,38 @@ export function Amount({ value, signed, exact, compact, masked, className, ...re
     <span className={`${classes} amount--compact`} title={full} data-exact={full} {...rest}>
       <span aria-hidden="true">{text}</span>
       <span className="visually-hidden">{full}</span>
+    </span>
+  )
+}
+
+export const NOT_CONVERTED = 'not converted'
+
+export interface EntryAmountProps extends Omit<AmountProps, 'value' | 'exact' | 'compact'> {
+  /** The entry: its amount in its own currency, the currency (absent: legacy or home) and rate. */
+  entry: CurrencyFields & { amount: Paise }
+  /** −1 for an expense shown signed, 1 otherwise. */
+  sign?: 1 | -1
+}
+
+/**
+ * An entry's amount: as `Amount` when it is in the home currency; otherwise in its own currency
+ * to the cent ("$11.80") with the home-currency figure beside it ("≈ د.إ43"), or "not converted"
+ * when it has no rate.
+ */
+export function EntryAmount({ entry, sign = 1, signed, masked, className, ...rest }: EntryAmountProps) {
+  const money = useMoneyFormat()
+  const home = { currency: money.currency, legacyCurrency: money.legacyCurrency }
+  const code = entryCurrency(entry, home)
+  if (code === money.currency || masked)
+    return <Amount value={sign * entry.amount} signed={signed} masked={masked} className={className} {...rest} />
+  const own = formatMoney(sign * entry.amount, code, { exact: true, signed })
+  const converted = inHome({ amount: entry.amount, currency: code, rate: entry.fxRate ?? null }, money.currency)
+  const beside = converted === null ? NOT_CONVERTED : `≈ ${money.format(sign * converted, { signed })}`
+  const classes = ['amount', 'amount--foreign', className].filter(Boolean).join(' ')
+  return (
+    <span className={classes} data-currency={code} {...rest}>
+      <span className="amount__own">{own}</span>{' '}
+      <span className={`amount__home${converted === null ? ' amount__home--missing' : ''}`}>{beside}</span>
     </span>
   )
 }

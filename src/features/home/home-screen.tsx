@@ -14,6 +14,7 @@ import {
   homeRecentRow,
   type HomeFigures,
 } from '../../../schema/home-view'
+import { entryCurrency } from '../../../schema/money/currency'
 import { localMonthWindow } from '../../../schema/time'
 import { insightLines } from '../../components/insights/insights-card'
 import { useTransactionActions } from '../../components/transaction/use-transaction-actions'
@@ -23,6 +24,7 @@ import { saveWhenIdle } from '../../data/saved-screen'
 import {
   useBudgets,
   useCollectionSynced,
+  useInHome,
   usePaymentsDueBy,
   useProfile,
   useRecentTransactions,
@@ -48,13 +50,20 @@ function useHomeFigures(now: number, budgets: readonly BudgetDoc[]) {
     end = Math.max(end, w.end)
   }
   const span = useTransactionsIn(start, end)
+  // Every figure is in the home currency; entries with no rate are counted apart, never 1:1.
+  const inHome = useInHome(span.data)
   const figures = useMemo((): HomeFigures => {
-    const totals = totalsOf(span.data.filter((t) => inWindow(t.date, localMonthWindow(now))))
-    const trend = weeklyTrend(span.data, now)
+    const month = localMonthWindow(now)
+    const totals = totalsOf(inHome.entries.filter((t) => inWindow(t.date, month)))
+    const notConverted = inHome.notConverted.filter((t) => inWindow(t.date, month)).length
+    const trend = weeklyTrend(inHome.entries, now)
     const { income, expenses, balance } = totals
-    return { income, expenses, balance, thisWeek: trend.thisWeek, trend: describeTrend(trend) }
-  }, [span.data, now])
-  const budgetLines = useMemo(() => budgets.map((b) => homeBudgetLine(b, span.data, now)), [budgets, span.data, now])
+    return { income, expenses, balance, thisWeek: trend.thisWeek, notConverted, trend: describeTrend(trend) }
+  }, [inHome, now])
+  const budgetLines = useMemo(
+    () => budgets.map((b) => homeBudgetLine(b, inHome.entries, now)),
+    [budgets, inHome.entries, now],
+  )
   return { loading: span.loading, figures, budgetLines }
 }
 
@@ -151,12 +160,13 @@ function LiveHome() {
     const saved = {
       ...view,
       insights: view.insights.slice(0, HOME_INSIGHT_COUNT),
-      recent: view.recent.map(homeRecentRow),
+      // Each row names its currency, so the saved screen needs no profile to tell a legacy entry's.
+      recent: view.recent.map((tx) => homeRecentRow({ ...tx, currency: entryCurrency(tx, money) })),
     }
     return saveWhenIdle(user.id, () =>
       writeHomeSnapshot(user.id, { currency: money.currency, hidden, view: saved }, Date.now()),
     )
-  }, [ready, insights.loading, demo, view, user.id, money.currency, hidden])
+  }, [ready, insights.loading, demo, view, user.id, money, hidden])
 
   // Until the queries have answered, the saved screen stays up rather than a half-empty one.
   if (!ready && snapshot) return <SnapshotHome snapshot={snapshot} />

@@ -9,6 +9,7 @@ import { InsightsCardView } from '../../components/insights/insights-card'
 import { TransactionRow } from '../../components/transaction/transaction-row'
 import { categoryEmoji } from '../../../schema/categories'
 import { Amount } from '../../components/ui/amount'
+import { useMoneyFormat } from '../../lib/money-format'
 import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { firstName } from '../../data/session'
@@ -84,6 +85,18 @@ function BalancePart(props: {
   )
 }
 
+/** Says how many of the month's entries the figures leave out for want of a rate. */
+function NotConvertedLine({ count }: { count: number }) {
+  const money = useMoneyFormat()
+  const entries = count === 1 ? '1 entry in another currency is' : `${count} entries in another currency are`
+  return (
+    <p className="balance-card__missing" data-testid="not-converted" role="note">
+      {entries} not converted to {money.currency} and not counted here: add a rate to count{' '}
+      {count === 1 ? 'it' : 'them'}.
+    </p>
+  )
+}
+
 function BalanceCard(props: { figures: HomeFigures; hidden: boolean; loading: boolean; onToggle?: () => void }) {
   const { figures, hidden, loading, onToggle } = props
   return (
@@ -132,6 +145,7 @@ function BalanceFigures({ figures, hidden }: { figures: HomeFigures; hidden: boo
         <BalancePart kind="income" label="Income" testId="month-income" value={figures.income} masked={hidden} />
         <BalancePart kind="expense" label="Expenses" testId="month-expenses" value={figures.expenses} masked={hidden} />
       </div>
+      {figures.notConverted ? <NotConvertedLine count={figures.notConverted} /> : null}
       <p className={`balance-card__trend balance-card__trend--${trend.direction}`} data-testid="weekly-trend">
         {trend.direction === 'up' ? (
           <TrendingUp size={16} aria-hidden="true" />

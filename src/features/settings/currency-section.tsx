@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { homeCurrencyChange } from '../../../schema/entities/profile'
 import { CURRENCIES, currencyOf, formatMoney } from '../../../schema/money/money'
 import { isOffline, serverMessage, updateCurrency } from '../../data/account-api'
 import { patchProfile } from '../../data/writes'
@@ -9,7 +10,7 @@ import { StatusLine, type Status } from './section'
  * The ten currencies (spec part 1 §3). The choice is saved on the server (PUT /api/auth/currency),
  * which also updates the synced profile; the local profile takes it at once as well.
  */
-export function CurrencySection({ current }: { current: string }) {
+export function CurrencySection({ current, legacy }: { current: string; legacy?: string | undefined }) {
   const [saving, setSaving] = useState<string | null>(null)
   const [message, setMessage] = useState<Status>(null)
 
@@ -19,7 +20,8 @@ export function CurrencySection({ current }: { current: string }) {
     setMessage(null)
     try {
       await updateCurrency(code)
-      await patchProfile({ currency: code })
+      // The first change pins the old currency as the one entries without their own are in.
+      await patchProfile(homeCurrencyChange({ currency: current, legacyCurrency: legacy }, code))
       const { symbol, name } = currencyOf(code)
       setMessage({
         text: `✅ Currency set to ${name} (${symbol}). Amounts now show as ${formatMoney(125_000_00, code)}.`,

@@ -147,7 +147,7 @@ function useSectionSpecs(account: AccountView, onSecurityDone: () => void): Sect
       title: 'Currency',
       summary: `${symbol} ${currencyName}`,
       icon: Coins,
-      body: <CurrencySection current={currency} />,
+      body: <CurrencySection current={currency} legacy={known?.legacyCurrency} />,
     },
     {
       id: 'appearance',

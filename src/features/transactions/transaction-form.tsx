@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { categoryOptions, OTHER_CATEGORY } from '../../../schema/categories'
 import type { TransactionType } from '../../../schema/entities/transaction'
-import { toPaise } from '../../../schema/money/money'
 import { toDayString } from '../../../schema/time'
 import {
   checkTransaction,
+  withRateHome,
   type TransactionField,
   type ValidTransaction,
 } from '../../../schema/validation/transaction-input'
@@ -24,6 +24,8 @@ import { queueReceiptUpload } from '../../data/receipts'
 import { ReceiptField } from '../../components/receipt/receipt-field'
 import type { Receipt } from '../../../schema/entities/receipt'
 import { useRecheck } from '../../lib/use-recheck'
+import { useMoneyFormat } from '../../lib/money-format'
+import { CurrencyFields, currencyDraft, useCurrencyChoice } from '../../components/transaction/currency-fields'
 import { dayAtCurrentTime } from './day-at-current-time'
 import { readPasted, rupeesText, type MessageEntry } from './message-reading'
 import { PastePanel, type PasteResult } from './paste-panel'
@@ -70,10 +72,12 @@ export function TransactionForm({ type, followUp }: Props) {
   const paste = useMessagePaste(type, customCategories, fields.fill)
   const pasted = paste.filled
   const booked = pasted?.prior.state === 'booked'
+  const home = useMoneyFormat().currency
+  const choice = useCurrencyChoice(home)
   const check = useRecheck(() =>
     checkTransaction({
       type,
-      amount: amount.trim() === '' ? null : toPaise(amount),
+      ...currencyDraft(amount, choice, home),
       category,
       ...(isCustom ? { customCategory: custom } : {}),
       date: dayAtCurrentTime(day),
@@ -88,7 +92,7 @@ export function TransactionForm({ type, followUp }: Props) {
     const exact = pasted && toDayString(pasted.date) === day ? { date: pasted.date } : {}
     // A receipt goes with the entry whether it was typed or read from a bank message.
     const photo = isExpense ? { receipt } : {}
-    if (checked.ok) void saver.save({ ...checked.value, ...exact, ...photo }, isCustom, pasted)
+    if (checked.ok) void saver.save({ ...withRateHome(checked.value, home), ...exact, ...photo }, isCustom, pasted)
   }
   const message = (field: TransactionField) =>
     check.result && !check.result.ok && check.result.field === field ? check.result.error : null
@@ -110,6 +114,7 @@ export function TransactionForm({ type, followUp }: Props) {
               className="field__control tx-form__amount"
               autoFocus
             />
+            <CurrencyFields choice={choice} home={home} rateError={message('fxRate')} />
             <CategorySection
               type={type}
               options={categoryOptions(type, 'add', customCategories, pasted?.category)}

@@ -7,7 +7,7 @@ import { useNow } from '../../lib/use-now'
 import { TransactionRow } from '../../components/transaction/transaction-row'
 import { useTransactionActions } from '../../components/transaction/use-transaction-actions'
 import { Card } from '../../components/ui/card'
-import { useLedger, useProfile, useWindowTotals } from '../../data/hooks'
+import { useHomeCurrency, useLedger, useProfile, useWindowTotals } from '../../data/hooks'
 import { writeLedgerSnapshot } from '../../data/ledger-snapshot'
 import { saveWhenIdle } from '../../data/saved-screen'
 import type { TransactionDoc } from '../../data/transactions'
@@ -138,10 +138,11 @@ function useLedgerView(window_: Window | null, type: TypeFilter, search: string)
   const limit = paging.key === key ? paging.limit : PAGE_SIZE
   const ledger = useLedger({ window: window_, type, limit: searching ? undefined : limit })
   const totals = useWindowTotals(window_)
+  const home = useHomeCurrency()
   const entries = useDeferredValue(ledger.data)
   const found = useMemo(
-    () => (searching ? ledgerView(entries, { type, search }) : null),
-    [searching, entries, type, search],
+    () => (searching ? ledgerView(entries, { type, search }, home) : null),
+    [searching, entries, type, search, home],
   )
   const onReach = useCallback(
     (index: number) =>
@@ -201,6 +202,13 @@ export default function TransactionsScreen() {
       <LedgerHeader />
       <LedgerTools search={search} onSearch={setSearch} filters={filters} onFilters={setFilters} />
       <LedgerTotals totals={live ?? standIn ?? null} busy={!live} />
+      {view.totals?.notConverted ? (
+        <p className="ledger__missing" role="note" data-testid="not-converted">
+          {view.totals.notConverted === 1 ? '1 entry' : `${view.totals.notConverted} entries`} in another currency
+          {view.totals.notConverted === 1 ? ' is' : ' are'} not converted to {money.currency} and not counted in these
+          totals.
+        </p>
+      ) : null}
       <Card padding="none" variant="elevated" className="ledger__card">
         {view.loading ? null : view.count === 0 ? (
           <p className="ledger__empty">No transactions found</p>
