@@ -1,10 +1,11 @@
-import { and, count, desc, eq, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, or } from 'drizzle-orm'
 import { first } from '../../db/rows'
 import type { AdminUser, AdminUserDetail } from '../../../schema/api/admin'
 import { fromPaise } from '../../../schema/money/money'
+import { expenseTotals } from '../../db/admin'
 import type { AppDatabase } from '../../db/database'
+import { containsIgnoringCase } from '../../db/dialect'
 import { documents, users } from '../../db/tables'
-import { expenseTotals } from './analytics'
 import type { UserRow } from '../../db/tables'
 
 /** At most this many rows in one user list (the search narrows it). */
@@ -47,13 +48,12 @@ export function toAdminUser(row: UserRow): AdminUser {
 /** Accounts newest first; `search` matches name, e-mail or phone number anywhere, case-insensitively. */
 export async function listUsers(db: AppDatabase, search?: string): Promise<AdminUser[]> {
   const term = search?.trim()
-  const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
   const matches = (column: typeof users.email | typeof users.name | typeof users.phoneNumber) =>
-    sql`${column} LIKE ${pattern} ESCAPE '\\'`
+    containsIgnoringCase(column, term ?? '')
   const rows = await db
     .select()
     .from(users)
-    .where(pattern ? or(matches(users.email), matches(users.name), matches(users.phoneNumber)) : undefined)
+    .where(term ? or(matches(users.email), matches(users.name), matches(users.phoneNumber)) : undefined)
     .orderBy(desc(users.createdAt))
     .limit(USER_LIST_LIMIT)
   return rows.map(toAdminUser)
@@ -73,8 +73,8 @@ export async function userDetail(db: AppDatabase, id: string): Promise<AdminUser
   return {
     user: toAdminUser(row),
     stats: {
-      expense_count: expenses?.n ?? 0,
-      expense_total: fromPaise(expenses?.total ?? 0),
+      expense_count: expenses.n,
+      expense_total: fromPaise(expenses.total),
       ticket_count: tickets?.n ?? 0,
     },
   }
