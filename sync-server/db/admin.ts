@@ -2,11 +2,12 @@
  * What the admin screens read across every account: the analytics aggregates and the support
  * tickets with their owners. Read only.
  */
-import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, or, sql } from 'drizzle-orm'
 import type { AppDatabase } from './database'
-import { jsonField, jsonIsTrue } from './dialect'
+import { containsIgnoringCase, jsonField, jsonIsTrue } from './dialect'
 import { first } from './rows'
 import { documents, users } from './tables'
+import type { UserRow } from './tables'
 
 /** How many live expenses there are and their sum in paise: everyone's, or one owner's. */
 export async function expenseTotals(db: AppDatabase, ownerId?: string): Promise<{ n: number; total: number }> {
@@ -39,6 +40,33 @@ export async function countTickets(db: AppDatabase, statuses: readonly string[])
           inArray(jsonField(documents.data, 'status'), [...statuses]),
         ),
       ),
+  )
+  return row?.n ?? 0
+}
+
+/** Accounts newest first, at most `limit`; `term` (when not empty) in the name, e-mail or phone, any case. */
+export async function searchAccounts(db: AppDatabase, term: string, limit: number): Promise<UserRow[]> {
+  const matches = (column: typeof users.email | typeof users.name | typeof users.phoneNumber) =>
+    containsIgnoringCase(column, term)
+  return await db
+    .select()
+    .from(users)
+    .where(term ? or(matches(users.email), matches(users.name), matches(users.phoneNumber)) : undefined)
+    .orderBy(desc(users.createdAt))
+    .limit(limit)
+}
+
+export async function findAccount(db: AppDatabase, id: string): Promise<UserRow | undefined> {
+  return await first(db.select().from(users).where(eq(users.id, id)))
+}
+
+/** How many live support tickets one account has. */
+export async function countTicketsOf(db: AppDatabase, ownerId: string): Promise<number> {
+  const row = await first(
+    db
+      .select({ n: count() })
+      .from(documents)
+      .where(and(eq(documents.collection, 'tickets'), eq(documents.ownerId, ownerId), eq(documents.deleted, false))),
   )
   return row?.n ?? 0
 }

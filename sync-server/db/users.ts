@@ -89,6 +89,13 @@ export class UsersRepository {
     )
   }
 
+  /** Sets or clears an admin's suspension (sign-in and every token refused while set). */
+  async setSuspended(id: string, suspended: boolean): Promise<UserRow> {
+    return await only(
+      this.db.update(users).set({ suspended, updatedAt: Date.now() }).where(eq(users.id, id)).returning(),
+    )
+  }
+
   /** Revokes every token issued so far (password change, logout everywhere). */
   async bumpTokenVersion(id: string, patch: UserPatch = {}): Promise<UserRow> {
     return await only(
