@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { AppDatabase } from './database'
 import { insertionOrder, jsonArrayLength, jsonField, selectRows } from './dialect'
 import { first } from './rows'
@@ -151,7 +151,15 @@ export class MembershipStore {
 }
 
 /** The household collections: scoped by membership, not by owner (DESIGN §4). */
-export type HouseholdCollection = 'households' | 'household_expenses' | 'settlements'
+const HOUSEHOLD_COLLECTIONS = ['households', 'household_expenses', 'settlements'] as const
+export type HouseholdCollection = (typeof HOUSEHOLD_COLLECTIONS)[number]
+
+/** A household's document and every row filed under it. */
+const ofHousehold = (householdId: string) =>
+  or(
+    and(eq(documents.collection, 'households'), eq(documents.id, householdId)),
+    and(inArray(documents.collection, [...HOUSEHOLD_COLLECTIONS]), eq(documents.householdId, householdId)),
+  )
 
 /** A row a member may pull, with the member's removal point (null while they belong). */
 export interface ScopedRow {
@@ -204,6 +212,28 @@ export class HouseholdDocuments {
       .from(documents)
       .where(and(eq(documents.collection, collection), eq(documents.householdId, householdId)))
       .orderBy(asc(documents.seq))
+  }
+
+  /** The households holding rows stored under `ownerId` (the household's own id for its document). */
+  async householdsOwnedBy(ownerId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ key: sql<string>`coalesce(${documents.householdId}, ${documents.id})` })
+      .from(documents)
+      .where(and(eq(documents.ownerId, ownerId), inArray(documents.collection, [...HOUSEHOLD_COLLECTIONS])))
+    return rows.map((r) => r.key)
+  }
+
+  /** The rows of a household stored under `from` pass to `to`. */
+  async passRows(householdId: string, from: string, to: string): Promise<void> {
+    await this.db
+      .update(documents)
+      .set({ ownerId: to })
+      .where(and(ofHousehold(householdId), eq(documents.ownerId, from)))
+  }
+
+  /** Every row of a household, deleted outright (no device can ask for it again). */
+  async deleteRows(householdId: string): Promise<void> {
+    await this.db.delete(documents).where(ofHousehold(householdId))
   }
 
   /** The ids of live households that have recurring expense rules. */
