@@ -10,6 +10,7 @@ import { idUnavailable, mapInSlices, parsePushRow, sizeRefusal, tooLargeMessage 
 import type { PushedDocument } from '../modules/sync/push-rows'
 import type { StreamBus } from '../modules/sync/stream-bus'
 import type { AppDatabase } from './database'
+import { jsonField } from './dialect'
 import { first, only, settle } from './rows'
 import { counters, documents } from './tables'
 import type { DocumentRow } from './tables'
@@ -460,10 +461,7 @@ export class DocumentsRepository {
     value: string,
   ): Promise<StoredDocument<DocOf<N>>[]> {
     if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field)) throw new Error(`Invalid field name: ${field}`)
-    return this.#listWhere<N>([
-      ...liveOf(collection, ownerId),
-      sql`json_extract(${documents.data}, ${`$.${field}`}) = ${value}`,
-    ])
+    return this.#listWhere<N>([...liveOf(collection, ownerId), sql`${jsonField(documents.data, field)} = ${value}`])
   }
 
   /**
@@ -479,7 +477,7 @@ export class DocumentsRepository {
     end: number,
   ): Promise<StoredDocument<DocOf<N>>[]> {
     if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field)) throw new Error(`Invalid field name: ${field}`)
-    const value = sql`json_extract(${documents.data}, ${`$.${field}`})`
+    const value = jsonField(documents.data, field)
     return this.#listWhere<N>([...liveOf(collection, ownerId), sql`${value} >= ${start}`, sql`${value} < ${end}`])
   }
 

@@ -3,7 +3,7 @@ import { first, only } from './rows'
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { PublicUser } from '../../schema/api/auth'
 import type { AppDatabase } from './database'
-import { users } from './tables'
+import { documents, users } from './tables'
 import type { UserProfileFields, UserRole, UserRow } from './tables'
 
 export interface NewUser {
@@ -87,6 +87,22 @@ export class UsersRepository {
         .where(eq(users.id, id))
         .returning(),
     )
+  }
+
+  /** Sets or clears an admin's suspension (sign-in and every token refused while set). */
+  async setSuspended(id: string, suspended: boolean): Promise<UserRow> {
+    return await only(
+      this.db.update(users).set({ suspended, updatedAt: Date.now() }).where(eq(users.id, id)).returning(),
+    )
+  }
+
+  /**
+   * Removes the account's own documents (rows, not tombstones) and then the account, whose removal
+   * cascades to the rows that reference it. Runs inside the caller's unit of work.
+   */
+  async removeWithDocuments(id: string): Promise<void> {
+    await this.db.delete(documents).where(eq(documents.ownerId, id))
+    await this.db.delete(users).where(eq(users.id, id))
   }
 
   /** Revokes every token issued so far (password change, logout everywhere). */

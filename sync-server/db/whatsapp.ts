@@ -1,16 +1,17 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { insertionOrder, jsonField } from './dialect'
 import { first } from './rows'
 import type { AppDatabase } from './database'
 import { documents, monthlyReports, whatsappMessages, whatsappPending } from './tables'
 import type { WhatsappMessageRow, WhatsappPendingRow } from './tables'
 
 /** A transaction's merchant as the `documents_transactions_merchant` index keeps it. */
-const merchantOf = sql`lower(json_extract(${documents.data}, '$.merchant'))`
+const merchantOf = sql`lower(${jsonField(documents.data, 'merchant')})`
 /** The owner's live transactions that name a merchant (the index's own condition, so it is used). */
 const withMerchant = (ownerId: string, merchantKey: string) =>
   and(
     eq(documents.collection, 'transactions'),
-    sql`json_extract(${documents.data}, '$.merchant') is not null`,
+    sql`${jsonField(documents.data, 'merchant')} is not null`,
     eq(documents.ownerId, ownerId),
     sql`${merchantOf} = ${merchantKey}`,
     eq(documents.deleted, false),
@@ -41,7 +42,7 @@ export class WhatsappRepository {
         .select()
         .from(whatsappMessages)
         .where(and(eq(whatsappMessages.userId, userId), inArray(whatsappMessages.kind, ['entry', 'undo'])))
-        .orderBy(desc(whatsappMessages.createdAt), desc(sql`rowid`))
+        .orderBy(desc(whatsappMessages.createdAt), desc(insertionOrder))
         .limit(1),
     )
   }
@@ -64,8 +65,12 @@ export class WhatsappRepository {
    * already there (sent before, maybe by an earlier process). The unique key makes it once only.
    */
   async claimMonthlyReport(userId: string, month: string, sentAt: number): Promise<boolean> {
-    const result = await this.db.insert(monthlyReports).values({ userId, month, sentAt }).onConflictDoNothing()
-    return result.changes === 1
+    const claimed = await this.db
+      .insert(monthlyReports)
+      .values({ userId, month, sentAt })
+      .onConflictDoNothing()
+      .returning({ userId: monthlyReports.userId })
+    return claimed.length === 1
   }
 
   /** Gives a claim back after the send failed, so the next check tries again. */
@@ -110,8 +115,8 @@ export class WhatsappRepository {
     const row = await first(
       this.db
         .select({
-          type: sql<string>`json_extract(${documents.data}, '$.type')`,
-          category: sql<string>`json_extract(${documents.data}, '$.category')`,
+          type: jsonField<string>(documents.data, 'type'),
+          category: jsonField<string>(documents.data, 'category'),
         })
         .from(documents)
         .where(withMerchant(userId, merchantKey))
@@ -137,12 +142,12 @@ export class WhatsappRepository {
           .where(
             and(
               withMerchant(userId, merchantKey),
-              sql`json_extract(${documents.data}, '$.type') = 'expense'`,
-              sql`json_extract(${documents.data}, '$.amount') = ${amount}`,
-              lt(sql`json_extract(${documents.data}, '$.date')`, before),
+              sql`${jsonField(documents.data, 'type')} = 'expense'`,
+              sql`${jsonField(documents.data, 'amount')} = ${amount}`,
+              lt(jsonField(documents.data, 'date'), before),
             ),
           )
-          .orderBy(desc(sql`json_extract(${documents.data}, '$.date')`))
+          .orderBy(desc(jsonField(documents.data, 'date')))
           .limit(1),
       )
     )?.id

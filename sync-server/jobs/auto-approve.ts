@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { HouseholdLedger } from '../modules/households/ledger'
 import { LeasedJob } from './job-lease'
-import type { JobLease } from './job-lease'
+import type { JobLease } from '../db/jobs'
 
 export const MINUTE_MS = 60_000
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { HouseholdRecurring } from '../modules/households/recurring'
 import { MINUTE_MS } from './auto-approve'
 import { LeasedJob } from './job-lease'
-import type { JobLease } from './job-lease'
+import type { JobLease } from '../db/jobs'
 
 /**
  * Adds the occurrences of recurring household expenses on their day: a first round at start-up

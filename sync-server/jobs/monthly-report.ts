@@ -13,7 +13,7 @@ import { monthReport, readProfile, transactionsIn } from '../modules/whatsapp/le
 import { monthlyReportMessage, monthLabel } from '../modules/whatsapp/replies'
 import type { WhatsappSender } from '../modules/whatsapp/twilio'
 import { LeasedJob } from './job-lease'
-import type { JobLease } from './job-lease'
+import type { JobLease } from '../db/jobs'
 
 export interface MonthlyReportDeps {
   users: UsersRepository

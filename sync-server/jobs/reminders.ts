@@ -30,15 +30,16 @@ import {
 import type { ReminderEvent } from '../modules/notifications/events'
 import { ReminderTexts } from '../modules/notifications/messages'
 import type { RenderedReminder } from '../modules/notifications/messages'
-import { SETTING_OF } from '../modules/notifications/repository'
-import type { NotificationsRepository, ReminderSettings } from '../modules/notifications/repository'
-import { retryAt, SentLog } from '../modules/notifications/sent-log'
-import type { LogEntry } from '../modules/notifications/sent-log'
-import { ReminderSources } from '../modules/notifications/sources'
+import { SETTING_OF } from '../db/notifications'
+import type { NotificationsRepository, ReminderSettings } from '../db/notifications'
+import { SentLog } from '../db/notification-log'
+import type { LogEntry } from '../db/notification-log'
+import { retryAt } from '../modules/notifications/retry'
+import { ReminderSources } from '../db/reminder-sources'
 import type { PushSender } from '../modules/notifications/web-push'
 import { readProfile } from '../modules/whatsapp/ledger'
 import { LeasedJob } from './job-lease'
-import type { JobLease } from './job-lease'
+import type { JobLease } from '../db/jobs'
 
 export interface ReminderDeps {
   db: AppDatabase

@@ -30,7 +30,7 @@ function requireAdmin(request: FastifyRequest, _reply: FastifyReply, done: (erro
 
 /** /api/admin (spec part 2 §7 and the back office's actions); thin: the logic is in modules/admin. */
 export const adminRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const { db, tickets, streamBus: bus, brand, now } = app
+  const { db, users, tickets, streamBus: bus, brand, now } = app
   app.addHook('onRequest', requireAdmin)
 
   app.get('/analytics', { schema: { response: { 200: Analytics } } }, () => computeAnalytics(db, now()))
@@ -47,7 +47,7 @@ export const adminRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
 
   app.post('/users/:id/suspend', { schema: { params: IdParams, response: { 200: UserResult } } }, async (request) => ({
     success: true as const,
-    user: await setSuspended(db, bus, request.params.id, true),
+    user: await setSuspended(users, bus, request.params.id, true),
   }))
 
   app.post(
@@ -55,7 +55,7 @@ export const adminRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     { schema: { params: IdParams, response: { 200: UserResult } } },
     async (request) => ({
       success: true as const,
-      user: await setSuspended(db, bus, request.params.id, false),
+      user: await setSuspended(users, bus, request.params.id, false),
     }),
   )
 

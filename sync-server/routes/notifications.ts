@@ -11,7 +11,7 @@ import {
 import { isTimeZone } from '../../schema/calc/zoned-time'
 import { HttpError } from '../http-error'
 import { endpointProblem, validSubscriptionKeys } from '../modules/notifications/push-endpoints'
-import type { ReminderSettings } from '../modules/notifications/repository'
+import type { ReminderSettings } from '../db/notifications'
 
 const Success = z.object({ success: z.literal(true) })
 

@@ -1,9 +1,6 @@
-import { eq } from 'drizzle-orm'
-import { first, only } from '../../db/rows'
 import { ADMIN_MESSAGES } from '../../../schema/api/admin'
 import type { AdminUser } from '../../../schema/api/admin'
-import type { AppDatabase } from '../../db/database'
-import { users } from '../../db/tables'
+import type { UsersRepository } from '../../db/users'
 import { HttpError } from '../../http-error'
 import type { StreamBus } from '../sync/stream-bus'
 import { toAdminUser } from './users'
@@ -15,17 +12,15 @@ import { toAdminUser } from './users'
  * work again. Admin accounts cannot be suspended (the back office must keep an admin).
  */
 export async function setSuspended(
-  db: AppDatabase,
+  users: UsersRepository,
   bus: StreamBus,
   id: string,
   suspended: boolean,
 ): Promise<AdminUser> {
-  const row = await first(db.select().from(users).where(eq(users.id, id)))
+  const row = await users.findById(id)
   if (!row) throw new HttpError(404, ADMIN_MESSAGES.userNotFound, 'NOT_FOUND')
   if (suspended && row.role === 'admin') throw new HttpError(400, ADMIN_MESSAGES.cannotSuspendAdmin, 'ADMIN_ACCOUNT')
-  const updated = await only(
-    db.update(users).set({ suspended, updatedAt: Date.now() }).where(eq(users.id, id)).returning(),
-  )
+  const updated = await users.setSuspended(id, suspended)
   if (suspended) bus.endStreams(id)
   return toAdminUser(updated)
 }

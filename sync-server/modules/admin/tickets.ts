@@ -1,13 +1,12 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
 import { ADMIN_MESSAGES } from '../../../schema/api/admin'
 import type { AdminTicket, AdminTicketDetail } from '../../../schema/api/admin'
 import { Ticket } from '../../../schema/entities/ticket'
 import { findLoginHelpRequest, listLoginHelpRequests } from '../../db/login-help'
+import { findSupportTicket, listSupportTickets } from '../../db/admin'
+import type { AdminTicketRow } from '../../db/admin'
 import type { AppDatabase } from '../../db/database'
 import type { LoginHelpRequestRow } from '../../db/tables'
-import { documents, users } from '../../db/tables'
 import { HttpError } from '../../http-error'
-import { first } from '../../db/rows'
 import type { TicketStatus } from '../support/tickets'
 
 export type TicketFilter = TicketStatus | 'all'
@@ -20,15 +19,7 @@ export type AdminTicketSource = (db: AppDatabase, filter: TicketFilter) => Promi
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
-interface TicketRow {
-  data: string
-  updatedAt: number
-  userId: string
-  userName: string | null
-  userEmail: string | null
-}
-
-function toView(row: TicketRow): { view: AdminTicket; ticket: Ticket } {
+function toView(row: AdminTicketRow): { view: AdminTicket; ticket: Ticket } {
   const ticket = Ticket.parse(JSON.parse(row.data))
   return {
     ticket,
@@ -50,28 +41,9 @@ function toView(row: TicketRow): { view: AdminTicket; ticket: Ticket } {
   }
 }
 
-function selectTickets(db: AppDatabase) {
-  return db
-    .select({
-      data: documents.data,
-      updatedAt: documents.updatedAt,
-      userId: documents.ownerId,
-      userName: users.name,
-      userEmail: users.email,
-    })
-    .from(documents)
-    .leftJoin(users, eq(users.id, documents.ownerId))
-}
-
 /** Live support tickets of every user, newest first, optionally of one status. */
-export const supportTicketSource: AdminTicketSource = async (db, filter) => {
-  const conditions = [eq(documents.collection, 'tickets'), eq(documents.deleted, false)]
-  if (filter !== 'all') conditions.push(sql`json_extract(${documents.data}, '$.status') = ${filter}`)
-  const rows = await selectTickets(db)
-    .where(and(...conditions))
-    .orderBy(desc(sql`json_extract(${documents.data}, '$.createdAt')`))
-  return rows.map((row) => toView(row).view)
-}
+export const supportTicketSource: AdminTicketSource = async (db, filter) =>
+  (await listSupportTickets(db, filter === 'all' ? undefined : filter)).map((row) => toView(row).view)
 
 /** Prefix of the ids of login-help requests in the admin ticket list. */
 export const LOGIN_HELP_PREFIX = 'login-help-'
@@ -118,11 +90,7 @@ async function loadTicket(
   db: AppDatabase,
   id: string,
 ): Promise<{ view: AdminTicket; ticket: Ticket; ownerId: string }> {
-  const row = await first(
-    selectTickets(db).where(
-      and(eq(documents.collection, 'tickets'), eq(documents.id, id), eq(documents.deleted, false)),
-    ),
-  )
+  const row = await findSupportTicket(db, id)
   if (!row) throw new HttpError(404, ADMIN_MESSAGES.ticketNotFound, 'NOT_FOUND')
   return { ...toView(row), ownerId: row.userId }
 }

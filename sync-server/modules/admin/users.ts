@@ -1,10 +1,7 @@
-import { and, count, desc, eq, or, sql } from 'drizzle-orm'
-import { first } from '../../db/rows'
 import type { AdminUser, AdminUserDetail } from '../../../schema/api/admin'
 import { fromPaise } from '../../../schema/money/money'
+import { countTicketsOf, expenseTotals, findAccount, searchAccounts } from '../../db/admin'
 import type { AppDatabase } from '../../db/database'
-import { documents, users } from '../../db/tables'
-import { expenseTotals } from './analytics'
 import type { UserRow } from '../../db/tables'
 
 /** At most this many rows in one user list (the search narrows it). */
@@ -46,36 +43,21 @@ export function toAdminUser(row: UserRow): AdminUser {
 
 /** Accounts newest first; `search` matches name, e-mail or phone number anywhere, case-insensitively. */
 export async function listUsers(db: AppDatabase, search?: string): Promise<AdminUser[]> {
-  const term = search?.trim()
-  const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
-  const matches = (column: typeof users.email | typeof users.name | typeof users.phoneNumber) =>
-    sql`${column} LIKE ${pattern} ESCAPE '\\'`
-  const rows = await db
-    .select()
-    .from(users)
-    .where(pattern ? or(matches(users.email), matches(users.name), matches(users.phoneNumber)) : undefined)
-    .orderBy(desc(users.createdAt))
-    .limit(USER_LIST_LIMIT)
-  return rows.map(toAdminUser)
+  return (await searchAccounts(db, search?.trim() ?? '', USER_LIST_LIMIT)).map(toAdminUser)
 }
 
 /** The user and their stats, or undefined for an unknown id. */
 export async function userDetail(db: AppDatabase, id: string): Promise<AdminUserDetail | undefined> {
-  const row = await first(db.select().from(users).where(eq(users.id, id)))
+  const row = await findAccount(db, id)
   if (!row) return undefined
   const expenses = await expenseTotals(db, id)
-  const tickets = await first(
-    db
-      .select({ n: count() })
-      .from(documents)
-      .where(and(eq(documents.collection, 'tickets'), eq(documents.ownerId, id), eq(documents.deleted, false))),
-  )
+  const tickets = await countTicketsOf(db, id)
   return {
     user: toAdminUser(row),
     stats: {
-      expense_count: expenses?.n ?? 0,
-      expense_total: fromPaise(expenses?.total ?? 0),
-      ticket_count: tickets?.n ?? 0,
+      expense_count: expenses.n,
+      expense_total: fromPaise(expenses.total),
+      ticket_count: tickets,
     },
   }
 }

@@ -1,5 +1,3 @@
-import { eq } from 'drizzle-orm'
-import { documents, users } from '../../db/tables'
 import { AccountExit } from '../households/account-exit'
 import type { HouseholdService } from '../households/service'
 
@@ -19,7 +17,6 @@ export async function deleteAccount(households: HouseholdService, user: { id: st
   const exit = new AccountExit(households)
   await deps.documents.write(async (unit) => {
     await exit.run(unit, user.id, user.email)
-    await deps.db.delete(documents).where(eq(documents.ownerId, user.id))
-    await deps.db.delete(users).where(eq(users.id, user.id))
+    await deps.users.removeWithDocuments(user.id)
   })
 }

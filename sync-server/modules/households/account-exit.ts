@@ -1,9 +1,7 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Household } from '../../../schema/entities/household'
 import type { DocumentUnit } from '../../db/documents'
-import { documents } from '../../db/tables'
 import { tombstoneFor } from './rules'
-import { HOUSEHOLD_COLLECTIONS, type HouseholdCollection, type HouseholdService } from './service'
+import type { HouseholdCollection, HouseholdService } from './service'
 
 /**
  * What a deleted account leaves behind in households. A leaving account never takes the others'
@@ -36,7 +34,7 @@ export class AccountExit {
       else await this.close(unit, householdId, userId, now)
     }
     // A household everyone had already left, holding what the leaver entered, goes too.
-    for (const householdId of await this.ownedHouseholds(userId)) {
+    for (const householdId of await this.households.householdDocs.householdsOwnedBy(userId)) {
       const house = await unit.get('households', householdId)
       if (house && !house.deleted && (await this.members.members(householdId)).length === 0)
         await this.close(unit, householdId, userId, now)
@@ -73,33 +71,14 @@ export class AccountExit {
     await this.members.dropInvitationsOf(householdId)
   }
 
-  /** The households holding rows stored under the leaver's account (the household's own id for its document). */
-  private async ownedHouseholds(leaver: string): Promise<string[]> {
-    return (
-      await this.households.deps.db
-        .selectDistinct({ key: sql<string>`coalesce(${documents.householdId}, ${documents.id})` })
-        .from(documents)
-        .where(and(eq(documents.ownerId, leaver), inArray(documents.collection, [...HOUSEHOLD_COLLECTIONS])))
-    ).map((r) => r.key)
-  }
-
   /** The rows stored under the leaver's account pass to each household's custodian, or go with it. */
   private async handOver(leaver: string): Promise<void> {
-    const { db } = this.households.deps
-    const collections = [...HOUSEHOLD_COLLECTIONS]
-    for (const key of await this.ownedHouseholds(leaver)) {
-      const ofHousehold = or(
-        and(eq(documents.collection, 'households'), eq(documents.id, key)),
-        and(inArray(documents.collection, collections), eq(documents.householdId, key)),
-      )
+    const rows = this.households.householdDocs
+    for (const key of await rows.householdsOwnedBy(leaver)) {
       const custodian = await this.custodian(key, leaver)
-      if (custodian)
-        await db
-          .update(documents)
-          .set({ ownerId: custodian })
-          .where(and(ofHousehold, eq(documents.ownerId, leaver)))
+      if (custodian) await rows.passRows(key, leaver, custodian)
       else {
-        await db.delete(documents).where(ofHousehold)
+        await rows.deleteRows(key)
         await this.members.dropInvitationsOf(key)
       }
     }

@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm'
 import type { PushAnswer, PushRow } from '../../../schema/api/sync'
 import type { Household, HouseholdExpense, Settlement } from '../../../schema/entities/household'
 import { toWire } from '../../db/documents'
 import type { DocumentUnit, StoredDocument } from '../../db/documents'
-import { settle } from '../../db/rows'
 import { FORBIDDEN_DOCUMENT, HttpError } from '../../http-error'
 import { canonicalJson, parseDocument } from '../sync/document-state'
 import type { DocumentData } from '../sync/document-state'
@@ -11,16 +9,6 @@ import { idUnavailable, mapInSlices } from '../sync/push-rows'
 import { acceptNewExpense, acceptNewSettlement, mergePushedExpense, mergePushedSettlement, tombstoneFor } from './rules'
 import { householdOf } from './service'
 import type { HouseholdCollection, HouseholdService } from './service'
-
-interface ScopedRow {
-  id: string
-  owner_id: string
-  household_id: string | null
-  data: string
-  deleted: number
-  seq: number
-  removed_seq: number | null
-}
 
 /**
  * Replication of the household collections (DESIGN §4): scope by membership, not owner. A pull
@@ -34,40 +22,16 @@ export class HouseholdSync {
   constructor(private readonly households: HouseholdService) {}
 
   async pullJson(collection: HouseholdCollection, userId: string, sinceSeq: number, limit: number): Promise<string> {
-    const rows = await this.scoped(collection, userId, sinceSeq, limit)
+    const rows = await this.households.householdDocs.scoped(collection, userId, sinceSeq, limit)
     const seq = rows.at(-1)?.seq ?? sinceSeq
     // Only a full page can have more behind it; the count drives a new device's progress bar.
-    const remaining = rows.length < limit ? 0 : await this.countAfter(collection, userId, seq)
+    const remaining = rows.length < limit ? 0 : await this.households.householdDocs.countAfter(collection, userId, seq)
     const docs = rows.map((r) =>
       r.removed_seq === null
         ? `${r.data.slice(0, -1)},"_deleted":${r.deleted ? 'true' : 'false'}}`
         : JSON.stringify(tombstoneFor(collection, r.id, r.owner_id, r.household_id)),
     )
     return `{"documents":[${docs.join(',')}],"checkpoint":{"seq":${seq}},"remaining":${remaining}}`
-  }
-
-  private scoped(
-    collection: HouseholdCollection,
-    userId: string,
-    sinceSeq: number,
-    limit: number,
-  ): Promise<ScopedRow[]> {
-    return settle(() =>
-      this.households.deps.db.all<ScopedRow>(sql`
-      SELECT d.id, d.owner_id, d.household_id, d.data, d.deleted, d.seq, m.removed_seq
-      ${scopeOf(collection, userId, sinceSeq)}
-      ORDER BY d.seq
-      LIMIT ${limit}`),
-    )
-  }
-
-  private async countAfter(collection: HouseholdCollection, userId: string, sinceSeq: number): Promise<number> {
-    const row = await settle(() =>
-      this.households.deps.db.get<{ n: number } | undefined>(
-        sql`SELECT count(*) AS n ${scopeOf(collection, userId, sinceSeq)}`,
-      ),
-    )
-    return row?.n ?? 0
   }
 
   /**
@@ -190,15 +154,6 @@ export class HouseholdSync {
       ? acceptNewExpense(pushed as HouseholdExpense, ctx)
       : acceptNewSettlement(pushed as Settlement, ctx)
   }
-}
-
-/** The rows a user may pull: of their households, and of former ones up to their removal point. */
-function scopeOf(collection: HouseholdCollection, userId: string, sinceSeq: number) {
-  // The household document's own id is its household; other rows carry household_id.
-  const key = collection === 'households' ? sql`d.id` : sql`d.household_id`
-  return sql`FROM household_members m
-    JOIN documents d ON d.collection = ${collection} AND ${key} = m.household_id AND d.seq > ${sinceSeq}
-    WHERE m.user_id = ${userId} AND (m.removed_seq IS NULL OR ${sinceSeq} < m.removed_seq)`
 }
 
 interface MemberLookups {

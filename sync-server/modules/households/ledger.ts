@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
 import { householdBalances } from '../../../schema/calc/household-balances'
 import { awaitsReviewBy } from '../../../schema/calc/household-review'
 import { owedBetween } from '../../../schema/calc/settlements'
@@ -7,7 +6,6 @@ import { fewestPayments } from '../../../schema/calc/settle-plan'
 import type { PlannedPayment } from '../../../schema/calc/household-balances'
 import type { Household, HouseholdExpense, Settlement } from '../../../schema/entities/household'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
-import { documents as documentsTable } from '../../db/tables'
 import { HttpError } from '../../http-error'
 import { acceptNewExpense, acceptNewSettlement, applyReview, decideSettlement, expireReview } from './rules'
 import type { ReviewDecision, SettlementDecision } from './rules'
@@ -146,17 +144,7 @@ export class HouseholdLedger {
   async approveExpired(): Promise<number> {
     const now = this.households.now
     return this.documents.write(async (unit) => {
-      const rows = await this.households.deps.db
-        .select()
-        .from(documentsTable)
-        .where(
-          and(
-            eq(documentsTable.collection, 'household_expenses'),
-            eq(documentsTable.deleted, false),
-            sql`json_extract(${documentsTable.data}, '$.status') = 'pending'`,
-            sql`json_extract(${documentsTable.data}, '$.deadline') <= ${now}`,
-          ),
-        )
+      const rows = await this.households.householdDocs.pendingExpensesDueBy(now)
       for (const row of rows) {
         const next = expireReview(JSON.parse(row.data) as HouseholdExpense, now)
         await unit.putAllowed('household_expenses', row.ownerId, next)

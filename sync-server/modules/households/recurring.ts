@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'drizzle-orm'
 import { occurrenceId, occurrencesBetween } from '../../../schema/calc/household-recurring'
 import { zonedDayString, zonedTime } from '../../../schema/calc/zoned-time'
 import {
@@ -10,7 +9,6 @@ import {
 } from '../../../schema/entities/household'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
 import type { DocumentUnit, StoredDocument } from '../../db/documents'
-import { settle } from '../../db/rows'
 import { HttpError } from '../../http-error'
 import { acceptNewExpense } from './rules'
 import type { HouseholdService } from './service'
@@ -92,19 +90,11 @@ export class HouseholdRecurring {
   async addDue(renew: () => Promise<unknown> = () => Promise.resolve()): Promise<number> {
     const today = zonedDayString(this.households.now, this.timeZone)
     let added = 0
-    for (const { id } of await this.householdsWithRules()) {
+    for (const id of await this.households.householdDocs.withRecurringRules()) {
       added += await this.addDueIn(id, today)
       await renew()
     }
     return added
-  }
-
-  private householdsWithRules(): Promise<{ id: string }[]> {
-    return settle(() =>
-      this.households.deps.db.all<{ id: string }>(sql`
-      SELECT id FROM documents
-      WHERE collection = 'households' AND deleted = 0 AND json_array_length(data, '$.recurring') > 0`),
-    )
   }
 
   private addDueIn(householdId: string, today: string): Promise<number> {

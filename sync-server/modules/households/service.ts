@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq } from 'drizzle-orm'
 import type { StreamEvent } from '../../../schema/api/sync'
 import { decidingReviews, reviewOutcome } from '../../../schema/calc/household-review'
 import type { Household, HouseholdExpense, HouseholdMember } from '../../../schema/entities/household'
@@ -7,11 +6,10 @@ import { isUpiId } from '../../../schema/upi-id'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
 import type { AppDatabase } from '../../db/database'
 import type { DocumentsRepository, DocumentUnit, StoredDocument } from '../../db/documents'
-import { documents as documentsTable } from '../../db/tables'
+import { HouseholdDocuments, MembershipStore } from '../../db/households'
 import type { HouseholdInviteRow, UserRow } from '../../db/tables'
 import type { UsersRepository } from '../../db/users'
 import { HttpError } from '../../http-error'
-import { MembershipStore } from './membership'
 import { tombstoneFor } from './rules'
 
 export const HOUSEHOLD_COLLECTIONS = ['households', 'household_expenses', 'settlements'] as const
@@ -44,9 +42,12 @@ export type Role = 'admin' | 'member'
  */
 export class HouseholdService {
   readonly members: MembershipStore
+  /** Reads of the household collections by household and by member. */
+  readonly householdDocs: HouseholdDocuments
 
   constructor(readonly deps: HouseholdServiceDeps) {
     this.members = new MembershipStore(deps.db)
+    this.householdDocs = new HouseholdDocuments(deps.db)
     // Members see each other's UPI IDs in the household document: a profile change rewrites it.
     deps.documents.addWriteListener('profile', async (ownerId) => this.refreshMemberDetails(ownerId))
     const audience = {
@@ -305,13 +306,11 @@ export class HouseholdService {
 
   /** Every row (tombstones too) of a household collection, oldest seq first. */
   async rows(collection: 'household_expenses' | 'settlements', householdId: string): Promise<StoredDocument[]> {
-    return (
-      await this.deps.db
-        .select()
-        .from(documentsTable)
-        .where(and(eq(documentsTable.collection, collection), eq(documentsTable.householdId, householdId)))
-        .orderBy(asc(documentsTable.seq))
-    ).map((row) => ({ ...row, collection, data: JSON.parse(row.data) as Record<string, unknown> }))
+    return (await this.householdDocs.ofHousehold(collection, householdId)).map((row) => ({
+      ...row,
+      collection,
+      data: JSON.parse(row.data) as Record<string, unknown>,
+    }))
   }
 }
 

@@ -11,7 +11,7 @@ import type { Household } from '../../../schema/entities/household'
 import { formatMoney } from '../../../schema/money/money'
 import { latestAdminReply, spentIn } from './events'
 import type { ReminderContext } from './events'
-import type { ReminderSources } from './sources'
+import type { ReminderSources } from '../../db/reminder-sources'
 
 export interface RenderedReminder {
   title: string

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto'
-import { first } from '../../db/rows'
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { Receipt } from '../../../schema/entities/receipt'
 import { sniffImageType } from '../../../schema/receipts/sniff'
 import type { AppConfig } from '../../config'
 import type { AppDatabase } from '../../db/database'
 import type { DocumentsRepository, StoredDocument } from '../../db/documents'
-import { receipts } from '../../db/tables'
+import { ReceiptRows } from '../../db/receipts'
 import type { ReceiptRow } from '../../db/tables'
 import { HttpError } from '../../http-error'
 
@@ -40,12 +38,15 @@ export interface StoredReceipt {
  * deleted, names another receipt, or its household is gone (write listeners on those collections).
  */
 export class ReceiptStore {
+  readonly #rows: ReceiptRows
+
   constructor(
-    private readonly db: AppDatabase,
+    db: AppDatabase,
     private readonly documents: DocumentsRepository,
     private readonly limits: AppConfig['receipts'],
     private readonly now: () => number = Date.now,
   ) {
+    this.#rows = new ReceiptRows(db)
     documents.addWriteListener('transactions', (_owner, written) => this.#forgetStale('transactions', written))
     documents.addWriteListener('household_expenses', (_owner, written) =>
       this.#forgetStale('household_expenses', written),
@@ -107,21 +108,15 @@ export class ReceiptStore {
   }
 
   /** Bytes of receipts counted against `ownerId`'s quota. */
-  async usedBy(ownerId: string): Promise<number> {
-    const row = await first(
-      this.db
-        .select({ total: sql<number>`coalesce(sum(${receipts.size}), 0)` })
-        .from(receipts)
-        .where(eq(receipts.ownerId, ownerId)),
-    )
-    return row?.total ?? 0
+  usedBy(ownerId: string): Promise<number> {
+    return this.#rows.usedBy(ownerId)
   }
 
   async #store(doc: StoredDocument, receipt: Receipt, bytes: Buffer): Promise<void> {
     const ownerId = doc.ownerId
     if ((await this.usedBy(ownerId)) + bytes.length > this.limits.quotaBytes)
       throw new HttpError(422, RECEIPT_MESSAGES.quota(this.limits.quotaBytes), 'RECEIPT_QUOTA')
-    await this.db.insert(receipts).values({
+    await this.#rows.insert({
       id: receipt.id,
       ownerId,
       householdId: doc.householdId,
@@ -135,8 +130,8 @@ export class ReceiptStore {
     })
   }
 
-  async #find(id: string): Promise<ReceiptRow | undefined> {
-    return await first(this.db.select().from(receipts).where(eq(receipts.id, id)))
+  #find(id: string): Promise<ReceiptRow | undefined> {
+    return this.#rows.find(id)
   }
 
   async #visible(userId: string, collection: ReceiptCollection, documentId: string): Promise<StoredDocument> {
@@ -164,16 +159,12 @@ export class ReceiptStore {
   async #forgetStale(collection: ReceiptCollection, written: readonly StoredDocument[]): Promise<void> {
     for (const doc of written) {
       const current = doc.deleted ? undefined : Receipt.safeParse(doc.data.receipt).data?.id
-      const ofDocument = and(eq(receipts.collection, collection), eq(receipts.documentId, doc.id))
-      await this.db.delete(receipts).where(current ? and(ofDocument, ne(receipts.id, current)) : ofDocument)
-      // An expense passed to another member (its author left) takes its receipt's quota along.
-      if (current) await this.db.update(receipts).set({ ownerId: doc.ownerId }).where(ofDocument)
+      await this.#rows.keepOnly(collection, doc.id, current, doc.ownerId)
     }
   }
 
   async #forgetHouseholds(written: readonly StoredDocument[]): Promise<void> {
-    const gone = written.filter((h) => h.deleted).map((h) => h.id)
-    if (gone.length) await this.db.delete(receipts).where(inArray(receipts.householdId, gone))
+    await this.#rows.forgetHouseholds(written.filter((h) => h.deleted).map((h) => h.id))
   }
 }
 

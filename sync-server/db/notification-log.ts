@@ -12,15 +12,13 @@
  *   outcome is unknown and a second message would show), and the row is marked failed.
  */
 import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
-import { first } from '../../db/rows'
-import type { AppDatabase } from '../../db/database'
-import { notificationLog } from '../../db/tables'
-import type { NotificationLogRow, NotificationStatus, ReminderKind } from '../../db/tables'
+import { first } from './rows'
+import type { AppDatabase } from './database'
+import { notificationLog } from './tables'
+import type { NotificationLogRow, NotificationStatus, ReminderKind } from './tables'
 
-export const MAX_ATTEMPTS = 6
 /** How long a claim holds: longer than one send may take (web push and Twilio time out well before). */
 export const CLAIM_MS = 2 * 60_000
-const BACKOFF_MS = [60_000, 5 * 60_000, 15 * 60_000, 3_600_000, 3 * 3_600_000]
 
 export interface LogEntry {
   userId: string
@@ -48,11 +46,12 @@ export class SentLog {
   async record(entries: readonly LogEntry[], now: number): Promise<number> {
     let added = 0
     for (const entry of entries) {
-      const result = await this.db
+      const inserted = await this.db
         .insert(notificationLog)
         .values({ ...entry, status: 'pending', createdAt: now })
         .onConflictDoNothing()
-      added += result.changes
+        .returning({ userId: notificationLog.userId })
+      added += inserted.length
     }
     return added
   }
@@ -80,11 +79,12 @@ export class SentLog {
   async claim(row: RowKey, now: number): Promise<boolean> {
     const claimable = sql`((${notificationLog.status} = 'pending' AND ${notificationLog.notBefore} <= ${now})
       OR (${notificationLog.status} = 'sending' AND ${notificationLog.leaseUntil} <= ${now}))`
-    const result = await this.db
+    const claimed = await this.db
       .update(notificationLog)
       .set({ status: 'sending', leaseUntil: now + CLAIM_MS, attempts: sql`${notificationLog.attempts} + 1` })
       .where(and(keyOf(row), claimable))
-    return result.changes === 1
+      .returning({ userId: notificationLog.userId })
+    return claimed.length === 1
   }
 
   /** The final state of a claimed row. */
@@ -129,11 +129,4 @@ export class SentLog {
   async get(row: RowKey): Promise<NotificationLogRow | undefined> {
     return await first(this.db.select().from(notificationLog).where(keyOf(row)))
   }
-}
-
-/** When a failed try `attempts` (1, 2…) is tried again; null when it is time to give up. */
-export function retryAt(attempts: number, now: number, retryAfterMs?: number): number | null {
-  if (attempts >= MAX_ATTEMPTS) return null
-  const backoff = BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0]!
-  return now + Math.max(backoff, retryAfterMs ?? 0)
 }

@@ -3,14 +3,15 @@
  * WhatsApp, jobs) and household membership. Read only; filtered in SQL where the rows are many.
  */
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
-import { first } from '../../db/rows'
-import type { Budget } from '../../../schema/entities/budget'
-import type { Household, HouseholdExpense, Settlement } from '../../../schema/entities/household'
-import type { RecurringPayment } from '../../../schema/entities/recurring'
-import type { Transaction } from '../../../schema/entities/transaction'
-import type { AppDatabase } from '../../db/database'
-import type { DocumentsRepository } from '../../db/documents'
-import { documents, householdMembers, jobCursors, users } from '../../db/tables'
+import { first } from './rows'
+import type { Budget } from '../../schema/entities/budget'
+import type { Household, HouseholdExpense, Settlement } from '../../schema/entities/household'
+import type { RecurringPayment } from '../../schema/entities/recurring'
+import type { Transaction } from '../../schema/entities/transaction'
+import type { AppDatabase } from './database'
+import { jsonField } from './dialect'
+import type { DocumentsRepository } from './documents'
+import { documents, householdMembers, jobCursors, users } from './tables'
 
 /** The collections whose changes the job follows: personal spending and budgets (alerts), tickets (replies). */
 export const FOLLOWED = ['transactions', 'budgets', 'tickets'] as const
@@ -23,8 +24,6 @@ export interface ChangedRow {
   /** The document's JSON for tickets, '' for the others. */
   data: string
 }
-
-const jsonField = (field: string) => sql`json_extract(${documents.data}, ${`$.${field}`})`
 
 export class ReminderSources {
   constructor(
@@ -42,7 +41,7 @@ export class ReminderSources {
           and(
             eq(documents.collection, 'recurring_payments'),
             eq(documents.deleted, false),
-            sql`${jsonField('nextDueDate')} BETWEEN ${fromDay} AND ${toDay}`,
+            sql`${jsonField(documents.data, 'nextDueDate')} BETWEEN ${fromDay} AND ${toDay}`,
           ),
         )
     ).map((r) => ({ ownerId: r.ownerId, payment: JSON.parse(r.data) as RecurringPayment }))
@@ -67,7 +66,7 @@ export class ReminderSources {
           and(
             eq(documents.collection, collection),
             eq(documents.deleted, false),
-            sql`${jsonField('status')} = 'pending'`,
+            sql`${jsonField(documents.data, 'status')} = 'pending'`,
           ),
         )
     ).map((r) => JSON.parse(r.data) as unknown)

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { first } from '../../db/rows'
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
-import type { AppDatabase } from '../../db/database'
-import { householdInvites, householdMembers } from '../../db/tables'
-import type { HouseholdInviteRow, HouseholdMemberRow } from '../../db/tables'
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import type { AppDatabase } from './database'
+import { insertionOrder, jsonArrayLength, jsonField, selectRows } from './dialect'
+import { first } from './rows'
+import { documents, householdInvites, householdMembers } from './tables'
+import type { DocumentRow, HouseholdInviteRow, HouseholdMemberRow } from './tables'
 
 /** Household membership and invitations by e-mail (tables household_members, household_invites). */
 export class MembershipStore {
@@ -41,7 +42,7 @@ export class MembershipStore {
       .select()
       .from(householdMembers)
       .where(and(eq(householdMembers.householdId, householdId), isNull(householdMembers.removedSeq)))
-      .orderBy(asc(householdMembers.joinedAt), sql`rowid`)
+      .orderBy(asc(householdMembers.joinedAt), insertionOrder)
   }
 
   /** People who left or were removed, earliest joined first (their devices may still hold the household). */
@@ -50,7 +51,7 @@ export class MembershipStore {
       .select()
       .from(householdMembers)
       .where(and(eq(householdMembers.householdId, householdId), isNotNull(householdMembers.removedSeq)))
-      .orderBy(asc(householdMembers.joinedAt), sql`rowid`)
+      .orderBy(asc(householdMembers.joinedAt), insertionOrder)
   }
 
   /** The households a user currently belongs to. */
@@ -106,7 +107,7 @@ export class MembershipStore {
       .select()
       .from(householdInvites)
       .where(eq(householdInvites.email, email))
-      .orderBy(asc(householdInvites.createdAt), sql`rowid`)
+      .orderBy(asc(householdInvites.createdAt), insertionOrder)
   }
 
   async pendingInvites(householdId: string): Promise<{ id: string; email: string; createdAt: number }[]> {
@@ -114,7 +115,7 @@ export class MembershipStore {
       .select({ id: householdInvites.id, email: householdInvites.email, createdAt: householdInvites.createdAt })
       .from(householdInvites)
       .where(eq(householdInvites.householdId, householdId))
-      .orderBy(asc(householdInvites.createdAt), sql`rowid`)
+      .orderBy(asc(householdInvites.createdAt), insertionOrder)
   }
 
   async dropInvitation(id: string): Promise<void> {
@@ -146,5 +147,122 @@ export class MembershipStore {
       .from(householdInvites)
       .where(eq(householdInvites.invitedBy, userId))
     return [...new Set(rows.map((r) => r.householdId))]
+  }
+}
+
+/** The household collections: scoped by membership, not by owner (DESIGN §4). */
+const HOUSEHOLD_COLLECTIONS = ['households', 'household_expenses', 'settlements'] as const
+export type HouseholdCollection = (typeof HOUSEHOLD_COLLECTIONS)[number]
+
+/** A household's document and every row filed under it. */
+const ofHousehold = (householdId: string) =>
+  or(
+    and(eq(documents.collection, 'households'), eq(documents.id, householdId)),
+    and(inArray(documents.collection, [...HOUSEHOLD_COLLECTIONS]), eq(documents.householdId, householdId)),
+  )
+
+/** A row a member may pull, with the member's removal point (null while they belong). */
+export interface ScopedRow {
+  id: string
+  owner_id: string
+  household_id: string | null
+  data: string
+  deleted: number
+  seq: number
+  removed_seq: number | null
+}
+
+/** The rows a user may pull: of their households, and of former ones up to their removal point. */
+function scopeOf(collection: HouseholdCollection, userId: string, sinceSeq: number) {
+  // The household document's own id is its household; other rows carry household_id.
+  const key = collection === 'households' ? sql`d.id` : sql`d.household_id`
+  return sql`FROM household_members m
+    JOIN documents d ON d.collection = ${collection} AND ${key} = m.household_id AND d.seq > ${sinceSeq}
+    WHERE m.user_id = ${userId} AND (m.removed_seq IS NULL OR ${sinceSeq} < m.removed_seq)`
+}
+
+/** Reads of the household collections across households (pulls, the household jobs). */
+export class HouseholdDocuments {
+  constructor(private readonly db: AppDatabase) {}
+
+  /** The first `limit` rows after `sinceSeq` the user may pull, in seq order. */
+  scoped(collection: HouseholdCollection, userId: string, sinceSeq: number, limit: number): Promise<ScopedRow[]> {
+    return selectRows<ScopedRow>(
+      this.db,
+      sql`SELECT d.id, d.owner_id, d.household_id, d.data, d.deleted, d.seq, m.removed_seq
+      ${scopeOf(collection, userId, sinceSeq)}
+      ORDER BY d.seq
+      LIMIT ${limit}`,
+    )
+  }
+
+  /** How many rows after `sinceSeq` the user may pull. */
+  async countAfter(collection: HouseholdCollection, userId: string, sinceSeq: number): Promise<number> {
+    const rows = await selectRows<{ n: number }>(
+      this.db,
+      sql`SELECT count(*) AS n ${scopeOf(collection, userId, sinceSeq)}`,
+    )
+    return Number(rows[0]?.n ?? 0)
+  }
+
+  /** Every row (tombstones too) of one household in a collection, oldest seq first. */
+  async ofHousehold(collection: HouseholdCollection, householdId: string): Promise<DocumentRow[]> {
+    return await this.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.collection, collection), eq(documents.householdId, householdId)))
+      .orderBy(asc(documents.seq))
+  }
+
+  /** The households holding rows stored under `ownerId` (the household's own id for its document). */
+  async householdsOwnedBy(ownerId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ key: sql<string>`coalesce(${documents.householdId}, ${documents.id})` })
+      .from(documents)
+      .where(and(eq(documents.ownerId, ownerId), inArray(documents.collection, [...HOUSEHOLD_COLLECTIONS])))
+    return rows.map((r) => r.key)
+  }
+
+  /** The rows of a household stored under `from` pass to `to`. */
+  async passRows(householdId: string, from: string, to: string): Promise<void> {
+    await this.db
+      .update(documents)
+      .set({ ownerId: to })
+      .where(and(ofHousehold(householdId), eq(documents.ownerId, from)))
+  }
+
+  /** Every row of a household, deleted outright (no device can ask for it again). */
+  async deleteRows(householdId: string): Promise<void> {
+    await this.db.delete(documents).where(ofHousehold(householdId))
+  }
+
+  /** The ids of live households that have recurring expense rules. */
+  async withRecurringRules(): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(
+        and(
+          eq(documents.collection, 'households'),
+          eq(documents.deleted, false),
+          sql`${jsonArrayLength(documents.data, 'recurring')} > 0`,
+        ),
+      )
+    return rows.map((r) => r.id)
+  }
+
+  /** Live household expenses still pending whose review deadline is at or before `now`. */
+  async pendingExpensesDueBy(now: number): Promise<DocumentRow[]> {
+    return await this.db
+      .select()
+      .from(documents)
+      .where(
+        and(
+          eq(documents.collection, 'household_expenses'),
+          eq(documents.deleted, false),
+          sql`${jsonField(documents.data, 'status')} = 'pending'`,
+          sql`${jsonField(documents.data, 'deadline')} <= ${now}`,
+        ),
+      )
   }
 }

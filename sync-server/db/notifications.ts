@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { first } from '../../db/rows'
+import { first } from './rows'
 import { and, count, eq, inArray } from 'drizzle-orm'
-import type { AppDatabase } from '../../db/database'
-import type { UnitOfWork } from '../../db/unit-of-work'
-import { notificationSettings, pushSubscriptions } from '../../db/tables'
-import type { PushSubscriptionRow, ReminderKind } from '../../db/tables'
+import type { AppDatabase } from './database'
+import type { UnitOfWork } from './unit-of-work'
+import { notificationSettings, pushSubscriptions } from './tables'
+import type { PushSubscriptionRow, ReminderKind } from './tables'
 
 /** A user's reminder choices; `timeZone` null means the server's REPORT_TIME_ZONE. */
 export interface ReminderSettings {
@@ -94,10 +94,11 @@ export class NotificationsRepository {
 
   /** Removes the caller's own subscription with this endpoint; false when they have none. */
   async unsubscribe(userId: string, endpoint: string): Promise<boolean> {
-    const result = await this.db
+    const removed = await this.db
       .delete(pushSubscriptions)
       .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
-    return result.changes > 0
+      .returning({ id: pushSubscriptions.id })
+    return removed.length > 0
   }
 
   /** A subscription the push service says is gone (404/410); its sent-log rows go with it. */
