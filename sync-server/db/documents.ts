@@ -290,7 +290,7 @@ export class DocumentsRepository {
       .select({ data: documents.data })
       .from(documents)
       .where(and(scopeOf('transactions', ownerId), gt(documents.seq, sinceSeq), eq(documents.deleted, false)))
-      .orderBy(sql`json_extract(${documents.data}, '$.date') desc`, desc(documents.seq))
+      .orderBy(desc(jsonField(documents.data, 'date')), desc(documents.seq))
       .limit(limit)
     const remaining = await this.countAfter('transactions', ownerId, sinceSeq)
     const docs = rows.map((r) => `${r.data.slice(0, -1)},"_deleted":false}`)
