@@ -78,6 +78,8 @@ test('an NRI in Dubai: home currency AED, expenses in rupees and dollars, the mo
     await expectAccessible(other, `home in AED ${look.name}`, { within: SCREEN })
     await other.goto('/transactions')
     await expect(other.getByTestId('transaction-item')).toHaveCount(4)
+    await expect(other.getByTestId('total-expenses')).toContainText('6,619', { timeout: 30_000 })
+    await expect(other.getByTestId('transaction-count')).toHaveText('4')
     await shot(other, `${SHOTS}/transactions-${look.name}.png`)
     await expectAccessible(other, `transactions in AED ${look.name}`, { within: SCREEN })
     await other.goto('/add-expense')
