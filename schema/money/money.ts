@@ -119,7 +119,8 @@ export interface MoneyOptions {
  * and crores, every other currency in thousands. Display never drifts: it reads integer paise.
  */
 export function formatMoney(paise: Paise, currencyCode = DEFAULT_CURRENCY, options: MoneyOptions = {}): string {
-  const { symbol, code } = currencyOf(currencyCode)
+  const { code } = currencyOf(currencyCode)
+  const symbol = leadingSymbol(currencyCode)
   const abs = Math.abs(paise)
   // Currencies with no minor unit (Intl gives the yen none) show whole units; amounts are still
   // stored in hundredths (money/currency.ts). Asked only for an amount with a fraction: Intl is slow to wake.
@@ -128,6 +129,17 @@ export function formatMoney(paise: Paise, currencyCode = DEFAULT_CURRENCY, optio
     ? `${groupDigits(Math.floor(abs / 100), code)}.${String(abs % 100).padStart(2, '0')}`
     : groupDigits(Math.floor((abs + 50) / 100), code)
   return `${signOf(paise, options.signed)}${symbol}${body}`
+}
+
+const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/
+
+/**
+ * The symbol as written before a figure. An Arabic-script symbol (د.إ, ﷼) would pull the digits
+ * after it into its right-to-left run ("6,619د.إ" on screen), so a left-to-right mark follows it.
+ */
+function leadingSymbol(currencyCode: string): string {
+  const { symbol } = currencyOf(currencyCode)
+  return RIGHT_TO_LEFT.test(symbol) ? `${symbol}\u200E` : symbol
 }
 
 /** Hundredths as "12.5", "12.05" or "12": up to two decimals, trailing zeros dropped, grouped. */
@@ -164,7 +176,8 @@ export function formatCompactMoney(
 ): string {
   const units = Math.round(Math.abs(paise) / 100)
   if (units < COMPACT_FROM) return formatMoney(paise, currencyCode, options)
-  const { symbol, code } = currencyOf(currencyCode)
+  const { code } = currencyOf(currencyCode)
+  const symbol = leadingSymbol(currencyCode)
   const scale = code === 'INR' ? INDIAN_UNITS : THOUSANDS_UNITS
   // In hundredths of the unit, so the two decimals stay exact; a unit is kept while it reads below the next one.
   let index = 0

@@ -35,10 +35,10 @@ test('an NRI in Dubai: home currency AED, expenses in rupees and dollars, the mo
   // ₹50,000 to the family at 0.0442 AED a rupee = 2,210 AED; $11.80 at 3.6725 = 43.34 AED.
   await addForeignExpense(page, '50000', 'INR', '0.0442', 'Sent home for groceries')
   await addForeignExpense(page, '11.80', 'USD', '3.6725', 'Lunch at the airport')
-  await expect(page.getByTestId('month-expenses')).toHaveText(/د\.إ2,253/)
+  await expect(page.getByTestId('month-expenses')).toHaveText(/د\.إ\u200E2,253/)
   const usdRow = page.getByTestId('transaction-item').filter({ hasText: 'Lunch at the airport' })
   await expect(usdRow.getByTestId('transaction-amount')).toContainText('$11.80')
-  await expect(usdRow.getByTestId('transaction-amount')).toContainText('≈ -د.إ43')
+  await expect(usdRow.getByTestId('transaction-amount')).toContainText('≈ -د.إ\u200E43')
 
   // Offline: the last rate for rupees is offered, and the entry counts at it.
   await page.goto('/transactions')
@@ -54,7 +54,7 @@ test('an NRI in Dubai: home currency AED, expenses in rupees and dollars, the mo
     await page.getByRole('button', { name: 'Add Expense' }).click()
     await expect(page).toHaveURL(/\/home$/)
     // 98,765.43 × 0.0442 = 4,365.43 AED: 2,210 + 43.34 + 4,365.43 = 6,618.77 AED.
-    await expect(page.getByTestId('month-expenses')).toHaveText(/د\.إ6,619/)
+    await expect(page.getByTestId('month-expenses')).toHaveText(/د\.إ\u200E6,619/)
 
     // One with no rate is kept in its own currency, not converted, and said so.
     await page.goto('/add-expense')
@@ -64,7 +64,7 @@ test('an NRI in Dubai: home currency AED, expenses in rupees and dollars, the mo
     await page.getByLabel('Category', { exact: true }).selectOption('Food & Dining')
     await page.getByRole('button', { name: 'Add Expense' }).click()
     await expect(page).toHaveURL(/\/home$/)
-    await expect(page.getByTestId('month-expenses')).toHaveText(/د\.إ6,619/)
+    await expect(page.getByTestId('month-expenses')).toHaveText(/د\.إ\u200E6,619/)
     await expect(page.getByTestId('not-converted')).toContainText('1 entry in another currency is not converted')
   } finally {
     await server.start()
@@ -73,7 +73,7 @@ test('an NRI in Dubai: home currency AED, expenses in rupees and dollars, the mo
   for (const look of LOOKS) {
     const other = look.name === 'light-1280' ? page : await device(browser, server, nri, look)
     await other.goto('/home')
-    await expect(other.getByTestId('month-expenses')).toHaveText(/د\.إ6,619/, { timeout: 60_000 })
+    await expect(other.getByTestId('month-expenses')).toHaveText(/د\.إ\u200E6,619/, { timeout: 60_000 })
     await shot(other, `${SHOTS}/home-${look.name}.png`)
     await expectAccessible(other, `home in AED ${look.name}`, { within: SCREEN })
     await other.goto('/transactions')

@@ -13,6 +13,8 @@ import {
   toPaise,
 } from '../../schema/money/money'
 
+const SHOWN = CURRENCIES.map((c) => ({ ...c, symbol: formatMoney(0, c.code).slice(0, -1) }))
+
 describe('toPaise', () => {
   it.each([
     ['500', 50000],
@@ -94,7 +96,13 @@ describe('formatMoney', () => {
   })
   it('uses the currency symbol', () => {
     expect(formatMoney(100, 'USD')).toBe('$1')
-    expect(formatMoney(100, 'AED')).toBe('د.إ1')
+    expect(formatMoney(100, 'AED')).toBe('د.إ\u200E1')
+    // A left-to-right mark keeps the digits out of an Arabic symbol's right-to-left run, and only there.
+    expect(formatMoney(-250_000, 'SAR')).toBe('-﷼\u200E2,500')
+    expect(CURRENCIES.filter((c) => formatMoney(100, c.code).includes('\u200E')).map((c) => c.code)).toEqual([
+      'AED',
+      'SAR',
+    ])
     expect(formatMoney(100, 'nope')).toBe('₹1')
   })
   it('knows the ten currencies, INR first', () => {
@@ -187,7 +195,8 @@ describe('formatCompactMoney', () => {
 
 // Lakh and crore are the rupee's: a dollar figure grouped "1,20,000" reads wrong to anyone outside India.
 describe('money display across currencies', () => {
-  const OTHERS = CURRENCIES.filter((c) => c.code !== 'INR')
+  // As written before a figure (an Arabic-script symbol carries a left-to-right mark).
+  const OTHERS = SHOWN.filter((c) => c.code !== 'INR')
   const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
   const thousandsTwoPlaces = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
   const paise = fc.integer({ min: -10_000_000_000_000, max: 10_000_000_000_000 })
@@ -197,7 +206,7 @@ describe('money display across currencies', () => {
     expect(formatMoney(12_000_000, 'INR')).toBe('₹1,20,000')
     expect(formatMoney(12_000_000, 'USD')).toBe('$120,000')
     expect(formatMoney(987_654_321, 'EUR')).toBe('€9,876,543')
-    expect(formatMoney(987_654_321, 'AED')).toBe('د.إ9,876,543')
+    expect(formatMoney(987_654_321, 'AED')).toBe('د.إ\u200E9,876,543')
     expect(formatMoney(12_000_000, 'nope')).toBe('₹1,20,000')
     expect(groupThousands(1_234_567)).toBe('1,234,567')
     expect(groupDigits(1_234_567, 'INR')).toBe('12,34,567')
@@ -232,7 +241,7 @@ describe('money display across currencies', () => {
 
   it('reads back as the amount: whole units within half a unit, exact to the paisa', () => {
     fc.assert(
-      fc.property(paise, fc.constantFrom(...CURRENCIES), (p, { code, symbol }) => {
+      fc.property(paise, fc.constantFrom(...SHOWN), (p, { code, symbol }) => {
         const read = (text: string) => toPaise(text.replace(symbol, '').replace(/,/g, ''))!
         expect(Math.abs(read(formatMoney(p, code)) - p)).toBeLessThanOrEqual(50)
         if (code !== 'JPY') expect(read(formatMoney(p, code, { exact: true }))).toBe(p === 0 ? 0 : p)
