@@ -11,7 +11,7 @@
  */
 import { OTHER_CATEGORY } from '../categories'
 import { MAX_INCOME_PAISE } from '../entities/transaction'
-import { findAmount } from './amounts'
+import { CURRENCY_MARK, findAmount } from './amounts'
 import {
   bankDirection,
   detectNotice,
@@ -72,8 +72,10 @@ export type Doubt = 'amount' | 'direction' | 'category' | 'deposit'
 export interface EntryReading {
   kind: 'entry'
   type: 'expense' | 'income'
-  /** Integer paise, > 0 and ≤ MAX_AMOUNT_PAISE. */
+  /** Integer stored units of its currency (paise for rupees), > 0 and ≤ MAX_AMOUNT_PAISE. */
   amount: number
+  /** The currency the message names ("$20" → USD, "₹500" → INR); absent: none, the home currency. */
+  currency?: string
   category: string
   description: string
   date: EntryDate
@@ -225,6 +227,7 @@ interface Base {
   rest: string
   words: string
   amount: number
+  currency: string | undefined
   chosen: boolean
   date: EntryDate
   noise: Noise
@@ -270,6 +273,7 @@ function typedEntry(base: Base): EntryReading | null {
     kind: 'entry',
     type,
     amount: base.amount,
+    ...(base.currency ? { currency: base.currency } : {}),
     category,
     description: truncate(base.clean, MAX_DESCRIPTION_CHARS),
     date: base.date,
@@ -336,6 +340,7 @@ function bankEntry(base: Base): EntryReading {
     kind: 'entry',
     type,
     amount: base.amount,
+    ...(base.currency ? { currency: base.currency } : {}),
     category,
     description: truncate([shown ?? fallback, source].filter(Boolean).join(' · '), MAX_DESCRIPTION_CHARS),
     date: base.date,
@@ -351,7 +356,11 @@ function bankEntry(base: Base): EntryReading {
 }
 
 const BANK_WORDS = /(?<![a-z])(?:a\/c|acct|account|card|upi|imps|neft|rtgs|bank|wallet)(?![a-z])/
-const OTHER_NUMBERS = /(?<![\p{L}\p{N}])(?:(?:₹|rs\.?|inr)\s*)?\d[\d,]*(?:\.\d+)?(?:\s*\/-)?(?![\p{L}\p{N}])/gu
+const MARKED = String.raw`(?:${CURRENCY_MARK})`
+const OTHER_NUMBERS = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:${MARKED}\s*)?\d[\d,]*(?:\.\d+)?(?:\s*(?:${MARKED}|\/-))?(?![\p{L}\p{N}])`,
+  'gu',
+)
 const PAST_VERBS = anyOf(
   'spent paid bought got received debited credited sent gave diya diye mila mile withdrawn transferred'.split(' '),
 )
@@ -390,7 +399,8 @@ function readEntry(clean: string, lines: string, options: ParseOptions): Message
   const words = toWordText(rest.replace(OTHER_NUMBERS, ' '))
   // A bare "500" or "₹500 yesterday" says nothing about what the money was: ask instead.
   if (!/\p{L}/u.test(words)) return UNKNOWN
-  const base: Base = { clean, lower, rest, words, amount: found.amount, chosen: found.chosen, date, noise, options }
+  const { amount, currency, chosen } = found
+  const base: Base = { clean, lower, rest, words, amount, currency, chosen, date, noise, options }
   return fromBank ? bankEntry(base) : (typedEntry(base) ?? UNKNOWN)
 }
 

@@ -4,6 +4,7 @@
  * with their figure, phone numbers, links and percentages. Each is blanked out (positions kept,
  * so what is left reads the same) and the references, accounts and VPAs are kept.
  */
+import { CURRENCY_MARK } from './amounts'
 
 export interface Noise {
   /** References in the order they appear ("433012345678", "t2611251422101234567890"). */
@@ -70,7 +71,7 @@ const NEAR = String.raw`[\s:=\-.(]*`
 const FAR = String.raw`\.?(?:(?!debited|credited|spent|sent|paid|withdrawn|received|transferred)[^\d₹\n;]){0,60}?`
 const NUMBER = String.raw`-?\d[\d,]*(?:\.\d+)?(?:\s*(?:cr|dr)(?![a-z]))?`
 /** A balance, limit or due with its figure: "Avl Bal INR 10,000.00", "Bal:Rs.10000.00CR". */
-const CURRENCY = String.raw`(?:rs\.?|inr|₹)\s*[:.]?\s*`
+const CURRENCY = String.raw`(?:${CURRENCY_MARK})\s*[:.]?\s*`
 const BALANCE = new RegExp(
   String.raw`(?<![a-z])(?:${BALANCE_LABEL})(?![a-z])(?:${NEAR}(?:${CURRENCY})?|${FAR}${CURRENCY})${NUMBER}`,
   'g',

@@ -11,7 +11,7 @@ import { newTransaction, type TransactionContent } from '../../schema/entities/t
 import { nextVersion } from '../../schema/entities/common'
 import { userData } from './database'
 import { findStoredWithDeleted } from './rxdb-internals'
-import type { TransactionDoc } from './transactions'
+import { lastRateFor, type TransactionDoc } from './transactions'
 
 /** How many of the newest entries the merchant history is read from (one indexed query). */
 const HISTORY_SIZE = 3_000
@@ -74,6 +74,19 @@ export async function expenseToReverse(ref: string | undefined, merchant: string
     })
     .exec()
   return recent.find((d) => d.amount === amount && d.merchant && merchantKey(d.merchant) === key)?.id
+}
+
+/**
+ * The currency of an entry read from a message: the one it names, else the home currency; in
+ * another one, the rate the user last gave for the pair to `home`, else none (not converted).
+ */
+export async function messageCurrency(
+  named: string | undefined,
+  home: string,
+): Promise<Required<Pick<TransactionContent, 'currency' | 'fxRate'>> & Pick<TransactionContent, 'fxHome'>> {
+  const currency = named ?? home
+  const rate = currency === home ? null : await lastRateFor(currency, home)
+  return rate === null ? { currency, fxRate: null } : { currency, fxRate: rate, fxHome: home }
 }
 
 /**

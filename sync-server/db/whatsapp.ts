@@ -153,6 +153,32 @@ export class WhatsappRepository {
     )?.id
   }
 
+  /**
+   * The rate the user last gave for a pair: that of their latest live entry in `currency` converted
+   * to `home` (by the entry's date), or null when they never gave one.
+   */
+  async lastRate(userId: string, currency: string, home: string): Promise<number | null> {
+    const rate = jsonField<unknown>(documents.data, 'fxRate')
+    const row = await first(
+      this.db
+        .select({ rate })
+        .from(documents)
+        .where(
+          and(
+            eq(documents.collection, 'transactions'),
+            eq(documents.ownerId, userId),
+            eq(documents.deleted, false),
+            sql`${jsonField(documents.data, 'currency')} = ${currency}`,
+            sql`${jsonField(documents.data, 'fxHome')} = ${home}`,
+            sql`${rate} > 0`,
+          ),
+        )
+        .orderBy(desc(jsonField(documents.data, 'date')))
+        .limit(1),
+    )
+    return typeof row?.rate === 'number' ? row.rate : null
+  }
+
   async monthlyReportSent(userId: string, month: string): Promise<boolean> {
     return (
       (await first(

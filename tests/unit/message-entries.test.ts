@@ -20,7 +20,7 @@ type Db = RxDatabase<{ transactions: RxCollection<DocOf<'transactions'>> }>
 let db: Db
 
 vi.mock('../../src/data/database', () => ({ userData: () => ({ userId: USER, db }) }))
-const { expenseToReverse, merchantHistory, priorEntry, saveMessageEntry } =
+const { expenseToReverse, merchantHistory, messageCurrency, priorEntry, saveMessageEntry } =
   await import('../../src/data/message-entries')
 
 const migrationStrategies = migrationStrategiesOf('transactions')
@@ -78,6 +78,31 @@ describe('saveMessageEntry', () => {
     expect(back.id).toBe(saved.id)
     expect(back.updatedAt).toBeGreaterThan(removedAt)
     expect(await db.transactions.count().exec()).toBe(1)
+  })
+})
+
+describe('messageCurrency', () => {
+  it("another currency takes the user's latest rate for the pair to the home currency, else none", async () => {
+    expect(await messageCurrency('USD', 'INR')).toEqual({ currency: 'USD', fxRate: null })
+    const rated = (amount: number, date: number, fx: { currency: string; fxRate: number; fxHome: string }) =>
+      saveMessageEntry({ ...swiggy, paymentKey: `expense:ref:${date}`, amount, date, ...fx })
+    await rated(2000, DATE - 5_000, { currency: 'USD', fxRate: 80, fxHome: 'INR' })
+    await rated(2000, DATE - 1_000, { currency: 'USD', fxRate: 83.25, fxHome: 'INR' })
+    await rated(2000, DATE, { currency: 'USD', fxRate: 3.67, fxHome: 'AED' })
+    expect(await messageCurrency('USD', 'INR')).toEqual({ currency: 'USD', fxRate: 83.25, fxHome: 'INR' })
+    expect(await messageCurrency('USD', 'AED')).toEqual({ currency: 'USD', fxRate: 3.67, fxHome: 'AED' })
+    expect(await messageCurrency('EUR', 'INR')).toEqual({ currency: 'EUR', fxRate: null })
+  })
+
+  it('no currency named, or the home one, is the home currency with no rate', async () => {
+    expect(await messageCurrency(undefined, 'AED')).toEqual({ currency: 'AED', fxRate: null })
+    expect(await messageCurrency('INR', 'INR')).toEqual({ currency: 'INR', fxRate: null })
+  })
+
+  it('a pasted dollar entry is saved in dollars at that rate', async () => {
+    await saveMessageEntry({ ...swiggy, paymentKey: 'expense:ref:1', currency: 'USD', fxRate: 83.25, fxHome: 'INR' })
+    const saved = await saveMessageEntry({ ...swiggy, amount: 1180, ...(await messageCurrency('USD', 'INR')) })
+    expect(saved).toMatchObject({ amount: 1180, currency: 'USD', fxRate: 83.25, fxHome: 'INR', origin: 'message' })
   })
 })
 

@@ -19,7 +19,10 @@ export type PastedMessage =
 /** What an entry-reading fills the form with, and what the ledger holds of it already. */
 export interface MessageEntry {
   type: TransactionType
+  /** In stored units of `currency`, else of the home currency. */
   amount: number
+  /** The currency the message names (ISO code); absent: the home currency. */
+  currency?: string
   category: string
   description: string
   /** ms: the bank's date (and time, when it gives one). */
@@ -61,7 +64,7 @@ export const DOUBT_TEXT: Record<Doubt, string> = {
 
 /** "Expense of ₹450 to Swiggy on 24 Nov 2026". */
 export function describeEntry(entry: MessageEntry, currency: string): string {
-  const amount = formatMoney(entry.amount, currency, { exact: true })
+  const amount = formatMoney(entry.amount, entry.currency ?? currency, { exact: true })
   const party = entry.merchant ? ` ${entry.type === 'expense' ? 'to' : 'from'} ${entry.merchant}` : ''
   const day = new Date(entry.date).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
   return `${entry.type === 'expense' ? 'Expense' : 'Income'} of ${amount}${party} on ${day}`
@@ -82,6 +85,7 @@ async function entryOf(reading: EntryReading, now: number, key: string | undefin
   return {
     type: reading.type,
     amount: reading.amount,
+    ...(reading.currency ? { currency: reading.currency } : {}),
     category: reading.category,
     description: reading.description,
     date: resolveEntryDate(reading.date, now),

@@ -4,7 +4,7 @@ import { categoryOptions } from '../../../schema/categories'
 import { checkTransaction } from '../../../schema/validation/transaction-input'
 import { Button } from '../../components/ui/button'
 import { useToast } from '../../components/ui/toast'
-import { saveMessageEntry } from '../../data/message-entries'
+import { messageCurrency, saveMessageEntry } from '../../data/message-entries'
 import { useMoney } from '../../data/use-money'
 import { describeEntry, DOUBT_TEXT, NOTICE_TEXT, type MessageEntry, type PastedMessage } from './message-reading'
 
@@ -126,6 +126,7 @@ function RowNotes({ entry }: { entry: MessageEntry }) {
 function useSaveRows() {
   const navigate = useNavigate()
   const toast = useToast()
+  const home = useMoney().currency
   const [busy, setBusy] = useState(false)
   const saved = useRef(new Set<PastedMessage>())
   const save = async (rows: readonly Row[]) => {
@@ -141,7 +142,8 @@ function useSaveRows() {
       for (const { message, entry } of entries) {
         if (saved.current.has(message)) continue
         const { doubts: _doubts, prior, ...content } = entry
-        await saveMessageEntry(content, prior.state === 'similar')
+        const currency = await messageCurrency(content.currency, home)
+        await saveMessageEntry({ ...content, ...currency }, prior.state === 'similar')
         saved.current.add(message)
       }
       toast.show(`✅ ${entries.length === 1 ? '1 entry' : `${entries.length} entries`} added!`, 'success')

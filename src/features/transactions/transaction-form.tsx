@@ -74,6 +74,7 @@ export function TransactionForm({ type, followUp }: Props) {
   const booked = pasted?.prior.state === 'booked'
   const home = useMoneyFormat().currency
   const choice = useCurrencyChoice(home)
+  usePastedCurrency(pasted, home, choice.setCurrency)
   const check = useRecheck(() =>
     checkTransaction({
       type,
@@ -189,6 +190,19 @@ async function afterSave(saved: TransactionDoc, value: Entry, isCustom: boolean,
   if (saved.receipt) await queueReceiptUpload(saved.receipt, 'transactions', saved.id)
   if (isCustom) await addCustomCategory(value.category).catch((e: unknown) => console.warn(e))
   return followUp ? await followUp(saved).catch((e: unknown) => (console.warn(e), null)) : null
+}
+
+/**
+ * A pasted message's currency (else the home one) chosen once per message that filled the form;
+ * choosing another currency offers the user's last rate for it, as picking it by hand does.
+ */
+function usePastedCurrency(pasted: MessageEntry | null, home: string, setCurrency: (code: string) => void) {
+  const applied = useRef<MessageEntry | null>(null)
+  useEffect(() => {
+    if (!pasted || applied.current === pasted || pasted.prior.state === 'booked') return
+    applied.current = pasted
+    setCurrency(pasted.currency ?? home)
+  })
 }
 
 /**

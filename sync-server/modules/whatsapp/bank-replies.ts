@@ -78,12 +78,14 @@ export interface DraftSummary {
   /** ms */
   date: number
   merchant?: string
+  /** The draft's own currency; absent: the home currency. */
+  currency?: string | undefined
 }
 
 function understood(d: DraftSummary, currency: string, now: number): string {
   const party = d.merchant ? ` ${d.type === 'expense' ? 'to' : 'from'} ${d.merchant}` : ''
   return (
-    `*${d.type}* of *${formatMoney(d.amount, currency, EXACT)}*${party} on ${formatDay(d.date, now)}, ` +
+    `*${d.type}* of *${formatMoney(d.amount, d.currency ?? currency, EXACT)}*${party} on ${formatDay(d.date, now)}, ` +
     `under *${d.category}*`
   )
 }

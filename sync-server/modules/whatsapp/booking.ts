@@ -18,6 +18,7 @@ import type { WhatsappRepository } from '../../db/whatsapp'
 import { duplicateReply, questionReply, type QuestionReason } from './bank-replies'
 import { budgetAlert, entryReply, formatDay, tooLargeReply } from './replies'
 import { budgetLine, budgetsHit, liveBudgets, transactionsIn, type ProfileSettings } from './ledger'
+import { inHome, isRate, moneyEntryOf } from '../../../schema/money/currency'
 import { formatMoney } from '../../../schema/money/money'
 
 export interface Outcome {
@@ -57,6 +58,10 @@ export const EntryDraft = z.object({
   description: z.string(),
   date: z.number(),
   merchant: z.string().optional(),
+  /** The entry's currency, and its rate to `fxHome` (null: not converted); absent on older drafts. */
+  currency: z.string().optional(),
+  fxRate: z.number().nullable().optional(),
+  fxHome: z.string().optional(),
   /** How a bank message names the payment (dedupe.ts), and what it was made from (to re-key it). */
   key: z.string().optional(),
   keyFacts: KeyFacts.optional(),
@@ -76,8 +81,9 @@ export class MessageBooking {
   /** A reading of an entry: booked, asked about first, or "already booked". */
   async entry(ctx: BookingContext, reading: EntryReading): Promise<Outcome> {
     const limit = maxAmountOf(reading.type)
-    if (reading.amount > limit)
-      return { kind: 'rejected', reply: tooLargeReply(reading.type, limit, ctx.profile.currency) }
+    // The limit is in the entry's own currency, as the forms apply it.
+    const currency = reading.currency ?? ctx.profile.currency
+    if (reading.amount > limit) return { kind: 'rejected', reply: tooLargeReply(reading.type, limit, currency) }
     const facts = { ref: reading.ref, account: reading.account, merchant: reading.merchant, date: reading.date }
     const key = reading.fromBank ? paymentKey({ ...reading, ...facts }) : undefined
     const date = resolveEntryDate(reading.date, ctx.now)
@@ -88,6 +94,7 @@ export class MessageBooking {
       description: reading.description,
       date,
       messageSid: ctx.messageSid,
+      ...(await this.#currencyOf(ctx, currency)),
       ...(reading.merchant ? { merchant: reading.merchant } : {}),
       ...(key ? { key, keyFacts: KeyFacts.parse(facts) } : {}),
       ...(await this.#reversal(ctx.userId, reading, date)),
@@ -143,6 +150,20 @@ export class MessageBooking {
     delete rest.key
     const key = draft.keyFacts ? paymentKey({ ...draft.keyFacts, type: answer.type, amount: draft.amount }) : undefined
     return key ? { ...rest, key } : rest
+  }
+
+  /**
+   * The entry's currency and its rate to the home currency: the last rate the user gave for the
+   * pair, else none (booked as not converted, never at 1:1).
+   */
+  async #currencyOf(
+    ctx: BookingContext,
+    currency: string,
+  ): Promise<Pick<EntryDraft, 'currency' | 'fxRate' | 'fxHome'>> {
+    const home = ctx.profile.currency
+    if (currency === home) return { currency, fxRate: null }
+    const rate = await this.deps.whatsapp.lastRate(ctx.userId, currency, home)
+    return rate === null || !isRate(rate) ? { currency, fxRate: null } : { currency, fxRate: rate, fxHome: home }
   }
 
   async #ask(ctx: BookingContext, draft: EntryDraft, reasons: QuestionReason[]): Promise<Outcome> {
@@ -211,8 +232,12 @@ export class MessageBooking {
    * Alerts for budgets this expense takes across 70 %, 90 % or 100 %; the ledger is only read when
    * a budget of its category covers its date.
    */
-  async #budgetAlerts(ctx: BookingContext, doc: Transaction): Promise<string[]> {
+  async #budgetAlerts(ctx: BookingContext, booked: Transaction): Promise<string[]> {
     const { documents } = this.deps
+    // Budgets are in the home currency: an entry counts at its converted figure, and not at all unconverted.
+    const amount = inHome(moneyEntryOf(booked, { currency: ctx.profile.currency }), ctx.profile.currency)
+    if (amount === null) return []
+    const doc = { ...booked, amount }
     const hit = budgetsHit(await liveBudgets(documents, ctx.userId), doc, ctx.now)
     if (hit.length === 0) return []
     const span = budgetsSpan(hit, ctx.now)

@@ -6,6 +6,7 @@ import { formatPermille } from '../../../schema/calc/shares'
 import type { CategoryShare } from '../../../schema/calc/shares'
 import type { Totals } from '../../../schema/calc/totals'
 import type { BudgetPeriod } from '../../../schema/entities/budget'
+import { inHome, moneyEntryOf, type CurrencyFields } from '../../../schema/money/currency'
 import { formatMoney } from '../../../schema/money/money'
 import { startOfLocalDay } from '../../../schema/time'
 
@@ -73,11 +74,25 @@ export function helpReply(): string {
   ].join('\n\n')
 }
 
-export interface EntrySummary {
+export interface EntrySummary extends CurrencyFields {
   type: 'expense' | 'income'
+  /** In stored units of its own currency (`currency`, else the home currency). */
   amount: number
   category: string
   date: number
+}
+
+/**
+ * An entry's amount in its own currency; in another currency than the home one, the home figure
+ * beside it, or that it is not converted yet.
+ */
+export function entryAmount(entry: CurrencyFields & { amount: number }, home: string): string {
+  const own = entry.currency ?? home
+  const shown = formatMoney(entry.amount, own, { exact: true })
+  if (own === home) return shown
+  const converted = inHome(moneyEntryOf(entry, { currency: home }), home)
+  if (converted === null) return `${shown} (${own}, not converted: add a rate in the app)`
+  return `${shown} (${formatMoney(converted, home, { exact: true })})`
 }
 
 /** "12 Nov" (this year) or "12 Nov 2023", in the process's zone (REPORT_TIME_ZONE). */
@@ -100,12 +115,7 @@ export function entryReply(
 ): string {
   const title = entry.type === 'expense' ? '✅ *Expense Added*' : '✅ *Income Added*'
   const label = entry.type === 'expense' ? 'Category' : 'Source'
-  const lines = [
-    title,
-    `Amount: ${formatMoney(entry.amount, currency, { exact: true })}`,
-    `${label}: ${entry.category}`,
-    ...details,
-  ]
+  const lines = [title, `Amount: ${entryAmount(entry, currency)}`, `${label}: ${entry.category}`, ...details]
   if (startOfLocalDay(entry.date) !== startOfLocalDay(now)) lines.push(`Date: ${formatDay(entry.date, now)}`)
   const parts = [lines.join('\n')]
   if (alerts.length > 0) parts.push(alerts.join('\n'))
@@ -122,7 +132,7 @@ export function tooLargeReply(type: 'expense' | 'income', limit: number, currenc
 
 export function undoneReply(entry: EntrySummary, currency: string, now: number): string {
   const what = entry.type === 'expense' ? 'expense' : 'income'
-  const amount = formatMoney(entry.amount, currency, { exact: true })
+  const amount = formatMoney(entry.amount, entry.currency ?? currency, { exact: true })
   return `↩️ *Undone*: removed the ${what} of ${amount} (${entry.category}, ${formatDay(entry.date, now)}).`
 }
 

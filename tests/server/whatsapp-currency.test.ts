@@ -1,0 +1,146 @@
+/**
+ * Messages in another currency on WhatsApp: booked in that currency at the user's last rate for
+ * the pair to their home currency, else as not converted (never 1:1), and the reply says which.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { invertTime } from '../../schema/entities/common'
+import type { Transaction } from '../../schema/entities/transaction'
+import { createTestApp, register } from './helpers'
+import type { Session, TestApp } from './helpers'
+import { proveNumber, say, WEBHOOK_ENV } from './whatsapp-support'
+
+/** Saturday 15 March 2025, 12:00 in India (tests run with TZ=Asia/Kolkata). */
+const NOW = new Date(2025, 2, 15, 12, 0).getTime()
+const DAY = 86_400_000
+
+const apps: TestApp[] = []
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((t) => t.close()))
+})
+
+async function setup(): Promise<TestApp> {
+  const t = await createTestApp({ ...WEBHOOK_ENV }, {}, { now: () => NOW, monthlyReports: false })
+  apps.push(t)
+  return t
+}
+
+let phoneCounter = 0
+async function linkedUser(t: TestApp, home?: string): Promise<{ session: Session; from: string }> {
+  phoneCounter += 1
+  const digits = `97${String(phoneCounter).padStart(8, '0')}`
+  const session = await register(t.app, { phone_number: digits, name: 'Asha' })
+  const from = `whatsapp:+91${digits}`
+  expect(await proveNumber(t.app, session.headers, from)).toContain('Linked')
+  if (home) {
+    const id = session.user.id
+    await t.app.documents.write(async (unit) =>
+      unit.put('profile', id, { id, ownerId: id, updatedAt: NOW, currency: home }),
+    )
+  }
+  return { session, from }
+}
+
+let seedCounter = 0
+async function addEntry(t: TestApp, ownerId: string, fields: Partial<Transaction>, deleted = false): Promise<void> {
+  seedCounter += 1
+  const date = fields.date ?? NOW - DAY
+  await t.app.documents.write(async (unit) =>
+    unit.put(
+      'transactions',
+      ownerId,
+      {
+        id: `seed-fx-${seedCounter}`,
+        ownerId,
+        type: 'expense',
+        amount: 1000,
+        category: 'Food & Dining',
+        description: '',
+        origin: 'app',
+        updatedAt: NOW,
+        ...fields,
+        date,
+        dateDesc: invertTime(date),
+      },
+      deleted,
+    ),
+  )
+}
+
+const booked = async (t: TestApp, userId: string) =>
+  (await t.app.documents.listByOwner('transactions', userId)).map((d) => d.data).filter((d) => d.origin === 'whatsapp')
+
+describe('WhatsApp: a message in another currency', () => {
+  it('books in that currency at the latest rate the user gave for the pair, and shows the home figure', async () => {
+    const t = await setup()
+    const { session, from } = await linkedUser(t)
+    const id = session.user.id
+    await addEntry(t, id, { currency: 'USD', fxRate: 80, fxHome: 'INR', date: NOW - 10 * DAY })
+    await addEntry(t, id, { currency: 'USD', fxRate: 83.25, fxHome: 'INR', date: NOW - 2 * DAY })
+    // Rates that are not the user's latest for USD → INR: removed, another pair, another home.
+    await addEntry(t, id, { currency: 'USD', fxRate: 99, fxHome: 'INR', date: NOW - DAY }, true)
+    await addEntry(t, id, { currency: 'EUR', fxRate: 90, fxHome: 'INR', date: NOW - DAY })
+    await addEntry(t, id, { currency: 'USD', fxRate: 3.67, fxHome: 'AED', date: NOW - DAY })
+
+    const reply = await say(t.app, from, 'Spent 20 USD on lunch')
+    expect(reply).toContain('Expense Added')
+    expect(reply).toContain('Amount: $20 (₹1,665)')
+    expect(await booked(t, id)).toEqual([
+      expect.objectContaining({
+        amount: 2000,
+        currency: 'USD',
+        fxRate: 83.25,
+        fxHome: 'INR',
+        category: 'Food & Dining',
+      }),
+    ])
+  })
+
+  it('with no rate known, books it not converted and the reply says so', async () => {
+    const t = await setup()
+    const { session, from } = await linkedUser(t)
+    const other = await linkedUser(t)
+    // Another user's rate is theirs alone.
+    await addEntry(t, other.session.user.id, { currency: 'AED', fxRate: 22.7, fxHome: 'INR' })
+
+    const reply = await say(t.app, from, 'AED 50 taxi')
+    expect(reply).toContain('Amount: د.إ50 (AED, not converted: add a rate in the app)')
+    const [entry] = await booked(t, session.user.id)
+    expect(entry).toMatchObject({ amount: 5000, currency: 'AED', fxRate: null, category: 'Transportation' })
+    expect(entry).not.toHaveProperty('fxHome')
+  })
+
+  it('a card spend abroad from the bank is booked in dollars', async () => {
+    const t = await setup()
+    const { session, from } = await linkedUser(t)
+    await say(t.app, from, 'USD 11.80 spent using ICICI Bank Card XX1234 on 14-Mar-25 at AMAZON WEB SERVICES')
+    expect(await booked(t, session.user.id)).toEqual([
+      expect.objectContaining({ amount: 1180, currency: 'USD', fxRate: null, type: 'expense' }),
+    ])
+  })
+
+  it('for a home currency of AED: rupees are rupees, a bare amount is in dirhams', async () => {
+    const t = await setup()
+    const { session, from } = await linkedUser(t, 'AED')
+    const id = session.user.id
+    await addEntry(t, id, { currency: 'INR', fxRate: 0.044, fxHome: 'AED' })
+    expect(await say(t.app, from, '₹500 food')).toContain('Amount: ₹500 (د.إ22)')
+    expect(await say(t.app, from, 'spent 30 on taxi')).toContain('Amount: د.إ30\n')
+    const entries = await booked(t, id)
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ amount: 50_000, currency: 'INR', fxRate: 0.044, fxHome: 'AED' }),
+        expect.objectContaining({ amount: 3000, currency: 'AED', fxRate: null }),
+      ]),
+    )
+  })
+
+  it("applies the amount limit in the entry's own currency", async () => {
+    const t = await setup()
+    const { session, from } = await linkedUser(t)
+    expect(await say(t.app, from, 'Spent JPY 20000000 on a car')).toContain('Nothing was added')
+    expect(await say(t.app, from, 'Spent JPY 1200 on ramen')).toContain('Amount: ¥1,200')
+    expect(await booked(t, session.user.id)).toEqual([
+      expect.objectContaining({ amount: 120_000, currency: 'JPY', fxRate: null }),
+    ])
+  })
+})
