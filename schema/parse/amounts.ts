@@ -26,11 +26,19 @@ export const CURRENCY_MARKS: Readonly<Record<string, readonly string[]>> = {
 }
 const MARK_CODE = new Map(Object.entries(CURRENCY_MARKS).flatMap(([code, marks]) => marks.map((m) => [m, code])))
 const escape = (s: string) => s.replace(/[.$]/g, (c) => `\\${c}`)
-/** Every mark, longest first so "us$" wins over "$" and "rupees" over "rupee". */
-export const CURRENCY_MARK = [...MARK_CODE.keys()]
-  .sort((a, b) => b.length - a.length)
-  .map(escape)
-  .join('|')
+/** Marks alternated for a pattern, longest first so "us$" wins over "$" and "rupees" over "rupee". */
+const alternation = (marks: readonly string[]) =>
+  [...marks]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|')
+/** Every mark. */
+export const CURRENCY_MARK = alternation([...MARK_CODE.keys()])
+/**
+ * Marks that name a currency after the number too. "sar" only counts before it ("SAR 50"):
+ * after a number it is the Hindi word for head ("50 sar dard ki dawai").
+ */
+const MARK_AFTER = alternation([...MARK_CODE.keys()].filter((mark) => mark !== 'sar'))
 
 /**
  * One amount mention: optional sign, currency before (₹, Rs., INR), the number (Indian or western
@@ -41,7 +49,7 @@ const AMOUNT = new RegExp(
   String.raw`(?<![\p{L}\p{N}.,:/])(?<sign>[-−])?(?:(?<pre>${CURRENCY_MARK})\s*[:.]?\s*(?<sign2>[-−])?)?` +
     String.raw`(?<num>\d{1,3}(?:,\d{2})*,\d{3}(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)` +
     String.raw`(?:\s*(?<mult>k|lakhs?|lacs?|crores?|cr)(?![\p{L}\p{N}])|(?<glued>l)(?![\p{L}\p{N}]))?` +
-    String.raw`(?:\s*(?<post>${CURRENCY_MARK}|\/-))?` +
+    String.raw`(?:\s*(?<post>${MARK_AFTER}|\/-))?` +
     String.raw`(?![\p{L}\p{N}]|[.,:/]\d)`,
   'gu',
 )

@@ -48,6 +48,13 @@ describe('a message names its currency', () => {
     expect({ amount: read.amount, currency: read.currency }).toEqual({ amount: 1180, currency: 'USD' })
   })
 
+  it('"sar" after a number is a head, not Saudi riyals; before it, it is the currency', () => {
+    const headache = entry('50 sar dard ki dawai')
+    expect([headache.amount, headache.currency, headache.category]).toEqual([5000, undefined, 'Healthcare'])
+    expect(entry('SAR 50 taxi')).toMatchObject({ amount: 5000, currency: 'SAR' })
+    expect(entry('50 riyal taxi')).toMatchObject({ amount: 5000, currency: 'SAR' })
+  })
+
   it('no currency named leaves it to the home currency', () => {
     expect(entry('Spent 500 on food').currency).toBeUndefined()
     expect(entry('2 samosa 30').currency).toBeUndefined()
@@ -90,7 +97,9 @@ describe('property: an amount written with a currency reads back as the same uni
         const amount = currencyDigits(code) === 0 ? units * 100 : units
         const number = amountText(amount, code)
         const gap = space || /^[a-z]/i.test(sign) ? ' ' : ''
-        const money = before ? `${sign}${gap}${number}` : `${number}${gap}${sign}`
+        // "sar" names riyals only before the number (after it, it is Hindi for head).
+        const first = before || sign.toLowerCase() === 'sar'
+        const money = first ? `${sign}${gap}${number}` : `${number}${gap}${sign}`
         const read = entry(`${money} ${noun}`)
         expect({ amount: read.amount, currency: read.currency }).toEqual({ amount, currency: code })
       }),
