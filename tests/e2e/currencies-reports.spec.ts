@@ -69,6 +69,19 @@ test('an NRI in Dubai: reports, budgets and their alerts in dirhams, a pound wit
   await addForeign(page, '20', 'GBP', null)
   await expectConverted(page)
 
+  // Your Money: the Food & Dining budget's spending converted; the dashboard's month; insights.
+  await page.goto('/fund-allocation')
+  const row = page.getByTestId('allocation-row').filter({ hasText: 'Food & Dining' })
+  await expect(row.getByTestId('allocation-spent')).toContainText('د.إ2,253')
+  await expect(page.getByTestId('not-converted')).toContainText('1 entry in another currency is not converted to AED')
+  await shot(page, `${SHOTS}/your-money-light-1280.png`)
+  await expectAccessible(page, 'your money in AED', { within: SCREEN })
+  await page.goto('/home-old')
+  await expect(page.getByTestId('total-expenses')).toContainText('د.إ2,253')
+  await expect(page.getByTestId('not-converted')).toContainText('1 entry in another currency is not converted to AED')
+  await page.goto('/reports')
+  await expect(page.getByTestId('insights').getByTestId('not-converted')).toContainText('not counted in these insights')
+
   for (const look of LOOKS) {
     const other = look.name === 'light-1280' ? page : await device(browser, server, nri, look)
     await expectConverted(other)
