@@ -38,7 +38,8 @@ async function expectConverted(page: Page) {
   const food = page.getByTestId('report-category').filter({ hasText: 'Food & Dining' })
   await expect(food).toContainText('د.إ2,253100.0%')
   await expect(page.getByTestId('not-converted').first()).toHaveText(
-    "1 entry in another currency is not converted to AED and not counted in this month's report: add a rate to count it.",
+    '1 entry in another currency is not converted to AED and not counted in ' +
+      "this month's report: add a rate to count it.",
   )
   await page.goto('/budgets')
   const card = page.getByTestId('budget-card').filter({ hasText: 'Food & Dining' })
@@ -47,7 +48,7 @@ async function expectConverted(page: Page) {
   await expect(card.getByTestId('not-converted')).toContainText('1 entry in another currency is not converted to AED')
 }
 
-test('an NRI in Dubai: reports, budgets and their alerts in dirhams, a pound with no rate left out and said so', async ({
+test('an NRI in Dubai: reports, budgets, alerts and Your Money in dirhams; a pound with no rate is named', async ({
   browser,
   server,
 }) => {
