@@ -1,7 +1,8 @@
+import { inHome, moneyEntryOf, type HomeCurrency } from '../money/currency'
 import { formatMoney, type Paise } from '../money/money'
 import { budgetWindow, crossedAlert, statusOf, type BudgetInput } from './budget-status'
 import { inWindow } from './periods'
-import type { LedgerEntry } from './totals'
+import { inHomeCurrency, type LedgerEntry } from './totals'
 
 export interface BudgetAlert {
   category: string
@@ -16,17 +17,21 @@ export interface BudgetAlert {
 /**
  * The alerts a just-saved expense triggers: for every budget of its category (case-insensitive)
  * whose current window holds the expense, whether the expense took the spending across 70 % or
- * 90 % of the limit. `entries` must cover those windows and include the new expense.
+ * 90 % of the limit. `entries` must cover those windows and include the new expense. Every amount is
+ * taken in the home currency, as budgets are: entries with no rate count toward nothing, and an
+ * expense that is not converted crosses nothing.
  */
 export function alertsForExpense(
   expense: LedgerEntry,
   budgets: Iterable<BudgetInput>,
   entries: Iterable<LedgerEntry>,
   now: number,
+  home: HomeCurrency,
 ): BudgetAlert[] {
-  if (expense.type !== 'expense') return []
+  const amount = inHome(moneyEntryOf(expense, home), home.currency)
+  if (expense.type !== 'expense' || amount === null) return []
   const category = expense.category.toLowerCase()
-  const list = [...entries]
+  const list = inHomeCurrency([...entries], home).entries
   const alerts: BudgetAlert[] = []
   for (const b of budgets) {
     if (b.category.toLowerCase() !== category) continue
@@ -35,7 +40,7 @@ export function alertsForExpense(
     let after = 0
     for (const e of list)
       if (e.type === 'expense' && e.category.toLowerCase() === category && inWindow(e.date, window)) after += e.amount
-    const level = crossedAlert(after - expense.amount, after, b.amount)
+    const level = crossedAlert(after - amount, after, b.amount)
     if (level !== null)
       alerts.push({
         category: b.category,

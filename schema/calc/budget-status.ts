@@ -55,14 +55,34 @@ export interface BudgetStatus {
   percent: number
 }
 
-/** Spending of the budget's category (case-insensitive) in its current window. */
+/** Whether an entry counts toward a budget of `category` (lower-cased) whose current window is `window`. */
+function countsToward(e: Pick<LedgerEntry, 'type' | 'category' | 'date'>, category: string, window: Window): boolean {
+  return e.type === 'expense' && e.category.toLowerCase() === category && inWindow(e.date, window)
+}
+
+/**
+ * Spending of the budget's category (case-insensitive) in its current window. The entries are in
+ * the home currency (`inHomeCurrency`), as the budget is.
+ */
 export function budgetStatus(budget: BudgetInput, entries: Iterable<LedgerEntry>, now: number): BudgetStatus {
   const window = budgetWindow(budget.period, now, budget.createdAt)
   const category = budget.category.toLowerCase()
   let spent = 0
-  for (const e of entries)
-    if (e.type === 'expense' && e.category.toLowerCase() === category && inWindow(e.date, window)) spent += e.amount
+  for (const e of entries) if (countsToward(e, category, window)) spent += e.amount
   return statusOf(spent, budget.amount)
+}
+
+/** How many of `entries` fall in the budget (its category, its current window): those not converted, say. */
+export function countInBudget(
+  budget: BudgetInput,
+  entries: Iterable<Pick<LedgerEntry, 'type' | 'category' | 'date'>>,
+  now: number,
+): number {
+  const window = budgetWindow(budget.period, now, budget.createdAt)
+  const category = budget.category.toLowerCase()
+  let count = 0
+  for (const e of entries) if (countsToward(e, category, window)) count += 1
+  return count
 }
 
 export function statusOf(spent: Paise, limit: Paise): BudgetStatus {

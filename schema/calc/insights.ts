@@ -1,11 +1,12 @@
 import type { BudgetPeriod } from '../entities/budget'
 import type { Frequency } from '../entities/recurring'
+import type { HomeCurrency } from '../money/currency'
 import { formatMoney, type Paise } from '../money/money'
 import { fromDayString, startOfLocalDay } from '../time'
 import { budgetWindow, type BudgetInput } from './budget-status'
 import { inWindow, localDaysBetween } from './periods'
 import { monthWindow, shiftMonth, yearMonthOf } from './report'
-import type { LedgerEntry } from './totals'
+import { inHomeCurrency, type LedgerEntry } from './totals'
 
 /**
  * Insights computed from the user's own entries only: plain arithmetic on what was recorded,
@@ -227,18 +228,23 @@ export interface Insights {
   projection: MonthProjection | null
   risks: BudgetRisk[]
   due: DuePayment[]
+  /** Entries left out of every figure: in another currency with no rate to the home currency. */
+  notConverted: number
 }
 
 /**
  * All insights for `now`. `entries` must cover the previous three months, this month, and the
- * current window of every budget given (the caller's range query).
+ * current window of every budget given (the caller's range query). Every figure is in the home
+ * currency: entries are converted first, and those with no rate are left out and counted.
  */
 export function buildInsights(
-  entries: readonly LedgerEntry[],
+  all: readonly LedgerEntry[],
   budgets: readonly BudgetInput[],
   payments: Parameters<typeof paymentsDueSoon>[0],
   now: number,
+  home: HomeCurrency,
 ): Insights {
+  const { entries, notConverted } = inHomeCurrency(all, home)
   const month = monthWindow(yearMonthOf(now))
   let spentSoFar = 0
   for (const e of entries) if (e.type === 'expense' && e.date <= now && inWindow(e.date, month)) spentSoFar += e.amount
@@ -247,6 +253,7 @@ export function buildInsights(
     projection: projectMonthEnd(spentSoFar, now),
     risks: budgetsAtRisk(budgets, entries, now),
     due: paymentsDueSoon(payments, now),
+    notConverted: notConverted.length,
   }
 }
 

@@ -1,4 +1,5 @@
-import { formatDecimal, type Paise } from '../money/money'
+import { amountText, inHome, moneyEntryOf, type HomeCurrency } from '../money/currency'
+import type { Paise } from '../money/money'
 import { monthKey, toDayString } from '../time'
 import type { Window } from './periods'
 import { expensesByCategory, type CategoryShare } from './shares'
@@ -136,7 +137,13 @@ export interface CsvEntry extends LedgerEntry {
   description: string
 }
 
-export const CSV_HEADER = ['Date', 'Type', 'Category/Source', 'Description', 'Amount'] as const
+/** The columns before the home-currency one, whose name says the currency ("Amount (AED)"). */
+export const CSV_HEADER = ['Date', 'Type', 'Category/Source', 'Description', 'Amount', 'Currency', 'Rate'] as const
+
+/** The header line's cells for a ledger whose home currency is `home`. */
+export function csvHeader(home: string): string[] {
+  return [...CSV_HEADER, `Amount (${home})`]
+}
 
 /**
  * Text a spreadsheet could run as a formula: one that starts with =, +, - or @ (or their full-width
@@ -156,25 +163,35 @@ export function csvField(value: string): string {
 }
 
 /**
- * The month's transactions as CSV: a header, then one line per entry in date order, CRLF line
- * ends, a UTF-8 byte order mark so spreadsheets read ₹ and emoji. Dates are local 'YYYY-MM-DD';
- * amounts are positive decimals with two places (the type column says which way money went).
+ * One entry's money cells: the amount in its own currency and digits, the currency, the rate it
+ * was converted at (empty in the home currency), and the home-currency figure (empty when the
+ * entry is not converted: never the foreign amount 1:1).
  */
-export function transactionsCsv(entries: readonly CsvEntry[]): string {
+function moneyCells(entry: CsvEntry, home: HomeCurrency): string[] {
+  const own = moneyEntryOf(entry, home)
+  const converted = inHome(own, home.currency)
+  const rate = own.currency === home.currency || converted === null ? '' : String(own.rate)
+  return [
+    amountText(own.amount, own.currency),
+    own.currency,
+    rate,
+    converted === null ? '' : amountText(converted, home.currency),
+  ]
+}
+
+/**
+ * The transactions as CSV: a header, then one line per entry in date order, CRLF line ends, a UTF-8
+ * byte order mark so spreadsheets read ₹ and emoji. Dates are local 'YYYY-MM-DD'; amounts are
+ * positive decimals in their currency's digits (the type column says which way money went), each
+ * with its currency, rate and home-currency figure.
+ */
+export function transactionsCsv(entries: readonly CsvEntry[], home: HomeCurrency): string {
   const rows = [...entries].sort((a, b) => a.date - b.date)
-  const lines = [CSV_HEADER.join(',')]
+  const lines = [csvHeader(home.currency).map(csvField).join(',')]
   for (const e of rows) {
-    lines.push(
-      [
-        toDayString(e.date),
-        e.type === 'income' ? 'Income' : 'Expense',
-        e.category,
-        e.description,
-        formatDecimal(e.amount),
-      ]
-        .map(csvField)
-        .join(','),
-    )
+    const type = e.type === 'income' ? 'Income' : 'Expense'
+    const cells = [toDayString(e.date), type, e.category, e.description, ...moneyCells(e, home)]
+    lines.push(cells.map(csvField).join(','))
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`
 }

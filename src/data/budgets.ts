@@ -3,6 +3,7 @@ import { alertsForExpense, type BudgetAlert } from '../../schema/calc/budget-ale
 import { budgetsSpan } from '../../schema/calc/budget-status'
 import type { DocOf } from '../../schema/collections'
 import type { BudgetPeriod } from '../../schema/entities/budget'
+import type { HomeCurrency } from '../../schema/money/currency'
 import type { Paise } from '../../schema/money/money'
 import { userData } from './database'
 import { plainDocs } from './plain'
@@ -65,10 +66,14 @@ export function deleteBudget(id: string): Promise<void> {
 }
 
 /**
- * The 70 % / 90 % alerts a just-saved expense triggers on its category's budgets. Reads the
- * budgets and, per matching budget, that window's expenses of the type/date index.
+ * The 70 % / 90 % alerts a just-saved expense triggers on its category's budgets, in the home
+ * currency. Reads the budgets and, per matching budget, that window's expenses of the type/date index.
  */
-export async function budgetAlertsFor(expense: TransactionDoc, now = Date.now()): Promise<BudgetAlert[]> {
+export async function budgetAlertsFor(
+  expense: TransactionDoc,
+  home: HomeCurrency,
+  now = Date.now(),
+): Promise<BudgetAlert[]> {
   if (expense.type !== 'expense') return []
   const category = expense.category.toLowerCase()
   const budgets = plainDocs<BudgetDoc>(await budgetsQuery().exec()).filter((b) => b.category.toLowerCase() === category)
@@ -76,5 +81,5 @@ export async function budgetAlertsFor(expense: TransactionDoc, now = Date.now())
   if (!span) return []
   const { start, end } = span
   const entries = plainDocs<TransactionDoc>(await expensesBetweenQuery(start, end).exec())
-  return alertsForExpense(expense, budgets, entries, now)
+  return alertsForExpense(expense, budgets, entries, now, home)
 }

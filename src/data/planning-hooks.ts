@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { budgetsSpan } from '../../schema/calc/budget-status'
 import { buildInsights, DUE_SOON_DAYS, insightsWindow, type Insights } from '../../schema/calc/insights'
 import { toDayString } from '../../schema/time'
-import { useBudgets, useObservable, type Live } from './hooks'
+import { useBudgets, useHomeCurrency, useObservable, type Live } from './hooks'
 import { recurringDueBy$, type RecurringDoc } from './recurring'
 import type { TransactionDoc } from './transactions'
 import { transactionsIn$ } from './window-docs'
@@ -18,7 +18,7 @@ export function useExpensesBetween(start: number, end: number): Live<Transaction
 /**
  * Insights for `now` from three live, index-backed queries: the budgets, the expenses from three
  * months back (or the oldest budget window) to this month's end, and the recurring payments due
- * within a week.
+ * within a week. Figures are in the home currency (`buildInsights`).
  */
 export function useInsights(now: number): Live<Insights> {
   const budgets = useBudgets()
@@ -29,9 +29,10 @@ export function useInsights(now: number): Live<Insights> {
   const expenses = useExpensesBetween(start, end)
   const horizon = toDayString(new Date(now).setDate(new Date(now).getDate() + DUE_SOON_DAYS))
   const due = useObservable(() => recurringDueBy$(horizon), NO_PAYMENTS, [horizon])
+  const home = useHomeCurrency()
   const insights = useMemo(
-    () => buildInsights(expenses.data, budgets.data, due.data, now),
-    [expenses.data, budgets.data, due.data, now],
+    () => buildInsights(expenses.data, budgets.data, due.data, now, home),
+    [expenses.data, budgets.data, due.data, now, home],
   )
   return { data: insights, loading: budgets.loading || expenses.loading || due.loading }
 }

@@ -62,11 +62,11 @@ for (const look of [
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n')
-      expect(lines[0]).toBe('Date,Type,Category/Source,Description,Amount')
+      expect(lines[0]).toBe('Date,Type,Category/Source,Description,Amount,Currency,Rate,Amount (INR)')
       expect(lines.slice(1)).toEqual([
-        '2026-11-01,Income,Salary,,85000.00',
-        `2026-11-02,Expense,Education,"${note}",9876543.21`,
-        '2026-11-03,Expense,Food & Dining,,120.50',
+        '2026-11-01,Income,Salary,,85000.00,INR,,85000.00',
+        `2026-11-02,Expense,Education,"${note}",9876543.21,INR,,9876543.21`,
+        '2026-11-03,Expense,Food & Dining,,120.50,INR,,120.50',
       ])
 
       await page.getByRole('button', { name: 'Clear All Data' }).click()

@@ -2,12 +2,14 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { buildBackup, type BackupTransactionInput } from '../../schema/backup'
 import { IMPORT_MESSAGES, ledgerCsvFileName, parseBackup } from '../../schema/backup-import'
-import { transactionsCsv } from '../../schema/calc/report'
+import { CSV_HEADER, transactionsCsv } from '../../schema/calc/report'
 import { invertTime } from '../../schema/entities/common'
 import { formatDecimal } from '../../schema/money/money'
 import { mergePushedTicket } from '../../sync-server/modules/support/ticket-merge'
 import type { Ticket } from '../../schema/entities/ticket'
 import { descriptionPreview } from '../../src/features/support/ticket-labels'
+
+const INR_HOME = { currency: 'INR' }
 
 const entry = fc.record({
   id: fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/),
@@ -137,11 +139,11 @@ describe('CSV export', () => {
   it('one row per transaction, every amount exact, formulas neutralised', () => {
     fc.assert(
       fc.property(entries, (list) => {
-        const csv = transactionsCsv(list)
+        const csv = transactionsCsv(list, INR_HOME)
         expect(csv.startsWith('\uFEFF')).toBe(true)
         const rows = readCsv(csv.slice(1))
         expect(rows).toHaveLength(list.length + 1)
-        expect(rows[0]).toEqual(['Date', 'Type', 'Category/Source', 'Description', 'Amount'])
+        expect(rows[0]).toEqual([...CSV_HEADER, 'Amount (INR)'])
         const amounts = rows
           .slice(1)
           .map((r) => r[4])
@@ -171,7 +173,7 @@ describe('CSV export', () => {
           description: text,
           date: i,
         }))
-        const rows = readCsv(transactionsCsv(list).slice(1)).slice(1)
+        const rows = readCsv(transactionsCsv(list, INR_HOME).slice(1)).slice(1)
         expect(rows).toHaveLength(texts.length)
         rows.forEach((row, i) => {
           const cells: [string, string][] = [

@@ -12,6 +12,7 @@ import {
 } from '../../schema/calc/insights'
 import type { LedgerEntry } from '../../schema/calc/totals'
 
+const INR = { currency: 'INR' }
 const at = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).getTime()
 const expense = (amount: number, category: string, date: number): LedgerEntry => ({
   type: 'expense',
@@ -136,7 +137,13 @@ describe('payments due this week', () => {
 
 describe('buildInsights', () => {
   it('is empty for a user with no data', () => {
-    expect(buildInsights([], [], [], at(2027, 1, 10))).toEqual({ categories: [], projection: null, risks: [], due: [] })
+    expect(buildInsights([], [], [], at(2027, 1, 10), INR)).toEqual({
+      categories: [],
+      projection: null,
+      risks: [],
+      due: [],
+      notConverted: 0,
+    })
   })
 })
 
@@ -147,15 +154,21 @@ describe('budget alerts on a new expense', () => {
   ]
   it('announces 90 % when an expense takes spending from below 90 % to 92 %', () => {
     const newOne = expense(1_500_00, 'food & dining', at(2027, 1, 20))
-    const alerts = alertsForExpense(newOne, budgets, [expense(7_700_00, 'Food & Dining', at(2027, 1, 3)), newOne], now)
+    const alerts = alertsForExpense(
+      newOne,
+      budgets,
+      [expense(7_700_00, 'Food & Dining', at(2027, 1, 3)), newOne],
+      now,
+      INR,
+    )
     expect(alerts).toEqual([{ category: 'Food & Dining', level: 90, spent: 9_200_00, limit: 10_000_00, percent: 92 }])
     expect(describeAlert(alerts[0]!)).toBe('⚠️ Food & Dining budget is at 92% (₹9,200 of ₹10,000)')
   })
   it('stays quiet below 70 %, when already past the level, and for other months', () => {
     const a = expense(1_000_00, 'Food & Dining', at(2027, 1, 20))
-    expect(alertsForExpense(a, budgets, [a], now)).toEqual([])
-    expect(alertsForExpense(a, budgets, [expense(7_500_00, 'Food & Dining', at(2027, 1, 2)), a], now)).toEqual([])
+    expect(alertsForExpense(a, budgets, [a], now, INR)).toEqual([])
+    expect(alertsForExpense(a, budgets, [expense(7_500_00, 'Food & Dining', at(2027, 1, 2)), a], now, INR)).toEqual([])
     const old = expense(9_500_00, 'Food & Dining', at(2026, 12, 20))
-    expect(alertsForExpense(old, budgets, [old], now)).toEqual([])
+    expect(alertsForExpense(old, budgets, [old], now, INR)).toEqual([])
   })
 })

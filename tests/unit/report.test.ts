@@ -163,15 +163,18 @@ describe('CSV export', () => {
     expect(csvField(' a = b')).toBe('" a = b"')
   })
   it('writes a header and one line per transaction in date order with decimal amounts', () => {
-    const csv = transactionsCsv([
-      { ...entry('expense', 1_234_50, 'Food & Dining', at(2026, 12, 5)), description: 'Dinner, with "friends"' },
-      { ...entry('income', 50_000_00, 'Salary', at(2026, 12, 1)), description: '' },
-    ])
+    const csv = transactionsCsv(
+      [
+        { ...entry('expense', 1_234_50, 'Food & Dining', at(2026, 12, 5)), description: 'Dinner, with "friends"' },
+        { ...entry('income', 50_000_00, 'Salary', at(2026, 12, 1)), description: '' },
+      ],
+      { currency: 'INR' },
+    )
     expect(csv.startsWith('\uFEFF')).toBe(true)
     expect(csv.slice(1).split('\r\n')).toEqual([
-      'Date,Type,Category/Source,Description,Amount',
-      '2026-12-01,Income,Salary,,50000.00',
-      '2026-12-05,Expense,Food & Dining,"Dinner, with ""friends""",1234.50',
+      'Date,Type,Category/Source,Description,Amount,Currency,Rate,Amount (INR)',
+      '2026-12-01,Income,Salary,,50000.00,INR,,50000.00',
+      '2026-12-05,Expense,Food & Dining,"Dinner, with ""friends""",1234.50,INR,,1234.50',
       '',
     ])
   })

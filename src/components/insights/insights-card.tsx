@@ -11,6 +11,7 @@ import {
 import { useMoneyFormat } from '../../lib/money-format'
 import type { HomeInsightLine } from '../../../schema/home-view'
 import { Card } from '../ui/card'
+import { NotConvertedNote } from '../ui/not-converted'
 import './insights.css'
 
 interface Props {
@@ -64,7 +65,9 @@ export function insightLines(i: Insights, currency: string, withoutDue: boolean)
  */
 export function InsightsCard({ insights, withoutDue = false, ...rest }: Props) {
   const { currency } = useMoneyFormat()
-  return <InsightsCardView lines={insightLines(insights, currency, withoutDue)} {...rest} />
+  // The home screen's card sits under the month's own not-converted line; the full card says it.
+  const notConverted = rest.compact ? 0 : insights.notConverted
+  return <InsightsCardView lines={insightLines(insights, currency, withoutDue)} notConverted={notConverted} {...rest} />
 }
 
 /** The card itself, from lines already worked out (the home screen's snapshot keeps its lines). */
@@ -74,7 +77,8 @@ export function InsightsCardView({
   compact = false,
   limit = 3,
   masked = false,
-}: Omit<Props, 'insights' | 'withoutDue'> & { lines: readonly HomeInsightLine[] }) {
+  notConverted = 0,
+}: Omit<Props, 'insights' | 'withoutDue'> & { lines: readonly HomeInsightLine[]; notConverted?: number }) {
   const shown = compact ? lines.slice(0, limit) : lines
   return (
     <Card
@@ -96,6 +100,7 @@ export function InsightsCardView({
         ) : null}
       </div>
       <p className="insights__note">Worked out from your own entries on this device.</p>
+      <NotConvertedNote count={notConverted} where="these insights" className="insights__note" />
       {loading ? null : masked && lines.length > 0 ? (
         <p className="insights__empty">Hidden while your balance is hidden.</p>
       ) : lines.length === 0 ? (

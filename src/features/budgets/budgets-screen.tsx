@@ -1,6 +1,6 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import { barColour, budgetsSpan, budgetStatus, budgetWindow } from '../../../schema/calc/budget-status'
+import { barColour, budgetsSpan, budgetStatus, budgetWindow, countInBudget } from '../../../schema/calc/budget-status'
 import { categoryEmoji } from '../../../schema/categories'
 import { PERIOD_LABELS, type BudgetPeriod } from '../../../schema/entities/budget'
 import { useMoney } from '../../data/use-money'
@@ -10,9 +10,10 @@ import { BudgetMeter } from '../../components/budget/budget-meter'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
+import { NotConvertedNote } from '../../components/ui/not-converted'
 import { useToast } from '../../components/ui/toast'
 import type { BudgetDoc } from '../../data/budgets'
-import { useBudgets, useProfile } from '../../data/hooks'
+import { useBudgets, useInHome, useProfile } from '../../data/hooks'
 import { createBudget, deleteBudget, updateBudget, type BudgetFields } from '../../data/budgets'
 import { useExpensesBetween } from '../../data/planning-hooks'
 import { addCustomCategory } from '../../data/profile'
@@ -41,13 +42,17 @@ function windowText(period: BudgetPeriod, createdAt: number, now: number): strin
 function BudgetCard({
   budget,
   expenses,
+  notConverted,
   now,
   masked,
   onEdit,
   onDelete,
 }: {
   budget: BudgetDoc
+  /** In the home currency. */
   expenses: readonly TransactionDoc[]
+  /** Expenses in another currency with no rate: left out, and said so. */
+  notConverted: readonly TransactionDoc[]
   now: number
   /** Hide Balance: the figures are dots. */
   masked: boolean
@@ -113,6 +118,7 @@ function BudgetCard({
         <Amount value={over ? status.overBy : status.remaining} masked={masked} />
         {over ? null : ' remaining'}
       </p>
+      <NotConvertedNote count={countInBudget(budget, notConverted, now)} where="this budget" />
     </Card>
   )
 }
@@ -174,6 +180,8 @@ export default function BudgetsScreen() {
   const budgets = useBudgets()
   const span = useMemo(() => budgetsSpan(budgets.data, now), [budgets.data, now])
   const expenses = useExpensesBetween(span?.start ?? 0, span?.end ?? 0)
+  // Budgets are in the home currency: spending counts converted, never a foreign amount 1:1.
+  const inHome = useInHome(expenses.data)
   const [form, setForm] = useState<{ editing: BudgetDoc | null } | null>(null)
   const [deleting, setDeleting] = useState<BudgetDoc | null>(null)
 
@@ -205,7 +213,8 @@ export default function BudgetsScreen() {
             <BudgetCard
               key={b.id}
               budget={b}
-              expenses={expenses.data}
+              expenses={inHome.entries}
+              notConverted={inHome.notConverted}
               now={now}
               masked={profile.data?.hideBalance ?? false}
               onEdit={() => setForm({ editing: b })}

@@ -10,8 +10,15 @@ import { useTransactionActions } from '../../components/transaction/use-transact
 import { Amount } from '../../components/ui/amount'
 import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
+import { NotConvertedNote } from '../../components/ui/not-converted'
 import { LoadingScreen } from '../../components/ui/spinner'
-import { useMonthTransactions, useProfile, useRecentTransactions, useTransactionCounts } from '../../data/hooks'
+import {
+  useInHome,
+  useMonthTransactions,
+  useProfile,
+  useRecentTransactions,
+  useTransactionCounts,
+} from '../../data/hooks'
 import './dashboard.css'
 
 const RECENT_COUNT = 5
@@ -142,9 +149,11 @@ export default function DashboardScreen() {
   const now = useNow()
   const month = useMonthTransactions(now)
   const counts = useTransactionCounts()
+  // Every figure is in the home currency; entries with no rate are counted apart, never 1:1.
+  const inHome = useInHome(month.data)
   const { totals, categories } = useMemo(
-    () => ({ totals: totalsOf(month.data), categories: expensesByCategory(month.data) }),
-    [month.data],
+    () => ({ totals: totalsOf(inHome.entries), categories: expensesByCategory(inHome.entries) }),
+    [inHome.entries],
   )
   if (counts.loading || month.loading) return <LoadingScreen />
 
@@ -184,6 +193,7 @@ export default function DashboardScreen() {
               note={surplus ? 'Surplus' : 'Deficit'}
             />
           </div>
+          <NotConvertedNote count={inHome.notConverted.length} where="this month's figures" />
           <CategoriesCard categories={categories} total={totals.expenses} />
           <RecentCard now={now} />
         </>

@@ -8,7 +8,7 @@ import {
   ALLOCATION_TEXTS,
   overAllocatedBy,
 } from '../../../schema/calc/allocation'
-import { budgetsSpan, budgetStatus } from '../../../schema/calc/budget-status'
+import { budgetsSpan, budgetStatus, countInBudget } from '../../../schema/calc/budget-status'
 import { categoryEmoji } from '../../../schema/categories'
 import { PERIOD_LABELS } from '../../../schema/entities/budget'
 import { formatDecimal, type Paise } from '../../../schema/money/money'
@@ -22,11 +22,12 @@ import { Button, ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { AmountField } from '../../components/ui/field'
 import { Modal, ModalFormActions } from '../../components/ui/modal'
+import { NotConvertedNote } from '../../components/ui/not-converted'
 import { PageHeader } from '../../components/ui/page-header'
 import { useToast } from '../../components/ui/toast'
 import { allocateToBudget, setMonthlyIncome } from '../../data/allocation'
 import type { BudgetDoc } from '../../data/budgets'
-import { useBudgets, useMonthTransactions, useProfile, useTransactionsBetween } from '../../data/hooks'
+import { useBudgets, useInHome, useMonthTransactions, useProfile, useTransactionsBetween } from '../../data/hooks'
 import { useRecheck } from '../../lib/use-recheck'
 import './fund-allocation.css'
 
@@ -314,24 +315,35 @@ function MoneyDialog(props: { dialog: DialogState; planned: Paise; view: Allocat
   return null
 }
 
+/**
+ * The month's recorded income and each budget's spending, in the home currency (one date-indexed
+ * query spans every budget's current window), and how many entries they leave out for want of a rate.
+ */
+function useAllocationFigures(now: number, budgets: readonly BudgetDoc[]) {
+  const month = useInHome(useMonthTransactions(now).data)
+  const covered = budgetsSpan(budgets, now)
+  const span = useInHome(useTransactionsBetween(covered?.start ?? 0, covered?.end ?? 0).data)
+  const recorded = useMemo(() => totalsOf(month.entries).income, [month.entries])
+  const lines = useMemo(
+    () => budgets.map((b) => ({ budget: b, allocated: b.allocated, spent: budgetStatus(b, span.entries, now).spent })),
+    [budgets, span.entries, now],
+  )
+  const notConverted = useMemo(() => {
+    const income = month.notConverted.filter((t) => t.type === 'income')
+    const spent = span.notConverted.filter((t) => budgets.some((b) => countInBudget(b, [t], now) > 0))
+    return new Set([...income, ...spent].map((t) => t.id)).size
+  }, [month.notConverted, span.notConverted, budgets, now])
+  return { recorded, lines, notConverted }
+}
+
 export default function FundAllocationScreen() {
   const now = useNow()
   const profile = useProfile()
   const budgets = useBudgets()
-  const month = useMonthTransactions(now)
   const planned = profile.data?.monthlyIncome ?? 0
-  const recorded = useMemo(() => totalsOf(month.data).income, [month.data])
+  const { recorded, lines, notConverted } = useAllocationFigures(now, budgets.data)
   const { income, basis } = allocationIncome(planned, recorded)
   const [dialog, setDialog] = useState<DialogState>(null)
-
-  // One date-indexed query spans every budget's current window.
-  const covered = budgetsSpan(budgets.data, now)
-  const span = useTransactionsBetween(covered?.start ?? 0, covered?.end ?? 0)
-  const lines = useMemo(
-    () =>
-      budgets.data.map((b) => ({ budget: b, allocated: b.allocated, spent: budgetStatus(b, span.data, now).spent })),
-    [budgets.data, span.data, now],
-  )
   const view = allocationView(income, lines)
 
   return (
@@ -351,6 +363,7 @@ export default function FundAllocationScreen() {
           <MoneyNote view={view} />
         </>
       )}
+      <NotConvertedNote count={notConverted} where="this month's income or your budgets' spending" />
       <AllocationsCard
         lines={lines}
         loading={profile.loading || budgets.loading}

@@ -22,8 +22,9 @@ import { InsightsCard } from '../../components/insights/insights-card'
 import { Amount } from '../../components/ui/amount'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
+import { NotConvertedNote } from '../../components/ui/not-converted'
 import { useToast } from '../../components/ui/toast'
-import { useTransactionsBetween } from '../../data/hooks'
+import { useHomeCurrency, useInHome, useTransactionsBetween } from '../../data/hooks'
 import { useInsights } from '../../data/planning-hooks'
 import { downloadText } from '../../lib/download'
 import { CategoryDonut, colourAt, TrendChart } from './charts'
@@ -118,7 +119,8 @@ function BreakdownCard(props: { report: ReturnType<typeof monthReport>; label: s
 function TrendCard({ ym, label }: { ym: YearMonth; label: string }) {
   const trendSpan = trendMonths(ym).window
   const trend = useTransactionsBetween(trendSpan.start, trendSpan.end)
-  const buckets = useMemo(() => trendBuckets(trend.data, ym), [trend.data, ym])
+  const inHome = useInHome(trend.data)
+  const buckets = useMemo(() => trendBuckets(inHome.entries, ym), [inHome.entries, ym])
   return (
     <Card variant="elevated" padding="none" role="region" aria-labelledby="trend-title" className="report-card">
       <h2 className="report-card__title" id="trend-title">
@@ -128,6 +130,7 @@ function TrendCard({ ym, label }: { ym: YearMonth; label: string }) {
       <div className="report-card__body">
         <TrendChart buckets={buckets} selected={buckets.length - 1} />
       </div>
+      <NotConvertedNote count={inHome.notConverted.length} where="the trend" className="report-card__note" />
     </Card>
   )
 }
@@ -135,9 +138,10 @@ function TrendCard({ ym, label }: { ym: YearMonth; label: string }) {
 function ExportCard(props: { ym: YearMonth; label: string; entries: readonly TransactionDoc[]; loading: boolean }) {
   const { ym, label, entries, loading } = props
   const toast = useToast()
+  const home = useHomeCurrency()
   const count = `${entries.length} ${entries.length === 1 ? 'transaction' : 'transactions'}`
   const exportCsv = () => {
-    downloadText(csvFileName(ym), transactionsCsv(entries), 'text/csv;charset=utf-8')
+    downloadText(csvFileName(ym), transactionsCsv(entries, home), 'text/csv;charset=utf-8')
     toast.show(`✅ Exported ${count} for ${label}`)
   }
   return (
@@ -167,7 +171,9 @@ export default function ReportsScreen() {
   const monthSpan = monthWindow(ym)
   const month = useTransactionsBetween(monthSpan.start, monthSpan.end)
   const insights = useInsights(now)
-  const report = useMemo(() => monthReport(month.data), [month.data])
+  // Every figure is in the home currency; entries with no rate are counted apart, never 1:1.
+  const inHome = useInHome(month.data)
+  const report = useMemo(() => monthReport(inHome.entries), [inHome.entries])
   const label = monthLabel(ym)
 
   return (
@@ -180,6 +186,7 @@ export default function ReportsScreen() {
         <MonthPicker label={label} onStep={(by) => setYm((m) => shiftMonth(m, by))} />
       </header>
       <ReportStats report={report} />
+      <NotConvertedNote count={inHome.notConverted.length} where="this month's report" className="reports__missing" />
       <BreakdownCard report={report} label={label} loading={month.loading} />
       <TrendCard ym={ym} label={label} />
       <div className="reports__insights">

@@ -4,6 +4,7 @@ import { ledgerCsvFileName, parseBackup } from '../../../schema/backup-import'
 import { transactionsCsv } from '../../../schema/calc/report'
 import { Button } from '../../components/ui/button'
 import { allTransactions, importRecords } from '../../data/account-lifecycle'
+import { useHomeCurrency } from '../../data/hooks'
 import { downloadText } from '../../lib/download'
 import { StatusLine, type Status } from './section'
 
@@ -14,11 +15,12 @@ export function DataTransfer() {
   const input = useRef<HTMLInputElement>(null)
   const [message, setMessage] = useState<Status>(null)
   const [busy, setBusy] = useState(false)
+  const home = useHomeCurrency()
 
   const exportCsv = async () => {
     try {
       const now = Date.now()
-      const csv = transactionsCsv(await allTransactions())
+      const csv = transactionsCsv(await allTransactions(), home)
       downloadText(ledgerCsvFileName(now), csv, 'text/csv;charset=utf-8')
       setMessage({ text: `✅ CSV downloaded: ${ledgerCsvFileName(now)}`, tone: 'ok' })
     } catch (error) {

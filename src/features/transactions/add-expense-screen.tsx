@@ -5,11 +5,12 @@ import type { TransactionDoc } from '../../data/transactions'
 import { TransactionForm } from './transaction-form'
 
 export default function AddExpenseScreen() {
-  const { currency } = useMoney()
+  const money = useMoney()
   // Spec part 1 §9: budget alerts are announced at 70 % and 90 % of the limit.
   const budgetAlert = async (saved: TransactionDoc) => {
-    const alerts = await budgetAlertsFor(saved)
-    return alerts.length > 0 ? alerts.map((a) => describeAlert(a, currency)).join('\n') : null
+    // Budgets are in the home currency: the expense and the spending count converted.
+    const alerts = await budgetAlertsFor(saved, money)
+    return alerts.length > 0 ? alerts.map((a) => describeAlert(a, money.currency)).join('\n') : null
   }
   return <TransactionForm type="expense" followUp={budgetAlert} />
 }
