@@ -34,16 +34,16 @@ async function createBudget(page: Page, category: string, amount: string, custom
 /** /reports and /budgets for the AED user: converted figures, and the one pound entry said to be left out. */
 async function expectConverted(page: Page) {
   await page.goto('/reports')
-  await expect(page.getByTestId('report-expenses')).toContainText('د.إ2,253', { timeout: 60_000 })
+  await expect(page.getByTestId('report-expenses')).toContainText('د.إ\u200E2,253', { timeout: 60_000 })
   const food = page.getByTestId('report-category').filter({ hasText: 'Food & Dining' })
-  await expect(food).toContainText('د.إ2,253100.0%')
+  await expect(food).toContainText('د.إ\u200E2,253100.0%')
   await expect(page.getByTestId('not-converted').first()).toHaveText(
     '1 entry in another currency is not converted to AED and not counted in ' +
       "this month's report: add a rate to count it.",
   )
   await page.goto('/budgets')
   const card = page.getByTestId('budget-card').filter({ hasText: 'Food & Dining' })
-  await expect(card.getByTestId('budget-spent')).toContainText('د.إ2,253')
+  await expect(card.getByTestId('budget-spent')).toContainText('د.إ\u200E2,253')
   await expect(card.getByTestId('budget-percent')).toHaveText('97% used')
   await expect(card.getByTestId('not-converted')).toContainText('1 entry in another currency is not converted to AED')
 }
@@ -64,7 +64,8 @@ test('an NRI in Dubai: reports, budgets, alerts and Your Money in dirhams; a pou
   await createBudget(page, 'Food & Dining', '2300')
   await createBudget(page, 'Others', '9876543.21', LONG)
   // ₹50,000 at 0.0442 = 2,210 AED: 96 % of 2,300 AED (at 1:1 it would read 2,173 %).
-  await addForeign(page, '50000', 'INR', '0.0442', /Food & Dining budget is at 96% \(د\.إ2,210 of د\.إ2,300\)/)
+  const alert = /Food & Dining budget is at 96% \(د\.إ\u200E2,210 of د\.إ\u200E2,300\)/
+  await addForeign(page, '50000', 'INR', '0.0442', alert)
   // $11.80 at 3.6725 = 43.34 AED; £20 with no rate is kept apart.
   await addForeign(page, '11.80', 'USD', '3.6725')
   await addForeign(page, '20', 'GBP', null)
@@ -73,12 +74,12 @@ test('an NRI in Dubai: reports, budgets, alerts and Your Money in dirhams; a pou
   // Your Money: the Food & Dining budget's spending converted; the dashboard's month; insights.
   await page.goto('/fund-allocation')
   const row = page.getByTestId('allocation-row').filter({ hasText: 'Food & Dining' })
-  await expect(row.getByTestId('allocation-spent')).toContainText('د.إ2,253')
+  await expect(row.getByTestId('allocation-spent')).toContainText('د.إ\u200E2,253')
   await expect(page.getByTestId('not-converted')).toContainText('1 entry in another currency is not converted to AED')
   await shot(page, `${SHOTS}/your-money-light-1280.png`)
   await expectAccessible(page, 'your money in AED', { within: SCREEN })
   await page.goto('/home-old')
-  await expect(page.getByTestId('total-expenses')).toContainText('د.إ2,253')
+  await expect(page.getByTestId('total-expenses')).toContainText('د.إ\u200E2,253')
   await expect(page.getByTestId('not-converted')).toContainText('1 entry in another currency is not converted to AED')
   await page.goto('/reports')
   await expect(page.getByTestId('insights').getByTestId('not-converted')).toContainText('not counted in these insights')
@@ -89,7 +90,7 @@ test('an NRI in Dubai: reports, budgets, alerts and Your Money in dirhams; a pou
     await shot(other, `${SHOTS}/budgets-${look.name}.png`)
     await expectAccessible(other, `budgets in AED ${look.name}`, { within: SCREEN })
     await other.goto('/reports')
-    await expect(other.getByTestId('report-expenses')).toContainText('د.إ2,253')
+    await expect(other.getByTestId('report-expenses')).toContainText('د.إ\u200E2,253')
     await shot(other, `${SHOTS}/reports-${look.name}.png`)
     await expectAccessible(other, `reports in AED ${look.name}`, { within: SCREEN })
     if (other !== page) await other.context().close()

@@ -103,7 +103,7 @@ describe('WhatsApp: a message in another currency', () => {
     await addEntry(t, other.session.user.id, { currency: 'AED', fxRate: 22.7, fxHome: 'INR' })
 
     const reply = await say(t.app, from, 'AED 50 taxi')
-    expect(reply).toContain('Amount: د.إ50 (AED, not converted: add a rate in the app)')
+    expect(reply).toContain('Amount: د.إ\u200E50 (AED, not converted: add a rate in the app)')
     const [entry] = await booked(t, session.user.id)
     expect(entry).toMatchObject({ amount: 5000, currency: 'AED', fxRate: null, category: 'Transportation' })
     expect(entry).not.toHaveProperty('fxHome')
@@ -123,8 +123,8 @@ describe('WhatsApp: a message in another currency', () => {
     const { session, from } = await linkedUser(t, 'AED')
     const id = session.user.id
     await addEntry(t, id, { currency: 'INR', fxRate: 0.044, fxHome: 'AED' })
-    expect(await say(t.app, from, '₹500 food')).toContain('Amount: ₹500 (د.إ22)')
-    expect(await say(t.app, from, 'spent 30 on taxi')).toContain('Amount: د.إ30\n')
+    expect(await say(t.app, from, '₹500 food')).toContain('Amount: ₹500 (د.إ\u200E22)')
+    expect(await say(t.app, from, 'spent 30 on taxi')).toContain('Amount: د.إ\u200E30\n')
     const entries = await booked(t, id)
     expect(entries).toEqual(
       expect.arrayContaining([
