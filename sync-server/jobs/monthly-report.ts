@@ -66,6 +66,7 @@ export async function runMonthlyReports(deps: MonthlyReportDeps): Promise<Monthl
       await transactionsIn(deps.documents, user.id, { start, end }),
       { start, end },
       monthLabel(start),
+      profile,
     )
     if (report.totals.incomeCount + report.totals.expenseCount === 0) {
       result.skipped += 1

@@ -38,6 +38,7 @@ import { retryAt } from '../modules/notifications/retry'
 import { ReminderSources } from '../db/reminder-sources'
 import type { PushSender } from '../modules/notifications/web-push'
 import { readProfile } from '../modules/whatsapp/ledger'
+import type { HomeCurrency } from '../../schema/money/currency'
 import { LeasedJob } from './job-lease'
 import type { JobLease } from '../db/jobs'
 
@@ -101,7 +102,7 @@ const RETAIN_MS = 400 * DAY_MS
 class RoundContext {
   readonly #settings = new Map<string, ReminderSettings>()
   readonly #targets = new Map<string, { id: string; subscriptionId: string | null }[]>()
-  readonly #currency = new Map<string, string>()
+  readonly #home = new Map<string, HomeCurrency>()
 
   constructor(
     private readonly deps: ReminderDeps,
@@ -134,10 +135,14 @@ class RoundContext {
     return zone && isTimeZone(zone) ? zone : this.deps.defaultTimeZone
   }
 
-  async currency(userId: string): Promise<string> {
-    let c = this.#currency.get(userId)
-    if (!c) this.#currency.set(userId, (c = (await readProfile(this.deps.documents, userId)).currency))
-    return c
+  /** The user's home currency (what reminders show money in and what budgets count in). */
+  async home(userId: string): Promise<HomeCurrency> {
+    let home = this.#home.get(userId)
+    if (!home) {
+      const { currency, legacyCurrency } = await readProfile(this.deps.documents, userId)
+      this.#home.set(userId, (home = { currency, legacyCurrency }))
+    }
+    return home
   }
 
   /**
@@ -282,7 +287,8 @@ export class Reminders {
     const windows = budgets.map((b) => zonedBudgetWindow(b.period, round.now, b.createdAt, zone))
     const from = Math.min(...windows.map((w) => w.start))
     const to = Math.max(...windows.map((w) => w.end))
-    return budgetEvents(userId, budgets, await this.sources.entriesIn(userId, from, to), round.now, zone)
+    const entries = await this.sources.entriesIn(userId, from, to)
+    return budgetEvents(userId, budgets, entries, round.now, zone, await round.home(userId))
   }
 
   /** Claims and sends every row whose time has come, PARALLEL at a time. */
@@ -326,7 +332,7 @@ export class Reminders {
       context,
       now,
       timeZone: zone,
-      currency: await round.currency(row.userId),
+      home: await round.home(row.userId),
     })
     if (!rendered) return this.#finish(row, 'resolved', now)
     let outcome: DeliveryOutcome

@@ -31,17 +31,19 @@ const spend = (rupees: number, date: number, origin = 'app') => ({
   origin,
 })
 
+const RUPEES = { currency: 'INR' }
+
 describe('budget events', () => {
   it("count the period in the user's zone: 30 Nov 23:30 in India is still November in New York next morning", () => {
     const entries = [spend(950, ist(11, 30, 23, 30))]
-    const late = budgetEvents('u1', [food], entries, ist(11, 30, 23, 45), IST)
+    const late = budgetEvents('u1', [food], entries, ist(11, 30, 23, 45), IST, RUPEES)
     expect(late.map((e) => e.context)).toEqual([
       { kind: 'budget', budgetId: 'b1', level: 90, start: ist(11, 1, 0), end: ist(12, 1, 0) },
     ])
     // The next morning in India is a new month: nothing reached there yet.
-    expect(budgetEvents('u1', [food], entries, ist(12, 1, 10), IST)).toEqual([])
+    expect(budgetEvents('u1', [food], entries, ist(12, 1, 10), IST, RUPEES)).toEqual([])
     // The same instant is 23:30 on 30 November in New York: the November budget is at 95 %.
-    const ny = budgetEvents('u1', [food], entries, ist(12, 1, 10), NY)
+    const ny = budgetEvents('u1', [food], entries, ist(12, 1, 10), NY, RUPEES)
     expect(ny.map((e) => [e.context.kind, eventKey(e.context)])).toEqual([
       ['budget', `budget:b1:${zonedTime(NY, 2026, 10, 1)}:90`],
     ])
@@ -50,9 +52,17 @@ describe('budget events', () => {
   it('say whether the latest expense came by WhatsApp (its reply gave the alert already)', () => {
     const now = ist(11, 20, 12)
     const byApp = [spend(500, ist(11, 10, 9), 'whatsapp'), spend(300, ist(11, 19, 9))]
-    expect(budgetEvents('u1', [food], byApp, now, IST)[0]).not.toHaveProperty('toldByWhatsapp')
+    expect(budgetEvents('u1', [food], byApp, now, IST, RUPEES)[0]).not.toHaveProperty('toldByWhatsapp')
     const byWhatsapp = [spend(300, ist(11, 19, 9)), spend(500, ist(11, 10, 9), 'whatsapp')]
-    expect(budgetEvents('u1', [food], byWhatsapp, now, IST)[0]).toMatchObject({ toldByWhatsapp: true })
+    expect(budgetEvents('u1', [food], byWhatsapp, now, IST, RUPEES)[0]).toMatchObject({ toldByWhatsapp: true })
+  })
+
+  it('count an expense in another currency at its own rate, and not at all without one', () => {
+    const now = ist(11, 20, 12)
+    const dollars = { ...spend(0, ist(11, 19, 9)), amount: 1000, currency: 'USD', fxHome: 'INR' }
+    // $10 at 90 = ₹900 of ₹1,000: 90 %. At 1:1 it would be ₹10, and without a rate nothing.
+    expect(budgetEvents('u1', [food], [{ ...dollars, fxRate: 90 }], now, IST, RUPEES)).toHaveLength(1)
+    expect(budgetEvents('u1', [food], [{ ...dollars, amount: 99_000, fxRate: null }], now, IST, RUPEES)).toEqual([])
   })
 
   it('ignore income, other categories and expenses outside the period', () => {
@@ -63,8 +73,8 @@ describe('budget events', () => {
       spend(900, ist(10, 31, 23)),
       spend(699, ist(11, 19, 9)),
     ]
-    expect(budgetEvents('u1', [food], entries, now, IST)).toEqual([])
-    expect(budgetEvents('u1', [food], [...entries, spend(1, ist(11, 20, 9))], now, IST)).toHaveLength(1)
+    expect(budgetEvents('u1', [food], entries, now, IST, RUPEES)).toEqual([])
+    expect(budgetEvents('u1', [food], [...entries, spend(1, ist(11, 20, 9))], now, IST, RUPEES)).toHaveLength(1)
   })
 })
 

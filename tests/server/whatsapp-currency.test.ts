@@ -143,4 +143,31 @@ describe('WhatsApp: a message in another currency', () => {
       expect.objectContaining({ amount: 120_000, currency: 'JPY', fxRate: null }),
     ])
   })
+
+  it('summary and budget replies add up in the home currency and name what has no rate', async () => {
+    const t = await setup()
+    const { session, from } = await linkedUser(t)
+    const id = session.user.id
+    await addEntry(t, id, { amount: 100_000, date: NOW - DAY })
+    await addEntry(t, id, { amount: 1000, currency: 'USD', fxRate: 83.25, fxHome: 'INR', date: NOW - DAY })
+    await addEntry(t, id, { amount: 2000, currency: 'GBP', fxRate: null, date: NOW - DAY })
+    await t.app.documents.write(async (unit) =>
+      unit.put('budgets', id, {
+        id: 'fx-food',
+        ownerId: id,
+        updatedAt: NOW,
+        category: 'Food & Dining',
+        amount: 200_000,
+        period: 'monthly',
+        allocated: 0,
+        refusedAllocation: 0,
+        createdAt: NOW - 30 * DAY,
+      }),
+    )
+    // ₹1,000 + $10 at 83.25 = ₹1,832.50; the £20 with no rate is named, not added 1:1.
+    const summary = await say(t.app, from, 'summary')
+    expect(summary).toContain('Expenses: ₹1,833')
+    expect(summary).toContain('1 entry in another currency is not converted to INR and not counted')
+    expect(await say(t.app, from, 'budget')).toContain('₹1,833')
+  })
 })

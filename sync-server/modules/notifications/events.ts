@@ -8,8 +8,9 @@
 import { z } from 'zod'
 import { budgetLevelReached, paymentReminder, reviewDeadlineReminderAt } from '../../../schema/calc/reminders'
 import { zonedBudgetWindow } from '../../../schema/calc/zoned-time'
-import type { LedgerEntry } from '../../../schema/calc/totals'
+import { inHomeCurrency, type LedgerEntry } from '../../../schema/calc/totals'
 import type { Budget } from '../../../schema/entities/budget'
+import type { HomeCurrency } from '../../../schema/money/currency'
 import type { HouseholdExpense, Settlement } from '../../../schema/entities/household'
 import type { RecurringPayment } from '../../../schema/entities/recurring'
 import type { Ticket } from '../../../schema/entities/ticket'
@@ -120,11 +121,20 @@ export function latestAdminReply(t: Ticket): Ticket['messages'][number] | undefi
   return t.messages.filter((m) => m.authorRole === 'admin').sort((a, b) => b.at - a.at)[0]
 }
 
-/** Spending of the budget's category (case-insensitive) in [start, end). */
-export function spentIn(budget: Pick<Budget, 'category'>, entries: Iterable<LedgerEntry>, start: number, end: number) {
+/**
+ * Spending of the budget's category (case-insensitive) in [start, end), in the home currency:
+ * entries in another currency count at their own rate, and not at all without one.
+ */
+export function spentIn(
+  budget: Pick<Budget, 'category'>,
+  entries: readonly LedgerEntry[],
+  window: { start: number; end: number },
+  home: HomeCurrency,
+) {
+  const { start, end } = window
   const category = budget.category.toLowerCase()
   let spent = 0
-  for (const e of entries)
+  for (const e of inHomeCurrency(entries, home).entries)
     if (e.type === 'expense' && e.category.toLowerCase() === category && e.date >= start && e.date < end)
       spent += e.amount
   return spent
@@ -141,11 +151,12 @@ export function budgetEvents(
   entries: readonly (LedgerEntry & { origin?: string })[],
   now: number,
   timeZone: string,
+  home: HomeCurrency,
 ): ReminderEvent[] {
   const out: ReminderEvent[] = []
   for (const b of budgets) {
     const { start, end } = zonedBudgetWindow(b.period, now, b.createdAt, timeZone)
-    const level = budgetLevelReached(spentIn(b, entries, start, end), b.amount)
+    const level = budgetLevelReached(spentIn(b, entries, { start, end }, home), b.amount)
     if (level === null) continue
     const category = b.category.toLowerCase()
     const latest = entries.findLast(

@@ -9,6 +9,7 @@ import { paymentReminder } from '../../../schema/calc/reminders'
 import { reviewCountdown } from '../../../schema/calc/household-review'
 import type { Household } from '../../../schema/entities/household'
 import { formatMoney } from '../../../schema/money/money'
+import type { HomeCurrency } from '../../../schema/money/currency'
 import { latestAdminReply, spentIn } from './events'
 import type { ReminderContext } from './events'
 import type { ReminderSources } from '../../db/reminder-sources'
@@ -27,7 +28,7 @@ export interface RenderInput {
   context: ReminderContext
   now: number
   timeZone: string
-  currency: string
+  home: HomeCurrency
 }
 
 const METHOD_LABELS = { upi: 'UPI', bank_transfer: 'Bank transfer', cash: 'Cash', other: 'Other' } as const
@@ -85,7 +86,7 @@ export class ReminderTexts {
     const reminder = paymentReminder(p.nextDueDate, p.reminderDays, input.now, input.timeZone)
     if (reminder?.stage !== c.stage) return null
     const when = reminder.days === 0 ? 'today' : reminder.days === 1 ? 'tomorrow' : `in ${reminder.days} days`
-    const amount = formatMoney(p.amount, input.currency)
+    const amount = formatMoney(p.amount, input.home.currency)
     return {
       title: `${p.name} is due ${when}`,
       body: `${amount} on ${dayLabel(p.nextDueDate)}. Mark it paid in Recurring Payments.`,
@@ -97,20 +98,20 @@ export class ReminderTexts {
   async #budget(input: RenderInput, c: Extract<ReminderContext, { kind: 'budget' }>): Promise<RenderedReminder | null> {
     const b = await this.sources.owned('budgets', input.userId, c.budgetId)
     if (!b) return null
-    const spent = spentIn(b, await this.sources.entriesIn(input.userId, c.start, c.end), c.start, c.end)
+    const spent = spentIn(b, await this.sources.entriesIn(input.userId, c.start, c.end), c, input.home)
     // An expense undone since, or a limit raised: the budget is no longer at this level.
     if (spent * 100 < c.level * b.amount) return null
     const { percent } = statusOf(spent, b.amount)
     const alert = { category: b.category, level: c.level, spent, limit: b.amount, percent }
     return {
       title: `Budget alert: ${b.category}`,
-      body: describeAlert(alert, input.currency),
+      body: describeAlert(alert, input.home.currency),
       url: '/budgets',
       variables: [
         b.category,
         String(percent),
-        formatMoney(spent, input.currency),
-        formatMoney(b.amount, input.currency),
+        formatMoney(spent, input.home.currency),
+        formatMoney(b.amount, input.home.currency),
       ],
     }
   }
@@ -122,7 +123,7 @@ export class ReminderTexts {
     if (!(await this.sources.isMember(e.householdId, input.userId))) return null
     const household = await this.sources.household(e.householdId)
     const payer = memberName(household, e.paidBy)
-    const amount = formatMoney(e.amount, input.currency)
+    const amount = formatMoney(e.amount, input.home.currency)
     const where = household?.name ?? 'your household'
     const left = reviewCountdown(e.deadline, input.now)
     const deadline = timeLabel(e.deadline, input.timeZone)
@@ -147,7 +148,7 @@ export class ReminderTexts {
     if (!(await this.sources.isMember(s.householdId, input.userId))) return null
     const household = await this.sources.household(s.householdId)
     const payer = memberName(household, s.fromUserId)
-    const amount = formatMoney(s.amount, input.currency)
+    const amount = formatMoney(s.amount, input.home.currency)
     const where = household?.name ?? 'your household'
     return {
       title: 'A payment to confirm',

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { budgetsSpan, budgetStatus, crossedAlert } from '../../../schema/calc/budget-status'
-import type { LedgerEntry } from '../../../schema/calc/totals'
+import { inHomeCurrency, type LedgerEntry } from '../../../schema/calc/totals'
 import { nextVersion } from '../../../schema/entities/common'
 import { maxAmountOf, newTransaction, type Transaction } from '../../../schema/entities/transaction'
 import type { Answer } from '../../../schema/parse/answers'
@@ -235,13 +235,15 @@ export class MessageBooking {
   async #budgetAlerts(ctx: BookingContext, booked: Transaction): Promise<string[]> {
     const { documents } = this.deps
     // Budgets are in the home currency: an entry counts at its converted figure, and not at all unconverted.
-    const amount = inHome(moneyEntryOf(booked, { currency: ctx.profile.currency }), ctx.profile.currency)
+    const amount = inHome(moneyEntryOf(booked, ctx.profile), ctx.profile.currency)
     if (amount === null) return []
     const doc = { ...booked, amount }
     const hit = budgetsHit(await liveBudgets(documents, ctx.userId), doc, ctx.now)
     if (hit.length === 0) return []
     const span = budgetsSpan(hit, ctx.now)
-    const before: LedgerEntry[] = span ? await transactionsIn(documents, ctx.userId, span) : []
+    const before: LedgerEntry[] = span
+      ? inHomeCurrency(await transactionsIn(documents, ctx.userId, span), ctx.profile).entries
+      : []
     const alerts: string[] = []
     for (const budget of hit) {
       const spentBefore = budgetStatus(budget, before, ctx.now).spent

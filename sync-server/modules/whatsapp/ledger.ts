@@ -3,14 +3,15 @@ import { budgetStatus, budgetWindow } from '../../../schema/calc/budget-status'
 import { inWindow } from '../../../schema/calc/periods'
 import type { Window } from '../../../schema/calc/periods'
 import { expensesByCategory } from '../../../schema/calc/shares'
-import { totalsOf } from '../../../schema/calc/totals'
+import { inHomeCurrency, totalsOf } from '../../../schema/calc/totals'
 import type { LedgerEntry } from '../../../schema/calc/totals'
+import type { HomeCurrency } from '../../../schema/money/currency'
 import type { Budget } from '../../../schema/entities/budget'
 import { DEFAULT_CURRENCY } from '../../../schema/money/money'
 import type { DocumentsRepository } from '../../db/documents'
 import type { BudgetLine, MonthReport } from './replies'
 
-export interface ProfileSettings {
+export interface ProfileSettings extends HomeCurrency {
   currency: string
   customCategories: string[]
   monthlyReportByWhatsapp: boolean
@@ -22,6 +23,7 @@ export async function readProfile(documents: DocumentsRepository, userId: string
   const data = profile && !profile.deleted ? profile.data : undefined
   return {
     currency: data?.currency ?? DEFAULT_CURRENCY,
+    legacyCurrency: data?.legacyCurrency ?? null,
     customCategories: data?.customCategories ?? [],
     monthlyReportByWhatsapp: data?.monthlyReportByWhatsapp !== false,
   }
@@ -42,10 +44,14 @@ export async function liveBudgets(documents: DocumentsRepository, userId: string
   return (await documents.listByOwner('budgets', userId)).map((d) => d.data)
 }
 
-/** Totals and top three expense categories of the entries dated inside `window`. */
-export function monthReport(entries: readonly LedgerEntry[], window: Window, label: string): MonthReport {
+/**
+ * Totals and top three expense categories of the entries dated inside `window`, in the home
+ * currency; entries with no rate to it are counted in `totals.notConverted`, not in the money.
+ */
+export function monthReport(entries: readonly LedgerEntry[], window: Window, label: string, home: HomeCurrency) {
   const inMonth = entries.filter((e) => inWindow(e.date, window))
-  return { label, totals: totalsOf(inMonth), top: expensesByCategory(inMonth).slice(0, 3) }
+  const top = expensesByCategory(inHomeCurrency(inMonth, home).entries).slice(0, 3)
+  return { label, totals: totalsOf(inMonth, home), top } satisfies MonthReport
 }
 
 export function budgetLine(budget: Budget, entries: Iterable<LedgerEntry>, now: number): BudgetLine {
@@ -59,9 +65,15 @@ export function budgetLine(budget: Budget, entries: Iterable<LedgerEntry>, now: 
   }
 }
 
-/** Every budget's spending in its current period, in the order they were created. */
-export function budgetLines(budgets: readonly Budget[], entries: readonly LedgerEntry[], now: number): BudgetLine[] {
-  return [...budgets].sort((a, b) => a.createdAt - b.createdAt).map((b) => budgetLine(b, entries, now))
+/** Every budget's spending in its current period (in the home currency), in the order they were created. */
+export function budgetLines(
+  budgets: readonly Budget[],
+  entries: readonly LedgerEntry[],
+  now: number,
+  home: HomeCurrency,
+) {
+  const converted = inHomeCurrency(entries, home).entries
+  return [...budgets].sort((a, b) => a.createdAt - b.createdAt).map((b) => budgetLine(b, converted, now))
 }
 
 /** Budgets of the entry's category whose current period contains the entry's date. */

@@ -193,6 +193,13 @@ function reportBody(report: MonthReport, currency: string): string {
     `Expenses: ${formatMoney(totals.expenses, currency)}`,
     `Balance: ${formatMoney(totals.balance, currency)}`,
   ]
+  if (totals.notConverted > 0) {
+    const entries =
+      totals.notConverted === 1
+        ? '1 entry in another currency is'
+        : `${totals.notConverted} entries in another currency are`
+    lines.push(`(${entries} not converted to ${currency} and not counted: add a rate in the app.)`)
+  }
   const parts = [lines.join('\n')]
   if (top.length > 0)
     parts.push(

@@ -152,13 +152,13 @@ export class WhatsappService {
             return this.#undo(userId, profile, now)
           case 'summary': {
             const month = localMonthWindow(now)
-            const report = monthReport(await transactionsIn(documents, userId, month), month, monthLabel(now))
+            const report = monthReport(await transactionsIn(documents, userId, month), month, monthLabel(now), profile)
             return { kind: 'command', reply: summaryReply(report, profile.currency) }
           }
           case 'budget': {
             const budgets = await liveBudgets(documents, userId)
             const span = budgetsSpan(budgets, now)
-            const lines = budgetLines(budgets, span ? await transactionsIn(documents, userId, span) : [], now)
+            const lines = budgetLines(budgets, span ? await transactionsIn(documents, userId, span) : [], now, profile)
             return { kind: 'command', reply: budgetReply(lines, profile.currency) }
           }
         }
