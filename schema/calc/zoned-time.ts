@@ -41,6 +41,24 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter
 }
 
+/**
+ * Old IANA names that browsers still report (ICU keeps them canonical), by their current names:
+ * an Indian phone says "Asia/Calcutta", which its owner knows as Kolkata.
+ */
+const RENAMED_ZONES: Readonly<Record<string, string>> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Dacca': 'Asia/Dhaka',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Europe/Kiev': 'Europe/Kyiv',
+}
+
+/** A zone by its current IANA name (the same zone: only the name changes). */
+export function currentZoneName(zone: string): string {
+  return RENAMED_ZONES[zone] ?? zone
+}
+
 /** True when `zone` is an IANA time zone this runtime knows. */
 export function isTimeZone(zone: string): boolean {
   try {

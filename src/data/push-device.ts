@@ -7,6 +7,7 @@ import {
 import { SuccessBody } from '../../schema/api/admin'
 import { apiFetch, ApiError } from './http'
 import { readToken } from './session'
+import { currentZoneName } from '../../schema/calc/zoned-time'
 
 /**
  * This device's Web Push subscription and the account's reminder settings (README "Reminders").
@@ -24,7 +25,7 @@ function token(): string {
 /** The zone this device runs in: the account's day and quiet hours follow it unless one was chosen. */
 export function deviceTimeZone(): string | undefined {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone
+    return currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone)
   } catch {
     return undefined
   }

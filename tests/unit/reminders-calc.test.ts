@@ -12,6 +12,7 @@ import {
   reviewDeadlineReminderAt,
 } from '../../schema/calc/reminders'
 import {
+  currentZoneName,
   isTimeZone,
   zonedBudgetWindow,
   zonedDayString,
@@ -253,5 +254,16 @@ describe('review deadline reminders', () => {
       }),
       { numRuns: 400 },
     )
+  })
+})
+
+describe('currentZoneName', () => {
+  it('gives a zone its current name, and the same clock', () => {
+    expect(currentZoneName('Asia/Calcutta')).toBe('Asia/Kolkata')
+    expect(currentZoneName('Asia/Kolkata')).toBe('Asia/Kolkata')
+    expect(currentZoneName('Europe/London')).toBe('Europe/London')
+    const at = Date.UTC(2026, 10, 27, 4, 30)
+    for (const old of ['Asia/Calcutta', 'Asia/Katmandu', 'Asia/Saigon', 'Europe/Kiev'])
+      expect(zonedParts(at, currentZoneName(old))).toEqual(zonedParts(at, old))
   })
 })

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import type { NotificationSettingsResponse, ReminderSettingsPatch } from '../../../schema/api/notifications'
+import { currentZoneName } from '../../../schema/calc/zoned-time'
 import { Button } from '../../components/ui/button'
 import { Switch } from '../../components/ui/switch'
 import { isOffline, serverMessage } from '../../data/account-api'
@@ -132,7 +133,7 @@ const KINDS = [
 
 /** What reminds the user (every device and WhatsApp), where their day is, and the quiet hours. */
 function ReminderChoices({ view, save }: { view: View; save: (patch: ReminderSettingsPatch) => void }) {
-  const zone = view.settings.time_zone ?? view.default_time_zone
+  const zone = currentZoneName(view.settings.time_zone ?? view.default_time_zone)
   const here = deviceTimeZone()
   const { whatsapp } = view
   return (
