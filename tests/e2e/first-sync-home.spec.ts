@@ -6,7 +6,8 @@ import { apiLogin } from './support/flows'
 /**
  * A new device shows /home's newest entries before the rest of its download (the pull route's
  * newest-first head), and no sum of entries it does not hold yet: the balance and the budgets say
- * they are loading until the download is done, then show the real figures.
+ * they are loading until the download is done, then show the real figures; /transactions lists
+ * what has landed and says its totals are loading.
  */
 
 test.use({ serverEnv: { SYNC_PUSH_MAX_PER_MINUTE: '1000000' } })
@@ -35,7 +36,7 @@ function seedDocs(ownerId: string, now: number) {
   })
 }
 
-test('the newest entries show first and the sums say they are loading until the download is done', async ({
+test('newest entries first; sums on /home and /transactions say they are loading until the download is done', async ({
   browser,
   server,
 }) => {
@@ -80,6 +81,15 @@ test('the newest entries show first and the sums say they are loading until the 
     await expect(page.getByTestId('home-budget')).toContainText(LONG_CATEGORY)
     await expectAccessible(page, `/home while downloading (${look.name})`)
     await page.screenshot({ path: `${SHOTS}/downloading-${look.name}.png`, fullPage: true, animations: 'disabled' })
+
+    // /transactions lists what landed and says its totals are loading.
+    await page.locator('a[href="/transactions"]:visible').first().click()
+    await expect(page.getByTestId('transaction-item').first()).toContainText('the newest entry')
+    await expect(page.getByTestId('ledger-totals').getByTestId('figure-loading')).toHaveCount(3)
+    await expect(page.getByTestId('total-expenses')).toHaveCount(0)
+    await expectAccessible(page, `/transactions while downloading (${look.name})`)
+    await page.screenshot({ path: `${SHOTS}/ledger-downloading-${look.name}.png`, animations: 'disabled' })
+    await page.locator('a[href="/home"]:visible').first().click()
 
     release()
     await expect(page.getByRole('progressbar', { name: 'Downloading your data' })).toHaveCount(0, { timeout: 60_000 })

@@ -95,17 +95,23 @@ function LedgerTotal({
   kind,
   testId,
   value,
+  downloading,
 }: {
   label: string
   kind: 'expense' | 'income'
   testId: string
   value: Paise | null
+  downloading: boolean
 }) {
   const className = `ledger__total-value ledger__total-value--${kind}`
   return (
     <div className="ledger__total">
       <span className="ledger__total-label">{label}</span>
-      {value === null ? (
+      {downloading ? (
+        <span className={`${className} ledger__total-value--loading`} data-testid="figure-loading">
+          {STILL_LOADING}
+        </span>
+      ) : value === null ? (
         <span className={className} data-testid={testId} />
       ) : (
         <Amount value={value} compact className={className} data-testid={testId} />
@@ -121,19 +127,35 @@ export interface LedgerFigures {
   count: number
 }
 
+/** Stands in for a figure computed from entries a new device is still downloading. */
+const STILL_LOADING = 'Loading…'
+
 /**
  * The totals, or empty figures while the month totals are first read (the rows show meanwhile);
- * `busy` while the saved ones stand in.
+ * `busy` while the saved ones stand in; "Loading…" while a new device is still downloading its
+ * entries (a sum of part of them would be wrong).
  */
-export function LedgerTotals({ totals, busy }: { totals: LedgerFigures | null; busy: boolean }) {
+export function LedgerTotals(props: { totals: LedgerFigures | null; busy: boolean; downloading?: boolean }) {
+  const { totals, busy } = props
+  const downloading = props.downloading ?? false
+  const figures = downloading ? null : totals
   return (
-    <div className="ledger__totals" data-testid="ledger-totals" aria-live="polite" aria-busy={busy}>
-      <LedgerTotal label="Expenses" kind="expense" testId="total-expenses" value={totals?.expenses ?? null} />
-      <LedgerTotal label="Income" kind="income" testId="total-income" value={totals?.income ?? null} />
+    <div className="ledger__totals" data-testid="ledger-totals" aria-live="polite" aria-busy={busy || downloading}>
+      <LedgerTotal
+        {...{ downloading, label: 'Expenses', kind: 'expense', testId: 'total-expenses' }}
+        value={figures?.expenses ?? null}
+      />
+      <LedgerTotal
+        {...{ downloading, label: 'Income', kind: 'income', testId: 'total-income' }}
+        value={figures?.income ?? null}
+      />
       <div className="ledger__total">
         <span className="ledger__total-label">Count</span>
-        <span className="ledger__total-value" data-testid="transaction-count">
-          {totals === null ? null : totals.count.toLocaleString('en-IN')}
+        <span
+          className={downloading ? 'ledger__total-value ledger__total-value--loading' : 'ledger__total-value'}
+          data-testid={downloading ? 'figure-loading' : 'transaction-count'}
+        >
+          {downloading ? STILL_LOADING : figures === null ? null : figures.count.toLocaleString('en-IN')}
         </span>
       </div>
     </div>

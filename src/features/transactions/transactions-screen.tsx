@@ -7,7 +7,8 @@ import { useNow } from '../../lib/use-now'
 import { TransactionRow } from '../../components/transaction/transaction-row'
 import { useTransactionActions } from '../../components/transaction/use-transaction-actions'
 import { Card } from '../../components/ui/card'
-import { useHomeCurrency, useLedger, useProfile, useWindowTotals } from '../../data/hooks'
+import { NotConvertedNote } from '../../components/ui/not-converted'
+import { useCollectionSynced, useHomeCurrency, useLedger, useProfile, useWindowTotals } from '../../data/hooks'
 import { writeLedgerSnapshot } from '../../data/ledger-snapshot'
 import { saveWhenIdle } from '../../data/saved-screen'
 import type { TransactionDoc } from '../../data/transactions'
@@ -138,6 +139,8 @@ function useLedgerView(window_: Window | null, type: TypeFilter, search: string)
   const limit = paging.key === key ? paging.limit : PAGE_SIZE
   const ledger = useLedger({ window: window_, type, limit: searching ? undefined : limit })
   const totals = useWindowTotals(window_)
+  // A new device still downloading its entries has no totals yet, only the rows that landed.
+  const downloading = !useCollectionSynced('transactions')
   const home = useHomeCurrency()
   const entries = useDeferredValue(ledger.data)
   const found = useMemo(
@@ -153,12 +156,25 @@ function useLedgerView(window_: Window | null, type: TypeFilter, search: string)
     [key],
   )
   const loading = ledger.loading
-  if (found) return { rows: found.rows, count: found.rows.length, more: false, totals: found.totals, loading, onReach }
-  if (totals.loading)
-    return { rows: entries, count: entries.length, more: entries.length >= limit, totals: null, loading, onReach }
+  if (found && !downloading)
+    return {
+      rows: found.rows,
+      count: found.rows.length,
+      more: false,
+      totals: found.totals,
+      loading,
+      downloading,
+      onReach,
+    }
+  if (found)
+    return { rows: found.rows, count: found.rows.length, more: false, totals: null, loading, downloading, onReach }
+  if (totals.loading || downloading) {
+    const more = entries.length >= limit
+    return { rows: entries, count: entries.length, more, totals: null, loading, downloading, onReach }
+  }
   const shown = ofType(totals.data, type)
   const count = shown.incomeCount + shown.expenseCount
-  return { rows: entries, count, more: entries.length < count, totals: shown, loading, onReach }
+  return { rows: entries, count, more: entries.length < count, totals: shown, loading, downloading, onReach }
 }
 
 /**
@@ -201,17 +217,11 @@ export default function TransactionsScreen() {
     <div className="tx-page ledger">
       <LedgerHeader />
       <LedgerTools search={search} onSearch={setSearch} filters={filters} onFilters={setFilters} />
-      <LedgerTotals totals={live ?? standIn ?? null} busy={!live} />
-      {view.totals?.notConverted ? (
-        <p className="ledger__missing" role="note" data-testid="not-converted">
-          {view.totals.notConverted === 1 ? '1 entry' : `${view.totals.notConverted} entries`} in another currency
-          {view.totals.notConverted === 1 ? ' is' : ' are'} not converted to {money.currency} and not counted in these
-          totals.
-        </p>
-      ) : null}
+      <LedgerTotals totals={live ?? standIn ?? null} busy={!live} downloading={view.downloading} />
+      <NotConvertedNote count={view.totals?.notConverted ?? 0} where="these totals" className="ledger__missing" />
       <Card padding="none" variant="elevated" className="ledger__card">
         {view.loading ? null : view.count === 0 ? (
-          <p className="ledger__empty">No transactions found</p>
+          <p className="ledger__empty">{view.downloading ? 'Loading…' : 'No transactions found'}</p>
         ) : (
           <LedgerList
             rows={view.rows}
