@@ -68,6 +68,36 @@ describe('receipt uploads', () => {
     expect((await getReceipt(t, asha, receipt.id)).statusCode).toBe(200)
   })
 
+  it('stay through an edit from a device older than receipts, and go when a newer one removes them', async () => {
+    const t = await setup()
+    const asha = await register(t.app)
+    const expense = await expenseOf(t, asha)
+    const receipt = receiptOf(jpegBytes(3000))
+    await nameReceipt(t.app, 'transactions', expense, receipt)
+    const pushEdit = async (change: Record<string, unknown>) => {
+      const stored = await t.app.documents.get('transactions', expense)
+      if (!stored) throw new Error('no expense')
+      const { receipt: _r, ...older } = stored.data
+      const assumedMasterState = { ...stored.data, _deleted: false }
+      const newDocumentState = { ...older, ...change, updatedAt: stored.updatedAt + 1, _deleted: false }
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/sync/transactions/push',
+        headers: asha.headers,
+        payload: [{ assumedMasterState, newDocumentState }],
+      })
+      expect(res.json()).toEqual([])
+    }
+    // The older device's document has no receipt field at all.
+    await pushEdit({ description: 'edited on the old phone' })
+    expect((await t.app.documents.get('transactions', expense))?.data).toMatchObject({
+      description: 'edited on the old phone',
+      receipt,
+    })
+    await pushEdit({ receipt: null })
+    expect((await t.app.documents.get('transactions', expense))?.data).toMatchObject({ receipt: null })
+  })
+
   it('judges the type by the bytes, refuses other photos and files over the cap, with clear messages', async () => {
     const t = await setup()
     const asha = await register(t.app)

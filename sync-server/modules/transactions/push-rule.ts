@@ -1,13 +1,10 @@
-import type { PushRule } from '../../db/documents'
+import { keepLateFields } from '../sync/late-fields'
 
 /**
- * A pushed entry that says nothing of its currency (a device older than currencies per entry)
- * keeps the currency and rate the server holds: what the device does not know, it cannot clear.
- * A device that knows the fields always writes `currency`, so its choice stands.
+ * An entry pushed by a device older than currencies per entry or receipts keeps the currency,
+ * rate and receipt the server holds.
  */
-export const transactionPushRule: PushRule = (incoming, { current }) => {
-  if (incoming.currency !== undefined || !current || current.deleted) return Promise.resolve(incoming)
-  const { currency, fxRate, fxHome } = current.data
-  if (currency === undefined) return Promise.resolve(incoming)
-  return Promise.resolve({ ...incoming, currency, fxRate: fxRate ?? null, ...(fxHome ? { fxHome } : {}) })
-}
+export const transactionPushRule = keepLateFields(
+  { marker: 'currency', fields: ['currency', 'fxRate', 'fxHome'] },
+  { marker: 'receipt', fields: ['receipt'] },
+)
