@@ -51,10 +51,11 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   const onPg = url?.startsWith('postgres') ?? false
   const name = `app-${timestamp(new Date())}.${onPg ? 'pgdump' : 'sqlite'}`
   const destination = resolve(process.argv[2] ?? join(dataDir, 'backups', name))
-  const backup = url && onPg ? backupPgDatabase(url, destination) : backupDatabase(dataDir, destination)
+  const backup: Promise<{ file: string; pages?: number }> =
+    url && onPg ? backupPgDatabase(url, destination) : backupDatabase(dataDir, destination)
   backup.then(
-    (done) =>
-      console.log('pages' in done ? `Backed up ${done.pages} pages to ${done.file}` : `Backed up to ${done.file}`),
+    ({ file, pages }) =>
+      console.log(pages === undefined ? `Backed up to ${file}` : `Backed up ${pages} pages to ${file}`),
     (err: unknown) => {
       console.error(`Backup failed: ${err instanceof Error ? err.message : String(err)}`)
       process.exit(1)
