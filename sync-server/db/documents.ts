@@ -551,7 +551,7 @@ export class DocumentsRepository {
    */
   #publish(announcements: readonly Announcement[], changes: Changes): void {
     for (const { written, channels } of announcements) {
-      const listening = channels.filter((channel) => this.bus.listenerCount(channel) > 0)
+      const listening = channels.filter((channel) => this.bus.hasAudience(channel))
       // Nobody listening (no open stream): the event is not even built.
       if (listening.length === 0) continue
       const event: StreamEvent = {

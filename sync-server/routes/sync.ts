@@ -12,7 +12,7 @@ import { HttpError } from '../http-error'
 import { HOUSEHOLD_COLLECTIONS } from '../modules/households/service'
 import type { HouseholdCollection } from '../modules/households/service'
 import { checkPushRows, PushLane } from '../modules/sync/push-rows'
-import type { StreamBus } from '../modules/sync/stream-bus'
+import type { StreamBus, StreamItem } from '../modules/sync/stream-bus'
 
 const CollectionParams = z.object({ collection: z.string().max(64) })
 
@@ -156,8 +156,8 @@ function registerStream(
 
     // Every device gets every change, its own pushes too: the echo keeps RxDB's idea of the
     // server state current (without it devices could settle on an older state, see RestampBody).
-    const listener = (event: StreamEvent) => {
-      res.write(`data: ${JSON.stringify(event)}\n\n`)
+    const listener = (item: StreamItem) => {
+      res.write(`data: ${JSON.stringify(item)}\n\n`)
     }
     // Suspension and revoked tokens end the stream through the bus (the listener's `end`).
     const unsubscribers = [bus.subscribe(request.user.id, listener, () => end(), request.user.tokenVersion)]

@@ -845,7 +845,7 @@ describe('household sync', () => {
     const [a, b] = [await register(t.app), await register(t.app)]
     const id = await household(a, b)
     const events: string[] = []
-    const stop = t.app.streamBus.subscribe(b.user.id, (e) => events.push(e.collection))
+    const stop = t.app.streamBus.subscribe(b.user.id, (e) => e !== 'RESYNC' && events.push(e.collection))
     await call(a, 'POST', `/${id}/expenses`, { amount: 100, category: 'Rent' })
     stop()
     expect(events).toEqual(['household_expenses'])

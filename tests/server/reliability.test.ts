@@ -123,8 +123,9 @@ const sqliteOf = (app: TestApp) => (app.app.db as unknown as { $client: { inTran
 /** Every event published to `userId` from now on, with whether a transaction was open then. */
 function listen(userId: string) {
   const events: { event: StreamEvent; inTransaction: boolean }[] = []
-  const stop = t.app.streamBus.subscribe(userId, (event) =>
-    events.push({ event, inTransaction: sqliteOf(t).inTransaction }),
+  const stop = t.app.streamBus.subscribe(
+    userId,
+    (event) => event !== 'RESYNC' && events.push({ event, inTransaction: sqliteOf(t).inTransaction }),
   )
   return { events, stop }
 }

@@ -16,7 +16,7 @@ afterEach(async () => {
 /** Every stream event `channel` gets from now on. */
 function listen(channel: string): StreamEvent[] {
   const events: StreamEvent[] = []
-  t.app.streamBus.subscribe(channel, (event) => events.push(event))
+  t.app.streamBus.subscribe(channel, (event) => event !== 'RESYNC' && events.push(event))
   return events
 }
 
