@@ -52,7 +52,7 @@ export class PgRelay implements BusRelay {
     this.#closed = true
     await this.#queue
     const sender = await this.#sender?.catch(() => null)
-    await Promise.all([sender?.end(), this.#listener?.end()].map((p) => p?.catch(() => undefined)))
+    for (const client of [sender, this.#listener]) await client?.end().catch(() => undefined)
   }
 
   #payload(message: RelayMessage): string {
