@@ -142,6 +142,16 @@ test.describe('a household in rupees with a member paying in dollars', () => {
         timeout: 30_000,
       })
       .toMatchObject({ currency: 'USD', fx_rate: 84 })
+
+    // The admin changes the currency in the settings: nothing stored is converted, so the rupee
+    // entries wait for a rate to dollars and the balances say so.
+    await a.goto(`/households/${id}/settings`)
+    await expect(a.getByLabel('Currency')).toHaveValue('INR')
+    await a.getByLabel('Currency').selectOption('USD')
+    await a.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(a.getByText('Household saved')).toBeVisible()
+    await r.goto(`/households/${id}?tab=balances`)
+    await expect(r.getByTestId('not-converted')).toContainText('not converted to USD', { timeout: 30_000 })
     await a.context().close()
     await r.context().close()
   })
