@@ -1,7 +1,35 @@
 import { z } from 'zod'
+import { isRate } from '../money/currency'
+import { CURRENCY_CODES } from '../money/money'
 import { MAX_UPI_ID_LENGTH } from '../upi-id'
 import { DayString, documentBase, Id, Millis, Paise, PositivePaise } from './common'
 import { ReceiptField } from './receipt'
+import { isWholeIn } from './transaction'
+
+/** The currency of a household made before households had one. */
+export const DEFAULT_HOUSEHOLD_CURRENCY = 'INR'
+
+/**
+ * What an expense or a payment says about its currency, as a transaction does: `currency` its
+ * amount is in (absent: the household's, see `Household.legacyCurrency`), `fxRate` to the
+ * household currency named in `fxHome` on its date (null: not converted yet).
+ */
+const entryCurrencyFields = {
+  currency: z.enum(CURRENCY_CODES).optional(),
+  fxRate: z.number().refine(isRate, 'Invalid rate').nullable().optional(),
+  fxHome: z.enum(CURRENCY_CODES).optional(),
+}
+
+interface EntryCurrency {
+  amount: number
+  currency?: string | undefined
+  fxRate?: number | null | undefined
+  fxHome?: string | undefined
+}
+const wholeInCurrency = (e: EntryCurrency) => e.currency === undefined || isWholeIn(e.amount, e.currency)
+const WHOLE_IN_CURRENCY = { message: 'The amount has more digits than its currency', path: ['amount'] }
+const rateHasCurrency = (e: EntryCurrency) => e.fxRate == null || (e.currency !== undefined && e.fxHome !== undefined)
+const RATE_HAS_CURRENCY = { message: 'A rate needs a currency and the currency it converts to', path: ['fxRate'] }
 
 /** The nine household icons (lucide names) and eight colours of spec part 2 §3, Emerald first. */
 export const HOUSEHOLD_ICONS = [
@@ -125,6 +153,13 @@ export const Household = z.object({
   createdAt: Millis.default(0),
   /** Recurring expenses; members change them over REST, the server adds their occurrences. */
   recurring: z.array(RecurringHouseholdExpense).max(MAX_RECURRING_PER_HOUSEHOLD).default([]),
+  /** What balances and totals add up in; absent on households made before they had one: INR. */
+  currency: z.enum(CURRENCY_CODES).optional(),
+  /**
+   * Pinned by the server on the first change of `currency` to the one it replaced: expenses and
+   * payments with no currency of their own were entered in it (a change converts nothing stored).
+   */
+  legacyCurrency: z.enum(CURRENCY_CODES).optional(),
 })
 export type Household = z.infer<typeof Household>
 
@@ -150,24 +185,28 @@ export type ExpenseReview = z.infer<typeof ExpenseReview>
  * each member other than the payer has one review and changes only their own; `status`,
  * `deadline` and `createdAt` are set by the server.
  */
-export const HouseholdExpense = z.object({
-  ...documentBase,
-  householdId: Id,
-  amount: PositivePaise,
-  description: z.string().max(500).default(''),
-  category: z.string().trim().min(1).max(60),
-  date: Millis,
-  paidBy: Id,
-  splitMethod: z.enum(SPLIT_METHODS).default('equal'),
-  splits: z.array(ExpenseSplit).min(1).max(50),
-  reviews: z.array(ExpenseReview).max(50),
-  status: z.enum(REVIEW_STATUSES).default('pending'),
-  /** When a pending expense is approved automatically (ms). */
-  deadline: Millis.default(0),
-  createdAt: Millis.default(0),
-  /** The photo of the receipt, seen by members only (entities/receipt.ts). */
-  receipt: ReceiptField,
-})
+export const HouseholdExpense = z
+  .object({
+    ...documentBase,
+    householdId: Id,
+    amount: PositivePaise,
+    description: z.string().max(500).default(''),
+    category: z.string().trim().min(1).max(60),
+    date: Millis,
+    paidBy: Id,
+    splitMethod: z.enum(SPLIT_METHODS).default('equal'),
+    splits: z.array(ExpenseSplit).min(1).max(50),
+    reviews: z.array(ExpenseReview).max(50),
+    status: z.enum(REVIEW_STATUSES).default('pending'),
+    /** When a pending expense is approved automatically (ms). */
+    deadline: Millis.default(0),
+    createdAt: Millis.default(0),
+    /** The photo of the receipt, seen by members only (entities/receipt.ts). */
+    receipt: ReceiptField,
+    ...entryCurrencyFields,
+  })
+  .refine(wholeInCurrency, WHOLE_IN_CURRENCY)
+  .refine(rateHasCurrency, RATE_HAS_CURRENCY)
 export type HouseholdExpense = z.infer<typeof HouseholdExpense>
 
 /**
@@ -198,7 +237,10 @@ export const Settlement = z
     declineReason: z.string().max(500).default(''),
     /** When it was declined or cancelled (ms); 0 otherwise. */
     decidedAt: Millis.default(0),
+    ...entryCurrencyFields,
   })
+  .refine(wholeInCurrency, WHOLE_IN_CURRENCY)
+  .refine(rateHasCurrency, RATE_HAS_CURRENCY)
   .refine((s) => s.status !== 'declined' || s.declineReason.trim() !== '', {
     // The text of HOUSEHOLD_MESSAGES.declineReasonRequired (entities do not import validation).
     message: 'Please give a reason for declining',

@@ -11,7 +11,8 @@ import {
   type PaymentMethod,
   type SplitMethod,
 } from '../entities/household'
-import { toPaise, type Paise } from '../money/money'
+import { currencyDigits, isRate, parseAmountIn, parseRate, type Rate } from '../money/currency'
+import { CURRENCY_CODES, toPaise, type Paise } from '../money/money'
 import {
   fail,
   MAX_CATEGORY_CHARS,
@@ -83,6 +84,15 @@ export const HOUSEHOLD_MESSAGES = {
   percentageInvalid: 'A percentage must be a number from 0 to 100',
   sharesInvalid: 'Shares must be whole numbers from 0 to 1000',
   dayOfMonthInvalid: 'Day of month must be a whole number from 1 to 31',
+  currencyInvalid: 'Please select a supported currency',
+  rateInvalid: 'Please enter a valid rate (a number above zero, at most 10 digits)',
+  rateNeedsCurrency: 'A rate needs a currency: say which currency the amount is in',
+  rateNotAllowed: 'Only an admin, whoever paid or whoever added it can change its rate',
+  /** An amount with more decimals than its currency has (half a yen). */
+  amountDigits: (code: string) =>
+    currencyDigits(code) === 0
+      ? `${code} amounts are whole numbers`
+      : `${code} amounts have at most ${currencyDigits(code)} decimal places`,
   needsConnection: 'This needs a connection to the server. Try again when you are online.',
   /** A payment above the debt is recorded with this word; `owed` is formatted, null when nothing is owed. */
   moreThanOwed: (owed: string | null) =>
@@ -104,9 +114,62 @@ function paiseOf(value: unknown): Paise | null {
   return typeof value === 'number' || typeof value === 'string' ? toPaise(value) : null
 }
 
-function amount(value: unknown): Parsed<Paise> {
-  const paise = paiseOf(value)
-  return isHouseholdAmount(paise) ? { ok: true, value: paise } : { ok: false, error: M.amountInvalid }
+/**
+ * A decimal amount as REST sends it, in stored units of `currency` (paise when null), refused
+ * when it has more decimals than the currency has.
+ */
+function unitsOf(value: unknown, currency: string | null): Parsed<number | null> {
+  if (currency === null) return { ok: true, value: paiseOf(value) }
+  if (typeof value !== 'number' && typeof value !== 'string') return { ok: true, value: null }
+  const text = String(value)
+  const decimals = /\.(\d*)\s*$/.exec(text)?.[1]?.replace(/0+$/, '') ?? ''
+  if (decimals.length > currencyDigits(currency)) return refuse(M.amountDigits(currency))
+  return { ok: true, value: parseAmountIn(text, currency) }
+}
+
+function amount(value: unknown, currency: string | null = null): Parsed<number> {
+  const units = unitsOf(value, currency)
+  if (!units.ok) return units
+  return isHouseholdAmount(units.value) ? { ok: true, value: units.value } : { ok: false, error: M.amountInvalid }
+}
+
+/**
+ * The currency a body's amounts are in: the one it names when the app knows it (`currencyCheck`
+ * refuses another), else `fallback` (the household's; null: rupees).
+ */
+function amountCurrency(input: Input, fallback: string | null): string | null {
+  // Rupees read as they always were (rounded to the paisa) when the body names no currency.
+  if (input.currency === undefined || input.currency === null) return fallback === 'INR' ? null : fallback
+  return typeof input.currency === 'string' && CURRENCY_CODES.includes(input.currency) ? input.currency : null
+}
+
+function currencyCheck(value: unknown): Parsed<string | null> {
+  if (value === undefined || value === null) return { ok: true, value: null }
+  return typeof value === 'string' && CURRENCY_CODES.includes(value) ? { ok: true, value } : refuse(M.currencyInvalid)
+}
+
+/** A rate (a number or its decimal text); blank is null ("not converted"). */
+export function rateCheck(value: unknown): Parsed<Rate | null> {
+  if (value === undefined || value === null || value === '') return { ok: true, value: null }
+  const rate = typeof value === 'string' ? parseRate(value) : value
+  return isRate(rate) ? { ok: true, value: rate } : refuse(M.rateInvalid)
+}
+
+/** An entry's currency and rate: a rate without a currency is refused (what would it convert?). */
+function entryCurrencyChecks(input: Input) {
+  return {
+    currency: () => currencyCheck(input.currency),
+    fx_rate: (): Parsed<Rate | null> => {
+      const rate = rateCheck(input.fx_rate)
+      return rate.ok && rate.value !== null && input.currency == null ? refuse(M.rateNeedsCurrency) : rate
+    },
+  }
+}
+
+/** An entry's currency as a body gives it: absent means the household's; the rate to it, or null. */
+export interface EntryCurrencyInput {
+  currency: string | null
+  fx_rate: Rate | null
 }
 
 /** A number (or its text) that `accepts`; blank is null. */
@@ -152,6 +215,8 @@ export interface HouseholdSettingsInput {
   color: string
   monthly_budget: Paise | null
   review_period_hours: number
+  /** Null: not given (a new household takes its creator's home currency). */
+  currency: string | null
 }
 
 const SETTINGS_CHECKS: { [K in keyof HouseholdSettingsInput]: (v: unknown) => Parsed<HouseholdSettingsInput[K]> } = {
@@ -176,6 +241,7 @@ const SETTINGS_CHECKS: { [K in keyof HouseholdSettingsInput]: (v: unknown) => Pa
     const hours = numberIn(v, M.reviewPeriodInvalid, (n) => (REVIEW_PERIODS as readonly number[]).includes(n))
     return hours.ok ? { ok: true, value: hours.value ?? 24 } : hours
   },
+  currency: currencyCheck,
 }
 type SettingsField = keyof HouseholdSettingsInput
 const SETTINGS_FIELDS = Object.keys(SETTINGS_CHECKS) as SettingsField[]
@@ -215,15 +281,16 @@ export interface SplitBody {
   shares?: number
 }
 
-function splitPart(part: unknown): Parsed<SplitBody> {
+function splitPart(part: unknown, currency: string | null): Parsed<SplitBody> {
   if (typeof part !== 'object' || part === null) return refuse(M.notMember)
   const p = part as Input
   const checked = checkAll({
     user_id: () => memberId(p.user_id),
     amount_owed: () => {
-      const paise = p.amount_owed === undefined ? 0 : paiseOf(p.amount_owed)
-      return paise !== null && paise >= 0 && paise <= MAX_PLAN_PAISE
-        ? { ok: true, value: paise }
+      const units = p.amount_owed === undefined ? { ok: true as const, value: 0 } : unitsOf(p.amount_owed, currency)
+      if (!units.ok) return units
+      return units.value !== null && units.value >= 0 && units.value <= MAX_PLAN_PAISE
+        ? { ok: true, value: units.value }
         : refuse(M.amountInvalid)
     },
     percentage: () => numberIn(p.percentage, M.percentageInvalid, (n) => n >= 0 && n <= 100),
@@ -242,13 +309,13 @@ function splitPart(part: unknown): Parsed<SplitBody> {
   }
 }
 
-function splits(value: unknown): Parsed<SplitBody[] | null> {
+function splits(value: unknown, currency: string | null): Parsed<SplitBody[] | null> {
   if (value === undefined || value === null) return { ok: true, value: null }
   if (!Array.isArray(value)) return refuse(M.notMember)
   if (value.length > 50) return refuse(M.splitTooLong)
   const parts: SplitBody[] = []
   for (const part of value) {
-    const checked = splitPart(part)
+    const checked = splitPart(part, currency)
     if (!checked.ok) return checked
     parts.push(checked.value)
   }
@@ -272,26 +339,36 @@ interface ExpenseFields {
   splits: SplitBody[] | null
 }
 
-function expenseChecks(input: Input): { [K in keyof ExpenseFields]: () => Parsed<ExpenseFields[K]> } {
+function expenseChecks(
+  input: Input,
+  currency: string | null,
+): { [K in keyof ExpenseFields]: () => Parsed<ExpenseFields[K]> } {
   return {
-    amount: () => amount(input.amount),
+    amount: () => amount(input.amount, currency),
     category: () => requiredText(input.category, M.categoryRequired, MAX_CATEGORY_CHARS, RULE_MESSAGES.categoryTooLong),
     description: () => optionalText(input.description, MAX_NOTE_CHARS, M.descriptionTooLong),
     paid_by: () => (input.paid_by === '' ? refuse(M.payerRequired) : optional(input.paid_by, memberId)),
     split_method: () => choice(SPLIT_METHODS, input.split_method, 'equal', M.splitMethodInvalid),
-    splits: () => splits(input.splits),
+    splits: () => splits(input.splits, currency),
   }
 }
 
-/** POST /households/{id}/expenses: without splits the amount is split equally among all members. */
-export interface HouseholdExpenseInput extends ExpenseFields {
+/**
+ * POST /households/{id}/expenses: without splits the amount is split equally among all members.
+ * Amounts are in the named currency's digits (the household's when none is named).
+ */
+export interface HouseholdExpenseInput extends ExpenseFields, EntryCurrencyInput {
   /** 'YYYY-MM-DD', or null for today. */
   date: string | null
 }
 
-export function checkHouseholdExpense(input: Input): Checked<HouseholdExpenseInput> {
+export function checkHouseholdExpense(
+  input: Input,
+  householdCurrency: string | null = null,
+): Checked<HouseholdExpenseInput> {
   return checkAll({
-    ...expenseChecks(input),
+    ...expenseChecks(input, amountCurrency(input, householdCurrency)),
+    ...entryCurrencyChecks(input),
     // A timestamp's day counts: REST clients send '2026-03-01T10:00:00Z' as often as the day.
     date: () => optional(input.date, (v) => day(typeof v === 'string' ? v.slice(0, 10) : v, M.dateInvalid)),
   })
@@ -310,7 +387,7 @@ export interface RecurringExpenseInput extends ExpenseFields {
 
 export function checkRecurringExpense(input: Input): Checked<RecurringExpenseInput> {
   return checkAll({
-    ...expenseChecks(input),
+    ...expenseChecks(input, null),
     frequency: () => {
       const frequency = typeof input.frequency === 'string' ? memberOf(HOUSEHOLD_FREQUENCIES, input.frequency) : null
       return frequency === null ? refuse(M.frequencyInvalid) : { ok: true, value: frequency }
@@ -326,8 +403,8 @@ export function checkRecurringExpense(input: Input): Checked<RecurringExpenseInp
   })
 }
 
-/** POST /households/{id}/settlements: a payment to another member, in paise. */
-export interface SettlementInput {
+/** POST /households/{id}/settlements: a payment to another member, in the named currency (else the household's). */
+export interface SettlementInput extends EntryCurrencyInput {
   to_user: string
   amount: Paise
   payment_method: PaymentMethod
@@ -335,14 +412,15 @@ export interface SettlementInput {
   notes: string | null
 }
 
-export function checkSettlement(input: Input): Checked<SettlementInput> {
+export function checkSettlement(input: Input, householdCurrency: string | null = null): Checked<SettlementInput> {
   return checkAll({
     to_user: () => {
       const to = input.to_user
       if (typeof to !== 'string' || to === '') return refuse(M.targetRequired)
       return to.length > 64 ? refuse(M.notMember) : { ok: true, value: to }
     },
-    amount: () => amount(input.amount),
+    amount: () => amount(input.amount, amountCurrency(input, householdCurrency)),
+    ...entryCurrencyChecks(input),
     payment_method: () => choice(PAYMENT_METHODS, input.payment_method, 'upi', M.paymentMethodInvalid),
     transaction_id: () =>
       optionalText(
@@ -352,4 +430,9 @@ export function checkSettlement(input: Input): Checked<SettlementInput> {
       ),
     notes: () => optionalText(input.notes, MAX_NOTE_CHARS, M.notesTooLong),
   })
+}
+
+/** PUT /households/expenses/{id}/rate and /households/settlements/{id}/rate: a rate, or null to clear it. */
+export function checkRate(input: Input): Checked<{ fx_rate: Rate | null }> {
+  return checkAll({ fx_rate: () => rateCheck(input.fx_rate) })
 }

@@ -73,7 +73,48 @@ export function settlements$(householdId: string): Observable<SettlementDoc[]> {
     .$.pipe(map((docs) => plainDocs<SettlementDoc>(docs).reverse()))
 }
 
-export interface ExpenseFields {
+/** An entry's currency and its rate to the household currency named in `fxHome` (null: not converted). */
+export interface EntryMoney {
+  currency: string
+  fxRate: number | null
+  fxHome?: string
+}
+
+/**
+ * The rate last given in this household for a pair (`currency` to `home`): that of its latest
+ * expense or payment with it, or null. Read from the entries on the device, so it works offline.
+ */
+export async function lastHouseholdRate(householdId: string, currency: string, home: string): Promise<number | null> {
+  if (currency === home) return null
+  const { db } = userData()
+  const selector = { householdId, currency, fxHome: home, fxRate: { $gt: 0 } }
+  const [expenses, payments] = await Promise.all([
+    db.household_expenses.find({ selector }).exec(),
+    db.settlements.find({ selector }).exec(),
+  ])
+  const latest = [...expenses, ...payments].sort((a, b) => b.date - a.date)[0]
+  return latest?.fxRate ?? null
+}
+
+/**
+ * Gives an expense or payment in another currency its rate to the household currency `home`, or
+ * takes it back (null). The server takes it from an admin, its payer or whoever entered it.
+ */
+export async function setHouseholdRate(
+  collection: 'household_expenses' | 'settlements',
+  id: string,
+  rate: number | null,
+  home: string,
+): Promise<void> {
+  const patch = rate === null ? { fxRate: null } : { fxRate: rate, fxHome: home }
+  const found =
+    collection === 'settlements'
+      ? await patchDocument('settlements', id, patch)
+      : await patchDocument('household_expenses', id, patch)
+  if (!found) throw new Error(`${collection} ${id} not found`)
+}
+
+export interface ExpenseFields extends EntryMoney {
   household: HouseholdDoc
   amount: Paise
   category: string
@@ -103,6 +144,7 @@ export function addHouseholdExpense(fields: ExpenseFields): Promise<HouseholdExp
     paidBy: fields.paidBy,
     splitMethod: fields.splitMethod,
     splits: fields.splits,
+    ...entryMoney(fields),
     ...(fields.receipt ? { receipt: fields.receipt } : {}),
     reviews: reviewers.map((userId) => ({ userId, status: 'pending' as const, reason: '', at: now })),
     status: reviewers.length > 0 ? 'pending' : 'approved',
@@ -140,7 +182,15 @@ export async function reviewHouseholdExpense(
   })
 }
 
-export interface SettlementFields {
+/** The currency fields as stored: a rate only with the currency it converts to. */
+function entryMoney(fields: EntryMoney): EntryMoney {
+  const rated = fields.fxRate !== null && fields.fxHome !== undefined
+  return rated
+    ? { currency: fields.currency, fxRate: fields.fxRate, fxHome: fields.fxHome }
+    : { currency: fields.currency, fxRate: null }
+}
+
+export interface SettlementFields extends EntryMoney {
   householdId: string
   toUserId: string
   amount: Paise
@@ -154,6 +204,7 @@ export function recordSettlement(fields: SettlementFields): Promise<SettlementDo
   const { userId } = userData()
   return insertDocument('settlements', {
     ...fields,
+    ...entryMoney(fields),
     transactionId: fields.transactionId.trim(),
     note: fields.note.trim(),
     fromUserId: userId,
@@ -202,6 +253,8 @@ export interface HouseholdSettingsInput {
   /** Decimal rupees, as the API takes them. */
   monthly_budget: number
   review_period_hours: number
+  /** What balances add up in (a new household: the creator's home currency). */
+  currency: string
 }
 
 export async function createHousehold(input: HouseholdSettingsInput): Promise<string> {

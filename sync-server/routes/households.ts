@@ -1,6 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { formatMoney, fromPaise } from '../../schema/money/money'
+import { formatMoney } from '../../schema/money/money'
 import {
   checkHouseholdChanges,
   checkHouseholdExpense,
@@ -8,12 +8,17 @@ import {
   checkNewHousehold,
   checkReason,
   checkRecurringExpense,
+  checkRate,
   checkSettlement,
   HOUSEHOLD_MESSAGES,
 } from '../../schema/validation/household-input'
+import { householdCurrencyOf, settlementInHousehold } from '../../schema/calc/household-money'
+import type { Household, HouseholdExpense, Settlement } from '../../schema/entities/household'
+import { amountText } from '../../schema/money/currency'
 import { accepted, HttpError } from '../http-error'
 import {
   dateOf,
+  entryMoneyOf,
   expenseView,
   recurringDraftOf,
   recurringView,
@@ -170,8 +175,10 @@ function expenseRoutes(app: App): void {
   })
 
   app.post('/:id/expenses', { schema: { params: IdParams, body: ObjectBody } }, async (request, reply) => {
-    const body = accepted(checkHouseholdExpense(request.body))
+    // Refused before the household is looked up, as ever; then read in the household's currency.
+    accepted(checkHouseholdExpense(request.body))
     const { household } = await households.access(request.params.id, request.user.id)
+    const body = accepted(checkHouseholdExpense(request.body, householdCurrencyOf(household).currency))
     const amount = body.amount
     const date = dateOf(body.date, households.now)
     if (Number.isNaN(date)) throw new HttpError(400, HOUSEHOLD_MESSAGES.dateInvalid, 'VALIDATION_ERROR')
@@ -185,8 +192,16 @@ function expenseRoutes(app: App): void {
       paidBy: body.paid_by ?? request.user.id,
       splitMethod: method,
       splits: parts,
+      ...entryMoneyOf(body, household),
     })
     return reply.status(201).send({ success: true, expense: expenseView(expense, household) })
+  })
+
+  app.put('/expenses/:id/rate', { schema: { params: IdParams, body: ObjectBody } }, async (request) => {
+    const rate = accepted(checkRate(request.body))
+    const expense = await ledger.setRate(request.user.id, 'household_expenses', request.params.id, rate.fx_rate)
+    const { household } = await households.access((expense as HouseholdExpense).householdId, request.user.id)
+    return { success: true, expense: expenseView(expense as HouseholdExpense, household) }
   })
 }
 
@@ -212,42 +227,76 @@ function settlementRoutes(app: App): void {
   }))
 
   app.get('/:id/balances', { schema: { params: IdParams } }, async (request) => {
-    const { household, balances, plan } = await ledger.balances(request.user.id, request.params.id)
+    const { household, balances, plan, notConverted } = await ledger.balances(request.user.id, request.params.id)
+    const { currency } = householdCurrencyOf(household)
     const nameOf = (id: string) => household.members.find((m) => m.userId === id)?.name ?? 'Former member'
+    const decimal = (units: number) => Number(amountText(units, currency))
     return {
-      balances: [...balances].map(([userId, paise]) => ({
+      currency,
+      balances: [...balances].map(([userId, units]) => ({
         user_id: userId,
         user_name: nameOf(userId),
-        balance: fromPaise(paise),
+        balance: decimal(units),
       })),
-      plan: plan.map((p) => ({ from_user: p.from, to_user: p.to, amount: fromPaise(p.amount) })),
+      plan: plan.map((p) => ({ from_user: p.from, to_user: p.to, amount: decimal(p.amount) })),
+      // Left out of the balances until someone gives them a rate: never counted 1:1.
+      not_converted: {
+        expense_ids: notConverted.expenses.map((e) => e.id),
+        settlement_ids: notConverted.settlements.map((s) => s.id),
+      },
     }
   })
 
-  app.get('/:id/settlements', { schema: { params: IdParams } }, async (request) => ({
-    settlements: (await ledger.settlements(request.user.id, request.params.id)).map(settlementView),
-  }))
+  app.get('/:id/settlements', { schema: { params: IdParams } }, async (request) => {
+    const { household } = await app.households.access(request.params.id, request.user.id)
+    const list = await ledger.settlements(request.user.id, request.params.id)
+    return { settlements: list.map((s) => settlementView(s, household)) }
+  })
+
+  app.put('/settlements/:id/rate', { schema: { params: IdParams, body: ObjectBody } }, async (request) => {
+    const rate = accepted(checkRate(request.body))
+    const settlement = (await ledger.setRate(
+      request.user.id,
+      'settlements',
+      request.params.id,
+      rate.fx_rate,
+    )) as Settlement
+    const { household } = await app.households.access(settlement.householdId, request.user.id)
+    return { success: true, settlement: settlementView(settlement, household) }
+  })
 
   app.post('/:id/settlements', { schema: { params: IdParams, body: ObjectBody } }, async (request, reply) => {
-    const body = accepted(checkSettlement(request.body))
-    const { amount } = body
     const me = request.user.id
+    accepted(checkSettlement(request.body))
+    const { household } = await app.households.access(request.params.id, me)
+    const body = accepted(checkSettlement(request.body, householdCurrencyOf(household).currency))
     const owed = await ledger.owedBetween(me, request.params.id, me, body.to_user)
     const settlement = await ledger.recordSettlement(me, {
       householdId: request.params.id,
       toUserId: body.to_user,
-      amount,
+      amount: body.amount,
       method: body.payment_method,
       transactionId: body.transaction_id ?? '',
       note: body.notes ?? '',
+      ...entryMoneyOf(body, household),
     })
-    // Recorded as asked (the payer knows what they paid), with a word when it is more than was owed.
-    const warning =
-      amount > owed ? HOUSEHOLD_MESSAGES.moreThanOwed(owed > 0 ? formatMoney(owed, 'INR') : null) : undefined
-    return reply
-      .status(201)
-      .send({ success: true, settlement: settlementView(settlement), ...(warning && { warning }) })
+    return reply.status(201).send({
+      success: true,
+      settlement: settlementView(settlement, household),
+      ...overpaidWarning(settlement, household, owed),
+    })
   })
+}
+
+/**
+ * Recorded as asked (the payer knows what they paid), with a word when it is more than was owed,
+ * compared in the household currency; a payment with no rate to it cannot be compared yet.
+ */
+function overpaidWarning(settlement: Settlement, household: Household, owed: number): { warning?: string } {
+  const hc = householdCurrencyOf(household)
+  const paid = settlementInHousehold(settlement, hc)
+  if (paid === null || paid.amount <= owed) return {}
+  return { warning: HOUSEHOLD_MESSAGES.moreThanOwed(owed > 0 ? formatMoney(owed, hc.currency) : null) }
 }
 
 /** Recurring expenses: any member adds, edits (the occurrences not yet added) or stops one. */

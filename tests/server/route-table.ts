@@ -178,6 +178,10 @@ export const ROUTES: RouteSpec[] = [
     params: { id: 'householdExpense' },
     body: () => ({ reason: 'Not mine' }),
   }),
+  route('PUT', '/api/households/expenses/:id/rate', 'user', {
+    params: { id: 'householdExpense' },
+    body: () => ({ fx_rate: 83.25 }),
+  }),
   route('GET', '/api/households/:id/expenses', 'user', { params: { id: 'household' } }),
   route('POST', '/api/households/:id/expenses', 'user', {
     params: { id: 'household' },
@@ -199,6 +203,10 @@ export const ROUTES: RouteSpec[] = [
     body: () => ({ reason: 'Not received' }),
   }),
   route('POST', '/api/households/settlements/:id/cancel', 'user', { params: { id: 'settlement' } }),
+  route('PUT', '/api/households/settlements/:id/rate', 'user', {
+    params: { id: 'settlement' },
+    body: () => ({ fx_rate: 83.25 }),
+  }),
   route('GET', '/api/households/:id/balances', 'user', { params: { id: 'household' } }),
   route('GET', '/api/households/:id/settlements', 'user', { params: { id: 'household' } }),
   route('POST', '/api/households/:id/settlements', 'user', {

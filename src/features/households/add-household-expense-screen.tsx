@@ -11,19 +11,26 @@ import { addHouseholdExpense, type HouseholdDoc } from '../../data/households'
 import { queueReceiptUpload } from '../../data/receipts'
 import { ReceiptField } from '../../components/receipt/receipt-field'
 import type { Receipt } from '../../../schema/entities/receipt'
-import { useMoney } from '../../data/use-money'
+import { useMoneyFormat } from '../../lib/money-format'
 import { FormFooter } from './form-footer'
 import { equalSplit, SplitEditor, splitParts, type SplitState } from './split-editor'
 import './households.css'
 import { HouseholdFormPage } from './household-form-page'
+import { EntryCurrencyFields, useEntryCurrency } from './household-money'
 import { useRecheck } from '../../lib/use-recheck'
 import { MAX_NOTE_CHARS } from '../../../schema/validation/rules'
 
-type Problem = { field: 'amount' | 'category' | 'split' | 'form'; message: string }
+type Problem = { field: 'amount' | 'rate' | 'category' | 'split' | 'form'; message: string }
 
 /** The first rule the expense breaks (spec part 2 §5), in the form's order, or null. */
-function expenseProblem(total: number, category: string, mismatch: string | null): Problem | null {
+function expenseProblem(
+  total: number,
+  rateProblem: boolean,
+  category: string,
+  mismatch: string | null,
+): Problem | null {
   if (!isHouseholdAmount(total)) return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
+  if (rateProblem) return { field: 'rate', message: HOUSEHOLD_MESSAGES.rateInvalid }
   if (!category) return { field: 'category', message: HOUSEHOLD_MESSAGES.categoryRequired }
   return mismatch ? { field: 'split', message: mismatch } : null
 }
@@ -32,7 +39,7 @@ function expenseProblem(total: number, category: string, mismatch: string | null
 function useExpenseForm(household: HouseholdDoc, me: string) {
   const navigate = useNavigate()
   const toast = useToast()
-  const money = useMoney()
+  const money = useMoneyFormat()
   const [amount, setAmount] = useState('')
   const [category, setCategory] = useState<string>(DEFAULT_HOUSEHOLD_CATEGORY)
   const [description, setDescription] = useState('')
@@ -42,18 +49,19 @@ function useExpenseForm(household: HouseholdDoc, me: string) {
   const [receipt, setReceipt] = useState<Receipt | null>(null)
   const [failed, setFailed] = useState(false)
   const [saving, setSaving] = useState(false)
+  const currency = useEntryCurrency(household)
 
-  const total = money.fromEdit(amount) ?? 0
+  const total = currency.read(amount) ?? 0
   const parts = splitParts(split, household.memberIds, total, money)
   const mismatch = total > 0 ? splitMismatch(total, parts) : null
-  const check = useRecheck(() => expenseProblem(total, category, mismatch))
+  const check = useRecheck(() => expenseProblem(total, currency.rateProblem, category, mismatch))
   const problem: Problem | null =
     check.result ?? (failed ? { field: 'form', message: HOUSEHOLD_MESSAGES.addExpenseFailed } : null)
 
   function changeAmount(text: string) {
     setAmount(text)
     // An equal split follows the amount; other methods keep what the user typed.
-    if (split.method === 'equal') setSplit(equalSplit(household.memberIds, money.fromEdit(text) ?? 0, money))
+    if (split.method === 'equal') setSplit(equalSplit(household.memberIds, currency.read(text) ?? 0, money))
   }
 
   async function submit(event: FormEvent) {
@@ -75,6 +83,7 @@ function useExpenseForm(household: HouseholdDoc, me: string) {
         splitMethod: split.method,
         splits: parts,
         receipt,
+        ...currency.money,
       })
       if (receipt) await queueReceiptUpload(receipt, 'household_expenses', saved.id)
       toast.show('Expense added: the others will review it')
@@ -89,7 +98,7 @@ function useExpenseForm(household: HouseholdDoc, me: string) {
   const errorOf = (field: Problem['field']) => (problem?.field === field ? problem.message : null)
   const fields = { amount, category, description, day, paidBy, split, receipt }
   const setters = { setCategory, setDescription, setDay, setPaidBy, setSplit, setReceipt }
-  return { fields, setters, changeAmount, total, mismatch, errorOf, saving, submit }
+  return { fields, setters, changeAmount, total, mismatch, errorOf, saving, submit, currency }
 }
 
 function PaidBySelect({ household, me, value, onValue }: PaidByProps) {
@@ -112,7 +121,8 @@ interface PaidByProps {
 }
 
 function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string }) {
-  const { fields, setters, changeAmount, total, mismatch, errorOf, saving, submit } = useExpenseForm(household, me)
+  const form = useExpenseForm(household, me)
+  const { fields, setters, changeAmount, total, mismatch, errorOf, saving, submit, currency } = form
   const { amount, category, description, day, paidBy, split, receipt } = fields
   return (
     <form className="hh-form" onSubmit={(e) => void submit(e)} noValidate>
@@ -122,6 +132,7 @@ function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string })
         error={errorOf('amount')}
         onChange={(e) => changeAmount(e.target.value)}
       />
+      <EntryCurrencyFields choice={currency} rateError={errorOf('rate')} />
       <ChoiceField
         label="Category"
         choices={HOUSEHOLD_CATEGORIES}

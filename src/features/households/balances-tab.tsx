@@ -1,7 +1,9 @@
 import { ArrowRight } from 'lucide-react'
 import { useMemo } from 'react'
 import { householdBalances, type PlannedPayment } from '../../../schema/calc/household-balances'
+import { householdCurrencyOf, inHouseholdCurrency } from '../../../schema/calc/household-money'
 import { fewestPayments } from '../../../schema/calc/settle-plan'
+import { NotConvertedNote } from '../../components/ui/not-converted'
 import { Amount } from '../../components/ui/amount'
 import { ButtonLink } from '../../components/ui/button'
 import { useHouseholdExpenses, useSettlements } from '../../data/household-hooks'
@@ -9,23 +11,28 @@ import type { HouseholdDoc } from '../../data/households'
 import { memberName } from './household-look'
 import { SettlementHistory } from './settlement-history'
 
-/** Balances (approved expenses, confirmed settlements) and the fewest payments that clear them. */
+/**
+ * Balances in the household currency (approved expenses, confirmed settlements, each at its own
+ * rate), the fewest payments that clear them, and how many entries have no rate and are left out.
+ */
 export function useHouseholdLedger(household: HouseholdDoc) {
   const expenses = useHouseholdExpenses(household.id)
   const settlements = useSettlements(household.id)
   return useMemo(() => {
-    const balances = householdBalances(
-      household.memberIds,
+    const money = inHouseholdCurrency(
       expenses.data.filter((e) => e.status === 'approved'),
       settlements.data.filter((s) => s.status === 'confirmed'),
+      householdCurrencyOf(household),
     )
+    const balances = householdBalances(household.memberIds, money.expenses, money.settlements)
     return {
       loading: expenses.loading || settlements.loading,
       balances,
       plan: fewestPayments(balances),
       settlements: settlements.data,
+      notConverted: money.notConverted.expenses.length + money.notConverted.settlements.length,
     }
-  }, [household.memberIds, expenses, settlements])
+  }, [household, expenses, settlements])
 }
 
 function BalanceRow({
@@ -95,6 +102,7 @@ export function BalancesTab({ household, me }: { household: HouseholdDoc; me: st
     <>
       <section className="hh-section" aria-labelledby="hh-balances">
         <h2 id="hh-balances">Balances</h2>
+        <NotConvertedNote count={ledger.notConverted} where="these balances" />
         <ul className="hh-balances">
           {[...ledger.balances].map(([userId, balance]) => (
             <BalanceRow

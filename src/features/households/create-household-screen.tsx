@@ -4,6 +4,7 @@ import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
 import { Card } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page-header'
 import { createHousehold } from '../../data/households'
+import { useMoney } from '../../data/use-money'
 import { FormFooter } from './form-footer'
 import { EMPTY_DRAFT, HouseholdFields, useHouseholdForm } from './household-fields'
 import './households.css'
@@ -11,8 +12,10 @@ import './households.css'
 /** /households/create: name (required), description, icon, colour, monthly budget, review period. */
 export default function CreateHouseholdScreen() {
   const navigate = useNavigate()
+  // A new household is in its creator's home currency unless they choose another.
+  const home = useMoney().currency
   const form = useHouseholdForm(
-    () => EMPTY_DRAFT,
+    () => ({ ...EMPTY_DRAFT, currency: home }),
     async (input) => {
       const id = await createHousehold(input)
       void navigate(`/households/${id}`, { replace: true })

@@ -1,11 +1,15 @@
 import { Receipt } from 'lucide-react'
 import { decidingReviews, reviewCountdown } from '../../../schema/calc/household-review'
+import { householdCurrencyOf } from '../../../schema/calc/household-money'
+import { entryCurrency } from '../../../schema/money/currency'
+import { formatMoney } from '../../../schema/money/money'
 import { Amount } from '../../components/ui/amount'
 import { useHouseholdExpenses } from '../../data/household-hooks'
 import type { HouseholdDoc, HouseholdExpenseDoc } from '../../data/households'
 import { useNow } from '../../lib/use-now'
 import { ExpenseReceipt } from './expense-receipt'
 import { formatDay, memberName } from './household-look'
+import { ForeignNote, foreignText } from './household-money'
 
 const STATUS_LABELS = { pending: 'Pending', approved: 'Approved', denied: 'Denied' } as const
 
@@ -23,6 +27,8 @@ function ExpenseRow({
   const myShare = expense.splits.find((s) => s.userId === me)?.amount ?? 0
   const waiting = decidingReviews(expense, expense.reviews).filter((r) => r.status === 'pending').length
   const denials = expense.reviews.filter((r) => r.status === 'denied')
+  const foreign = foreignText(expense, household)
+  const code = entryCurrency(expense, householdCurrencyOf(household))
   return (
     <li className="hh-expense" data-testid="household-expense" data-status={expense.status}>
       <div className="hh-expense__top">
@@ -30,8 +36,19 @@ function ExpenseRow({
           <span className="hh-expense__category">{expense.category}</span>
           {expense.description ? <span className="hh-expense__description">{expense.description}</span> : null}
         </span>
-        <Amount value={expense.amount} className="hh-expense__amount" />
+        {foreign ? (
+          <span className="amount hh-expense__amount">{formatMoney(expense.amount, code, { exact: true })}</span>
+        ) : (
+          <Amount value={expense.amount} className="hh-expense__amount" />
+        )}
       </div>
+      <ForeignNote
+        collection="household_expenses"
+        entry={expense}
+        payer={expense.paidBy}
+        household={household}
+        me={me}
+      />
       <div className="hh-expense__meta">
         <span>
           Paid by {expense.paidBy === me ? 'you' : memberName(household, expense.paidBy)} · {formatDay(expense.date)}
@@ -41,7 +58,12 @@ function ExpenseRow({
       <div className="hh-expense__meta">
         {myShare > 0 ? (
           <span>
-            Your share <Amount value={myShare} />
+            Your share{' '}
+            {foreign ? (
+              <span className="amount">{formatMoney(myShare, code, { exact: true })}</span>
+            ) : (
+              <Amount value={myShare} />
+            )}
           </span>
         ) : (
           <span>Not part of your share</span>

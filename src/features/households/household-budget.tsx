@@ -1,5 +1,8 @@
 import { Link } from 'react-router-dom'
 import { householdMonthSpend } from '../../../schema/calc/household-budget'
+import { householdCurrencyOf, inHouseholdCurrency } from '../../../schema/calc/household-money'
+import { localMonthWindow } from '../../../schema/time'
+import { NotConvertedNote } from '../../components/ui/not-converted'
 import { BudgetMeter } from '../../components/budget/budget-meter'
 import { Amount } from '../../components/ui/amount'
 import { Card } from '../../components/ui/card'
@@ -26,7 +29,11 @@ export function HouseholdBudget({ household, isAdmin }: { household: HouseholdDo
       </p>
     ) : null
   if (expenses.loading) return null
-  const s = householdMonthSpend(expenses.data, household.monthlyBudget, now)
+  // In the household currency, each expense at its own rate; those without one are named below.
+  const money = inHouseholdCurrency(expenses.data, [], householdCurrencyOf(household))
+  const s = householdMonthSpend(money.expenses, household.monthlyBudget, now)
+  const { start, end } = localMonthWindow(now)
+  const left = money.notConverted.expenses.filter((e) => e.status !== 'denied' && e.date >= start && e.date < end)
   const over = s.overBy > 0
   return (
     <Card className="hh-budget" data-testid="household-budget">
@@ -56,6 +63,7 @@ export function HouseholdBudget({ household, isAdmin }: { household: HouseholdDo
         ) : null}
         ; denied expenses don’t count.
       </p>
+      <NotConvertedNote count={left.length} where="this month’s spending" />
     </Card>
   )
 }

@@ -3,10 +3,11 @@ import { useId, useState, type FormEvent } from 'react'
 import {
   HOUSEHOLD_COLORS,
   HOUSEHOLD_ICONS,
+  DEFAULT_HOUSEHOLD_CURRENCY,
   REVIEW_PERIODS,
   type HouseholdIcon,
 } from '../../../schema/entities/household'
-import { fromPaise } from '../../../schema/money/money'
+import { CURRENCIES, fromPaise } from '../../../schema/money/money'
 import { checkNewHousehold } from '../../../schema/validation/household-input'
 import { MAX_NAME_CHARS, MAX_NOTE_CHARS } from '../../../schema/validation/rules'
 import { householdError, type HouseholdSettingsInput } from '../../data/households'
@@ -22,6 +23,8 @@ export interface HouseholdDraft {
   /** As typed, in rupees. */
   budget: string
   reviewPeriodHours: number
+  /** What balances add up in. */
+  currency: string
 }
 
 export type DraftErrors = { name?: string; budget?: string; form?: string }
@@ -38,13 +41,19 @@ export function checkDraft(draft: HouseholdDraft): { input: HouseholdSettingsInp
     color: draft.color,
     monthly_budget: draft.budget.trim(),
     review_period_hours: draft.reviewPeriodHours,
+    currency: draft.currency,
   })
   if (!checked.ok) {
     const where = checked.field === 'name' ? 'name' : checked.field === 'monthly_budget' ? 'budget' : 'form'
     return { input: null, errors: { [where]: checked.error } }
   }
   const { value } = checked
-  const input = { ...value, description: value.description ?? '', monthly_budget: fromPaise(value.monthly_budget ?? 0) }
+  const input = {
+    ...value,
+    description: value.description ?? '',
+    monthly_budget: fromPaise(value.monthly_budget ?? 0),
+    currency: value.currency ?? draft.currency,
+  }
   return { input, errors: {} }
 }
 
@@ -89,6 +98,7 @@ export const EMPTY_DRAFT: HouseholdDraft = {
   color: HOUSEHOLD_COLORS[0].hex,
   budget: '',
   reviewPeriodHours: 24,
+  currency: DEFAULT_HOUSEHOLD_CURRENCY,
 }
 
 function IconPicker({ value, onChange }: { value: HouseholdIcon; onChange: (icon: HouseholdIcon) => void }) {
@@ -184,6 +194,21 @@ export function HouseholdFields({ form }: { form: HouseholdForm }) {
         {REVIEW_PERIODS.map((h) => (
           <option key={h} value={h}>
             {REVIEW_PERIOD_LABELS[h]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Currency"
+        value={draft.currency}
+        hint={
+          'Balances add up in this currency. Changing it converts nothing: entries already made keep ' +
+          'their currency and count once someone adds a rate to the new one.'
+        }
+        onChange={(e) => onChange({ currency: e.target.value })}
+      >
+        {CURRENCIES.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.code} · {c.name}
           </option>
         ))}
       </SelectField>

@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/ui/page-header'
 import { useHousehold } from '../../data/household-hooks'
 import type { HouseholdDoc } from '../../data/households'
 import { useAuth } from '../../data/auth-context'
+import { HouseholdMoneyProvider } from './household-money'
 import { HouseholdNotFound } from './household-not-found'
 
 /** A household's form screen (/households/{id}/…): its header and the form on a card, once the household is open. */
@@ -23,11 +24,13 @@ export function HouseholdFormPage({
   if (household.loading) return null
   if (!household.data) return <HouseholdNotFound />
   return (
-    <div className="hh">
-      <PageHeader title={title} subtitle={subtitle(household.data)} />
-      <Card variant="elevated" padding="lg">
-        {form(household.data, user?.id ?? '')}
-      </Card>
-    </div>
+    <HouseholdMoneyProvider household={household.data}>
+      <div className="hh">
+        <PageHeader title={title} subtitle={subtitle(household.data)} />
+        <Card variant="elevated" padding="lg">
+          {form(household.data, user?.id ?? '')}
+        </Card>
+      </div>
+    </HouseholdMoneyProvider>
   )
 }

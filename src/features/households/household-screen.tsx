@@ -6,6 +6,7 @@ import { Card } from '../../components/ui/card'
 import { useHousehold } from '../../data/household-hooks'
 import { useAuth } from '../../data/auth-context'
 import { BalancesTab } from './balances-tab'
+import { HouseholdMoneyProvider } from './household-money'
 import { ExpensesTab } from './expenses-tab'
 import { HouseholdBudget } from './household-budget'
 import { HouseholdBadge } from './household-look'
@@ -81,31 +82,33 @@ export default function HouseholdScreen() {
   const isAdmin = isHouseholdAdmin(h.members, me)
 
   return (
-    <div className="hh">
-      <header className="hh-head">
-        <Link to="/households" className="icon-btn" aria-label="Back to Households">
-          <ArrowLeft size={20} aria-hidden="true" />
-        </Link>
-        <HouseholdBadge household={h} size={48} />
-        <div className="hh-head__text">
-          <h1>{h.name}</h1>
-          {h.description ? <p>{h.description}</p> : null}
-        </div>
-        <Link to={`/households/${h.id}/settings`} className="icon-btn" aria-label="Household settings">
-          <Settings size={20} aria-hidden="true" />
-        </Link>
-      </header>
-      <ButtonLink to={`/households/${h.id}/add-expense`} icon={<Plus size={18} />} className="hh-head__add">
-        Add Expense
-      </ButtonLink>
-      <HouseholdBudget household={h} isAdmin={isAdmin} />
-      <RecurringCard household={h} me={me} />
-      <Tabs current={tab} idBase={idBase} onSelect={(key) => setParams({ tab: key }, { replace: true })} />
-      <section id={`${idBase}-panel`} role="tabpanel" aria-labelledby={`${idBase}-tab-${tab}`} className="hh-panel">
-        {tab === 'expenses' ? <ExpensesTab household={h} me={me} /> : null}
-        {tab === 'balances' ? <BalancesTab household={h} me={me} /> : null}
-        {tab === 'members' ? <MembersTab household={h} me={me} isAdmin={isAdmin} /> : null}
-      </section>
-    </div>
+    <HouseholdMoneyProvider household={h}>
+      <div className="hh">
+        <header className="hh-head">
+          <Link to="/households" className="icon-btn" aria-label="Back to Households">
+            <ArrowLeft size={20} aria-hidden="true" />
+          </Link>
+          <HouseholdBadge household={h} size={48} />
+          <div className="hh-head__text">
+            <h1>{h.name}</h1>
+            {h.description ? <p>{h.description}</p> : null}
+          </div>
+          <Link to={`/households/${h.id}/settings`} className="icon-btn" aria-label="Household settings">
+            <Settings size={20} aria-hidden="true" />
+          </Link>
+        </header>
+        <ButtonLink to={`/households/${h.id}/add-expense`} icon={<Plus size={18} />} className="hh-head__add">
+          Add Expense
+        </ButtonLink>
+        <HouseholdBudget household={h} isAdmin={isAdmin} />
+        <RecurringCard household={h} me={me} />
+        <Tabs current={tab} idBase={idBase} onSelect={(key) => setParams({ tab: key }, { replace: true })} />
+        <section id={`${idBase}-panel`} role="tabpanel" aria-labelledby={`${idBase}-tab-${tab}`} className="hh-panel">
+          {tab === 'expenses' ? <ExpensesTab household={h} me={me} /> : null}
+          {tab === 'balances' ? <BalancesTab household={h} me={me} /> : null}
+          {tab === 'members' ? <MembersTab household={h} me={me} isAdmin={isAdmin} /> : null}
+        </section>
+      </div>
+    </HouseholdMoneyProvider>
   )
 }

@@ -1,3 +1,4 @@
+import { householdCurrencyOf } from '../../../schema/calc/household-money'
 import { ArrowLeft, LogOut, Save, UserMinus } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
@@ -24,6 +25,7 @@ function draftOf(h: HouseholdDoc): HouseholdDraft {
     color: h.color,
     budget: h.monthlyBudget > 0 ? formatDecimal(h.monthlyBudget) : '',
     reviewPeriodHours: h.reviewPeriodHours,
+    currency: householdCurrencyOf(h).currency,
   }
 }
 

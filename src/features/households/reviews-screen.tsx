@@ -2,7 +2,9 @@ import { Check, ClipboardCheck, X } from 'lucide-react'
 import { useState } from 'react'
 import { reviewCountdown } from '../../../schema/calc/household-review'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
-import { Amount } from '../../components/ui/amount'
+import { householdCurrencyOf } from '../../../schema/calc/household-money'
+import { entryCurrency } from '../../../schema/money/currency'
+import { formatMoney } from '../../../schema/money/money'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page-header'
@@ -65,7 +67,10 @@ function ReviewCard({
           <span className="hh-expense__category">{expense.category}</span>
           {expense.description ? <span className="hh-expense__description">{expense.description}</span> : null}
         </span>
-        <Amount value={expense.amount} className="hh-expense__amount" />
+        {/* In the expense's own currency: each household has its own. */}
+        <span className="amount hh-expense__amount">
+          {formatMoney(expense.amount, entryCurrency(expense, householdCurrencyOf(household ?? {})))}
+        </span>
       </div>
       <div className="hh-expense__meta">
         <span>

@@ -8,7 +8,9 @@ import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from 
 import { useToast } from '../../components/ui/toast'
 import { recordSettlement, type HouseholdDoc } from '../../data/households'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
-import { useMoney, type MoneyFormat } from '../../data/use-money'
+import { useMoneyFormat, type MoneyFormat } from '../../lib/money-format'
+import { inHome } from '../../../schema/money/currency'
+import { formatMoney } from '../../../schema/money/money'
 import { useRecheck } from '../../lib/use-recheck'
 import { useHouseholdLedger } from './balances-tab'
 import { FormFooter } from './form-footer'
@@ -16,12 +18,14 @@ import { memberName, METHOD_LABELS } from './household-look'
 import { useOwed } from './use-owed'
 import './households.css'
 import { HouseholdFormPage } from './household-form-page'
+import { EntryCurrencyFields, useEntryCurrency } from './household-money'
 import { UpiPay } from './upi-pay'
 
-type Problem = { field: 'amount' | 'to' | 'form'; message: string }
+type Problem = { field: 'amount' | 'rate' | 'to' | 'form'; message: string }
 
-function settlementProblem(paise: number | null, to: string): Problem | null {
+function settlementProblem(paise: number | null, rateProblem: boolean, to: string): Problem | null {
   if (!isHouseholdAmount(paise)) return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
+  if (rateProblem) return { field: 'rate', message: HOUSEHOLD_MESSAGES.rateInvalid }
   return to ? null : { field: 'to', message: HOUSEHOLD_MESSAGES.targetRequired }
 }
 
@@ -29,7 +33,9 @@ function settlementProblem(paise: number | null, to: string): Problem | null {
 function useSettleForm(household: HouseholdDoc, me: string, initialTo: string) {
   const navigate = useNavigate()
   const toast = useToast()
-  const money = useMoney()
+  // In the household currency (HouseholdFormPage provides it).
+  const money = useMoneyFormat()
+  const currency = useEntryCurrency(household)
   const ledger = useHouseholdLedger(household)
   const owedTo = (to: string) => ledger.plan.find((p) => p.from === me && p.to === to)?.amount ?? 0
   const owed = useOwed(household)
@@ -41,12 +47,14 @@ function useSettleForm(household: HouseholdDoc, me: string, initialTo: string) {
   const [saving, setSaving] = useState(false)
   const [askOver, setAskOver] = useState(false)
   // Prefilled with what you owe the person chosen, until you type your own figure.
-  const shown = amount ?? (to ? money.forEdit(owedTo(to)) : '')
-  const typed = money.fromEdit(shown)
+  const shown = amount ?? (to && !currency.foreign ? money.forEdit(owedTo(to)) : '')
+  const typed = currency.read(shown)
   const limit = to ? owed(me, to) : 0
-  const warning =
-    to !== '' && typed !== null && typed > limit ? overText(memberName(household, to), limit, money) : null
-  const check = useRecheck(() => settlementProblem(typed, to))
+  // Compared in the household currency; a payment with no rate to it cannot be compared yet.
+  const paid =
+    typed === null ? null : inHome({ amount: typed, ...currency.money, rate: currency.money.fxRate }, money.currency)
+  const warning = to !== '' && paid !== null && paid > limit ? overText(memberName(household, to), limit, money) : null
+  const check = useRecheck(() => settlementProblem(typed, currency.rateProblem, to))
   const problem: Problem | null =
     check.result ?? (failed ? { field: 'form', message: HOUSEHOLD_MESSAGES.settlementFailed } : null)
 
@@ -64,7 +72,8 @@ function useSettleForm(household: HouseholdDoc, me: string, initialTo: string) {
     setAskOver(false)
     setSaving(true)
     try {
-      await recordSettlement({ householdId: household.id, toUserId: to, amount: typed ?? 0, ...details })
+      const fields = { householdId: household.id, toUserId: to, amount: typed ?? 0, ...details }
+      await recordSettlement({ ...fields, ...currency.money })
       toast.show('Payment recorded: waiting for them to confirm')
       void navigate(`/households/${household.id}?tab=balances`, { replace: true })
     } catch (error) {
@@ -75,8 +84,8 @@ function useSettleForm(household: HouseholdDoc, me: string, initialTo: string) {
   }
 
   const errorOf = (field: Problem['field']) => (problem?.field === field ? problem.message : null)
-  const askText = warning ? `${warning} Record ${money.format(typed ?? 0)} anyway?` : ''
-  const ask = { askOver, setAskOver, askText }
+  const askText = warning ? `${warning} Record ${formatMoney(typed ?? 0, currency.currency)} anyway?` : ''
+  const ask = { askOver, setAskOver, askText, currency }
   return { others, to, setTo, shown, setAmount, details, setDetails, warning, errorOf, saving, submit, save, ...ask }
 }
 
@@ -101,6 +110,7 @@ function SettleForm({ household, me, initialTo }: { household: HouseholdDoc; me:
         hint={form.warning ?? undefined}
         onChange={(e) => form.setAmount(e.target.value)}
       />
+      <EntryCurrencyFields choice={form.currency} rateError={errorOf('rate')} />
       <UpiPay
         household={household}
         to={form.to}

@@ -2,12 +2,16 @@ import { Check, Undo2, X } from 'lucide-react'
 import { useState } from 'react'
 import { countsInBalances } from '../../../schema/calc/settlements'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
+import { householdCurrencyOf, settlementInHousehold } from '../../../schema/calc/household-money'
+import { entryCurrency } from '../../../schema/money/currency'
+import { formatMoney } from '../../../schema/money/money'
 import { Amount } from '../../components/ui/amount'
 import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { useToast } from '../../components/ui/toast'
 import { decideSettlement, type HouseholdDoc, type SettlementDoc } from '../../data/households'
-import { useMoney } from '../../data/use-money'
+import { useMoneyFormat } from '../../lib/money-format'
+import { ForeignNote, foreignText } from './household-money'
 import { formatDay, memberName, METHOD_LABELS } from './household-look'
 import { ReasonDialog } from './reason-dialog'
 import { useOwed } from './use-owed'
@@ -50,7 +54,7 @@ function Outcome({ s, household, me }: Pick<RowProps, 's' | 'household' | 'me'>)
 
 function SettlementRow({ s, household, me, owed, onDecline, onCancel }: RowProps) {
   const toast = useToast()
-  const money = useMoney()
+  const money = useMoneyFormat()
   const [busy, setBusy] = useState(false)
   const who = (id: string) => (id === me ? 'You' : memberName(household, id))
   const pending = s.status === 'pending'
@@ -65,6 +69,11 @@ function SettlementRow({ s, household, me, owed, onDecline, onCancel }: RowProps
     }
   }
   const status = STATUS[s.status]
+  const hc = householdCurrencyOf(household)
+  const code = entryCurrency(s, hc)
+  const foreign = foreignText(s, household)
+  // Compared with what is owed in the household currency; with no rate it cannot be.
+  const inHousehold = settlementInHousehold(s, hc)?.amount ?? null
   const voided = !pending && !countsInBalances(s)
   return (
     <li
@@ -76,8 +85,13 @@ function SettlementRow({ s, household, me, owed, onDecline, onCancel }: RowProps
         <span>
           {who(s.fromUserId)} paid {s.toUserId === me ? 'you' : memberName(household, s.toUserId)}
         </span>
-        <Amount value={s.amount} className="hh-settlement__amount" />
+        {foreign ? (
+          <span className="amount hh-settlement__amount">{formatMoney(s.amount, code, { exact: true })}</span>
+        ) : (
+          <Amount value={s.amount} className="hh-settlement__amount" />
+        )}
       </div>
+      <ForeignNote collection="settlements" entry={s} payer={s.fromUserId} household={household} me={me} />
       <div className="hh-expense__meta">
         <span>
           {METHOD_LABELS[s.method]}
@@ -87,7 +101,7 @@ function SettlementRow({ s, household, me, owed, onDecline, onCancel }: RowProps
       </div>
       {s.note ? <p className="hh-expense__reason">{s.note}</p> : null}
       <Outcome s={s} household={household} me={me} />
-      {pending && s.toUserId === me && s.amount > owed ? (
+      {pending && s.toUserId === me && inHousehold !== null && inHousehold > owed ? (
         <p className="hh-settlement__warning" data-testid="settlement-warning">
           {owed > 0
             ? `More than ${memberName(household, s.fromUserId)} owes you (${money.format(owed)}).`

@@ -12,7 +12,7 @@ import type { Paise } from '../../../schema/money/money'
 import { Amount } from '../../components/ui/amount'
 import { Button } from '../../components/ui/button'
 import type { HouseholdDoc } from '../../data/households'
-import { useMoney, type MoneyFormat } from '../../data/use-money'
+import { useMoneyFormat, type MoneyFormat } from '../../lib/money-format'
 import { AlertLine } from '../../components/ui/alert-line'
 
 export interface SplitRow {
@@ -174,7 +174,7 @@ export function SplitEditor({
   onChange: (next: SplitState) => void
   mismatch: string | null
 }) {
-  const money = useMoney()
+  const money = useMoneyFormat()
   const parts = splitParts(state, household.memberIds, total, money)
   const switchTo = (method: SplitMethod) => {
     // Start the new method from the current parts, so switching never loses the figures.

@@ -112,7 +112,7 @@ export class HouseholdSync {
     let result: DocumentData
     try {
       result = existing
-        ? this.merge(collection, existing.data, pushed, userId, now)
+        ? this.merge(collection, existing.data, pushed, userId, household, now)
         : this.accept(collection, pushed, userId, household, now)
     } catch (error) {
       // A new row the rules refuse (a member left while the device was offline) must not block
@@ -133,12 +133,13 @@ export class HouseholdSync {
     stored: DocumentData,
     pushed: DocumentData,
     userId: string,
+    household: Household,
     now: number,
   ) {
     if (collection === 'household_expenses')
-      return mergePushedExpense(stored as HouseholdExpense, pushed as HouseholdExpense, userId, now)
+      return mergePushedExpense(stored as HouseholdExpense, pushed as HouseholdExpense, userId, now, household)
     if (collection === 'settlements')
-      return mergePushedSettlement(stored as Settlement, pushed as Settlement, userId, now)
+      return mergePushedSettlement(stored as Settlement, pushed as Settlement, userId, now, household)
     return stored
   }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { householdBalances } from '../../../schema/calc/household-balances'
+import { householdCurrencyOf, inHouseholdCurrency, type HouseholdMoney } from '../../../schema/calc/household-money'
 import { awaitsReviewBy } from '../../../schema/calc/household-review'
 import { owedBetween } from '../../../schema/calc/settlements'
 import { fewestPayments } from '../../../schema/calc/settle-plan'
@@ -7,7 +8,7 @@ import type { PlannedPayment } from '../../../schema/calc/household-balances'
 import type { Household, HouseholdExpense, Settlement } from '../../../schema/entities/household'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
 import { HttpError } from '../../http-error'
-import { acceptNewExpense, acceptNewSettlement, applyReview, decideSettlement, expireReview } from './rules'
+import { acceptNewExpense, acceptNewSettlement, applyReview, decideSettlement, expireReview, withRate } from './rules'
 import type { ReviewDecision, SettlementDecision } from './rules'
 import type { HouseholdService } from './service'
 
@@ -17,8 +18,15 @@ export type ExpenseDraft = Omit<
 >
 export type SettlementDraft = Pick<
   Settlement,
-  'householdId' | 'toUserId' | 'amount' | 'method' | 'transactionId' | 'note'
+  'householdId' | 'toUserId' | 'amount' | 'method' | 'transactionId' | 'note' | 'currency' | 'fxRate' | 'fxHome'
 >
+
+export interface HouseholdBalances {
+  household: Household
+  balances: Map<string, number>
+  plan: PlannedPayment[]
+  notConverted: HouseholdMoney<HouseholdExpense, Settlement>['notConverted']
+}
 
 /**
  * Expenses, reviews and settlements of households over REST, and the auto-approval job's pass.
@@ -114,30 +122,55 @@ export class HouseholdLedger {
     return written.data as Settlement
   }
 
-  /** What `from` owes `to` in a household the caller belongs to, payments waiting for confirmation counted as paid. */
+  /**
+   * What `from` owes `to` in the household currency, payments waiting for confirmation counted as
+   * paid; entries with no rate to it are left out.
+   */
   async owedBetween(userId: string, householdId: string, from: string, to: string): Promise<number> {
     const { household } = await this.households.access(householdId, userId)
-    return owedBetween(
-      household.memberIds,
+    const money = inHouseholdCurrency(
       (await this.live<HouseholdExpense>('household_expenses', householdId)).filter((e) => e.status === 'approved'),
       await this.live<Settlement>('settlements', householdId),
-      from,
-      to,
+      householdCurrencyOf(household),
     )
+    return owedBetween(household.memberIds, money.expenses, money.settlements, from, to)
   }
 
-  /** Balances from approved and confirmed settlements, and the fewest payments that clear them. */
-  async balances(
-    userId: string,
-    householdId: string,
-  ): Promise<{ household: Household; balances: Map<string, number>; plan: PlannedPayment[] }> {
+  /**
+   * Balances in the household currency from approved expenses and confirmed settlements, each
+   * converted at its own rate, the fewest payments that clear them, and what has no rate yet.
+   */
+  async balances(userId: string, householdId: string): Promise<HouseholdBalances> {
     const { household } = await this.households.access(householdId, userId)
-    const balances = householdBalances(
-      household.memberIds,
+    const money = inHouseholdCurrency(
       (await this.live<HouseholdExpense>('household_expenses', householdId)).filter((e) => e.status === 'approved'),
       (await this.live<Settlement>('settlements', householdId)).filter((s) => s.status === 'confirmed'),
+      householdCurrencyOf(household),
     )
-    return { household, balances, plan: fewestPayments(balances) }
+    const balances = householdBalances(household.memberIds, money.expenses, money.settlements)
+    return { household, balances, plan: fewestPayments(balances), notConverted: money.notConverted }
+  }
+
+  /**
+   * Sets or clears the rate of an expense or payment in another currency than the household's:
+   * an admin, whoever paid it or whoever entered it may. The rate converts to the household
+   * currency of today; null leaves it not converted.
+   */
+  async setRate(
+    userId: string,
+    collection: 'household_expenses' | 'settlements',
+    id: string,
+    rate: number | null,
+  ): Promise<HouseholdExpense | Settlement> {
+    const notFound =
+      collection === 'settlements' ? HOUSEHOLD_MESSAGES.settlementNotFound : HOUSEHOLD_MESSAGES.expenseNotFound
+    const { row, household } = await this.find(collection, id, userId, notFound)
+    const entry = row.data as HouseholdExpense | Settlement
+    const { role } = await this.households.access(household.id, userId)
+    const next = withRate(entry, household, rate, { userId, admin: role === 'admin' }, this.households.now)
+    if (next === entry) return entry
+    const written = await this.documents.write(async (unit) => unit.putAllowed(collection, row.ownerId, next))
+    return written.data as HouseholdExpense | Settlement
   }
 
   /** Approves every pending expense whose review period has passed; returns how many. */

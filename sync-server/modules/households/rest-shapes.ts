@@ -1,3 +1,4 @@
+import { householdCurrencyOf } from '../../../schema/calc/household-money'
 import { percentOf, splitAmounts, formatBasisPoints } from '../../../schema/calc/splits'
 import type { SplitInput } from '../../../schema/calc/splits'
 import type {
@@ -8,7 +9,9 @@ import type {
 } from '../../../schema/entities/household'
 import { fromPaise } from '../../../schema/money/money'
 import { fromDayString, localMonthWindow, toDayString } from '../../../schema/time'
+import { amountText, entryCurrency, inHome, moneyEntryOf } from '../../../schema/money/currency'
 import type {
+  EntryCurrencyInput,
   HouseholdExpenseInput,
   HouseholdSettingsInput,
   RecurringExpenseInput,
@@ -26,6 +29,7 @@ export function householdSettingsOf(body: Partial<HouseholdSettingsInput>): Part
   if (body.color !== undefined) out.color = body.color
   if (body.monthly_budget !== undefined) out.monthlyBudget = body.monthly_budget ?? 0
   if (body.review_period_hours !== undefined) out.reviewPeriodHours = body.review_period_hours
+  if (body.currency != null) out.currency = body.currency
   return out
 }
 
@@ -39,6 +43,7 @@ export function householdView(household: Household, role: string, expenses: read
     color: household.color,
     monthly_budget: fromPaise(household.monthlyBudget),
     review_period_hours: household.reviewPeriodHours,
+    currency: householdCurrencyOf(household).currency,
     member_count: household.memberIds.length,
     role,
     expense_count_this_month: expenses.filter((e) => e.date >= start && e.date < end).length,
@@ -60,13 +65,41 @@ function nameIn(household: Household, userId: string): string {
   return household.members.find((m) => m.userId === userId)?.name ?? 'Former member'
 }
 
+/**
+ * An entry's currency, rate and amount in the household currency (null: not converted), and a
+ * reader of its own amounts as decimals in that currency's digits.
+ */
+function moneyView(entry: HouseholdExpense | Settlement, household: Household) {
+  const hc = householdCurrencyOf(household)
+  const currency = entryCurrency(entry, hc)
+  const inHousehold = inHome(moneyEntryOf(entry, hc), hc.currency)
+  return {
+    decimal: (units: number) => Number(amountText(units, currency)),
+    fields: {
+      currency,
+      fx_rate: currency === hc.currency ? null : moneyEntryOf(entry, hc).rate,
+      amount_in_household_currency: inHousehold === null ? null : Number(amountText(inHousehold, hc.currency)),
+    },
+  }
+}
+
+/** The currency and rate a body gives an entry: none named is the household's; a rate converts to it. */
+export function entryMoneyOf(body: EntryCurrencyInput, household: Household) {
+  const home = householdCurrencyOf(household).currency
+  const currency = body.currency ?? home
+  if (currency === home || body.fx_rate === null) return { currency, fxRate: null }
+  return { currency, fxRate: body.fx_rate, fxHome: home }
+}
+
 export function expenseView(e: HouseholdExpense, household: Household) {
+  const money = moneyView(e, household)
   return {
     id: e.id,
     household_id: e.householdId,
     category: e.category,
     description: e.description,
-    amount: fromPaise(e.amount),
+    amount: money.decimal(e.amount),
+    ...money.fields,
     date: toDayString(e.date),
     status: e.status,
     paid_by: e.paidBy,
@@ -76,7 +109,7 @@ export function expenseView(e: HouseholdExpense, household: Household) {
     split_method: e.splitMethod,
     splits: e.splits.map((s) => ({
       user_id: s.userId,
-      amount_owed: fromPaise(s.amount),
+      amount_owed: money.decimal(s.amount),
       percentage: Number(formatBasisPoints(percentOf(e.amount, s.amount))),
     })),
     reviews: e.reviews.map((r) => ({ user_id: r.userId, status: r.status, reason: r.reason })),
@@ -85,12 +118,14 @@ export function expenseView(e: HouseholdExpense, household: Household) {
 }
 
 export function reviewView(e: HouseholdExpense, household: Household) {
+  const money = moneyView(e, household)
   return {
     id: e.id,
     expense_id: e.id,
     category: e.category,
     description: e.description,
-    amount: fromPaise(e.amount),
+    amount: money.decimal(e.amount),
+    currency: money.fields.currency,
     household_id: household.id,
     household_name: household.name,
     paid_by_name: nameIn(household, e.paidBy),
@@ -99,13 +134,16 @@ export function reviewView(e: HouseholdExpense, household: Household) {
   }
 }
 
-export function settlementView(s: Settlement) {
+/** A payment; with its household, in its own currency with the household figure beside it. */
+export function settlementView(s: Settlement, household?: Household) {
+  const money = household ? moneyView(s, household) : null
   return {
     id: s.id,
     household_id: s.householdId,
     from_user: s.fromUserId,
     to_user: s.toUserId,
-    amount: fromPaise(s.amount),
+    amount: money ? money.decimal(s.amount) : fromPaise(s.amount),
+    ...money?.fields,
     payment_method: s.method,
     transaction_id: s.transactionId || null,
     notes: s.note,
@@ -116,7 +154,11 @@ export function settlementView(s: Settlement) {
 }
 
 /** The body's split as paise parts; without splits, everyone in the household shares equally. */
-export function splitsOf(body: Omit<HouseholdExpenseInput, 'date'>, household: Household, amount: number) {
+export function splitsOf(
+  body: Pick<HouseholdExpenseInput, 'splits' | 'split_method'>,
+  household: Household,
+  amount: number,
+) {
   const given = body.splits ?? []
   const inputs: SplitInput[] =
     given.length > 0

@@ -1,3 +1,5 @@
+import { householdCurrencyOf } from '../../../schema/calc/household-money'
+import { entryCurrency } from '../../../schema/money/currency'
 import { decidingReviews, expenseReviewers, reviewDeadline, reviewOutcome } from '../../../schema/calc/household-review'
 import { mayDecideSettlement } from '../../../schema/calc/settlements'
 import { absorbRounding, splitMismatch } from '../../../schema/calc/splits'
@@ -101,16 +103,18 @@ export function applyReview(
 
 /**
  * A pushed version of an existing expense: only the caller's own review is taken from it (each
- * member owns only their entry; whoever entered or paid it has none); everything else, the payer
- * included, stays as stored. A review that cannot apply
+ * member owns only their entry; whoever entered or paid it has none), and its rate from those who
+ * may correct it (`withPushedRate`); everything else, the payer included, stays as stored. A review that cannot apply
  * (decided expense, not a reviewer) leaves the stored state, which goes back as the conflict.
  */
 export function mergePushedExpense(
-  stored: HouseholdExpense,
+  held: HouseholdExpense,
   pushed: HouseholdExpense,
   callerId: string,
   now: number,
+  household: Household,
 ): HouseholdExpense {
+  const stored = withPushedRate(held, pushed, callerId, household, now)
   if (callerId === stored.ownerId || callerId === stored.paidBy) return withPushedReceipt(stored, pushed, now)
   const mine = pushed.reviews.find((r) => r.userId === callerId)
   const current = stored.reviews.find((r) => r.userId === callerId)
@@ -208,19 +212,84 @@ export function decideSettlement(
 
 /**
  * A pushed version of an existing settlement: only a decision the caller may make on a pending
- * one is taken from it (the receiver's confirmation or declining, the payer's cancelling);
+ * one is taken from it (the receiver's confirmation or declining, the payer's cancelling), and its
+ * rate from those who may correct it (`withPushedRate`);
  * anything else, amount and parties included, stays as stored and goes back as the conflict.
  */
 export function mergePushedSettlement(
-  stored: Settlement,
+  held: Settlement,
   pushed: Settlement,
   callerId: string,
   now: number,
+  household: Household,
 ): Settlement {
+  const stored = withPushedRate(held, pushed, callerId, household, now)
   if (pushed.status === 'pending' || !mayDecideSettlement(stored, callerId, pushed.status)) return stored
   const decision: SettlementDecision =
     pushed.status === 'declined' ? { status: 'declined', reason: pushed.declineReason } : { status: pushed.status }
   return decideSettlement(stored, callerId, decision, now, pushed.updatedAt)
+}
+
+type MoneyEntry = HouseholdExpense | Settlement
+const payerOf = (entry: MoneyEntry) => ('paidBy' in entry ? entry.paidBy : entry.fromUserId)
+
+/** An admin, whoever paid it and whoever entered it may correct the rate of an expense or payment. */
+function mayChangeRate(entry: MoneyEntry, callerId: string, household: Household): boolean {
+  const admin = household.members.some((m) => m.userId === callerId && m.role === 'admin')
+  return admin || callerId === payerOf(entry) || callerId === entry.ownerId
+}
+
+/** The entry with `rate` to `to` (null: not converted); its currency written out, the rest unchanged. */
+function rated<T extends MoneyEntry>(
+  entry: T,
+  currency: string,
+  rate: number | null,
+  to: string,
+  updatedAt: number,
+): T {
+  const { fxHome: _dropped, ...rest } = entry
+  return { ...rest, currency, fxRate: rate, ...(rate === null ? {} : { fxHome: to }), updatedAt } as T
+}
+
+/**
+ * Sets the rate of an expense or payment in another currency than the household's (REST): 403
+ * for anyone but an admin, its payer or who entered it. A rate converts to today's household
+ * currency; an entry already in it stays as it is.
+ */
+export function withRate<T extends MoneyEntry>(
+  entry: T,
+  household: Household,
+  rate: number | null,
+  caller: { userId: string; admin: boolean },
+  now: number,
+): T {
+  const hc = householdCurrencyOf(household)
+  if (!caller.admin && caller.userId !== payerOf(entry) && caller.userId !== entry.ownerId)
+    throw new HttpError(403, HOUSEHOLD_MESSAGES.rateNotAllowed, 'FORBIDDEN')
+  const currency = entryCurrency(entry, hc)
+  if (currency === hc.currency) return entry
+  if ((entry.fxRate ?? null) === rate && (rate === null || entry.fxHome === hc.currency)) return entry
+  return rated(entry, currency, rate, hc.currency, bump(now, entry.updatedAt))
+}
+
+/**
+ * The one change of money a push may make to a stored expense or payment: its rate, by those who
+ * may correct it (an admin, its payer, who entered it). A device that does not know currencies
+ * (no `currency`) or names another currency than the entry's changes nothing.
+ */
+function withPushedRate<T extends MoneyEntry>(
+  stored: T,
+  pushed: T,
+  callerId: string,
+  household: Household,
+  now: number,
+): T {
+  const currency = entryCurrency(stored, householdCurrencyOf(household))
+  if (pushed.currency === undefined || pushed.currency !== currency) return stored
+  const rate = pushed.fxRate ?? null
+  if (rate === (stored.fxRate ?? null) && (rate === null || pushed.fxHome === stored.fxHome)) return stored
+  if (!mayChangeRate(stored, callerId, household) || (rate !== null && pushed.fxHome === undefined)) return stored
+  return rated(stored, currency, rate, pushed.fxHome ?? '', bump(now, stored.updatedAt, pushed.updatedAt))
 }
 
 /**

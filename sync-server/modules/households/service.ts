@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { StreamEvent } from '../../../schema/api/sync'
+import { householdCurrencyOf } from '../../../schema/calc/household-money'
 import { decidingReviews, reviewOutcome } from '../../../schema/calc/household-review'
+import { DEFAULT_HOUSEHOLD_CURRENCY } from '../../../schema/entities/household'
 import type { Household, HouseholdExpense, HouseholdMember } from '../../../schema/entities/household'
 import { isUpiId } from '../../../schema/upi-id'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
@@ -29,6 +31,8 @@ export interface HouseholdSettings {
   color: Household['color']
   monthlyBudget: number
   reviewPeriodHours: number
+  /** What the household's balances and totals are in; a new household takes its creator's home currency. */
+  currency?: string
 }
 
 export type Role = 'admin' | 'member'
@@ -69,6 +73,13 @@ export class HouseholdService {
     return { household: doc.data as Household, role: membership.role }
   }
 
+  /** A user's home currency (their profile's, else their account's): what a new household of theirs is in. */
+  async homeCurrency(userId: string): Promise<string> {
+    const profile = await this.deps.documents.getOwned('profile', userId, userId)
+    if (profile && !profile.deleted) return profile.data.currency
+    return (await this.deps.users.findById(userId))?.currency ?? DEFAULT_HOUSEHOLD_CURRENCY
+  }
+
   async requireAdmin(householdId: string, userId: string): Promise<Household> {
     const { household, role } = await this.access(householdId, userId)
     if (role !== 'admin') throw new HttpError(403, HOUSEHOLD_MESSAGES.adminOnly, 'FORBIDDEN')
@@ -87,6 +98,7 @@ export class HouseholdService {
   async create(userId: string, settings: HouseholdSettings): Promise<Household> {
     const now = this.now
     const id = randomUUID()
+    const currency = settings.currency ?? (await this.homeCurrency(userId))
     const stored = await this.deps.documents.write(async (unit) => {
       await this.members.join(id, userId, 'admin', now)
       const doc: Household = {
@@ -94,6 +106,7 @@ export class HouseholdService {
         ownerId: userId,
         updatedAt: now,
         ...settings,
+        currency,
         members: await this.memberList(id),
         memberIds: [userId],
         createdAt: now,
@@ -104,9 +117,20 @@ export class HouseholdService {
     return stored.data as Household
   }
 
+  /**
+   * A change of currency converts nothing stored: the first one pins the currency entries without
+   * one of their own were made in, and rates count only toward the currency they were given for.
+   */
   async update(userId: string, householdId: string, patch: Partial<HouseholdSettings>): Promise<Household> {
     const household = await this.requireAdmin(householdId, userId)
-    const next: Household = { ...household, ...patch, updatedAt: Math.max(this.now, household.updatedAt + 1) }
+    const { currency: current, legacyCurrency } = householdCurrencyOf(household)
+    const pinned = patch.currency !== undefined && patch.currency !== current ? { legacyCurrency: current } : {}
+    const next: Household = {
+      ...household,
+      ...patch,
+      ...(legacyCurrency === null ? pinned : {}),
+      updatedAt: Math.max(this.now, household.updatedAt + 1),
+    }
     // Under its stored owner: the creator, or the custodian once the creator's account is gone.
     const stored = await this.deps.documents.write(async (unit) =>
       unit.putAllowed('households', (await unit.get('households', householdId))!.ownerId, next),

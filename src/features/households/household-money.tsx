@@ -1,0 +1,166 @@
+import { useRef, useState, type ReactNode } from 'react'
+import { householdCurrencyOf } from '../../../schema/calc/household-money'
+import { entryCurrency, inHome, moneyEntryOf, parseAmountIn, parseRate } from '../../../schema/money/currency'
+import { CURRENCIES, currencyOf, formatMoney } from '../../../schema/money/money'
+import { ChoiceField, TextField } from '../../components/ui/field'
+import { lastHouseholdRate, setHouseholdRate, type EntryMoney, type HouseholdDoc } from '../../data/households'
+import { MoneyContext, moneyFormat } from '../../lib/money-format'
+
+const CODES = CURRENCIES.map((c) => c.code)
+
+/** The household's currency and the one its entries without a currency are in. */
+export function householdMoney(household: HouseholdDoc) {
+  const hc = householdCurrencyOf(household)
+  return { currency: hc.currency, legacyCurrency: hc.legacyCurrency ?? undefined }
+}
+
+/** Every amount below is drawn in the household currency, whatever the viewer's home currency. */
+export function HouseholdMoneyProvider({ household, children }: { household: HouseholdDoc; children: ReactNode }) {
+  const { currency, legacyCurrency } = householdMoney(household)
+  return <MoneyContext.Provider value={moneyFormat(currency, legacyCurrency)}>{children}</MoneyContext.Provider>
+}
+
+type Entry = { amount: number; currency?: string; fxRate?: number | null; fxHome?: string }
+
+/**
+ * How an entry in another currency than the household's reads beside its figure: "Paid $20 ·
+ * ≈ ₹1,665 at 83.25", or "… · not converted, not in balances"; null for one in the household currency.
+ */
+export function foreignText(entry: Entry, household: HouseholdDoc, verb = 'Paid'): string | null {
+  const hc = householdCurrencyOf(household)
+  const code = entryCurrency(entry, hc)
+  if (code === hc.currency) return null
+  const money = moneyEntryOf(entry, hc)
+  const converted = inHome(money, hc.currency)
+  const own = `${verb} ${formatMoney(entry.amount, code, { exact: true })}`
+  if (converted === null) return `${own} · not converted, not in balances`
+  return `${own} · ≈ ${formatMoney(converted, hc.currency, { exact: true })} at ${money.rate}`
+}
+
+/** The currency chosen for an entry and its rate as typed; another currency offers the household's last rate. */
+export function useEntryCurrency(household: HouseholdDoc) {
+  const home = householdMoney(household).currency
+  const [currency, setPicked] = useState(home)
+  const [rate, setRate] = useState('')
+  const asking = useRef<string | null>(null)
+  const setCurrency = (code: string) => {
+    setPicked(code)
+    setRate('')
+    asking.current = code
+    if (code === home) return
+    lastHouseholdRate(household.id, code, home)
+      .then((last) => {
+        if (last !== null && asking.current === code) setRate((typed) => (typed === '' ? String(last) : typed))
+      })
+      .catch((e: unknown) => console.warn(e))
+  }
+  const foreign = currency !== home
+  const rateValue = !foreign || rate.trim() === '' ? null : parseRate(rate)
+  /** The amount typed, in stored units of the chosen currency (null: not a number). */
+  const read = (text: string) => (text.trim() === '' ? null : parseAmountIn(text, currency))
+  const rateProblem = foreign && rate.trim() !== '' && rateValue === null
+  const money: EntryMoney =
+    foreign && rateValue !== null ? { currency, fxRate: rateValue, fxHome: home } : { currency, fxRate: null }
+  return { home, currency, rate, setCurrency, setRate, foreign, read, rateProblem, money }
+}
+export type EntryCurrencyChoice = ReturnType<typeof useEntryCurrency>
+
+/** The currency select and, for another currency than the household's, its rate. */
+export function EntryCurrencyFields({ choice, rateError }: { choice: EntryCurrencyChoice; rateError: string | null }) {
+  const missing = choice.foreign && choice.rate.trim() === ''
+  return (
+    <div className="hh-currency">
+      <ChoiceField
+        label="Currency"
+        name="currency"
+        choices={CODES}
+        labelOf={(code) => `${code} · ${currencyOf(code).name}`}
+        value={choice.currency}
+        onChange={(e) => choice.setCurrency(e.target.value)}
+      />
+      {choice.foreign ? (
+        <TextField
+          label={`Rate: 1 ${choice.currency} in ${choice.home}`}
+          name="fxRate"
+          inputMode="decimal"
+          placeholder={`${choice.home} for 1 ${choice.currency}`}
+          value={choice.rate}
+          error={rateError}
+          hint={
+            missing ? `No rate: saved as not converted, and left out of the balances until a rate is added.` : undefined
+          }
+          onChange={(e) => choice.setRate(e.target.value)}
+        />
+      ) : null}
+    </div>
+  )
+}
+
+/** Whether `me` may give an entry its rate: an admin, whoever paid it, whoever entered it (the server's rule). */
+export function mayRate(entry: { ownerId: string }, payer: string, household: HouseholdDoc, me: string): boolean {
+  const admin = household.members.some((m) => m.userId === me && m.role === 'admin')
+  return admin || me === payer || me === entry.ownerId
+}
+
+/** A small form that adds (or corrects) the rate of an entry in another currency. */
+export function RateEditor(props: {
+  collection: 'household_expenses' | 'settlements'
+  entry: Entry & { id: string }
+  household: HouseholdDoc
+}) {
+  const { collection, entry, household } = props
+  const home = householdMoney(household).currency
+  const code = entryCurrency(entry, householdCurrencyOf(household))
+  const [open, setOpen] = useState(false)
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  if (code === home) return null
+  if (!open)
+    return (
+      <button type="button" className="hh-link" onClick={() => setOpen(true)}>
+        {entry.fxRate != null && entry.fxHome === home ? 'Change rate' : 'Add rate'}
+      </button>
+    )
+  const save = () => {
+    const rate = parseRate(text)
+    if (rate === null) return setError('Please enter a valid rate (a number above zero, at most 10 digits)')
+    setHouseholdRate(collection, entry.id, rate, home)
+      .then(() => setOpen(false))
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+  }
+  return (
+    <div className="hh-rate-edit">
+      <TextField
+        label={`Rate: 1 ${code} in ${home}`}
+        inputMode="decimal"
+        value={text}
+        error={error}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <button type="button" className="hh-link" onClick={save}>
+        Save rate
+      </button>
+    </div>
+  )
+}
+
+/** The line under an entry in another currency: both figures and the rate, or that it has none; and Add rate. */
+export function ForeignNote(props: {
+  collection: 'household_expenses' | 'settlements'
+  entry: Entry & { id: string; ownerId: string }
+  payer: string
+  household: HouseholdDoc
+  me: string
+}) {
+  const { collection, entry, payer, household, me } = props
+  const text = foreignText(entry, household)
+  if (text === null) return null
+  return (
+    <div className="hh-expense__meta" data-testid="foreign-note">
+      <span>{text}</span>
+      {mayRate(entry, payer, household, me) ? (
+        <RateEditor collection={collection} entry={entry} household={household} />
+      ) : null}
+    </div>
+  )
+}
