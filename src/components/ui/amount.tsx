@@ -1,4 +1,4 @@
-import { entryCurrency, inHome, type CurrencyFields } from '../../../schema/money/currency'
+import { inHome, moneyEntryOf, type CurrencyFields } from '../../../schema/money/currency'
 import { formatMoney, type Paise } from '../../../schema/money/money'
 import { useMoneyFormat } from '../../lib/money-format'
 import './ui.css'
@@ -68,11 +68,13 @@ export interface EntryAmountProps extends Omit<AmountProps, 'value' | 'exact' | 
 export function EntryAmount({ entry, sign = 1, signed, masked, className, ...rest }: EntryAmountProps) {
   const money = useMoneyFormat()
   const home = { currency: money.currency, legacyCurrency: money.legacyCurrency }
-  const code = entryCurrency(entry, home)
+  const resolved = moneyEntryOf(entry, home)
+  const code = resolved.currency
   if (code === money.currency || masked)
     return <Amount value={sign * entry.amount} signed={signed} masked={masked} className={className} {...rest} />
   const own = formatMoney(sign * entry.amount, code, { exact: true, signed })
-  const converted = inHome({ amount: entry.amount, currency: code, rate: entry.fxRate ?? null }, money.currency)
+  // A rate given for another home currency does not apply (moneyEntryOf): "not converted".
+  const converted = inHome(resolved, money.currency)
   const beside = converted === null ? NOT_CONVERTED : `≈ ${money.format(sign * converted, { signed })}`
   const classes = ['amount', 'amount--foreign', className].filter(Boolean).join(' ')
   return (
