@@ -114,3 +114,15 @@ export function pgPrepared<T>(builder: object, name: string): (params: Record<st
 function asPg(db: AppDatabase): NodePgDatabase {
   return db as unknown as NodePgDatabase
 }
+
+/** SQLite's and PostgreSQL's codes of a unique key two writers raced for. */
+const UNIQUE_VIOLATIONS = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505'])
+
+/** Whether `error` (or the driver error drizzle wrapped in it) is a unique key violation, on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && UNIQUE_VIOLATIONS.has(code)) return true
+  }
+  return false
+}
