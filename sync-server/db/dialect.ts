@@ -126,3 +126,13 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false
 }
+
+/**
+ * Makes the calling unit of work the only one holding `key` until it ends: for a read-then-write
+ * that concurrent units must not interleave (a count checked and raised). SQLite's units never
+ * overlap, so there it is nothing; PostgreSQL takes a transaction-level advisory lock on the
+ * key's hash. Call it inside a unit, before the read.
+ */
+export async function lockForUnit(db: AppDatabase, key: string): Promise<void> {
+  if (isPg(db)) await asPg(db).execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
+}
