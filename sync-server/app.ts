@@ -4,7 +4,7 @@ import Fastify from 'fastify'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { AppConfig } from './config'
-import { openDatabase } from './db/database'
+import { connectDatabase } from './db/database'
 import { HOUR_MS, MonthlyReportJob } from './jobs/monthly-report'
 import { AutoApproveJob, MINUTE_MS } from './jobs/auto-approve'
 import { HouseholdRecurringJob } from './jobs/household-recurring'
@@ -61,14 +61,14 @@ function createFastify(config: AppConfig, options: BuildOptions): FastifyInstanc
 /**
  * The whole server: external plugins (errors, security headers, rate limit, zod, JWT), then the
  * repositories and services (decorations, services.ts), then the routes (routes/index.ts), the
- * jobs, and the built client. The database is opened here and closed by `app.close()`.
+ * jobs, and the built client. The database (SQLite, or PostgreSQL when DATABASE_URL is set) is
+ * opened here and closed by `app.close()`.
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = createFastify(config, options)
-  const database = openDatabase(config.dataDir)
-  app.addHook('onClose', (_instance, done) => {
-    database.close()
-    done()
+  const database = await connectDatabase(config)
+  app.addHook('onClose', async () => {
+    await database.close()
   })
   decorateServices(app, config, database, { now: options.now ?? Date.now, twilioHttpClient: options.twilioHttpClient })
   await ensureAdmin(app.users, config.admin, options.print)

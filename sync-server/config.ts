@@ -31,6 +31,15 @@ const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine(
+      (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+      'DATABASE_URL must be a postgres:// URL (leave it unset for the SQLite file in DATA_DIR)',
+    ),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
   PUBLIC_URL: optionalText.pipe(z.url('PUBLIC_URL must be a URL').optional()),
   TWILIO_ACCOUNT_SID: optionalText,
@@ -108,6 +117,8 @@ export interface AppConfig {
   host: string
   /** Absolute path; created if missing. Holds app.sqlite and jwt-secret. */
   dataDir: string
+  /** postgres://… runs the server on PostgreSQL; undefined: the SQLite file DATA_DIR/app.sqlite. */
+  databaseUrl: string | undefined
   jwtSecret: string
   publicUrl: string | undefined
   twilio: { accountSid: string | undefined; authToken: string | undefined; whatsappFrom: string | undefined }
@@ -173,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     publicUrl: e.PUBLIC_URL,
     twilio: { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, whatsappFrom: e.TWILIO_WHATSAPP_FROM },

@@ -90,10 +90,10 @@ export function decorateServices(
   options: { now: () => number; twilioHttpClient?: TwilioHttpClient },
 ): void {
   const { now } = options
-  const { db, units } = database
+  const { db, units, seq } = database
   const users = new UsersRepository(db)
   const streamBus = new StreamBus()
-  const documents = new DocumentsRepository(db, units, streamBus, now)
+  const documents = new DocumentsRepository(db, units, seq, streamBus, now)
   // A payment pushed from a device is judged against what its loan owes on the server, an
   // allocation against the income the server knows of.
   documents.setPushRule('loan_payments', loanPaymentRule(documents))

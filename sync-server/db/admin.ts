@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq, gte, inArray, or, sql } from 'drizzle-orm'
 import type { AppDatabase } from './database'
-import { containsIgnoringCase, jsonField, jsonIsTrue } from './dialect'
+import { containsIgnoringCase, jsonField, jsonIsTrue, jsonNumber } from './dialect'
 import { first } from './rows'
 import { documents, users } from './tables'
 import type { UserRow } from './tables'
@@ -13,14 +13,14 @@ import type { UserRow } from './tables'
 export async function expenseTotals(db: AppDatabase, ownerId?: string): Promise<{ n: number; total: number }> {
   const row = await first(
     db
-      .select({ n: count(), total: sql<number>`coalesce(sum(${jsonField(documents.data, 'amount')}), 0)` })
+      .select({ n: count(), total: sql<number>`coalesce(sum(${jsonNumber(db, documents.data, 'amount')}), 0)` })
       .from(documents)
       .where(
         and(
           eq(documents.collection, 'transactions'),
           ownerId === undefined ? undefined : eq(documents.ownerId, ownerId),
           eq(documents.deleted, false),
-          sql`${jsonField(documents.data, 'type')} = 'expense'`,
+          sql`${jsonField(db, documents.data, 'type')} = 'expense'`,
         ),
       ),
   )
@@ -37,7 +37,7 @@ export async function countTickets(db: AppDatabase, statuses: readonly string[])
         and(
           eq(documents.collection, 'tickets'),
           eq(documents.deleted, false),
-          inArray(jsonField(documents.data, 'status'), [...statuses]),
+          inArray(jsonField(db, documents.data, 'status'), [...statuses]),
         ),
       ),
   )
@@ -47,7 +47,7 @@ export async function countTickets(db: AppDatabase, statuses: readonly string[])
 /** Accounts newest first, at most `limit`; `term` (when not empty) in the name, e-mail or phone, any case. */
 export async function searchAccounts(db: AppDatabase, term: string, limit: number): Promise<UserRow[]> {
   const matches = (column: typeof users.email | typeof users.name | typeof users.phoneNumber) =>
-    containsIgnoringCase(column, term)
+    containsIgnoringCase(db, column, term)
   return await db
     .select()
     .from(users)
@@ -88,22 +88,24 @@ export async function countAccounts(db: AppDatabase, role: 'admin' | 'user', sin
  */
 export async function accountBreakdowns(db: AppDatabase, notSpecified: string) {
   const isUser = eq(users.role, 'user')
-  const jobTitle = sql`nullif(trim(${jsonField(users.profile, 'job_title')}), '')`
+  // By position: PostgreSQL does not see two spellings with their own bound `notSpecified` as one expression.
+  const firstColumn = sql`1`
+  const jobTitle = sql`nullif(trim(${jsonField(db, users.profile, 'job_title')}), '')`
   const employment = sql<string>`coalesce(${jobTitle}, ${notSpecified})`
-  const country = sql<string>`CASE WHEN ${jsonIsTrue(users.profile, 'is_non_resident')}
+  const country = sql<string>`CASE WHEN ${jsonIsTrue(db, users.profile, 'is_non_resident')}
     THEN 'Outside India' ELSE 'India' END`
   const employmentBreakdown = await db
     .select({ type: employment, count: count() })
     .from(users)
     .where(isUser)
-    .groupBy(employment)
-    .orderBy(desc(count()), employment)
+    .groupBy(firstColumn)
+    .orderBy(desc(count()), firstColumn)
   const countryBreakdown = await db
     .select({ country, count: count() })
     .from(users)
     .where(isUser)
-    .groupBy(country)
-    .orderBy(desc(count()), country)
+    .groupBy(firstColumn)
+    .orderBy(desc(count()), firstColumn)
   return { employmentBreakdown, countryBreakdown }
 }
 
@@ -132,10 +134,10 @@ function selectTickets(db: AppDatabase) {
 /** Live support tickets of every user, newest first, optionally only those of one status. */
 export async function listSupportTickets(db: AppDatabase, status?: string): Promise<AdminTicketRow[]> {
   const conditions = [eq(documents.collection, 'tickets'), eq(documents.deleted, false)]
-  if (status !== undefined) conditions.push(sql`${jsonField(documents.data, 'status')} = ${status}`)
+  if (status !== undefined) conditions.push(sql`${jsonField(db, documents.data, 'status')} = ${status}`)
   return await selectTickets(db)
     .where(and(...conditions))
-    .orderBy(desc(jsonField(documents.data, 'createdAt')))
+    .orderBy(desc(jsonNumber(db, documents.data, 'createdAt')))
 }
 
 /** One live support ticket of any user. */

@@ -2,42 +2,98 @@ import Database from 'better-sqlite3'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { registerEngine, type Engine } from './engine'
+import { PgUnitOfWork, routedPool } from './pg-unit-of-work'
+import { MemorySeq, PgSeq, type SeqSource } from './sequence'
 import * as tables from './tables'
-import { UnitOfWork } from './unit-of-work'
+import { SqliteUnitOfWork, type UnitOfWork } from './unit-of-work'
 
+/**
+ * The database the repositories are written against, on either engine. Queries are built from
+ * the table objects of tables.ts on both: they give drizzle the table and column names, which
+ * are the same on PostgreSQL (tables-pg.ts describes its DDL and migrations; tests/unit/pg-tables
+ * proves the two agree), and their value codecs, which PostgreSQL's driver is set up to meet
+ * (`openPgDatabase`). So a repository has one type and one query per job on both engines; what
+ * differs between them is in dialect.ts.
+ */
 export type AppDatabase = BetterSQLite3Database<typeof tables>
 
 export interface OpenDatabase {
   db: AppDatabase
-  sqlite: Database.Database
+  engine: Engine
   /** Transactions: the only way to group statements (see UnitOfWork). */
   units: UnitOfWork
-  close: () => void
+  /** The replication sequence of DocumentsRepository. */
+  seq: SeqSource
+  close: () => Promise<void>
+}
+
+export interface SqliteDatabase extends OpenDatabase {
+  sqlite: Database.Database
 }
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url))
+const PG_MIGRATIONS = fileURLToPath(new URL('./migrations-pg', import.meta.url))
+
+/** PostgreSQL when `databaseUrl` is given (postgres://…), else the SQLite file in `dataDir`. */
+export function connectDatabase(config: { dataDir: string; databaseUrl?: string | undefined }): Promise<OpenDatabase> {
+  return config.databaseUrl ? openPgDatabase(config.databaseUrl) : Promise.resolve(openDatabase(config.dataDir))
+}
 
 /**
  * Opens DATA_DIR/app.sqlite (or `file` when given, e.g. ':memory:') and applies the committed
  * migrations. WAL lets readers run beside the one writer; busy_timeout covers a second process
  * (a backup, the CLI) holding the lock briefly.
  */
-export function openDatabase(dataDir: string, file = join(dataDir, 'app.sqlite')): OpenDatabase {
+export function openDatabase(dataDir: string, file = join(dataDir, 'app.sqlite')): SqliteDatabase {
   if (file !== ':memory:') restrictToOwner(dataDir, file)
   const sqlite = new Database(file)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  const units = new UnitOfWork(sqlite)
+  const units = new SqliteUnitOfWork(sqlite)
   // Every statement drizzle runs first checks that it does not land inside another caller's unit.
   const db = drizzle(sqlite, { schema: tables, logger: { logQuery: () => units.assertOutsideOthers() } })
+  registerEngine(db, 'sqlite')
   migrate(db, { migrationsFolder: MIGRATIONS })
   if (file !== ':memory:') for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600)
-  return { db, sqlite, units, close: () => sqlite.close() }
+  const start = sqlite.prepare('SELECT coalesce(max(seq), 0) AS value FROM documents').get() as { value: number }
+  const close = () => {
+    sqlite.close()
+    return Promise.resolve()
+  }
+  return { db, engine: 'sqlite', sqlite, units, seq: new MemorySeq(start.value), close }
+}
+
+/**
+ * Opens a pool on the PostgreSQL database at `url` and applies the committed pg migrations.
+ * Its statements read bigint (ms timestamps, seq values, amounts) and sums as JS numbers and jsonb
+ * as text, which the JSON columns of tables.ts parse (routedPool): the values repositories see
+ * are the ones SQLite gives them.
+ */
+export async function openPgDatabase(url: string): Promise<OpenDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // An idle client's connection error (the server restarted) must not end the process.
+  pool.on('error', () => {})
+  const units = new PgUnitOfWork(pool)
+  const pgDb = drizzlePg(routedPool(pool, units), { schema: tables })
+  try {
+    await migratePg(pgDb, { migrationsFolder: PG_MIGRATIONS })
+  } catch (error) {
+    await pool.end()
+    throw error
+  }
+  // The one place the engines meet: see AppDatabase.
+  const db = pgDb as unknown as AppDatabase
+  registerEngine(db, 'pg')
+  return { db, engine: 'pg', units, seq: new PgSeq(db), close: () => pool.end() }
 }
 
 /**

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, max, sql, type SQL } from 'drizzle-orm'
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm'
 import type { PushAnswer, PushRefusal, PushRow, StreamEvent } from '../../schema/api/sync'
 import { COLLECTIONS } from '../../schema/collections'
 import type { CollectionName, DocOf } from '../../schema/collections'
@@ -10,8 +11,10 @@ import { idUnavailable, mapInSlices, parsePushRow, sizeRefusal, tooLargeMessage 
 import type { PushedDocument } from '../modules/sync/push-rows'
 import type { StreamBus } from '../modules/sync/stream-bus'
 import type { AppDatabase } from './database'
-import { jsonField } from './dialect'
+import { inJsonArray, jsonField, jsonNumber, pgPrepared } from './dialect'
+import { engineOf } from './engine'
 import { first, only, settle } from './rows'
+import type { SeqAllocation, SeqSource } from './sequence'
 import { counters, documents } from './tables'
 import type { DocumentRow } from './tables'
 import type { UnitOfWork } from './unit-of-work'
@@ -136,35 +139,41 @@ interface Changes {
   told: { channel: string; event: StreamEvent }[]
 }
 
+/** An open `write`: its unit, what it changed so far, and where its seq values come from. */
+interface OpenWrite {
+  unit: DocumentUnit
+  changes: Changes
+  seq: SeqAllocation
+}
+
 /**
  * The one data access path for replicated documents. Every change goes through `write`: one
  * transaction whose writes take the next values of one server-wide sequence, announced on the
  * stream bus once it has committed (and never when it rolls back).
  */
 export class DocumentsRepository {
-  /** Last sequence value handed out. Single process: the counter lives here, not in SQLite. */
-  #seq: number
   readonly #merges = new Map<CollectionName, PushMerge>()
   readonly #rules = new Map<CollectionName, PushRule>()
   readonly #guards = new Map<CollectionName, PushGuard>()
   readonly #listeners = new Map<CollectionName, WriteListener[]>()
   readonly #audiences = new Map<CollectionName, Audience>()
-  /** The open unit and what it changed so far; null outside `write`. */
-  #open: { unit: DocumentUnit; changes: Changes } | null = null
-  readonly #statements: ReturnType<typeof prepareStatements>
+  /** The `write` the calling code runs in (PostgreSQL runs several at once, each in its own context). */
+  readonly #context = new AsyncLocalStorage<OpenWrite>()
+  readonly #statements: Statements
 
   constructor(
     private readonly db: AppDatabase,
     private readonly units: UnitOfWork,
+    private readonly seq: SeqSource,
     private readonly bus: StreamBus,
     private readonly now: () => number = Date.now,
   ) {
     this.#statements = prepareStatements(db)
-    const row = db
-      .select({ value: max(documents.seq) })
-      .from(documents)
-      .get()
-    this.#seq = row?.value ?? 0
+  }
+
+  /** The calling code's open write, inside its unit; undefined elsewhere. */
+  get #open(): OpenWrite | undefined {
+    return this.units.inUnit ? this.#context.getStore() : undefined
   }
 
   /** Pushes to `collection` are merged by `merge` instead of checked for conflicts. */
@@ -196,9 +205,12 @@ export class DocumentsRepository {
     this.#listeners.set(collection, [...(this.#listeners.get(collection) ?? []), listener])
   }
 
-  /** Highest sequence value handed out so far (0 on an empty database). */
+  /**
+   * Highest sequence value handed out so far (0 on an empty database): inside a write, the last
+   * one it took (or the one before it); elsewhere the highest this process has seen.
+   */
   get lastSeq(): number {
-    return this.#seq
+    return this.#open?.seq.last ?? this.seq.last
   }
 
   /**
@@ -207,29 +219,27 @@ export class DocumentsRepository {
    * hear of them. A `write` inside another joins it.
    */
   async write<T>(fn: (unit: DocumentUnit) => Promise<T>): Promise<T> {
-    if (this.#open && this.units.inUnit) return fn(this.#open.unit)
+    const open = this.#open
+    if (open) return fn(open.unit)
     if (this.units.inUnit) throw new Error('Documents are written in a unit of their own, not inside another')
     const changes: Changes = { written: [], told: [] }
-    let seqBefore = this.#seq
+    let seq: SeqAllocation | null = null
     let audiences: Announcement[] = []
     const result = await this.units.run(
       async () => {
-        seqBefore = this.#seq
-        this.#open = { unit: this.#unitFor(changes), changes }
-        try {
-          const value = await fn(this.#open.unit)
-          // Who hears of it is read inside the transaction: the state the commit makes visible.
-          audiences = await this.#audiencesOf(changes)
-          return value
-        } finally {
-          this.#open = null
-        }
+        seq = await this.seq.open()
+        const write: OpenWrite = { unit: this.#unitFor(changes), changes, seq }
+        const value = await this.#context.run(write, () => fn(write.unit))
+        // Who hears of it is read inside the transaction: the state the commit makes visible.
+        audiences = await this.#audiencesOf(changes)
+        await seq.close()
+        return value
       },
       {
         // Announced before the next unit begins, so streams hear of commits in seq order.
         committed: () => this.#publish(audiences, changes),
         // Rolled back: the values handed out were never committed.
-        rolledBack: () => (this.#seq = seqBefore),
+        rolledBack: () => seq?.rolledBack(),
       },
     )
     await this.#tellListeners(changes)
@@ -249,10 +259,10 @@ export class DocumentsRepository {
         assertOwnedByCaller(collection, ownerId, data)
         const existing = await this.#getRow(collection, String(data.id))
         if (existing && existing.ownerId !== ownerId) throw new HttpError(403, FORBIDDEN_DOCUMENT, 'FORBIDDEN')
-        return this.#write(collection, ownerId, data, deleted) as StoredDocument<DocOf<N>>
+        return (await this.#write(collection, ownerId, data, deleted)) as StoredDocument<DocOf<N>>
       },
-      putAllowed: (collection, ownerId, data, deleted = false) =>
-        settle(() => this.#write(collection, ownerId, checked(collection, data), deleted)),
+      putAllowed: async (collection, ownerId, data, deleted = false) =>
+        this.#write(collection, ownerId, checked(collection, data), deleted),
       nextNumber: (name) => this.#nextNumber(name),
       tell: (channel, event) => changes.told.push({ channel, event }),
     }
@@ -290,7 +300,7 @@ export class DocumentsRepository {
       .select({ data: documents.data })
       .from(documents)
       .where(and(scopeOf('transactions', ownerId), gt(documents.seq, sinceSeq), eq(documents.deleted, false)))
-      .orderBy(desc(jsonField(documents.data, 'date')), desc(documents.seq))
+      .orderBy(desc(jsonNumber(this.db, documents.data, 'date')), desc(documents.seq))
       .limit(limit)
     const remaining = await this.countAfter('transactions', ownerId, sinceSeq)
     const docs = rows.map((r) => `${r.data.slice(0, -1)},"_deleted":false}`)
@@ -385,7 +395,7 @@ export class DocumentsRepository {
     }
     const tooLarge = sizeRefusal(doc.id, json)
     if (tooLarge) return { answer: tooLarge }
-    const written = this.#write(collection, existing?.ownerId ?? ownerId, data, doc.deleted, json)
+    const written = await this.#write(collection, existing?.ownerId ?? ownerId, data, doc.deleted, json)
     return { row: { ...written, data: json } }
   }
 
@@ -402,7 +412,7 @@ export class DocumentsRepository {
         // Admins share the admin collections; everything else is the owner's alone.
         if (!row || (!isShared(collection) && row.ownerId !== ownerId)) continue
         const stored = toStored(row)
-        this.#write(collection, row.ownerId, stored.data, stored.deleted)
+        await this.#write(collection, row.ownerId, stored.data, stored.deleted)
         restamped++
       }
       return restamped
@@ -461,7 +471,8 @@ export class DocumentsRepository {
     value: string,
   ): Promise<StoredDocument<DocOf<N>>[]> {
     if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field)) throw new Error(`Invalid field name: ${field}`)
-    return this.#listWhere<N>([...liveOf(collection, ownerId), sql`${jsonField(documents.data, field)} = ${value}`])
+    const equal = sql`${jsonField(this.db, documents.data, field)} = ${value}`
+    return this.#listWhere<N>([...liveOf(collection, ownerId), equal])
   }
 
   /**
@@ -477,7 +488,7 @@ export class DocumentsRepository {
     end: number,
   ): Promise<StoredDocument<DocOf<N>>[]> {
     if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field)) throw new Error(`Invalid field name: ${field}`)
-    const value = jsonField(documents.data, field)
+    const value = jsonNumber(this.db, documents.data, field)
     return this.#listWhere<N>([...liveOf(collection, ownerId), sql`${value} >= ${start}`, sql`${value} < ${end}`])
   }
 
@@ -491,14 +502,13 @@ export class DocumentsRepository {
     return rows.map((r) => toStored(r) as StoredDocument<DocOf<N>>)
   }
 
-  // Prepared once: building each statement anew made a 1,000-document push take about a second.
   #getRow(collection: CollectionName, id: string): Promise<DocumentRow | undefined> {
-    return settle(() => this.#statements.row.get({ collection, id }))
+    return this.#statements.row({ collection, id })
   }
 
   /** The stored rows of these ids, in one query. */
   async #getRows(collection: CollectionName, ids: readonly string[]): Promise<Map<string, DocumentRow>> {
-    const rows = await settle(() => this.#statements.rows.all({ collection, ids: JSON.stringify(ids) }))
+    const rows = await this.#statements.rows({ collection, ids: JSON.stringify(ids) })
     return new Map(rows.map((row) => [row.id, row]))
   }
 
@@ -507,17 +517,18 @@ export class DocumentsRepository {
    * commit. `json` is `data` serialised when the caller has it. Throws HttpError 413 for a
    * document over MAX_DOCUMENT_BYTES (every write: push, REST, jobs).
    */
-  #write(
+  async #write(
     collection: CollectionName,
     ownerId: string,
     data: DocumentData,
     deleted: boolean,
     json = JSON.stringify(data),
-  ): StoredDocument {
-    if (!this.#open) throw new Error('Documents are written only inside DocumentsRepository.write')
+  ): Promise<StoredDocument> {
+    const open = this.#open
+    if (!open) throw new Error('Documents are written only inside DocumentsRepository.write')
     const bytes = Buffer.byteLength(json)
     if (bytes > MAX_DOCUMENT_BYTES) throw new HttpError(413, tooLargeMessage(bytes), 'TOO_LARGE')
-    const seq = ++this.#seq
+    const seq = await open.seq.next()
     const row = {
       collection,
       id: String(data.id),
@@ -528,9 +539,9 @@ export class DocumentsRepository {
       updatedAt: typeof data.updatedAt === 'number' ? data.updatedAt : Date.now(),
       data: json,
     }
-    this.#statements.upsert.run(row)
+    await this.#statements.upsert(row)
     const stored = { ...row, data }
-    this.#open.changes.written.push(stored)
+    open.changes.written.push(stored)
     return stored
   }
 
@@ -625,45 +636,70 @@ const refusal = (id: string, error: HttpError): PushRefusal => ({
 const invalid = (issues: { path: string; message: string }[]) =>
   new HttpError(400, `Invalid document: ${describe(issues)}`, 'INVALID_DOCUMENT', issues)
 
-/** The statements every write and push runs, prepared once per connection. */
-function prepareStatements(db: AppDatabase) {
+type RowKey = { collection: string; id: string }
+
+/**
+ * The statements every write and push runs, prepared once (on SQLite, building each anew made a
+ * 1,000-document push take about a second).
+ */
+interface Statements {
+  row(key: RowKey): Promise<DocumentRow | undefined>
+  /** `ids` is a JSON array of ids, whatever their number: one parameter. */
+  rows(key: { collection: string; ids: string }): Promise<DocumentRow[]>
+  upsert(row: DocumentRow): Promise<void>
+}
+
+function prepareStatements(db: AppDatabase): Statements {
   const param = (name: string) => sql.placeholder(name)
   const byCollection = eq(documents.collection, param('collection'))
+  const row = db
+    .select()
+    .from(documents)
+    .where(and(byCollection, eq(documents.id, param('id'))))
+  const rows = db
+    .select()
+    .from(documents)
+    .where(and(byCollection, inJsonArray(db, documents.id, param('ids'))))
+  const upsert = db
+    .insert(documents)
+    .values({
+      collection: param('collection'),
+      id: param('id'),
+      ownerId: param('ownerId'),
+      householdId: param('householdId'),
+      seq: param('seq'),
+      deleted: param('deleted'),
+      updatedAt: param('updatedAt'),
+      data: param('data'),
+    })
+    .onConflictDoUpdate({
+      target: [documents.collection, documents.id],
+      set: {
+        householdId: sql`excluded.household_id`,
+        seq: sql`excluded.seq`,
+        deleted: sql`excluded.deleted`,
+        updatedAt: sql`excluded.updated_at`,
+        data: sql`excluded.data`,
+      },
+    })
+  if (engineOf(db) === 'pg') return pgStatements(row, rows, upsert)
+  const [getRow, getRows, put] = [row.prepare(), rows.prepare(), upsert.prepare()]
   return {
-    row: db
-      .select()
-      .from(documents)
-      .where(and(byCollection, eq(documents.id, param('id'))))
-      .prepare(),
-    // One parameter holding the ids as a JSON array, whatever their number (SQLite's json_each).
-    rows: db
-      .select()
-      .from(documents)
-      .where(and(byCollection, sql`${documents.id} IN (SELECT value FROM json_each(${param('ids')}))`))
-      .prepare(),
-    upsert: db
-      .insert(documents)
-      .values({
-        collection: param('collection'),
-        id: param('id'),
-        ownerId: param('ownerId'),
-        householdId: param('householdId'),
-        seq: param('seq'),
-        deleted: param('deleted'),
-        updatedAt: param('updatedAt'),
-        data: param('data'),
-      })
-      .onConflictDoUpdate({
-        target: [documents.collection, documents.id],
-        set: {
-          householdId: sql`excluded.household_id`,
-          seq: sql`excluded.seq`,
-          deleted: sql`excluded.deleted`,
-          updatedAt: sql`excluded.updated_at`,
-          data: sql`excluded.data`,
-        },
-      })
-      .prepare(),
+    row: (key) => settle(() => getRow.get(key)),
+    rows: (key) => settle(() => getRows.all(key)),
+    upsert: (value) => settle(() => void put.run(value)),
+  }
+}
+
+/** PostgreSQL: named prepared statements. */
+function pgStatements(row: object, rows: object, upsert: object): Statements {
+  const getRow = pgPrepared<DocumentRow[]>(row, 'documents_row')
+  const getRows = pgPrepared<DocumentRow[]>(rows, 'documents_rows')
+  const put = pgPrepared<unknown>(upsert, 'documents_upsert')
+  return {
+    row: (key) => first(getRow(key)),
+    rows: (key) => getRows(key),
+    upsert: async (value) => void (await put(value)),
   }
 }
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { AppDatabase } from './database'
-import { insertionOrder, jsonArrayLength, jsonField, selectRows } from './dialect'
+import { insertionOrder, jsonArrayLength, jsonField, jsonNumber, selectRows } from './dialect'
 import { first } from './rows'
 import { documents, householdInvites, householdMembers } from './tables'
 import type { DocumentRow, HouseholdInviteRow, HouseholdMemberRow } from './tables'
 
 /** Household membership and invitations by e-mail (tables household_members, household_invites). */
 export class MembershipStore {
-  constructor(private readonly db: Pick<AppDatabase, 'select' | 'insert' | 'update' | 'delete'>) {}
+  constructor(private readonly db: AppDatabase) {}
 
   /** The caller's current membership of a household, or undefined (never a member, or removed). */
   async active(householdId: string, userId: string): Promise<HouseholdMemberRow | undefined> {
@@ -42,7 +42,7 @@ export class MembershipStore {
       .select()
       .from(householdMembers)
       .where(and(eq(householdMembers.householdId, householdId), isNull(householdMembers.removedSeq)))
-      .orderBy(asc(householdMembers.joinedAt), insertionOrder)
+      .orderBy(asc(householdMembers.joinedAt), insertionOrder(this.db))
   }
 
   /** People who left or were removed, earliest joined first (their devices may still hold the household). */
@@ -51,7 +51,7 @@ export class MembershipStore {
       .select()
       .from(householdMembers)
       .where(and(eq(householdMembers.householdId, householdId), isNotNull(householdMembers.removedSeq)))
-      .orderBy(asc(householdMembers.joinedAt), insertionOrder)
+      .orderBy(asc(householdMembers.joinedAt), insertionOrder(this.db))
   }
 
   /** The households a user currently belongs to. */
@@ -107,7 +107,7 @@ export class MembershipStore {
       .select()
       .from(householdInvites)
       .where(eq(householdInvites.email, email))
-      .orderBy(asc(householdInvites.createdAt), insertionOrder)
+      .orderBy(asc(householdInvites.createdAt), insertionOrder(this.db))
   }
 
   async pendingInvites(householdId: string): Promise<{ id: string; email: string; createdAt: number }[]> {
@@ -115,7 +115,7 @@ export class MembershipStore {
       .select({ id: householdInvites.id, email: householdInvites.email, createdAt: householdInvites.createdAt })
       .from(householdInvites)
       .where(eq(householdInvites.householdId, householdId))
-      .orderBy(asc(householdInvites.createdAt), insertionOrder)
+      .orderBy(asc(householdInvites.createdAt), insertionOrder(this.db))
   }
 
   async dropInvitation(id: string): Promise<void> {
@@ -167,7 +167,8 @@ export interface ScopedRow {
   owner_id: string
   household_id: string | null
   data: string
-  deleted: number
+  /** 0/1 on SQLite, a boolean on PostgreSQL: read it as a truth value. */
+  deleted: number | boolean
   seq: number
   removed_seq: number | null
 }
@@ -245,7 +246,7 @@ export class HouseholdDocuments {
         and(
           eq(documents.collection, 'households'),
           eq(documents.deleted, false),
-          sql`${jsonArrayLength(documents.data, 'recurring')} > 0`,
+          sql`${jsonArrayLength(this.db, documents.data, 'recurring')} > 0`,
         ),
       )
     return rows.map((r) => r.id)
@@ -260,8 +261,8 @@ export class HouseholdDocuments {
         and(
           eq(documents.collection, 'household_expenses'),
           eq(documents.deleted, false),
-          sql`${jsonField(documents.data, 'status')} = 'pending'`,
-          sql`${jsonField(documents.data, 'deadline')} <= ${now}`,
+          sql`${jsonField(this.db, documents.data, 'status')} = 'pending'`,
+          sql`${jsonNumber(this.db, documents.data, 'deadline')} <= ${now}`,
         ),
       )
   }

@@ -41,7 +41,7 @@ export class ReminderSources {
           and(
             eq(documents.collection, 'recurring_payments'),
             eq(documents.deleted, false),
-            sql`${jsonField(documents.data, 'nextDueDate')} BETWEEN ${fromDay} AND ${toDay}`,
+            sql`${jsonField(this.db, documents.data, 'nextDueDate')} BETWEEN ${fromDay} AND ${toDay}`,
           ),
         )
     ).map((r) => ({ ownerId: r.ownerId, payment: JSON.parse(r.data) as RecurringPayment }))
@@ -66,7 +66,7 @@ export class ReminderSources {
           and(
             eq(documents.collection, collection),
             eq(documents.deleted, false),
-            sql`${jsonField(documents.data, 'status')} = 'pending'`,
+            sql`${jsonField(this.db, documents.data, 'status')} = 'pending'`,
           ),
         )
     ).map((r) => JSON.parse(r.data) as unknown)

@@ -1,6 +1,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type Database from 'better-sqlite3'
 
+/**
+ * Transactions with an asynchronous callback, the same on both engines (SqliteUnitOfWork here,
+ * PgUnitOfWork in pg-unit-of-work.ts): `run` commits what `fn` wrote when it resolves and rolls
+ * all of it back when it throws; a `run` inside the open unit joins it.
+ */
+export interface UnitOfWork {
+  /** Whether the calling code runs inside an open unit. */
+  readonly inUnit: boolean
+  run<T>(fn: () => Promise<T>, hooks?: UnitHooks): Promise<T>
+}
+
 export interface UnitHooks {
   committed?: () => void
   rolledBack?: () => void
@@ -23,7 +34,7 @@ interface OpenUnit {
  * Units never overlap: one started while another is open elsewhere waits for it to end; one
  * started inside the open unit joins it.
  */
-export class UnitOfWork {
+export class SqliteUnitOfWork implements UnitOfWork {
   readonly #context = new AsyncLocalStorage<OpenUnit>()
   #open: OpenUnit | null = null
   /** Settles when the open unit ends: the queue of units waiting to begin. */

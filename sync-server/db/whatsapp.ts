@@ -1,19 +1,21 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
-import { insertionOrder, jsonField } from './dialect'
+import { insertionOrder, jsonField, jsonNumber } from './dialect'
 import { first } from './rows'
 import type { AppDatabase } from './database'
 import { documents, monthlyReports, whatsappMessages, whatsappPending } from './tables'
 import type { WhatsappMessageRow, WhatsappPendingRow } from './tables'
 
-/** A transaction's merchant as the `documents_transactions_merchant` index keeps it. */
-const merchantOf = sql`lower(${jsonField(documents.data, 'merchant')})`
-/** The owner's live transactions that name a merchant (the index's own condition, so it is used). */
-const withMerchant = (ownerId: string, merchantKey: string) =>
+/**
+ * The owner's live transactions that name a merchant, whose merchant lowercased (as the
+ * `documents_transactions_merchant` index keeps it) is `merchantKey`: the index's own condition
+ * and expression, so it is used.
+ */
+const withMerchant = (db: AppDatabase, ownerId: string, merchantKey: string) =>
   and(
     eq(documents.collection, 'transactions'),
-    sql`${jsonField(documents.data, 'merchant')} is not null`,
+    sql`${jsonField(db, documents.data, 'merchant')} is not null`,
     eq(documents.ownerId, ownerId),
-    sql`${merchantOf} = ${merchantKey}`,
+    sql`lower(${jsonField(db, documents.data, 'merchant')}) = ${merchantKey}`,
     eq(documents.deleted, false),
   )
 
@@ -42,7 +44,7 @@ export class WhatsappRepository {
         .select()
         .from(whatsappMessages)
         .where(and(eq(whatsappMessages.userId, userId), inArray(whatsappMessages.kind, ['entry', 'undo'])))
-        .orderBy(desc(whatsappMessages.createdAt), desc(insertionOrder))
+        .orderBy(desc(whatsappMessages.createdAt), desc(insertionOrder(this.db)))
         .limit(1),
     )
   }
@@ -115,11 +117,11 @@ export class WhatsappRepository {
     const row = await first(
       this.db
         .select({
-          type: jsonField<string>(documents.data, 'type'),
-          category: jsonField<string>(documents.data, 'category'),
+          type: jsonField<string>(this.db, documents.data, 'type'),
+          category: jsonField<string>(this.db, documents.data, 'category'),
         })
         .from(documents)
-        .where(withMerchant(userId, merchantKey))
+        .where(withMerchant(this.db, userId, merchantKey))
         .orderBy(desc(documents.updatedAt))
         .limit(1),
     )
@@ -141,13 +143,13 @@ export class WhatsappRepository {
           .from(documents)
           .where(
             and(
-              withMerchant(userId, merchantKey),
-              sql`${jsonField(documents.data, 'type')} = 'expense'`,
-              sql`${jsonField(documents.data, 'amount')} = ${amount}`,
-              lt(jsonField(documents.data, 'date'), before),
+              withMerchant(this.db, userId, merchantKey),
+              sql`${jsonField(this.db, documents.data, 'type')} = 'expense'`,
+              sql`${jsonNumber(this.db, documents.data, 'amount')} = ${amount}`,
+              lt(jsonNumber(this.db, documents.data, 'date'), before),
             ),
           )
-          .orderBy(desc(jsonField(documents.data, 'date')))
+          .orderBy(desc(jsonNumber(this.db, documents.data, 'date')))
           .limit(1),
       )
     )?.id
@@ -158,7 +160,7 @@ export class WhatsappRepository {
    * to `home` (by the entry's date), or null when they never gave one.
    */
   async lastRate(userId: string, currency: string, home: string): Promise<number | null> {
-    const rate = jsonField<unknown>(documents.data, 'fxRate')
+    const rate = jsonNumber(this.db, documents.data, 'fxRate')
     const row = await first(
       this.db
         .select({ rate })
@@ -168,12 +170,12 @@ export class WhatsappRepository {
             eq(documents.collection, 'transactions'),
             eq(documents.ownerId, userId),
             eq(documents.deleted, false),
-            sql`${jsonField(documents.data, 'currency')} = ${currency}`,
-            sql`${jsonField(documents.data, 'fxHome')} = ${home}`,
+            sql`${jsonField(this.db, documents.data, 'currency')} = ${currency}`,
+            sql`${jsonField(this.db, documents.data, 'fxHome')} = ${home}`,
             sql`${rate} > 0`,
           ),
         )
-        .orderBy(desc(jsonField(documents.data, 'date')))
+        .orderBy(desc(jsonNumber(this.db, documents.data, 'date')))
         .limit(1),
     )
     return typeof row?.rate === 'number' ? row.rate : null

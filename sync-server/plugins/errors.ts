@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ZodError } from 'zod'
 import type { ErrorBody } from '../../schema/api/sync'
 import { HttpError } from '../http-error'
+import { isUniqueViolation } from '../db/dialect'
 
 interface Issue {
   path: string
@@ -53,7 +54,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
       status = 400
       body = { error: summarize(issues, undefined), code: 'VALIDATION_ERROR', details: issues }
-    } else if (error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    } else if (isUniqueViolation(error)) {
       // Two requests racing for the same unique value: the loser is told, not handed a 500.
       status = 409
       body = { error: 'This already exists', code: 'CONFLICT' }

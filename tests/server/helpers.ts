@@ -9,6 +9,7 @@ import { buildApp } from '../../sync-server/app'
 import type { BuildOptions } from '../../sync-server/app'
 import { loadConfig } from '../../sync-server/config'
 import type { AppConfig } from '../../sync-server/config'
+import { freshDatabase } from './pg-databases'
 
 export interface TestApp {
   app: FastifyInstance
@@ -17,15 +18,23 @@ export interface TestApp {
   close: () => Promise<void>
 }
 
-/** A server on a real SQLite file in a fresh temp directory; rate limits raised out of the way. */
+/** The PostgreSQL server the suite runs against instead of SQLite (`npm run test:server:pg`). */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined
+
+/**
+ * A server on a real SQLite file in a fresh temp directory, or with TEST_DATABASE_URL set on a
+ * fresh PostgreSQL database (dropped on close); rate limits raised out of the way.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Partial<AppConfig> = {},
   options: BuildOptions = {},
 ): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'paisa-server-'))
+  const database = TEST_DATABASE_URL && !env.DATABASE_URL ? await freshDatabase(TEST_DATABASE_URL) : null
   const config: AppConfig = {
     ...loadConfig({
+      ...(database ? { DATABASE_URL: database.url } : {}),
       DATA_DIR: dir,
       STATIC_DIR: join(dir, 'no-build'),
       LOG_LEVEL: 'silent',
@@ -36,13 +45,17 @@ export async function createTestApp(
     }),
     ...overrides,
   }
-  const app = await buildApp(config, { print: () => {}, ...options })
+  const app = await buildApp(config, { print: () => {}, ...options }).catch(async (error: unknown) => {
+    await database?.drop()
+    throw error
+  })
   return {
     app,
     config,
     dir,
     close: async () => {
       await app.close()
+      await database?.drop()
       await rm(dir, { recursive: true, force: true })
     },
   }

@@ -103,7 +103,7 @@ describe('subscriptions', () => {
       expect(res.statusCode, endpoint).toBe(400)
       expect(res.json<{ error: string }>().error).toBe(message)
     }
-    expect(w.app.db.select().from(pushSubscriptions).all()).toEqual([])
+    expect(await w.app.db.select().from(pushSubscriptions)).toEqual([])
 
     expect((await post(sub.endpoint)).statusCode).toBe(201)
     const taken = await post(sub.endpoint, sub.keys, bob)
@@ -112,13 +112,7 @@ describe('subscriptions', () => {
     // Bob cannot remove Asha's device either.
     const removed = await call(w.app, bob, 'DELETE', '/api/notifications/subscriptions', { endpoint: sub.endpoint })
     expect(removed.statusCode).toBe(404)
-    expect(
-      w.app.db
-        .select()
-        .from(pushSubscriptions)
-        .all()
-        .map((s) => s.userId),
-    ).toEqual([asha.user.id])
+    expect((await w.app.db.select().from(pushSubscriptions)).map((s) => s.userId)).toEqual([asha.user.id])
   })
 
   it('go on logout (DELETE) and with the account, its settings and sent-log rows too', async () => {
@@ -134,17 +128,17 @@ describe('subscriptions', () => {
       due_date: '2026-11-21',
     })
     await w.app.reminders.check()
-    expect(w.app.db.select().from(notificationLog).all()).toHaveLength(2)
+    expect(await w.app.db.select().from(notificationLog)).toHaveLength(2)
 
     await ok(w.app, asha, 'DELETE', '/api/notifications/subscriptions', { endpoint: phone.endpoint })
-    expect(w.app.db.select().from(notificationLog).all()).toHaveLength(1)
+    expect(await w.app.db.select().from(notificationLog)).toHaveLength(1)
     const gone = await call(w.app, asha, 'DELETE', '/api/notifications/subscriptions', { endpoint: phone.endpoint })
     expect(gone.statusCode).toBe(404)
 
     await ok(w.app, asha, 'DELETE', '/api/auth/account', { password: 'secret123' })
-    expect(w.app.db.select().from(pushSubscriptions).all()).toEqual([])
-    expect(w.app.db.select().from(notificationSettings).all()).toEqual([])
-    expect(w.app.db.select().from(notificationLog).all()).toEqual([])
+    expect(await w.app.db.select().from(pushSubscriptions)).toEqual([])
+    expect(await w.app.db.select().from(notificationSettings)).toEqual([])
+    expect(await w.app.db.select().from(notificationLog)).toEqual([])
   })
 })
 

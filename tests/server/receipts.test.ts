@@ -29,7 +29,7 @@ async function expenseOf(t: TestApp, s: Session): Promise<string> {
 const getReceipt = (t: TestApp, s: Session, id: string) =>
   t.app.inject({ method: 'GET', url: `/api/receipts/${id}`, headers: s.headers })
 
-const receiptRows = (t: TestApp) => t.app.db.select({ id: receipts.id }).from(receipts).all()
+const receiptRows = async (t: TestApp) => await t.app.db.select({ id: receipts.id }).from(receipts)
 
 describe('receipt uploads', () => {
   it('keeps the photo the expense names and gives it back to its owner only', async () => {
@@ -122,7 +122,7 @@ describe('receipt uploads', () => {
     expect(tooLarge.json()).toMatchObject({
       error: 'This photo is too large to keep as a receipt (the limit is 300 KB).',
     })
-    expect(receiptRows(t)).toEqual([])
+    expect(await receiptRows(t)).toEqual([])
   })
 
   it('holds each account to its quota; removing a receipt or its expense frees the space', async () => {
@@ -143,11 +143,11 @@ describe('receipt uploads', () => {
     })
     // Deleting the first expense takes its photo with it.
     expect((await callAs(t.app, asha, 'DELETE', `/api/expenses/${first}`)).status).toBe(200)
-    expect(receiptRows(t)).toEqual([])
+    expect(await receiptRows(t)).toEqual([])
     expect((await uploadReceipt(t.app, asha, 'transactions', second, rb.id, b)).statusCode).toBe(201)
     // Removing the receipt from the expense (null) removes the photo.
     await nameReceipt(t.app, 'transactions', second, null)
-    expect(receiptRows(t)).toEqual([])
+    expect(await receiptRows(t)).toEqual([])
     expect((await getReceipt(t, asha, rb.id)).statusCode).toBe(404)
   })
 })
@@ -186,7 +186,7 @@ describe('household receipts', () => {
     await t.app.documents.write(async (unit) =>
       unit.putAllowed('household_expenses', doc.ownerId, { ...doc.data, updatedAt: doc.updatedAt + 1 }, true),
     )
-    expect(receiptRows(t)).toEqual([])
+    expect(await receiptRows(t)).toEqual([])
   })
 })
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { StreamEvent } from '../../schema/api/sync'
 import { STREAM_LIMITS } from '../../sync-server/config'
 import type { DocumentUnit } from '../../sync-server/db/documents'
-import { createTestApp, register } from './helpers'
+import { createTestApp, register, TEST_DATABASE_URL } from './helpers'
 import type { Session, TestApp } from './helpers'
 import { postWebhook, proveNumber, replyText, twilioParams, WEBHOOK_ENV } from './whatsapp-support'
 
@@ -125,7 +125,9 @@ function listen(userId: string) {
   const events: { event: StreamEvent; inTransaction: boolean }[] = []
   const stop = t.app.streamBus.subscribe(
     userId,
-    (event) => event !== 'RESYNC' && events.push({ event, inTransaction: sqliteOf(t).inTransaction }),
+    (event) =>
+      event !== 'RESYNC' &&
+      events.push({ event, inTransaction: TEST_DATABASE_URL ? t.app.units.inUnit : sqliteOf(t).inTransaction }),
   )
   return { events, stop }
 }

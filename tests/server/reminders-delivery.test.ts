@@ -315,7 +315,7 @@ describe('settings', () => {
     const asha = await register(w.app)
     await subscribeDevice(w, asha, 'asha-phone')
     await payment(asha, 'Rent', '2026-11-21')
-    w.app.db.update(users).set({ suspended: true }).where(eq(users.id, asha.user.id)).run()
+    await w.app.db.update(users).set({ suspended: true }).where(eq(users.id, asha.user.id))
     expect(await w.app.reminders.check()).toMatchObject({ recorded: 0, sent: 0 })
   })
 })

@@ -284,7 +284,7 @@ describe('the push service', () => {
     expect(await round()).toMatchObject({ sent: 1, removed: 2 })
     const settings = await ok<{ devices: number }>(w.app, asha, 'GET', '/api/notifications/settings')
     expect(settings.devices).toBe(1)
-    const rows = w.app.db.select().from(notificationLog).all()
+    const rows = await w.app.db.select().from(notificationLog)
     expect(rows.map((r) => [r.status, r.target === 'whatsapp'])).toEqual([['sent', false]])
 
     at(ist(2026, 11, 21, 9))

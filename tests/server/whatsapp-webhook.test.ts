@@ -240,7 +240,7 @@ describe('webhook security', () => {
     const t = await setup()
     const { session, from } = await linkedUser(t)
     const seq = t.app.documents.lastSeq
-    const messages = t.app.db.select().from(whatsappMessages).all().length
+    const messages = (await t.app.db.select().from(whatsappMessages)).length
     const res = await postWebhook(t.app, twilioParams(from, 'Spent 500 on food'), {
       tamper: (p) => ({ ...p, Body: 'Spent 50000 on food' }),
     })
@@ -248,7 +248,7 @@ describe('webhook security', () => {
     expect(res.json<Body>()).toMatchObject({ code: 'INVALID_SIGNATURE' })
     expect(t.app.documents.lastSeq).toBe(seq)
     expect(await transactionsOf(t, session.user.id, true)).toEqual([])
-    expect(t.app.db.select().from(whatsappMessages).all()).toHaveLength(messages)
+    expect(await t.app.db.select().from(whatsappMessages)).toHaveLength(messages)
   })
 
   it('403 for a signature over another URL, another token, or another sender', async () => {
@@ -395,7 +395,7 @@ describe('MessageSid is unique', () => {
     const first = await postWebhook(t.app, params)
     expect(replyText(first.body)).toContain('₹4,321')
     const seq = t.app.documents.lastSeq
-    const stored = t.app.db.select().from(whatsappMessages).all()
+    const stored = await t.app.db.select().from(whatsappMessages)
     // Ravi's number (linked) and a number nobody linked, each signed as Twilio would.
     for (const from of [ravi.from, 'whatsapp:+15550001111']) {
       const replay = await postWebhook(t.app, { ...params, From: from, WaId: from.replace(/\D/g, '') })
@@ -408,7 +408,7 @@ describe('MessageSid is unique', () => {
         expect(replay.body).not.toContain(secret)
     }
     expect(t.app.documents.lastSeq).toBe(seq)
-    expect(t.app.db.select().from(whatsappMessages).all()).toEqual(stored)
+    expect(await t.app.db.select().from(whatsappMessages)).toEqual(stored)
     expect(await transactionsOf(t, ravi.session.user.id)).toHaveLength(0)
     expect(await transactionsOf(t, asha.session.user.id)).toHaveLength(1)
     // The first sender's own retry still gets the same reply.

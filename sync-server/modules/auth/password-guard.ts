@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, lt, notInArray, sql } from 'drizzle-orm'
+import { lockForUnit } from '../../db/dialect'
 import { first } from '../../db/rows'
 import type { AppDatabase } from '../../db/database'
 import type { UnitOfWork } from '../../db/unit-of-work'
@@ -116,6 +117,8 @@ export class PasswordGuard {
     await this.#sweep(now)
     return this.#units.run(async () => {
       const tx = this.#db
+      // Concurrent guesses at one account are counted one after another (PostgreSQL runs units side by side).
+      await lockForUnit(this.#db, `password-failures:${attempt.account}`)
       const counters = await this.#counters(tx, attempt, now)
       const counts = []
       for (const c of counters) counts.push({ counter: c, ...(await this.#count(tx, attempt.account, c.source, now)) })

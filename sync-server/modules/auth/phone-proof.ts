@@ -127,7 +127,7 @@ export class PhoneProof {
       .update(phoneClaims)
       .set({
         wrongCodes: tries,
-        voidedAt: sql`CASE WHEN ${tries} >= ${LINK_CODE_TRIES} THEN ${this.deps.now()} ELSE NULL END`,
+        voidedAt: sql`CASE WHEN ${tries} >= ${LINK_CODE_TRIES} THEN CAST(${this.deps.now()} AS bigint) ELSE NULL END`,
       })
       .where(and(eq(phoneClaims.phone, phone), this.#live()))
   }

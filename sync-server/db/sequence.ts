@@ -1,0 +1,128 @@
+/**
+ * Where the replication sequence's values come from: one server-wide, strictly increasing
+ * counter that a pull's checkpoint relies on ("everything up to seq N has been seen"). Each
+ * document unit opens an allocation inside its transaction and closes it just before COMMIT.
+ */
+import { max, sql } from 'drizzle-orm'
+import type { AppDatabase } from './database'
+import { execute } from './dialect'
+import { first } from './rows'
+import { counters, documents } from './tables'
+
+export interface SeqSource {
+  /** Called first inside a document unit's transaction. */
+  open(): Promise<SeqAllocation>
+  /** The highest value this process has handed out or seen committed (0 on an empty database). */
+  readonly last: number
+}
+
+export interface SeqAllocation {
+  /** The next value, for one written row. */
+  next(): Promise<number>
+  /** The last value handed out in this unit, or the one before it when none was. */
+  readonly last: number
+  /** Inside the transaction, right before COMMIT. */
+  close(): Promise<void>
+  /** After a ROLLBACK: the values handed out were never committed. */
+  rolledBack(): void
+}
+
+/**
+ * SQLite: one process owns the file and its units never overlap, so the counter lives in memory,
+ * read from max(seq) once when the database opens.
+ */
+export class MemorySeq implements SeqSource {
+  #seq: number
+
+  constructor(start: number) {
+    this.#seq = start
+  }
+
+  get last(): number {
+    return this.#seq
+  }
+
+  open(): Promise<SeqAllocation> {
+    const before = this.#seq
+    const next = () => Promise.resolve(++this.#seq)
+    const last = () => this.#seq
+    return Promise.resolve({
+      next,
+      get last() {
+        return last()
+      },
+      close: () => Promise.resolve(),
+      rolledBack: () => (this.#seq = before),
+    })
+  }
+}
+
+/** The advisory lock every document unit on PostgreSQL holds from its start to its COMMIT. */
+export const SEQ_LOCK_KEY = 0x486973616162
+
+/** The `counters` row of the replication sequence on PostgreSQL. */
+const SEQ_COUNTER = 'documents_seq'
+
+/**
+ * PostgreSQL, one database shared by any number of instances. Values are allocated in one order
+ * and committed in another unless something ties the two together: every document unit first
+ * takes one transaction-level advisory lock, so document units run one at a time across all
+ * instances, and a unit reads the counter only after the previous holder has committed (the lock
+ * is released after the commit is visible). Seq order is therefore commit order, and a pull that
+ * has seen N can never later be handed a row below N (README "Sync", PostgreSQL).
+ * The counter is a `counters` row (never lowered, unlike max(seq), which falls when an account's
+ * rows are deleted), raised to max(seq) of a database copied from SQLite.
+ */
+export class PgSeq implements SeqSource {
+  #last = 0
+
+  constructor(private readonly db: AppDatabase) {}
+
+  get last(): number {
+    return this.#last
+  }
+
+  async open(): Promise<SeqAllocation> {
+    await execute(this.db, sql`SELECT pg_advisory_xact_lock(${sql.raw(String(SEQ_LOCK_KEY))})`)
+    let current: number | null = null
+    let base = this.#last
+    const read = async (): Promise<number> => {
+      const row = await first(
+        this.db
+          .insert(counters)
+          .values({ name: SEQ_COUNTER, value: sql`(SELECT coalesce(max(${documents.seq}), 0) FROM ${documents})` })
+          .onConflictDoUpdate({
+            target: counters.name,
+            set: { value: sql`greatest(${counters.value}, excluded.value)` },
+          })
+          .returning({ value: counters.value }),
+      )
+      return row?.value ?? 0
+    }
+    const seen = (value: number) => (this.#last = Math.max(this.#last, value))
+    return {
+      next: async () => {
+        if (current === null) current = base = await read()
+        return ++current
+      },
+      get last() {
+        return current ?? base
+      },
+      close: async () => {
+        if (current === null || current === base) return
+        await this.db
+          .update(counters)
+          .set({ value: current })
+          .where(sql`${counters.name} = ${SEQ_COUNTER}`)
+        seen(current)
+      },
+      rolledBack: () => {},
+    }
+  }
+}
+
+/** SQLite's start value: the highest seq in the file. */
+export async function maxSeq(db: AppDatabase): Promise<number> {
+  const row = await first(db.select({ value: max(documents.seq) }).from(documents))
+  return row?.value ?? 0
+}
