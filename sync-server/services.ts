@@ -10,6 +10,8 @@ import type { AutoApproveJob } from './jobs/auto-approve'
 import type { HouseholdRecurringJob } from './jobs/household-recurring'
 import type { ReminderJob } from './jobs/reminders'
 import { BrandRepository } from './db/brand'
+import { FxRatesRepository } from './db/fx-rates'
+import type { FxRatesJob } from './jobs/fx-rates'
 import { PasswordGuard } from './modules/auth/password-guard'
 import { PhoneProof } from './modules/auth/phone-proof'
 import { HouseholdSync } from './modules/households/household-sync'
@@ -79,6 +81,10 @@ declare module 'fastify' {
     householdRecurring: HouseholdRecurringJob
     /** Finds and sends reminders by Web Push and WhatsApp (README "Reminders"). */
     reminders: ReminderJob
+    /** The daily rate source's history (FX_RATES_URL). */
+    fxRates: FxRatesRepository
+    /** Fetches FX_RATES_URL daily; null when no source is configured. */
+    fxRatesJob: FxRatesJob | null
   }
 }
 
@@ -122,6 +128,7 @@ export function decorateServices(
     phoneProof,
     passwordGuard: passwordGuard(config, database, now),
     brand: new BrandRepository(db),
+    fxRates: new FxRatesRepository(db, units),
     notifications: new NotificationsRepository(db, units, now),
     receipts: new ReceiptStore(db, documents, config.receipts, now),
     pushQuota: new PushQuota(config.syncPushPerMinute, now),
