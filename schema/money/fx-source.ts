@@ -132,3 +132,22 @@ export function crossRate(day: Pick<FxDay, 'rates'>, from: string, to: string): 
 
 /** `GET /api/fx/latest`'s body (204 when the server holds no rates); devices check it with `checkFxDay`. */
 export const FxDayBody = z.object({ base: z.string(), date: z.string(), rates: z.record(z.string(), z.number()) })
+
+/** A rate a form offers for a pair, where it comes from, and the day it is for (YYYY-MM-DD). */
+export interface RateOffer {
+  rate: Rate
+  /** `yours`: the user's latest entry with the pair; `daily`: the server's rate source. */
+  from: 'yours' | 'daily'
+  day: string
+}
+
+/**
+ * Which rate a form offers when both are known: the newer by day, since rates move from day to
+ * day and last month's rate is a worse guess than this morning's; on the same day the user's own,
+ * which is what their bank or card actually charged (the source gives a market rate without the
+ * markup).
+ */
+export function pickRateOffer(yours: RateOffer | null, daily: RateOffer | null): RateOffer | null {
+  if (!yours || !daily) return yours ?? daily
+  return daily.day > yours.day ? daily : yours
+}
