@@ -22,6 +22,7 @@ import { loanPaymentRule } from './modules/loans/payment-rule'
 import { LoansService } from './modules/loans/service'
 import { NotificationsRepository } from './db/notifications'
 import { allocationRule } from './modules/plan/allocation'
+import { budgetPushRule } from './modules/plan/budget-push-rule'
 import { PlanService } from './modules/plan/service'
 import { guardProfilePushes } from './modules/profile/profile-pushes'
 import { transactionPushRule } from './modules/transactions/push-rule'
@@ -103,7 +104,7 @@ export function decorateServices(
   // A payment pushed from a device is judged against what its loan owes on the server, an
   // allocation against the income the server knows of.
   documents.setPushRule('loan_payments', loanPaymentRule(documents))
-  documents.setPushRule('budgets', allocationRule(documents, now))
+  documents.setPushRule('budgets', budgetPushRule(allocationRule(documents, now)))
   documents.setPushRule('transactions', transactionPushRule)
   guardProfilePushes(documents)
   const whatsapp = new WhatsappRepository(db)

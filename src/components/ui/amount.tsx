@@ -1,4 +1,4 @@
-import { entryCurrency, inHome, type CurrencyFields } from '../../../schema/money/currency'
+import { entryCurrency, inHome, moneyEntryOf, type CurrencyFields } from '../../../schema/money/currency'
 import { formatMoney, type Paise } from '../../../schema/money/money'
 import { useMoneyFormat } from '../../lib/money-format'
 import './ui.css'
@@ -72,7 +72,8 @@ export function EntryAmount({ entry, sign = 1, signed, masked, className, ...res
   if (code === money.currency || masked)
     return <Amount value={sign * entry.amount} signed={signed} masked={masked} className={className} {...rest} />
   const own = formatMoney(sign * entry.amount, code, { exact: true, signed })
-  const converted = inHome({ amount: entry.amount, currency: code, rate: entry.fxRate ?? null }, money.currency)
+  // A rate counts only toward the home currency it was given for (moneyEntryOf).
+  const converted = inHome(moneyEntryOf(entry, home), money.currency)
   const beside = converted === null ? NOT_CONVERTED : `≈ ${money.format(sign * converted, { signed })}`
   const classes = ['amount', 'amount--foreign', className].filter(Boolean).join(' ')
   return (
