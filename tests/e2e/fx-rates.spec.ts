@@ -60,6 +60,25 @@ async function save(page: Page) {
   await expect(page).toHaveURL(/\/home$/)
 }
 
+/** A $100 food budget with home currency AED: the daily rate is offered; the limit shows in dollars and dirhams. */
+async function usdBudget(page: Page) {
+  await page.goto('/budgets')
+  await page.getByRole('button', { name: 'Create Budget' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Create Budget' })
+  await dialog.getByLabel('Category').selectOption('Food & Dining')
+  await dialog.getByLabel('Amount').fill('100')
+  await dialog.getByLabel('Currency').selectOption('USD')
+  await expect(dialog.getByLabel('Rate: 1 USD in AED')).toHaveValue('3.6725')
+  await dialog.getByRole('button', { name: 'Create Budget' }).click()
+  await expect(dialog).toBeHidden()
+  const card = page.getByTestId('budget-card')
+  await expect(card.getByTestId('budget-limit')).toContainText('$100 ')
+  await expect(card.getByTestId('budget-limit')).toContainText('≈ د.إ\u200E367')
+  await expect(card.getByTestId('budget-percent')).toHaveText('0% used')
+  // The rupee and dollar expenses have no rate to AED: left out of the budget, and said so.
+  await expect(card.getByTestId('not-converted')).toContainText('2 entries in another currency are not converted')
+}
+
 test('the daily rate source: offered in the forms, and the home-currency change says what has no rate', async ({
   browser,
   server,
@@ -89,6 +108,9 @@ test('the daily rate source: offered in the forms, and the home-currency change 
     await note.scrollIntoViewIfNeeded()
     await shot(page, `${SHOTS}/settings-notice-${look.name}.png`)
     await expectAccessible(page, `currency change notice ${look.name}`, { within: SCREEN })
+    await usdBudget(page)
+    await shot(page, `${SHOTS}/budget-usd-${look.name}.png`)
+    await expectAccessible(page, `budget in USD ${look.name}`, { within: SCREEN })
     if (look.name !== 'light-390') await page.context().close()
   }
 
