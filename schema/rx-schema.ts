@@ -11,7 +11,7 @@ type JsonSchema = Record<string, unknown> & { properties: Record<string, Record<
  */
 export const SCHEMA_VERSIONS: Record<CollectionName, number> = {
   transactions: 3,
-  budgets: 1,
+  budgets: 2,
   recurring_payments: 0,
   loans: 1,
   loan_payments: 2,

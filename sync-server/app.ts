@@ -8,6 +8,7 @@ import { connectDatabase } from './db/database'
 import { HOUR_MS, MonthlyReportJob } from './jobs/monthly-report'
 import { AutoApproveJob, MINUTE_MS } from './jobs/auto-approve'
 import { HouseholdRecurringJob } from './jobs/household-recurring'
+import { FxRatesJob } from './jobs/fx-rates'
 import { JobLease } from './db/jobs'
 import { ReminderJob, Reminders } from './jobs/reminders'
 import { ensureAdmin } from './modules/auth/bootstrap-admin'
@@ -159,7 +160,17 @@ function startJobs(app: FastifyInstance, options: BuildOptions): void {
   app.decorate('householdRecurring', recurring)
   app.decorate('monthlyReports', monthlyReports(app, options))
   app.decorate('reminders', reminders)
-  for (const job of [autoApprove, recurring, app.monthlyReports, reminders]) if (job) runWhileOpen(app, options, job)
+  app.decorate('fxRatesJob', fxRatesJob(app))
+  const jobs = [autoApprove, recurring, app.monthlyReports, reminders, app.fxRatesJob]
+  for (const job of jobs) if (job) runWhileOpen(app, options, job)
+}
+
+/** The daily rate source's job; none without FX_RATES_URL. */
+function fxRatesJob(app: FastifyInstance): FxRatesJob | null {
+  const url = app.config.fxRatesUrl
+  if (!url) return null
+  const lease = new JobLease(app.db, 'fx-rates', app.now, 5 * MINUTE_MS)
+  return new FxRatesJob({ url, rates: app.fxRates, log: app.log, lease })
 }
 
 /** The monthly report job; none without Twilio credentials (or when the options turn it off). */

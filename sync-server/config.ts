@@ -85,6 +85,10 @@ const Env = z.object({
   REMINDER_CHECK_SECONDS: positiveInt(60),
   /** How often the job adding recurring household expenses looks for occurrences due. */
   RECURRING_CHECK_SECONDS: positiveInt(60),
+  /** The daily rate source: a URL answering one day's rates as JSON (README "Exchange rates"). */
+  FX_RATES_URL: optionalText.pipe(
+    z.string().refine(isHttpUrl, 'FX_RATES_URL must be an http(s) URL answering JSON rates').optional(),
+  ),
   /** Tests only: seconds added to the server's clock (a "tomorrow" for the jobs, without waiting). */
   TEST_CLOCK_OFFSET_SECONDS: z.coerce
     .number()
@@ -158,6 +162,8 @@ export interface AppConfig {
   recurringCheckIntervalMs: number
   /** Added to the server's clock (TEST_CLOCK_OFFSET_SECONDS; 0 outside tests). */
   clockOffsetMs: number
+  /** Where the daily rates are fetched from; no rate job without it. */
+  fxRatesUrl: string | undefined
   receipts: {
     maxFileBytes: number
     quotaBytes: number
@@ -204,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reminders: remindersConfig(e, dataDir),
     recurringCheckIntervalMs: e.RECURRING_CHECK_SECONDS * 1000,
     clockOffsetMs: e.TEST_CLOCK_OFFSET_SECONDS * 1000,
+    fxRatesUrl: e.FX_RATES_URL,
     receipts: {
       maxFileBytes: e.RECEIPT_MAX_BYTES,
       quotaBytes: e.RECEIPT_QUOTA_BYTES,

@@ -10,6 +10,8 @@ import type { AutoApproveJob } from './jobs/auto-approve'
 import type { HouseholdRecurringJob } from './jobs/household-recurring'
 import type { ReminderJob } from './jobs/reminders'
 import { BrandRepository } from './db/brand'
+import { FxRatesRepository } from './db/fx-rates'
+import type { FxRatesJob } from './jobs/fx-rates'
 import { PasswordGuard } from './modules/auth/password-guard'
 import { PhoneProof } from './modules/auth/phone-proof'
 import { HouseholdSync } from './modules/households/household-sync'
@@ -20,6 +22,7 @@ import { loanPaymentRule } from './modules/loans/payment-rule'
 import { LoansService } from './modules/loans/service'
 import { NotificationsRepository } from './db/notifications'
 import { allocationRule } from './modules/plan/allocation'
+import { budgetPushRule } from './modules/plan/budget-push-rule'
 import { PlanService } from './modules/plan/service'
 import { guardProfilePushes } from './modules/profile/profile-pushes'
 import { transactionPushRule } from './modules/transactions/push-rule'
@@ -79,6 +82,10 @@ declare module 'fastify' {
     householdRecurring: HouseholdRecurringJob
     /** Finds and sends reminders by Web Push and WhatsApp (README "Reminders"). */
     reminders: ReminderJob
+    /** The daily rate source's history (FX_RATES_URL). */
+    fxRates: FxRatesRepository
+    /** Fetches FX_RATES_URL daily; null when no source is configured. */
+    fxRatesJob: FxRatesJob | null
   }
 }
 
@@ -97,7 +104,7 @@ export function decorateServices(
   // A payment pushed from a device is judged against what its loan owes on the server, an
   // allocation against the income the server knows of.
   documents.setPushRule('loan_payments', loanPaymentRule(documents))
-  documents.setPushRule('budgets', allocationRule(documents, now))
+  documents.setPushRule('budgets', budgetPushRule(allocationRule(documents, now)))
   documents.setPushRule('transactions', transactionPushRule)
   guardProfilePushes(documents)
   const whatsapp = new WhatsappRepository(db)
@@ -122,6 +129,7 @@ export function decorateServices(
     phoneProof,
     passwordGuard: passwordGuard(config, database, now),
     brand: new BrandRepository(db),
+    fxRates: new FxRatesRepository(db, units),
     notifications: new NotificationsRepository(db, units, now),
     receipts: new ReceiptStore(db, documents, config.receipts, now),
     pushQuota: new PushQuota(config.syncPushPerMinute, now),

@@ -1,6 +1,6 @@
 import { inHome, moneyEntryOf, type HomeCurrency } from '../money/currency'
 import { formatMoney, type Paise } from '../money/money'
-import { budgetWindow, crossedAlert, statusOf, type BudgetInput } from './budget-status'
+import { budgetsInHome, budgetWindow, crossedAlert, statusOf, type BudgetInput } from './budget-status'
 import { inWindow } from './periods'
 import { inHomeCurrency, type LedgerEntry } from './totals'
 
@@ -18,8 +18,8 @@ export interface BudgetAlert {
  * The alerts a just-saved expense triggers: for every budget of its category (case-insensitive)
  * whose current window holds the expense, whether the expense took the spending across 70 % or
  * 90 % of the limit. `entries` must cover those windows and include the new expense. Every amount is
- * taken in the home currency, as budgets are: entries with no rate count toward nothing, and an
- * expense that is not converted crosses nothing.
+ * taken in the home currency, limits too: entries with no rate count toward nothing, an expense
+ * that is not converted crosses nothing, nor does a budget whose limit is not converted.
  */
 export function alertsForExpense(
   expense: LedgerEntry,
@@ -33,7 +33,8 @@ export function alertsForExpense(
   const category = expense.category.toLowerCase()
   const list = inHomeCurrency([...entries], home).entries
   const alerts: BudgetAlert[] = []
-  for (const b of budgets) {
+  // Limits in the home currency too; a budget whose limit has no rate alerts nothing.
+  for (const b of budgetsInHome(budgets, home).budgets) {
     if (b.category.toLowerCase() !== category) continue
     const window = budgetWindow(b.period, now, b.createdAt)
     if (!inWindow(expense.date, window)) continue

@@ -1,15 +1,47 @@
 import type { BudgetPeriod } from '../entities/budget'
+import { inHome, moneyEntryOf, type CurrencyFields, type HomeCurrency } from '../money/currency'
 import type { Paise } from '../money/money'
 import { localMonthWindow, startOfLocalDay } from '../time'
 import { inWindow, localWeekWindow, type Window } from './periods'
 import type { LedgerEntry } from './totals'
 
-/** The fields budget calculations read; a Budget document satisfies it. */
-export interface BudgetInput {
+/**
+ * The fields budget calculations read; a Budget document satisfies it. `amount` is in `currency`
+ * when the budget has one; the calculations below read it in the home currency (`budgetsInHome`).
+ */
+export interface BudgetInput extends CurrencyFields {
   category: string
   amount: Paise
   period: BudgetPeriod
   createdAt: number
+}
+
+/**
+ * A budget's limit in the home currency: its amount when it has no currency of its own (budgets
+ * made before they had one are in the home currency) or is in the home one, converted at its rate
+ * otherwise, and null when it has no rate to the home currency: never compared 1:1.
+ */
+export function budgetLimit(budget: BudgetInput, home: HomeCurrency): Paise | null {
+  if (budget.currency === undefined) return budget.amount
+  return inHome(moneyEntryOf(budget, home), home.currency)
+}
+
+/**
+ * Budgets with their limits in the home currency (`amount` converted), ready for `budgetStatus`
+ * and the alerts, and apart those whose limit is not converted: they compare with nothing.
+ */
+export function budgetsInHome<B extends BudgetInput>(
+  budgets: Iterable<B>,
+  home: HomeCurrency,
+): { budgets: B[]; notConverted: B[] } {
+  const converted: B[] = []
+  const notConverted: B[] = []
+  for (const budget of budgets) {
+    const limit = budgetLimit(budget, home)
+    if (limit === null) notConverted.push(budget)
+    else converted.push(limit === budget.amount ? budget : { ...budget, amount: limit })
+  }
+  return { budgets: converted, notConverted }
 }
 
 /** The current window of a budget period in local time; one-time budgets run from their creation on. */

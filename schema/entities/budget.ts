@@ -1,5 +1,8 @@
 import { z } from 'zod'
+import { isRate } from '../money/currency'
+import { CURRENCY_CODES } from '../money/money'
 import { documentBase, Id, Paise, PositivePaise } from './common'
+import { isWholeIn } from './transaction'
 
 export const BUDGET_PERIODS = ['daily', 'weekly', 'monthly', 'yearly', 'one-time'] as const
 export type BudgetPeriod = (typeof BUDGET_PERIODS)[number]
@@ -11,20 +14,40 @@ export const PERIOD_LABELS: Record<BudgetPeriod, string> = {
   'one-time': 'One-time',
 }
 
-/** A spending limit for one category and period; `allocated` is the income set aside for it. */
-export const Budget = z.object({
-  ...documentBase,
-  category: z.string().trim().min(1).max(60),
-  amount: PositivePaise,
-  period: z.enum(BUDGET_PERIODS).default('monthly'),
-  allocated: Paise.min(0).default(0),
-  /**
-   * An allocation a device made offline that the server did not take (more than the income left
-   * when it arrived), kept so the screen can say so; 0 when none. Set by the server only.
-   */
-  refusedAllocation: Paise.min(0).default(0),
-  createdAt: z.number().int().min(0).max(1e14),
-  /** The backup record it was imported from (schema/backup-import.ts): importing it again finds it. */
-  importKey: Id.optional(),
-})
+/**
+ * A spending limit for one category and period; `allocated` is the income set aside for it (in
+ * the home currency). The limit may be in another currency, with its rate to the home currency
+ * as transactions carry theirs; a budget without `currency` (made before budgets had one) is in
+ * the home currency, as it always was.
+ */
+export const Budget = z
+  .object({
+    ...documentBase,
+    category: z.string().trim().min(1).max(60),
+    amount: PositivePaise,
+    period: z.enum(BUDGET_PERIODS).default('monthly'),
+    allocated: Paise.min(0).default(0),
+    /**
+     * An allocation a device made offline that the server did not take (more than the income left
+     * when it arrived), kept so the screen can say so; 0 when none. Set by the server only.
+     */
+    refusedAllocation: Paise.min(0).default(0),
+    createdAt: z.number().int().min(0).max(1e14),
+    /** The backup record it was imported from (schema/backup-import.ts): importing it again finds it. */
+    importKey: Id.optional(),
+    /** The currency `amount` is in (stored units: money/currency.ts); absent: the home currency. */
+    currency: z.enum(CURRENCY_CODES).optional(),
+    /** Units of `fxHome` per unit of `currency`; null: the limit is not converted, and compares with nothing. */
+    fxRate: z.number().refine(isRate, 'Invalid rate').nullable().optional(),
+    /** The home currency `fxRate` converts to, when it was given. */
+    fxHome: z.enum(CURRENCY_CODES).optional(),
+  })
+  .refine((b) => b.currency === undefined || isWholeIn(b.amount, b.currency), {
+    message: 'The amount has more digits than its currency',
+    path: ['amount'],
+  })
+  .refine((b) => b.fxRate == null || (b.currency !== undefined && b.fxHome !== undefined), {
+    message: 'A rate needs a currency and the currency it converts to',
+    path: ['fxRate'],
+  })
 export type Budget = z.infer<typeof Budget>

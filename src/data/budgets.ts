@@ -3,7 +3,7 @@ import { alertsForExpense, type BudgetAlert } from '../../schema/calc/budget-ale
 import { budgetsSpan } from '../../schema/calc/budget-status'
 import type { DocOf } from '../../schema/collections'
 import type { BudgetPeriod } from '../../schema/entities/budget'
-import type { HomeCurrency } from '../../schema/money/currency'
+import type { HomeCurrency, Rate } from '../../schema/money/currency'
 import type { Paise } from '../../schema/money/money'
 import { userData } from './database'
 import { plainDocs } from './plain'
@@ -34,31 +34,29 @@ export function budgetCount$(): Observable<number> {
 
 export interface BudgetFields {
   category: string
-  /** Integer paise, > 0. */
+  /** Stored units of `currency` (paise for rupees), > 0. */
   amount: Paise
   period: BudgetPeriod
+  /** The limit's currency (the form always names it); absent: the home currency. */
+  currency?: string
+  /** Units of `fxHome` per unit of `currency`; null: not converted (or in the home currency). */
+  fxRate?: Rate | null
+  fxHome?: string
+}
+
+function budgetContent(fields: BudgetFields) {
+  const { category, amount, period, currency, fxRate = null, fxHome } = fields
+  const money = currency === undefined ? {} : { currency, fxRate, ...(fxRate !== null && fxHome ? { fxHome } : {}) }
+  return { category: category.trim(), amount, period, ...money }
 }
 
 /** Saves a new budget locally (works offline; replication pushes it). */
 export function createBudget(fields: BudgetFields): Promise<BudgetDoc> {
-  return insertDocument('budgets', {
-    category: fields.category.trim(),
-    amount: fields.amount,
-    period: fields.period,
-    allocated: 0,
-    createdAt: Date.now(),
-  })
+  return insertDocument('budgets', { ...budgetContent(fields), allocated: 0, createdAt: Date.now() })
 }
 
 export async function updateBudget(id: string, fields: BudgetFields): Promise<void> {
-  if (
-    !(await patchDocument('budgets', id, {
-      category: fields.category.trim(),
-      amount: fields.amount,
-      period: fields.period,
-    }))
-  )
-    throw new Error(`Budget ${id} not found`)
+  if (!(await patchDocument('budgets', id, budgetContent(fields)))) throw new Error(`Budget ${id} not found`)
 }
 
 export function deleteBudget(id: string): Promise<void> {

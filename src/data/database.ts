@@ -26,6 +26,7 @@ import {
   syncedKeyOf,
   type ReplicationHandle,
 } from './replication'
+import { keepFxRatesFresh } from './fx-rates'
 import { keepStorage } from './storage-persistence'
 import { getSyncSnapshot, updateSync } from './sync-state'
 import { forgetSavedScreens } from './saved-screen-keys'
@@ -132,6 +133,8 @@ export function openUserData(userId: string, getToken: () => string | null): Pro
     // one was just created (evicted storage, a restored browser profile): download it again.
     if (await isRxDatabaseFirstTimeInstantiated(db as unknown as RxDatabase)) forgetDownloads(dbName)
     const replication = startReplication({ db, dbName, userId, getToken })
+    // The daily rates, for the forms to offer offline too.
+    keepFxRatesFresh()
     // Entries not pushed yet live only here: ask the browser not to clear them to free space.
     void keepStorage()
     return { userId, dbName, db, replication }

@@ -115,10 +115,15 @@ export function transactionCounts$(): Observable<{ expense: number; income: numb
  * themselves, so it works offline and follows the user to every device.
  */
 export async function lastRateFor(currency: string, home: string): Promise<number | null> {
+  return (await lastRateEntry(currency, home))?.rate ?? null
+}
+
+/** The same rate with its entry's date (ms), for weighing it against the daily source's. */
+export async function lastRateEntry(currency: string, home: string): Promise<{ rate: number; date: number } | null> {
   if (currency === home) return null
   const { db } = userData()
   const latest = await db.transactions
     .findOne({ selector: { currency, fxHome: home, fxRate: { $gt: 0 } }, sort: [{ dateDesc: 'asc' }] })
     .exec()
-  return latest?.fxRate ?? null
+  return latest?.fxRate ? { rate: latest.fxRate, date: latest.date } : null
 }

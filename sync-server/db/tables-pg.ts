@@ -307,3 +307,14 @@ export const receipts = pgTable(
     index('receipts_household').on(t.householdId),
   ],
 )
+
+export const fxRates = pgTable(
+  'fx_rates',
+  {
+    date: text('date').notNull(),
+    base: text('base').notNull(),
+    currency: text('currency').notNull(),
+    rate: text('rate').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.currency] })],
+)

@@ -461,3 +461,22 @@ export const receipts = sqliteTable(
 )
 
 export type ReceiptRow = typeof receipts.$inferSelect
+
+/**
+ * The daily rate source's history (FX_RATES_URL): one row per day and currency, `rate` units of
+ * `currency` for one `base`, as the decimal text the source gave (rounded to a rate's digits).
+ * A day fetched again replaces that day's rows; other days are never touched.
+ */
+export const fxRates = sqliteTable(
+  'fx_rates',
+  {
+    /** YYYY-MM-DD, the day the source says the rates are for. */
+    date: text('date').notNull(),
+    base: text('base').notNull(),
+    currency: text('currency').notNull(),
+    rate: text('rate').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.currency] })],
+)
+
+export type FxRateRow = typeof fxRates.$inferSelect

@@ -7,6 +7,7 @@ import { adminRoutes } from './admin'
 import { allocationRoutes } from './allocation'
 import { authRoutes, signInRoutes } from './auth'
 import { brandRoutes } from './brand'
+import { fxRoutes } from './fx'
 import { budgetsRoutes } from './budgets'
 import { householdRoutes } from './households'
 import { loansRoutes } from './loans'
@@ -57,6 +58,7 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminRoutes, { prefix: '/api/admin' })
   await app.register(notificationRoutes, { prefix: '/api/notifications' })
   await app.register(receiptsRoutes, { prefix: '/api/receipts' })
+  await app.register(fxRoutes, { prefix: '/api/fx' })
 }
 
 /** The API's one error body (plugins/errors.ts) as the schema of every 4xx answer of an /api route. */

@@ -243,6 +243,7 @@ export const ROUTES: RouteSpec[] = [
     params: { documentId: 'householdExpense', id: 'receipt' },
   }),
   route('GET', '/api/receipts/:id', 'user', { params: { id: 'receipt' } }),
+  route('GET', '/api/fx/latest', 'user'),
 
   route('GET', '/api/sync/:collection/pull', 'user', { params: { collection: 'collection' }, query: { seq: '0' } }),
   route('POST', '/api/sync/:collection/push', 'user', { params: { collection: 'collection' } }),

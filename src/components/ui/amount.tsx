@@ -1,4 +1,4 @@
-import { inHome, moneyEntryOf, type CurrencyFields } from '../../../schema/money/currency'
+import { entryCurrency, inHome, moneyEntryOf, type CurrencyFields } from '../../../schema/money/currency'
 import { formatMoney, type Paise } from '../../../schema/money/money'
 import { useMoneyFormat } from '../../lib/money-format'
 import './ui.css'
@@ -68,13 +68,12 @@ export interface EntryAmountProps extends Omit<AmountProps, 'value' | 'exact' | 
 export function EntryAmount({ entry, sign = 1, signed, masked, className, ...rest }: EntryAmountProps) {
   const money = useMoneyFormat()
   const home = { currency: money.currency, legacyCurrency: money.legacyCurrency }
-  const resolved = moneyEntryOf(entry, home)
-  const code = resolved.currency
+  const code = entryCurrency(entry, home)
   if (code === money.currency || masked)
     return <Amount value={sign * entry.amount} signed={signed} masked={masked} className={className} {...rest} />
   const own = formatMoney(sign * entry.amount, code, { exact: true, signed })
-  // A rate given for another home currency does not apply (moneyEntryOf): "not converted".
-  const converted = inHome(resolved, money.currency)
+  // A rate counts only toward the home currency it was given for (moneyEntryOf).
+  const converted = inHome(moneyEntryOf(entry, home), money.currency)
   const beside = converted === null ? NOT_CONVERTED : `≈ ${money.format(sign * converted, { signed })}`
   const classes = ['amount', 'amount--foreign', className].filter(Boolean).join(' ')
   return (

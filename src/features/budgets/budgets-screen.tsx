@@ -1,11 +1,19 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import { barColour, budgetsSpan, budgetStatus, budgetWindow, countInBudget } from '../../../schema/calc/budget-status'
+import {
+  barColour,
+  budgetLimit,
+  budgetsSpan,
+  budgetStatus,
+  budgetWindow,
+  countInBudget,
+} from '../../../schema/calc/budget-status'
 import { categoryEmoji } from '../../../schema/categories'
 import { PERIOD_LABELS, type BudgetPeriod } from '../../../schema/entities/budget'
+import { formatMoney } from '../../../schema/money/money'
 import { useMoney } from '../../data/use-money'
 import { useNow } from '../../lib/use-now'
-import { Amount } from '../../components/ui/amount'
+import { Amount, EntryAmount } from '../../components/ui/amount'
 import { BudgetMeter } from '../../components/budget/budget-meter'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
@@ -39,6 +47,35 @@ function windowText(period: BudgetPeriod, createdAt: number, now: number): strin
   }
 }
 
+/** The meter and what is left; with a limit not converted (`status` null), why nothing is compared. */
+function BudgetProgress(props: {
+  budget: BudgetDoc
+  status: ReturnType<typeof budgetStatus> | null
+  colour: ReturnType<typeof barColour>
+  masked: boolean
+}) {
+  const { budget, status, colour, masked } = props
+  const money = useMoney()
+  if (!status)
+    return (
+      <p className="not-converted" role="note" data-testid="budget-not-converted">
+        This budget's limit is in {budget.currency} with no rate to {money.currency}, so it is not compared with your
+        spending: edit the budget to add a rate.
+      </p>
+    )
+  const over = status.overBy > 0
+  return (
+    <>
+      <BudgetMeter category={budget.category} percent={status.percent} colour={colour} />
+      <p className={over ? 'budget-card__over' : 'budget-card__left'} data-testid="budget-remaining">
+        {over ? 'Over by ' : null}
+        <Amount value={over ? status.overBy : status.remaining} masked={masked} />
+        {over ? null : ' remaining'}
+      </p>
+    </>
+  )
+}
+
 function BudgetCard({
   budget,
   expenses,
@@ -59,9 +96,14 @@ function BudgetCard({
   onEdit: () => void
   onDelete: () => void
 }) {
-  const status = budgetStatus(budget, expenses, now)
-  const colour = barColour(status.spent, status.limit)
-  const over = status.overBy > 0
+  const money = useMoney()
+  const home = { currency: money.currency, legacyCurrency: money.legacyCurrency }
+  const limit = budgetLimit(budget, home)
+  // A limit with no rate to the home currency compares with nothing: spending shows, no percentage.
+  const status = budgetStatus({ ...budget, amount: limit ?? 0 }, expenses, now)
+  const colour = limit === null ? 'green' : barColour(status.spent, status.limit)
+  // Without a currency of its own the limit is in the home currency (EntryAmount would read the legacy one).
+  const limitEntry = { ...budget, currency: budget.currency ?? money.currency }
   return (
     <Card
       variant="elevated"
@@ -104,20 +146,17 @@ function BudgetCard({
         <span>
           <Amount value={status.spent} masked={masked} className="budget-card__spent" data-testid="budget-spent" />{' '}
           <span className="budget-card__of">
-            of <Amount value={status.limit} masked={masked} data-testid="budget-limit" /> spent{' '}
+            of <EntryAmount entry={limitEntry} masked={masked} data-testid="budget-limit" /> spent{' '}
             {windowText(budget.period, budget.createdAt, now)}
           </span>
         </span>
-        <span className={`budget-card__percent budget-card__percent--${colour}`} data-testid="budget-percent">
-          {status.percent}% used
-        </span>
+        {limit === null ? null : (
+          <span className={`budget-card__percent budget-card__percent--${colour}`} data-testid="budget-percent">
+            {status.percent}% used
+          </span>
+        )}
       </div>
-      <BudgetMeter category={budget.category} percent={status.percent} colour={colour} />
-      <p className={over ? 'budget-card__over' : 'budget-card__left'} data-testid="budget-remaining">
-        {over ? 'Over by ' : null}
-        <Amount value={over ? status.overBy : status.remaining} masked={masked} />
-        {over ? null : ' remaining'}
-      </p>
+      <BudgetProgress budget={budget} status={limit === null ? null : status} colour={colour} masked={masked} />
       <NotConvertedNote count={countInBudget(budget, notConverted, now)} where="this budget" />
     </Card>
   )
@@ -136,6 +175,12 @@ function BudgetsEmpty({ onCreate }: { onCreate: () => void }) {
       </Button>
     </Card>
   )
+}
+
+/** The limit as typed: in the budget's own currency when it has one. */
+function limitText(budget: BudgetDoc, money: ReturnType<typeof useMoney>): string {
+  if (!budget.currency || budget.currency === money.currency) return money.format(budget.amount)
+  return formatMoney(budget.amount, budget.currency, { exact: true })
 }
 
 /** Delete with a confirmation that names the budget; nothing changes until it is confirmed. */
@@ -162,7 +207,7 @@ function DeleteBudgetDialog({ budget, onClose }: { budget: BudgetDoc | null; onC
       open={budget !== null}
       title="Are you sure you want to delete this budget?"
       description={
-        budget ? `${budget.category} · ${PERIOD_LABELS[budget.period]} · ${money.format(budget.amount)}` : undefined
+        budget ? `${budget.category} · ${PERIOD_LABELS[budget.period]} · ${limitText(budget, money)}` : undefined
       }
       confirmLabel="Delete"
       busy={busy}

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { budgetWindow } from '../../../schema/calc/budget-status'
+import { budgetsInHome, budgetWindow } from '../../../schema/calc/budget-status'
 import { inWindow, localWeekWindow } from '../../../schema/calc/periods'
 import { dueSoon } from '../../../schema/calc/recurring-schedule'
 import { totalsOf } from '../../../schema/calc/totals'
@@ -60,9 +60,12 @@ function useHomeFigures(now: number, budgets: readonly BudgetDoc[]) {
     const { income, expenses, balance } = totals
     return { income, expenses, balance, thisWeek: trend.thisWeek, notConverted, trend: describeTrend(trend) }
   }, [inHome, now])
+  const { currency, legacyCurrency } = useMoneyFormat()
+  // Limits in the home currency too; one with no rate to it has no line (never compared 1:1).
   const budgetLines = useMemo(
-    () => budgets.map((b) => homeBudgetLine(b, inHome.entries, now)),
-    [budgets, inHome.entries, now],
+    () =>
+      budgetsInHome(budgets, { currency, legacyCurrency }).budgets.map((b) => homeBudgetLine(b, inHome.entries, now)),
+    [budgets, inHome.entries, now, currency, legacyCurrency],
   )
   return { loading: span.loading, figures, budgetLines }
 }
@@ -87,15 +90,16 @@ function DownloadingHome() {
   const recent = useRecentTransactions(HOME_RECENT_COUNT)
   const actions = useTransactionActions(profile.data?.customCategories ?? [])
   const due = useMemo(() => dueSoon(dueCandidates.data, now).map(homeDueLine), [dueCandidates.data, now])
+  const money = useMoneyFormat()
   const view = useMemo(
     () => ({
       figures: noFigures(now),
-      budgets: budgets.data.map((b) => homeBudgetLine(b, [], now)),
+      budgets: budgetsInHome(budgets.data, money).budgets.map((b) => homeBudgetLine(b, [], now)),
       due,
       insights: [],
       recent: recent.data,
     }),
-    [now, budgets.data, due, recent.data],
+    [now, budgets.data, due, recent.data, money],
   )
   return (
     <HomeView

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod'
 import { budgetLevelReached, paymentReminder, reviewDeadlineReminderAt } from '../../../schema/calc/reminders'
+import { budgetsInHome } from '../../../schema/calc/budget-status'
 import { zonedBudgetWindow } from '../../../schema/calc/zoned-time'
 import { inHomeCurrency, type LedgerEntry } from '../../../schema/calc/totals'
 import type { Budget } from '../../../schema/entities/budget'
@@ -154,7 +155,8 @@ export function budgetEvents(
   home: HomeCurrency,
 ): ReminderEvent[] {
   const out: ReminderEvent[] = []
-  for (const b of budgets) {
+  // Limits in the home currency too; one with no rate to it reaches no level.
+  for (const b of budgetsInHome(budgets, home).budgets) {
     const { start, end } = zonedBudgetWindow(b.period, now, b.createdAt, timeZone)
     const level = budgetLevelReached(spentIn(b, entries, { start, end }, home), b.amount)
     if (level === null) continue

@@ -105,6 +105,8 @@ export class PlanService {
       allocated: existing?.allocated ?? 0,
       refusedAllocation: existing?.refusedAllocation ?? 0,
       createdAt: existing?.createdAt ?? t,
+      // REST says nothing of the limit's currency: an update keeps what the budget has.
+      ...currencyOfBudget(existing),
     }
   }
 
@@ -237,4 +239,11 @@ function buildRecurring(
     nextDueDate: rescheduled ? dueDate : existing.nextDueDate,
     ...(existing?.lastPaidAt === undefined ? {} : { lastPaidAt: existing.lastPaidAt }),
   }
+}
+
+/** A budget's currency fields, to carry over unchanged (none when it has none). */
+function currencyOfBudget(budget: Budget | undefined): Pick<Budget, 'currency' | 'fxRate' | 'fxHome'> {
+  if (budget?.currency === undefined) return {}
+  const { currency, fxRate, fxHome } = budget
+  return { currency, fxRate: fxRate ?? null, ...(fxHome ? { fxHome } : {}) }
 }

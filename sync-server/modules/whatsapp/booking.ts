@@ -5,7 +5,7 @@
  * first and remembered per user (whatsapp_pending) until a one-word answer settles it.
  */
 import { z } from 'zod'
-import { budgetsSpan, budgetStatus, crossedAlert } from '../../../schema/calc/budget-status'
+import { budgetsInHome, budgetsSpan, budgetStatus, crossedAlert } from '../../../schema/calc/budget-status'
 import { inHomeCurrency, type LedgerEntry } from '../../../schema/calc/totals'
 import { nextVersion } from '../../../schema/entities/common'
 import { maxAmountOf, newTransaction, type Transaction } from '../../../schema/entities/transaction'
@@ -238,7 +238,9 @@ export class MessageBooking {
     const amount = inHome(moneyEntryOf(booked, ctx.profile), ctx.profile.currency)
     if (amount === null) return []
     const doc = { ...booked, amount }
-    const hit = budgetsHit(await liveBudgets(documents, ctx.userId), doc, ctx.now)
+    // Limits in the home currency too; one with no rate to it alerts nothing.
+    const budgets = budgetsInHome(await liveBudgets(documents, ctx.userId), ctx.profile).budgets
+    const hit = budgetsHit(budgets, doc, ctx.now)
     if (hit.length === 0) return []
     const span = budgetsSpan(hit, ctx.now)
     const before: LedgerEntry[] = span

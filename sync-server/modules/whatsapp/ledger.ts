@@ -1,5 +1,5 @@
 /** Reads of the user's ledger that WhatsApp replies and the monthly report need. */
-import { budgetStatus, budgetWindow } from '../../../schema/calc/budget-status'
+import { budgetsInHome, budgetStatus, budgetWindow } from '../../../schema/calc/budget-status'
 import { inWindow } from '../../../schema/calc/periods'
 import type { Window } from '../../../schema/calc/periods'
 import { expensesByCategory } from '../../../schema/calc/shares'
@@ -73,7 +73,9 @@ export function budgetLines(
   home: HomeCurrency,
 ) {
   const converted = inHomeCurrency(entries, home).entries
-  return [...budgets].sort((a, b) => a.createdAt - b.createdAt).map((b) => budgetLine(b, converted, now))
+  // Limits in the home currency too; a limit with no rate to it has no line (never compared 1:1).
+  const inHome = budgetsInHome(budgets, home).budgets
+  return inHome.sort((a, b) => a.createdAt - b.createdAt).map((b) => budgetLine(b, converted, now))
 }
 
 /** Budgets of the entry's category whose current period contains the entry's date. */
