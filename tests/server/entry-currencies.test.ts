@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RecurringPayment } from '../../schema/entities/recurring'
+import { formatMoney } from '../../schema/money/money'
+import { LOAN_MESSAGES } from '../../schema/validation/loan-input'
 import { TRANSACTION_MESSAGES } from '../../schema/validation/transaction-input'
 import { callAs, createTestApp, register } from './helpers'
 import type { Session, TestApp } from './helpers'
@@ -22,9 +24,15 @@ async function push(s: Session, collection: string, rows: unknown[]) {
   return res.json<unknown[]>()
 }
 
-/** Pushes `doc` new, then the same document from a device that knows no currency fields. */
-async function olderDeviceEdits(s: Session, collection: string, doc: Record<string, unknown>, edit: object) {
-  expect(await push(s, collection, [{ newDocumentState: { ...doc, _deleted: false } }])).toEqual([])
+/** Pushes `doc` new (unless already stored), then the same document from a device that knows no currency fields. */
+async function olderDeviceEdits(
+  s: Session,
+  collection: string,
+  doc: Record<string, unknown>,
+  edit: object,
+  { stored = false } = {},
+) {
+  if (!stored) expect(await push(s, collection, [{ newDocumentState: { ...doc, _deleted: false } }])).toEqual([])
   const { currency: _c, fxRate: _r, fxHome: _h, ...older } = doc
   const changed = { ...older, ...edit, updatedAt: (doc.updatedAt as number) + 1, _deleted: false }
   const assumed = { ...doc, _deleted: false }
@@ -132,5 +140,55 @@ describe('a recurring payment in another currency', () => {
     expect(list.body.payments).toEqual([])
     const paid = await callAs(t.app, other, 'POST', `/api/recurring-payments/${doc.id}/mark-paid`)
     expect(paid.status).toBe(404)
+  })
+})
+
+const LOAN = {
+  loan_type: 'personal',
+  loan_name: 'Car in Dubai',
+  loan_status: 'new',
+  start_date: '2026-06-01',
+  principal_amount: 10000,
+  interest_rate: 0,
+  interest_type: 'none',
+  loan_duration_months: 10,
+  emi_amount: 1000,
+  next_due_date: '2026-07-01',
+}
+
+describe('a loan in another currency', () => {
+  it('REST keeps it and its payments in the loan’s currency; the cap is said in it', async () => {
+    const s = await register(t.app)
+    const created = await callAs(t.app, s, 'POST', '/api/loans', { ...LOAN, currency: 'AED', fx_rate: 22.7 })
+    expect(created.status).toBe(201)
+    const loan = created.body.loan as { id: string }
+    expect(created.body.loan).toMatchObject({
+      principal_amount: 10000,
+      emi_amount: 1000,
+      currency: 'AED',
+      fx_rate: 22.7,
+    })
+    expect(await stored('loans', s, loan.id)).toMatchObject({ principal: 10000_00, currency: 'AED', fxHome: 'INR' })
+    const pay = `/api/loans/${loan.id}/payments`
+    expect((await callAs(t.app, s, 'POST', pay, { amount_paid: 1000 })).status).toBe(201)
+    const over = await callAs(t.app, s, 'POST', pay, { amount_paid: 50000 })
+    expect(over.status).toBe(400)
+    expect(over.body.error).toBe(LOAN_MESSAGES.paymentOverOwed(formatMoney(9000_00, 'AED', { exact: true })))
+    // An edit naming no currency keeps the loan's; a bad rate is refused.
+    const renamed = await callAs(t.app, s, 'PUT', `/api/loans/${loan.id}`, { loan_name: 'Car' })
+    expect(renamed.body.loan).toMatchObject({ loan_name: 'Car', currency: 'AED', fx_rate: 22.7 })
+    const bad = await callAs(t.app, s, 'PUT', `/api/loans/${loan.id}`, { fx_rate: 'x' })
+    expect(bad.body.error).toBe(TRANSACTION_MESSAGES.rateInvalid)
+  })
+
+  it('an older device that does not know the fields cannot clear them; another user never sees it', async () => {
+    const s = await register(t.app)
+    const created = await callAs(t.app, s, 'POST', '/api/loans', { ...LOAN, currency: 'USD', fx_rate: 83 })
+    const doc = (await stored('loans', s, (created.body.loan as { id: string }).id))!
+    await olderDeviceEdits(s, 'loans', doc, { notes: 'from an old phone' }, { stored: true })
+    expect(await stored('loans', s, doc.id)).toMatchObject({ notes: 'from an old phone', currency: 'USD', fxRate: 83 })
+    const other = await register(t.app)
+    expect((await callAs(t.app, other, 'GET', '/api/loans')).body.loans).toEqual([])
+    expect((await callAs(t.app, other, 'GET', `/api/loans/${doc.id}`)).status).toBe(404)
   })
 })
