@@ -33,7 +33,14 @@ describe('a loan in a currency', () => {
         fc.pre(plain.ok)
         if (!plain.ok || !inr.ok) throw new Error('the currency changed what was accepted')
         expect(inr.value).toEqual({ ...plain.value, currency: 'INR', fxRate: null })
-        const payment = { amount: paid, principalPaid: paid, interestPaid: 0, date: 1, type: 'regular' as const }
+        const payment = {
+          amount: paid,
+          principalPaid: paid,
+          interestPaid: 0,
+          date: 1,
+          updatedAt: 1,
+          type: 'regular' as const,
+        }
         const loan = Loan.parse({ ...plain.value, ...stamp })
         const homeLoan = Loan.parse({ ...inr.value, ...stamp })
         expect(loanFigures(homeLoan, [payment])).toEqual(loanFigures(loan, [payment]))
