@@ -12,15 +12,15 @@ type JsonSchema = Record<string, unknown> & { properties: Record<string, Record<
 export const SCHEMA_VERSIONS: Record<CollectionName, number> = {
   transactions: 3,
   budgets: 2,
-  recurring_payments: 0,
-  loans: 1,
+  recurring_payments: 1,
+  loans: 2,
   loan_payments: 2,
   households: 3,
   household_expenses: 3,
   settlements: 3,
   tickets: 0,
   profile: 3,
-  business_entries: 0,
+  business_entries: 1,
 }
 
 /**

@@ -106,6 +106,10 @@ export function decorateServices(
   documents.setPushRule('loan_payments', loanPaymentRule(documents))
   documents.setPushRule('budgets', budgetPushRule(allocationRule(documents, now)))
   documents.setPushRule('transactions', transactionPushRule)
+  // Recurring payments, loans and business entries carry the same currency fields as an entry:
+  // a device older than them keeps what the server holds the same way.
+  for (const collection of ['recurring_payments', 'loans', 'business_entries'] as const)
+    documents.setPushRule(collection, transactionPushRule)
   guardProfilePushes(documents)
   const whatsapp = new WhatsappRepository(db)
   const households = new HouseholdService({ db, documents, users, now })

@@ -1,3 +1,4 @@
+import { inHome, type CurrencyFields } from '../money/currency'
 import type { Paise } from '../money/money'
 import { monthKey } from '../time'
 
@@ -8,6 +9,25 @@ export interface PnlEntry {
   amount: Paise
   /** ms since the epoch. */
   date: number
+}
+
+/**
+ * Business entries in the currency the business keeps its books in (INR): each converted at its own
+ * rate to INR; those with no rate are left out and counted, never taken 1:1.
+ */
+export function inBooksCurrency<T extends PnlEntry & CurrencyFields>(
+  entries: readonly T[],
+  books: string,
+): { entries: PnlEntry[]; notConverted: number } {
+  const converted: PnlEntry[] = []
+  let notConverted = 0
+  for (const e of entries) {
+    const rate = e.fxHome === books ? (e.fxRate ?? null) : null
+    const amount = inHome({ amount: e.amount, currency: e.currency ?? books, rate }, books)
+    if (amount === null) notConverted++
+    else converted.push({ kind: e.kind, amount, date: e.date })
+  }
+  return { entries: converted, notConverted }
 }
 
 export interface PnlSummary {

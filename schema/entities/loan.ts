@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DayString, documentBase, Id, Millis, Paise, PositivePaise } from './common'
+import { entryCurrencyFields, refineEntryCurrency } from './entry-currency'
 
 export const LOAN_TYPES = [
   'jewel',
@@ -34,38 +35,45 @@ export const PAYMENT_METHODS = ['upi', 'bank_transfer', 'cash', 'card', 'auto_de
  * kept here: they are derived from the `loan_payments` documents (`loanFigures`), so two devices
  * recording payments offline both count. What is stored is the state when the loan was added:
  * `currentBalance` (computed in the wizard), `paidBefore` and the last payment made before.
+ * Every amount of a loan and of its payments is in the loan's `currency` (entry-currency.ts); its
+ * `fxRate` converts them to the home currency in totals over several loans.
  */
-export const Loan = z.object({
-  ...documentBase,
-  /** Optional (spec part 2 §5); screens fall back to the type's name. */
-  name: z.string().trim().max(100).default(''),
-  type: z.enum(LOAN_TYPES),
-  status: z.enum(['new', 'existing']),
-  principal: PositivePaise,
-  interestRateBps: z.number().int().min(0).max(100_000),
-  interestType: z.enum(INTEREST_TYPES).default('emi'),
-  startDate: DayString,
-  durationMonths: z.number().int().min(1).max(600),
-  /** Set when the duration was given as a payoff date instead of months. */
-  payoffDate: DayString.optional(),
-  lender: z.string().trim().max(100).default(''),
-  collateral: z.string().trim().max(200).default(''),
-  currentBalance: Paise.min(0).default(0),
-  paidBefore: Paise.min(0).default(0),
-  lastPaymentDate: DayString.optional(),
-  lastPaymentAmount: Paise.min(0).optional(),
-  missedPayments: z.number().int().min(0).max(600).default(0),
-  frequency: z.enum(LOAN_FREQUENCIES).default('monthly'),
-  emi: Paise.min(0),
-  /** The due day when the loan was added or edited; each regular payment after that moves it one period on. */
-  nextDueDate: DayString.optional(),
-  /** Regular payments already recorded when `nextDueDate` was set (an edit sets it anew). */
-  duePaymentsCounted: z.number().int().min(0).max(100_000).default(0),
-  allowsEarlySettlement: z.boolean().default(true),
-  notes: z.string().max(1000).default(''),
-  closed: z.boolean().default(false),
-  createdAt: Millis,
-})
+export const Loan = z
+  .object({
+    ...documentBase,
+    /** Optional (spec part 2 §5); screens fall back to the type's name. */
+    name: z.string().trim().max(100).default(''),
+    type: z.enum(LOAN_TYPES),
+    status: z.enum(['new', 'existing']),
+    principal: PositivePaise,
+    interestRateBps: z.number().int().min(0).max(100_000),
+    interestType: z.enum(INTEREST_TYPES).default('emi'),
+    startDate: DayString,
+    durationMonths: z.number().int().min(1).max(600),
+    /** Set when the duration was given as a payoff date instead of months. */
+    payoffDate: DayString.optional(),
+    lender: z.string().trim().max(100).default(''),
+    collateral: z.string().trim().max(200).default(''),
+    currentBalance: Paise.min(0).default(0),
+    paidBefore: Paise.min(0).default(0),
+    lastPaymentDate: DayString.optional(),
+    lastPaymentAmount: Paise.min(0).optional(),
+    missedPayments: z.number().int().min(0).max(600).default(0),
+    frequency: z.enum(LOAN_FREQUENCIES).default('monthly'),
+    emi: Paise.min(0),
+    /** The due day when the loan was added or edited; each regular payment after that moves it one period on. */
+    nextDueDate: DayString.optional(),
+    /** Regular payments already recorded when `nextDueDate` was set (an edit sets it anew). */
+    duePaymentsCounted: z.number().int().min(0).max(100_000).default(0),
+    allowsEarlySettlement: z.boolean().default(true),
+    notes: z.string().max(1000).default(''),
+    closed: z.boolean().default(false),
+    createdAt: Millis,
+    ...entryCurrencyFields,
+  })
+  .superRefine(
+    refineEntryCurrency((l) => [l.principal, l.currentBalance, l.paidBefore, l.emi, l.lastPaymentAmount ?? 0]),
+  )
 export type Loan = z.infer<typeof Loan>
 
 /**

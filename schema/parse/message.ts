@@ -100,7 +100,10 @@ export interface EntryReading {
 export interface NoticeReading {
   kind: 'notice'
   notice: NoticeKind
+  /** Stored units of `currency` (paise for rupees). */
   amount?: number
+  /** The currency the mandate names ("USD 9.99"); absent: none, the home currency. */
+  currency?: string
   merchant?: string
   date?: EntryDate
   frequency?: 'daily' | 'weekly' | 'monthly' | 'yearly'
@@ -374,6 +377,7 @@ function notice(kind: NoticeKind, lower: string, rest: string, mentions: DateMen
     kind: 'notice',
     notice: kind,
     ...(found.kind === 'found' ? { amount: found.amount } : {}),
+    ...(found.kind === 'found' && found.currency ? { currency: found.currency } : {}),
     ...(raw ? { merchant: merchantDisplay(raw, knownMerchant(raw)) } : {}),
     ...(date ? { date } : {}),
     frequency: mandateFrequency(lower),

@@ -23,6 +23,7 @@ import {
   type Checked as CheckedOf,
   type RawInput,
 } from './rules'
+import { checkCurrency, type CurrencyInput } from './currency-input'
 
 /** Longest lender, collateral and notes of a loan (its notes are longer than an entry's note). */
 export const LOAN_TEXT_LIMITS = { lender: 100, collateral: 200, notes: 1000 } as const
@@ -70,8 +71,11 @@ export const LOAN_MESSAGES = {
 
 type Raw = RawInput
 
-/** What a loan form or a REST body holds, before checking (numbers as typed). */
-export interface LoanInput {
+/**
+ * What a loan form or a REST body holds, before checking (numbers as typed). Every amount is in
+ * the loan's `currency` (absent: the home currency, or an edited loan's own).
+ */
+export interface LoanInput extends CurrencyInput {
   type?: string | null
   name?: string | null
   status?: string | null
@@ -154,15 +158,20 @@ export function monthsBetween(start: string, end: string): number {
   return Math.max(1, months)
 }
 
-type Terms = Pick<LoanFields, 'principal' | 'interestRateBps' | 'interestType' | 'durationMonths' | 'payoffDate'>
+type Terms = Pick<
+  LoanFields,
+  'principal' | 'interestRateBps' | 'interestType' | 'durationMonths' | 'payoffDate' | 'currency' | 'fxRate'
+>
 
-/** Step 3: amount, rate (0 allowed), interest type, and the duration as months or a payoff date. */
+/** Step 3: currency and its rate, amount, interest rate (0 allowed) and type, duration as months or a payoff date. */
 export function checkLoanTerms(
   input: LoanInput,
   today: string,
   startDate: string,
   kept: KeptDates = {},
 ): Checked<Terms> {
+  const currency = checkCurrency(input)
+  if (!currency.ok) return currency
   const principal = amount(input.principal, 'principal', LOAN_MESSAGES.principalRequired, false)
   if (!principal.ok) return principal
   if (isBlank(input.interestRate)) return fail('interestRate', LOAN_MESSAGES.rateRequired)
@@ -193,6 +202,7 @@ export function checkLoanTerms(
       interestType,
       durationMonths,
       ...(payoff.value === undefined ? {} : { payoffDate: payoff.value }),
+      ...currency.value,
     },
   }
 }
@@ -276,7 +286,7 @@ export function checkLoan(input: LoanInput, today: string, kept: KeptDates = {})
   if (lender.length > MAX_LENDER || collateral.length > MAX_COLLATERAL) return fail('lender', LOAN_MESSAGES.textTooLong)
   const notes = input.notes ?? ''
   if (notes.length > LOAN_TEXT_LIMITS.notes) return fail('notes', LOAN_MESSAGES.notesTooLong)
-  const t = terms.value
+  const { currency: _c, fxRate: _r, ...t } = terms.value
   const currentBalance = balanceAfterPaid(
     { principal: t.principal, rateBps: t.interestRateBps, months: t.durationMonths, interestType: t.interestType },
     standing.value.paidBefore,
@@ -286,7 +296,7 @@ export function checkLoan(input: LoanInput, today: string, kept: KeptDates = {})
     value: {
       ...kind.value,
       ...start.value,
-      ...t,
+      ...terms.value,
       ...standing.value,
       ...plan.value,
       lender,
@@ -406,10 +416,15 @@ export function paymentToInput(payment: LoanPayment): PaymentInput {
   }
 }
 
-/** The loan form as typed: every field as text but the choices and the early settlement switch. */
-export type LoanText = Pick<Loan, 'type' | 'status' | 'interestType' | 'frequency' | 'allowsEarlySettlement'> & {
-  [K in Exclude<keyof LoanInput, 'type' | 'status' | 'interestType' | 'frequency' | 'allowsEarlySettlement'>]-?: string
-}
+type Chosen = 'type' | 'status' | 'interestType' | 'frequency' | 'allowsEarlySettlement' | 'currency' | 'fxRate'
+
+/**
+ * The loan form as typed: every field as text but the choices and the early settlement switch;
+ * `currency` is '' for a loan made before loans had one, and `fxRate` the rate as typed.
+ */
+export type LoanText = Pick<Loan, Exclude<Chosen, 'currency' | 'fxRate'>> & {
+  [K in Exclude<keyof LoanInput, Chosen>]-?: string
+} & { currency: string; fxRate: string }
 
 /** A stored loan as form input (decimal rupees and percent as text), for editing. */
 export function loanToInput(loan: Loan): LoanText {
@@ -435,5 +450,7 @@ export function loanToInput(loan: Loan): LoanText {
     nextDueDate: loan.nextDueDate ?? '',
     allowsEarlySettlement: loan.allowsEarlySettlement,
     notes: loan.notes,
+    currency: loan.currency ?? '',
+    fxRate: loan.fxRate == null ? '' : String(loan.fxRate),
   }
 }

@@ -3,6 +3,7 @@ import { BUDGET_PERIODS, type BudgetPeriod } from '../entities/budget'
 import { FREQUENCIES, type Frequency } from '../entities/recurring'
 import type { Paise } from '../money/money'
 import { fromDayString } from '../time'
+import { checkAmountIn, checkCurrency, type CurrencyInput, type EntryCurrency } from './currency-input'
 import {
   checkAmount,
   fail,
@@ -90,7 +91,7 @@ export function parsePeriod(value: string | null | undefined): Parsed<BudgetPeri
   return period ? { ok: true, value: period } : refuse(PLAN_MESSAGES.periodInvalid)
 }
 
-export interface RecurringFormInput {
+export interface RecurringFormInput extends CurrencyInput {
   name: string | null | undefined
   amount: RawInput
   category?: string | null | undefined
@@ -99,8 +100,9 @@ export interface RecurringFormInput {
   reminderDays?: string | number | null | undefined
 }
 
-export interface RecurringFields {
+export interface RecurringFields extends EntryCurrency {
   name: string
+  /** Stored units of `currency` (paise when it names none). */
   amount: Paise
   category: string
   frequency: Frequency
@@ -108,15 +110,18 @@ export interface RecurringFields {
   reminderDays: number
 }
 
-export type RecurringField = keyof RecurringFields
+export type RecurringField = keyof Required<RecurringFields>
 
 /** The recurring payment a form or REST body describes, or the first field it gets wrong with its message. */
 export function parseRecurring(input: RecurringFormInput): Checked<RecurringFields, RecurringField> {
   const name = (input.name ?? '').trim()
   if (!name) return fail('name', PLAN_MESSAGES.nameRequired)
   if (name.length > MAX_NAME_CHARS) return fail('name', PLAN_MESSAGES.nameTooLong)
-  const amount = parsePlanAmount(input.amount, { required: PLAN_MESSAGES.amountRequired, zero: false })
-  if (!amount.ok) return fail('amount', amount.error)
+  const currency = checkCurrency(input)
+  if (!currency.ok) return currency
+  const rule = { required: PLAN_MESSAGES.amountRequired, zero: false }
+  const amount = checkAmountIn(input.amount, currency.value.currency, 'amount', rule)
+  if (!amount.ok) return amount
   const category = (input.category ?? '').trim()
   if (category.length > MAX_CATEGORY_CHARS) return fail('category', PLAN_MESSAGES.categoryTooLong)
   const frequency = parseFrequency(input.frequency)
@@ -134,6 +139,7 @@ export function parseRecurring(input: RecurringFormInput): Checked<RecurringFiel
       frequency: frequency.value,
       dueDate: dueDate.value,
       reminderDays: reminderDays.value,
+      ...currency.value,
     },
   }
 }

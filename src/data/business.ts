@@ -1,3 +1,4 @@
+import { BUSINESS_CURRENCY } from '../../schema/entities/business'
 import { map, type Observable } from 'rxjs'
 import type { DocOf } from '../../schema/collections'
 import { userData } from './database'
@@ -25,9 +26,17 @@ export interface BusinessEntryFields {
   description: string
   /** ms since the epoch. */
   date: number
+  /** The amount's currency, and its rate to INR (the books' currency; null: not converted). */
+  currency: string
+  fxRate: number | null
 }
 
 /** Saves an entry locally (works offline; replication pushes it to the other admins). */
 export function addBusinessEntry(fields: BusinessEntryFields): Promise<BusinessEntryDoc> {
-  return insertDocument('business_entries', { ...fields, description: fields.description.trim() })
+  const { fxRate, currency } = fields
+  return insertDocument('business_entries', {
+    ...fields,
+    description: fields.description.trim(),
+    ...(fxRate === null || currency === BUSINESS_CURRENCY ? { fxRate: null } : { fxHome: BUSINESS_CURRENCY }),
+  })
 }

@@ -1,3 +1,4 @@
+import { withHome } from '../../schema/validation/currency-input'
 import { map, type Observable } from 'rxjs'
 import type { DocOf } from '../../schema/collections'
 import type { LoanFields, PaymentFields } from '../../schema/validation/loan-input'
@@ -38,17 +39,28 @@ export function allLoanPayments$(): Observable<LoanPaymentDoc[]> {
     .$.pipe(map((docs) => plainDocs<LoanPaymentDoc>(docs)))
 }
 
-export function addLoan(fields: LoanFields, now = Date.now()): Promise<LoanDoc> {
-  return insertDocument('loans', { ...fields, duePaymentsCounted: 0, closed: false, createdAt: now })
+/** The loan's currency fields to store: the home one unless chosen; a rate with the home it converts to. */
+function loanCurrency(fields: LoanFields, home: string): LoanFields {
+  const { currency, fxRate, fxHome: _kept, ...rest } = fields
+  return { ...rest, ...withHome({ currency: currency ?? home, fxRate: fxRate ?? null }, home) }
+}
+
+export function addLoan(fields: LoanFields, home: string, now = Date.now()): Promise<LoanDoc> {
+  return insertDocument('loans', {
+    ...loanCurrency(fields, home),
+    duePaymentsCounted: 0,
+    closed: false,
+    createdAt: now,
+  })
 }
 
 /**
  * Saves an edit. A due day given anew counts from now: the regular payments already recorded
  * (`regularPayments`) no longer move it.
  */
-export async function updateLoan(id: string, fields: LoanFields, regularPayments: number): Promise<void> {
+export async function updateLoan(id: string, fields: LoanFields, regularPayments: number, home: string): Promise<void> {
   const ok = await patchDocument('loans', id, (current) => ({
-    ...fields,
+    ...loanCurrency(fields, home),
     duePaymentsCounted: current.nextDueDate === fields.nextDueDate ? current.duePaymentsCounted : regularPayments,
   }))
   if (!ok) throw new Error(`Loan ${id} not found`)

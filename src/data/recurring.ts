@@ -1,8 +1,9 @@
 import { map, type Observable } from 'rxjs'
 import type { DocOf } from '../../schema/collections'
 import { newTransaction, type TransactionContent } from '../../schema/entities/transaction'
-import { markPaid, markPaidEntryId } from '../../schema/calc/mark-paid'
+import { markPaid, markPaidEntryId, type PaidRate } from '../../schema/calc/mark-paid'
 import { reminderHorizon } from '../../schema/calc/recurring-schedule'
+import { withHome } from '../../schema/validation/currency-input'
 import type { RecurringFields } from '../../schema/validation/plan-input'
 import { userData } from './database'
 import type { TransactionDoc } from './transactions'
@@ -35,20 +36,31 @@ export function paymentsDueBy$(now: number): Observable<RecurringDoc[]> {
   return recurringDueBy$(reminderHorizon(now))
 }
 
-/** A new recurring payment; its first due day is also its next due day. */
-export function addRecurringPayment(fields: RecurringFields): Promise<RecurringDoc> {
-  return insertDocument('recurring_payments', { ...fields, nextDueDate: fields.dueDate })
+/** The fields to store: a rate is stored with the home currency it converts to. */
+function stored(fields: RecurringFields, home: string): RecurringFields & { fxHome?: string } {
+  const { currency, fxRate, ...rest } = fields
+  return { ...rest, ...withHome({ ...(currency ? { currency, fxRate: fxRate ?? null } : {}) }, home) }
+}
+
+/** A new recurring payment; its first due day is also its next due day. `home`: the home currency. */
+export function addRecurringPayment(fields: RecurringFields, home: string): Promise<RecurringDoc> {
+  return insertDocument('recurring_payments', { ...stored(fields, home), nextDueDate: fields.dueDate })
 }
 
 /**
  * Saves an edit. A changed due day restarts the schedule from it (it becomes the anchor and the
  * next due day); otherwise the next due day is kept.
  */
-export async function updateRecurringPayment(id: string, fields: RecurringFields, shownDueDate: string): Promise<void> {
+export async function updateRecurringPayment(
+  id: string,
+  fields: RecurringFields,
+  shownDueDate: string,
+  home: string,
+): Promise<void> {
   const ok = await patchDocument('recurring_payments', id, (current) => {
     const rescheduled = fields.dueDate !== shownDueDate
     return {
-      ...fields,
+      ...stored(fields, home),
       dueDate: rescheduled ? fields.dueDate : current.dueDate,
       nextDueDate: rescheduled ? fields.dueDate : current.nextDueDate,
     }
@@ -67,17 +79,19 @@ export function deleteRecurringPayment(id: string): Promise<void> {
  * schedule moves only after it is written and only from that due day. A crash between the writes
  * leaves the expense booked and the instalment still due; pressing Mark Paid again (or another
  * device doing it) finds the same expense and only moves the schedule, so money is never lost or
- * booked twice. Returns the new next due day and the expense.
+ * booked twice. `rate`: the rate the user gave for this payment (default: the payment's). Returns
+ * the new next due day and the expense.
  */
 export async function markRecurringPaid(
   payment: RecurringDoc,
   now = Date.now(),
+  rate?: PaidRate,
 ): Promise<{ nextDueDate: string; transaction: TransactionDoc }> {
   const stored = await userData().db.recurring_payments.findOne(payment.id).exec()
   if (!stored) throw new Error(`Recurring payment ${payment.id} not found`)
   const current = stored.toJSON() as RecurringDoc
   const paidDue = current.nextDueDate
-  const paid = markPaid(current, now)
+  const paid = markPaid(current, now, rate)
   const transaction = await bookOnce(markPaidEntryId(current.id, paidDue), paid.expense)
   let { nextDueDate } = paid.schedule
   const ok = await patchDocument('recurring_payments', current.id, (latest) => {

@@ -31,7 +31,12 @@ export const loansRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   )
 
   app.post('/', { schema: { body: LoanBody, response: { 201: One } } }, async (request, reply) => {
-    const loan = await loans.save(request.user.id, loanBodyToInput(request.body), request.body.current_balance)
+    const { body } = request
+    const loan = await loans.save(request.user.id, {
+      input: loanBodyToInput(body),
+      currentBalance: body.current_balance,
+      currency: body,
+    })
     reply.status(201)
     return { success: true as const, loan: toLoanItem(loan, [], today()) }
   })
@@ -58,7 +63,9 @@ export const loansRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.put('/:id', { schema: { params: IdParams, body: LoanBody, response: { 200: One } } }, async (request) => {
     const ownerId = request.user.id
     const existing = await loans.find(ownerId, request.params.id)
-    const loan = await loans.save(ownerId, loanBodyToInput(request.body), request.body.current_balance, existing)
+    const { body } = request
+    const saved = { input: loanBodyToInput(body), currentBalance: body.current_balance, currency: body }
+    const loan = await loans.save(ownerId, saved, existing)
     return { success: true as const, loan: toLoanItem(loan, await loans.payments(ownerId, loan.id), today()) }
   })
 

@@ -238,6 +238,22 @@ describe('mandates and refunds', () => {
     ])
   })
 
+  it('a mandate in dollars is offered and added in dollars, at the last rate for the pair', async () => {
+    const t = await setup()
+    const { session, from } = await linkedUser(t)
+    await say(t.app, from, 'Spent 20 USD on lunch')
+    const [lunch] = await live(t, session.user.id)
+    await t.app.documents.write(async (unit) =>
+      unit.put('transactions', session.user.id, { ...lunch!, fxRate: 83.5, fxHome: 'INR', updatedAt: clock + 1 }),
+    )
+    const notice =
+      'Your HDFC Bank Card XX4821 will be debited with USD 9.99 on 28-11-26 towards NETFLIX for the e-mandate.'
+    expect(await say(t.app, from, notice)).toContain('$9.99')
+    expect(await say(t.app, from, 'recurring')).toContain('$9.99')
+    const payments = (await t.app.documents.listByOwner('recurring_payments', session.user.id)).map((d) => d.data)
+    expect(payments).toMatchObject([{ name: 'Netflix', amount: 9_99, currency: 'USD', fxRate: 83.5, fxHome: 'INR' }])
+  })
+
   it('a reversal is income, linked to the expense it gives back', async () => {
     const t = await setup()
     const { session, from } = await linkedUser(t)

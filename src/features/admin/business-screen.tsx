@@ -1,7 +1,10 @@
 import { Minus, Plus } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import { BUSINESS_RECENT_LIMIT, latestEntries, monthlyPnl, pnlSummary } from '../../../schema/calc/pnl'
-import { Amount } from '../../components/ui/amount'
+import { BUSINESS_RECENT_LIMIT, inBooksCurrency, latestEntries, monthlyPnl, pnlSummary } from '../../../schema/calc/pnl'
+import { BUSINESS_CURRENCY } from '../../../schema/entities/business'
+import { Amount, EntryAmount } from '../../components/ui/amount'
+import { NotConvertedNote } from '../../components/ui/not-converted'
+import { MoneyContext, moneyFormat } from '../../lib/money-format'
 import { Button } from '../../components/ui/button'
 import { Spinner } from '../../components/ui/spinner'
 import { businessEntries$, type BusinessEntryDoc } from '../../data/business'
@@ -32,7 +35,7 @@ function EntryList({ title, entries, empty }: { title: string; entries: Business
                 {e.description ? <span className="admin-muted admin-break">{e.description}</span> : null}
               </span>
               <span className="admin-entries__side">
-                <Amount value={e.amount} className={e.kind === 'expense' ? 'admin-loss' : 'admin-profit'} />
+                <EntryAmount entry={e} className={e.kind === 'expense' ? 'admin-loss' : 'admin-profit'} />
                 <span className="admin-muted">{DAY.format(e.date)}</span>
               </span>
             </li>
@@ -43,20 +46,34 @@ function EntryList({ title, entries, empty }: { title: string; entries: Business
   )
 }
 
-/** /admin/business: profit and loss from the shared `business_entries` (spec part 2 §2, §4). */
+const BOOKS = moneyFormat(BUSINESS_CURRENCY)
+
+/**
+ * /admin/business: profit and loss from the shared `business_entries` (spec part 2 §2, §4), in INR
+ * (the currency the business keeps its books in) whatever the admin's own currency.
+ */
 export default function BusinessScreen() {
+  return (
+    <MoneyContext.Provider value={BOOKS}>
+      <BusinessBooks />
+    </MoneyContext.Provider>
+  )
+}
+
+function BusinessBooks() {
   const now = useNow()
   const { data: entries, loading } = useObservable(() => businessEntries$(), NO_ENTRIES, [])
   const [adding, setAdding] = useState<BusinessEntryDoc['kind'] | null>(null)
-  const summary = useMemo(() => pnlSummary(entries), [entries])
-  const months = useMemo(() => monthlyPnl(entries, now, 6), [entries, now])
+  const books = useMemo(() => inBooksCurrency(entries, BUSINESS_CURRENCY), [entries])
+  const summary = useMemo(() => pnlSummary(books.entries), [books])
+  const months = useMemo(() => monthlyPnl(books.entries, now, 6), [books, now])
 
   return (
     <div className="admin-page">
       <header className="admin-page__header admin-page__header--row">
         <div>
           <h1>Business P&amp;L</h1>
-          <p className="admin-muted">Shared by every admin and kept on the server.</p>
+          <p className="admin-muted">Shared by every admin and kept on the server; the books are in INR.</p>
         </div>
         <div className="admin-toolbar">
           <Button variant="danger" icon={<Minus size={18} aria-hidden="true" />} onClick={() => setAdding('expense')}>
@@ -85,6 +102,7 @@ export default function BusinessScreen() {
           }
         />
       </section>
+      <NotConvertedNote count={books.notConverted} where="these totals" />
       <ProfitChart rows={months} />
       <div className="admin-grid-2">
         <EntryList

@@ -5,7 +5,9 @@ import { toDayString } from '../../../schema/time'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { useToast } from '../../components/ui/toast'
+import { useHomeCurrency } from '../../data/hooks'
 import { addLoan } from '../../data/loans'
+import { LoanMoney } from './loan-currency'
 import { useNow } from '../../lib/use-now'
 import { formatDecimal } from '../../../schema/money/money'
 import {
@@ -125,6 +127,7 @@ export default function AddDebtScreen() {
   const [failure, setFailure] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const existing = form.status === 'existing'
+  const { currency: home } = useHomeCurrency()
   const set = (patch: Partial<LoanForm>) => setForm((f) => ({ ...f, ...patch }))
   const problem = stepProblem(step, form, today)
   const checked = checkLoan(toInput(form), today)
@@ -143,7 +146,7 @@ export default function AddDebtScreen() {
     setSaving(true)
     setFailure(null)
     try {
-      await addLoan(checked.value, now)
+      await addLoan(checked.value, home, now)
       toast.show('Debt added')
       void navigate('/debts')
     } catch (e) {
@@ -166,18 +169,20 @@ export default function AddDebtScreen() {
 
   const props = { form, set, today }
   return (
-    <WizardFrame step={step} existing={existing} onBack={goBack} footer={footer}>
-      {step === 1 ? <KindStep {...props} /> : null}
-      {step === 2 ? <StartStep {...props} /> : null}
-      {step === 3 ? <DetailsStep {...props} /> : null}
-      {step === 4 ? <StandingStep {...props} balance={computedBalance(form, today)} /> : null}
-      {step === 5 ? <PlanStep {...props} suggestion={suggestedEmi(form, today)} /> : null}
-      {step === 6 && checked.ok ? (
-        <>
-          <LoanReview fields={checked.value} />
-          <NotesField form={form} set={set} />
-        </>
-      ) : null}
-    </WizardFrame>
+    <LoanMoney currency={form.currency || home}>
+      <WizardFrame step={step} existing={existing} onBack={goBack} footer={footer}>
+        {step === 1 ? <KindStep {...props} /> : null}
+        {step === 2 ? <StartStep {...props} /> : null}
+        {step === 3 ? <DetailsStep {...props} /> : null}
+        {step === 4 ? <StandingStep {...props} balance={computedBalance(form, today)} /> : null}
+        {step === 5 ? <PlanStep {...props} suggestion={suggestedEmi(form, today)} /> : null}
+        {step === 6 && checked.ok ? (
+          <>
+            <LoanReview fields={checked.value} />
+            <NotesField form={form} set={set} />
+          </>
+        ) : null}
+      </WizardFrame>
+    </LoanMoney>
   )
 }

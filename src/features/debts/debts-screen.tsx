@@ -5,16 +5,24 @@ import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page-header'
 import { Spinner } from '../../components/ui/spinner'
+import { NotConvertedNote } from '../../components/ui/not-converted'
+import { useHomeCurrency } from '../../data/hooks'
 import { useAllLoanPayments, useLoans } from '../../data/loan-hooks'
+import { debtTotals } from '../../../schema/calc/debt-totals'
 import { useNow } from '../../lib/use-now'
 import { formatDay, loanTitle, loanTypeInfo } from './loan-types'
 import { loanViews, STATUS_TEXT, type LoanView } from './loan-view'
 import { ProgressBar } from './progress-bar'
+import { LoanMoney, useLoanCurrency } from './loan-currency'
 import './debts.css'
 
+/** The totals in the home currency: each loan converted at its own rate, those with none named. */
 function Totals({ views }: { views: readonly LoanView[] }) {
-  const outstanding = views.reduce((sum, v) => sum + v.figures.balance, 0)
-  const monthly = views.reduce((sum, v) => sum + v.loan.emi, 0)
+  const home = useHomeCurrency()
+  const { outstanding, monthly, notConverted } = debtTotals(
+    views.map((v) => ({ loan: v.loan, balance: v.figures.balance })),
+    home,
+  )
   const never = views.some((v) => v.debtFreeDay === null)
   const latest = views.reduce<string | null>(
     (d, v) => (v.debtFreeDay && (!d || v.debtFreeDay > d) ? v.debtFreeDay : d),
@@ -40,6 +48,7 @@ function Totals({ views }: { views: readonly LoanView[] }) {
           {never ? 'Not at current EMIs' : latest ? formatDay(latest) : '—'}
         </p>
       </Card>
+      <NotConvertedNote count={notConverted} where="these totals" className="debts-totals__note" />
     </section>
   )
 }
@@ -51,44 +60,46 @@ function LoanCard({ view }: { view: LoanView }) {
   const title = loanTitle(loan)
   return (
     <li>
-      <Card
-        className={`loan-card loan-card--${status}`}
-        onClick={() => navigate(`/debts/${loan.id}`)}
-        aria-label={`${title}, ${STATUS_TEXT[status]}`}
-        data-testid="loan-card"
-      >
-        <div className="loan-card__top">
-          <span className="loan-card__icon" aria-hidden="true">
-            <Icon size={20} />
-          </span>
-          <div className="loan-card__body">
-            <p className="loan-card__name">{title}</p>
-            <p className="loan-card__meta">
-              {loanTypeInfo(loan.type).name}
-              {loan.lender ? ` · ${loan.lender}` : ''}
-            </p>
-          </div>
-          <div className="loan-card__owed">
-            <Amount value={figures.balance} compact />
-            <span className="loan-card__owed-label">left</span>
-          </div>
-          <ChevronRight size={18} aria-hidden="true" className="loan-card__chevron" />
-        </div>
-        <ProgressBar value={figures.progress} label={`${title} repaid`} />
-        <p className="loan-card__due">
-          <span className={`status-pill status-pill--${status}`}>{STATUS_TEXT[status]}</span>
-          {figures.nextDueDate ? (
-            <span>
-              <CalendarClock size={14} aria-hidden="true" /> Next <Amount value={loan.emi} /> on{' '}
-              {formatDay(figures.nextDueDate)}
+      <LoanMoney currency={useLoanCurrency(loan)}>
+        <Card
+          className={`loan-card loan-card--${status}`}
+          onClick={() => navigate(`/debts/${loan.id}`)}
+          aria-label={`${title}, ${STATUS_TEXT[status]}`}
+          data-testid="loan-card"
+        >
+          <div className="loan-card__top">
+            <span className="loan-card__icon" aria-hidden="true">
+              <Icon size={20} />
             </span>
-          ) : (
-            <span>
-              EMI <Amount value={loan.emi} />
-            </span>
-          )}
-        </p>
-      </Card>
+            <div className="loan-card__body">
+              <p className="loan-card__name">{title}</p>
+              <p className="loan-card__meta">
+                {loanTypeInfo(loan.type).name}
+                {loan.lender ? ` · ${loan.lender}` : ''}
+              </p>
+            </div>
+            <div className="loan-card__owed">
+              <Amount value={figures.balance} compact />
+              <span className="loan-card__owed-label">left</span>
+            </div>
+            <ChevronRight size={18} aria-hidden="true" className="loan-card__chevron" />
+          </div>
+          <ProgressBar value={figures.progress} label={`${title} repaid`} />
+          <p className="loan-card__due">
+            <span className={`status-pill status-pill--${status}`}>{STATUS_TEXT[status]}</span>
+            {figures.nextDueDate ? (
+              <span>
+                <CalendarClock size={14} aria-hidden="true" /> Next <Amount value={loan.emi} /> on{' '}
+                {formatDay(figures.nextDueDate)}
+              </span>
+            ) : (
+              <span>
+                EMI <Amount value={loan.emi} />
+              </span>
+            )}
+          </p>
+        </Card>
+      </LoanMoney>
     </li>
   )
 }

@@ -8,6 +8,9 @@ import { Spinner } from '../../components/ui/spinner'
 import { useToast } from '../../components/ui/toast'
 import { useLoan, useLoanPayments } from '../../data/loan-hooks'
 import { updateLoan, type LoanDoc } from '../../data/loans'
+import { useHomeCurrency } from '../../data/hooks'
+import { entryCurrency } from '../../../schema/money/currency'
+import { LoanMoney } from './loan-currency'
 import { useNow } from '../../lib/use-now'
 import { computedBalance, formOf, suggestedEmi, toInput, type LoanForm } from './loan-form'
 import { DetailsStep, KindStep, NotesField, PlanStep, StandingStep, StartStep } from './loan-steps'
@@ -30,7 +33,9 @@ function EditForm({ loan, regularPayments }: { loan: LoanDoc; regularPayments: n
   const navigate = useNavigate()
   const toast = useToast()
   const today = toDayString(useNow())
-  const [form, setForm] = useState<LoanForm>(() => formOf(loan))
+  const home = useHomeCurrency()
+  // A loan made before loans had a currency is in the legacy (else home) one: the form says so.
+  const [form, setForm] = useState<LoanForm>(() => ({ ...formOf(loan), currency: entryCurrency(loan, home) }))
   const [failure, setFailure] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const set = (patch: Partial<LoanForm>) => setForm((f) => ({ ...f, ...patch }))
@@ -41,7 +46,7 @@ function EditForm({ loan, regularPayments }: { loan: LoanDoc; regularPayments: n
     if (!checked.ok || saving) return
     setSaving(true)
     try {
-      await updateLoan(loan.id, checked.value, regularPayments)
+      await updateLoan(loan.id, checked.value, regularPayments, home.currency)
       toast.show('Loan updated')
       void navigate(`/debts/${loan.id}`)
     } catch (e) {
@@ -51,7 +56,7 @@ function EditForm({ loan, regularPayments }: { loan: LoanDoc; regularPayments: n
     }
   }
   return (
-    <>
+    <LoanMoney currency={form.currency || home.currency}>
       <Section title="Loan type">
         <KindStep {...props} />
       </Section>
@@ -86,7 +91,7 @@ function EditForm({ loan, regularPayments }: { loan: LoanDoc; regularPayments: n
           </Button>
         </div>
       </div>
-    </>
+    </LoanMoney>
   )
 }
 

@@ -23,6 +23,7 @@ import { loanView, STATUS_TEXT, type LoanView } from './loan-view'
 import { ProgressBar } from './progress-bar'
 import { usePaymentDialogs } from './payment-dialogs'
 import { PaymentHistory, refusedSummary } from './payment-history'
+import { LoanMoney, useLoanCurrency } from './loan-currency'
 import './debts.css'
 import { AlertLine } from '../../components/ui/alert-line'
 import { LoanNotFound } from './loan-not-found'
@@ -153,6 +154,7 @@ export default function LoanDetailScreen() {
   const paymentDialogs = usePaymentDialogs(loan.data, payments.data, now)
   const [confirming, setConfirming] = useState(false)
   const [deleteFailed, setDeleteFailed] = useState(false)
+  const currency = useLoanCurrency(loan.data)
   if (loan.loading || payments.loading) return <Spinner />
   if (!loan.data) return <LoanNotFound />
   const view = loanView(loan.data, payments.data, now)
@@ -169,40 +171,42 @@ export default function LoanDetailScreen() {
     }
   }
   return (
-    <div className="loan-detail">
-      <DetailHeader view={view} onDelete={() => setConfirming(true)} />
-      <AlertLine
-        className="wizard__failure"
-        message={deleteFailed ? 'Failed to delete loan' : (paymentDialogs.failed ?? refusedSummary(payments.data))}
-      />
-      <Card className="loan-hero">
-        <p className="loan-hero__label">Outstanding</p>
-        <p className="loan-hero__value" data-testid="loan-balance">
-          <Amount value={view.figures.balance} />
-        </p>
-        <ProgressBar value={view.figures.progress} label={`${title} repaid`} />
-      </Card>
-      <StatCards view={view} />
-      <NextPayment view={view} onPay={paymentDialogs.record} />
-      <div className="loan-detail__actions">
-        <Button icon={<Plus size={18} />} onClick={paymentDialogs.record}>
-          Record Payment
-        </Button>
-        <ButtonLink to={`/debts/planner?loan=${id}`} variant="outline" icon={<Calculator size={18} />}>
-          Schedule and what-if
-        </ButtonLink>
+    <LoanMoney currency={currency}>
+      <div className="loan-detail">
+        <DetailHeader view={view} onDelete={() => setConfirming(true)} />
+        <AlertLine
+          className="wizard__failure"
+          message={deleteFailed ? 'Failed to delete loan' : (paymentDialogs.failed ?? refusedSummary(payments.data))}
+        />
+        <Card className="loan-hero">
+          <p className="loan-hero__label">Outstanding</p>
+          <p className="loan-hero__value" data-testid="loan-balance">
+            <Amount value={view.figures.balance} />
+          </p>
+          <ProgressBar value={view.figures.progress} label={`${title} repaid`} />
+        </Card>
+        <StatCards view={view} />
+        <NextPayment view={view} onPay={paymentDialogs.record} />
+        <div className="loan-detail__actions">
+          <Button icon={<Plus size={18} />} onClick={paymentDialogs.record}>
+            Record Payment
+          </Button>
+          <ButtonLink to={`/debts/planner?loan=${id}`} variant="outline" icon={<Calculator size={18} />}>
+            Schedule and what-if
+          </ButtonLink>
+        </div>
+        <Details view={view} />
+        <PaymentHistory payments={payments.data} onEdit={paymentDialogs.edit} onDelete={paymentDialogs.remove} />
+        {paymentDialogs.dialog}
+        <ConfirmDialog
+          open={confirming}
+          title="Delete loan?"
+          description={DELETE_QUESTION}
+          confirmLabel="Delete"
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirming(false)}
+        />
       </div>
-      <Details view={view} />
-      <PaymentHistory payments={payments.data} onEdit={paymentDialogs.edit} onDelete={paymentDialogs.remove} />
-      {paymentDialogs.dialog}
-      <ConfirmDialog
-        open={confirming}
-        title="Delete loan?"
-        description={DELETE_QUESTION}
-        confirmLabel="Delete"
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(false)}
-      />
-    </div>
+    </LoanMoney>
   )
 }

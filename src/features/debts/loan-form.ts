@@ -1,5 +1,6 @@
 import { balanceAfterPaid, proposedInstalment } from '../../../schema/calc/amortisation'
 import type { InterestType, LoanFrequency, LoanType } from '../../../schema/entities/loan'
+import { parseRate } from '../../../schema/money/currency'
 import { toPaise } from '../../../schema/money/money'
 import {
   checkLoan,
@@ -39,6 +40,10 @@ export interface LoanForm {
   nextDueDate: string
   allowsEarlySettlement: boolean
   notes: string
+  /** The loan's currency; '' until chosen: the home currency. */
+  currency: string
+  /** The rate to the home currency as typed ('' : not converted). */
+  fxRate: string
 }
 
 export const EMPTY_FORM: LoanForm = {
@@ -63,6 +68,8 @@ export const EMPTY_FORM: LoanForm = {
   nextDueDate: '',
   allowsEarlySettlement: true,
   notes: '',
+  currency: '',
+  fxRate: '',
 }
 
 /** The form as loan-input reads it: only the chosen duration field counts. */
@@ -71,6 +78,8 @@ export function toInput(form: LoanForm): LoanInput {
     ...form,
     durationMonths: form.durationMode === 'months' ? form.durationMonths : '',
     payoffDate: form.durationMode === 'date' ? form.payoffDate : '',
+    currency: form.currency || undefined,
+    fxRate: form.fxRate.trim() === '' ? null : (parseRate(form.fxRate) ?? Number.NaN),
   }
 }
 

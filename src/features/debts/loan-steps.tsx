@@ -5,6 +5,7 @@ import { Switch } from '../../components/ui/switch'
 import { Amount } from '../../components/ui/amount'
 import { FREQUENCY_LABEL, INTEREST_TYPE_LABEL, LOAN_TYPE_INFO } from './loan-types'
 import type { LoanForm } from './loan-form'
+import { LoanCurrencyFields } from './loan-currency'
 import { LOAN_TEXT_LIMITS } from '../../../schema/validation/loan-input'
 import { MAX_NAME_CHARS } from '../../../schema/validation/rules'
 
@@ -135,10 +136,11 @@ function DurationFields({ form, set, today }: StepProps) {
   )
 }
 
-/** Step 3: amount, rate (0 allowed), interest type, duration as months or a payoff date, lender, collateral. */
+/** Step 3: currency (and rate), amount, interest rate (0 allowed) and type, duration, lender, collateral. */
 export function DetailsStep({ form, set, today }: StepProps) {
   return (
     <>
+      <LoanCurrencyFields form={form} set={set} />
       <AmountField label="Loan amount (principal)" name="principal" {...bind({ form, set }, 'principal')} />
       <div className="form-pair">
         <TextField

@@ -4,7 +4,7 @@ import { toDayString } from '../../../schema/time'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { useToast } from '../../components/ui/toast'
 import { deleteLoanPayment, type LoanDoc, type LoanPaymentDoc } from '../../data/loans'
-import { useMoney } from '../../data/use-money'
+import { useMoneyFormat } from '../../lib/money-format'
 import { formatDay } from './loan-types'
 import { RecordPaymentDialog } from './record-payment-dialog'
 
@@ -24,7 +24,7 @@ export interface PaymentDialogs {
  */
 export function usePaymentDialogs(loan: LoanDoc | null, payments: readonly LoanPaymentDoc[], now: number) {
   const toast = useToast()
-  const money = useMoney()
+  const money = useMoneyFormat()
   const [open, setOpen] = useState<Open | null>(null)
   const [failed, setFailed] = useState<string | null>(null)
   const close = () => setOpen(null)

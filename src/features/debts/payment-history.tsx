@@ -5,7 +5,7 @@ import { Amount } from '../../components/ui/amount'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import type { LoanPaymentDoc } from '../../data/loans'
-import { useMoney } from '../../data/use-money'
+import { useMoneyFormat } from '../../lib/money-format'
 import { formatDay, PAYMENT_METHOD_LABEL, PAYMENT_TYPE_LABEL } from './loan-types'
 
 /** Why a payment counts for nothing, and what the user can do about it. */
@@ -26,7 +26,7 @@ export function refusedSummary(payments: readonly LoanPaymentDoc[]): string | nu
 
 function PaymentRow(props: { payment: LoanPaymentDoc; onEdit: () => void; onDelete: () => void }) {
   const { payment: p, onEdit, onDelete } = props
-  const money = useMoney()
+  const money = useMoneyFormat()
   const day = formatDay(toDayString(p.date))
   const which = `payment of ${money.format(p.amount, { exact: true })} on ${day}`
   return (

@@ -11,6 +11,10 @@ import { AmountField, SelectField } from '../../components/ui/field'
 import { Spinner } from '../../components/ui/spinner'
 import { useAllLoanPayments, useLoans } from '../../data/loan-hooks'
 import { useMoney } from '../../data/use-money'
+import { useHomeCurrency } from '../../data/hooks'
+import { NotConvertedNote } from '../../components/ui/not-converted'
+import { inHome, moneyEntryOf } from '../../../schema/money/currency'
+import { LoanMoney, useLoanCurrency } from './loan-currency'
 import { useNow } from '../../lib/use-now'
 import { BalanceChart } from './debt-chart'
 import { formatMonths, INTEREST_TYPE_LABEL, loanTitle } from './loan-types'
@@ -160,14 +164,16 @@ function PlanTable({ plans }: { plans: readonly PayoffPlan[] }) {
 function PlanSection({ views }: { views: readonly LoanView[] }) {
   const money = useMoney()
   const [text, setText] = useState('')
+  const home = useHomeCurrency()
   const extra = Math.max(0, money.fromEdit(text) ?? 0)
-  const debts = views.map((v) => ({
-    id: v.loan.id,
-    name: loanTitle(v.loan),
-    balance: v.figures.balance,
-    rateBps: planningRateBps(v.loan),
-    minPayment: v.loan.emi,
-  }))
+  // Across loans in the home currency: each at its own rate; a loan with no rate is left out and named.
+  const converted = views.map((v) => {
+    const at = (amount: number) => inHome(moneyEntryOf({ ...v.loan, amount }, home), home.currency)
+    const [balance, minPayment] = [at(v.figures.balance), at(v.loan.emi)]
+    if (balance === null || minPayment === null) return null
+    return { id: v.loan.id, name: loanTitle(v.loan), balance, rateBps: planningRateBps(v.loan), minPayment }
+  })
+  const debts = converted.filter((d) => d !== null)
   const plans = [payoffPlan(debts, extra, 'snowball'), payoffPlan(debts, extra, 'avalanche')]
   const [snowball, avalanche] = plans as [PayoffPlan, PayoffPlan]
   return (
@@ -185,6 +191,7 @@ function PlanSection({ views }: { views: readonly LoanView[] }) {
           { name: 'Avalanche', tone: 1, values: avalanche.balances, dashed: true },
         ]}
       />
+      <NotConvertedNote count={converted.length - debts.length} where="this plan" />
       <PlanTable plans={plans} />
       <p className="planner-verdict" data-testid="plan-verdict">
         {avalanche.interest < snowball.interest ? (
@@ -196,6 +203,16 @@ function PlanSection({ views }: { views: readonly LoanView[] }) {
         )}
       </p>
     </Card>
+  )
+}
+
+/** The chosen loan's schedule and what-if, in the loan's currency. */
+function ChosenLoan({ view }: { view: LoanView }) {
+  return (
+    <LoanMoney currency={useLoanCurrency(view.loan)}>
+      <ScheduleSection view={view} />
+      <WhatIfSection key={view.loan.id} view={view} />
+    </LoanMoney>
   )
 }
 
@@ -239,8 +256,7 @@ export default function PlannerScreen() {
               </option>
             ))}
           </SelectField>
-          <ScheduleSection view={chosen} />
-          <WhatIfSection key={chosen.loan.id} view={chosen} />
+          <ChosenLoan view={chosen} />
           <PlanSection views={active} />
         </>
       )}

@@ -7,7 +7,7 @@ import { toDayString } from '../../../schema/time'
 import { AmountField, ChoiceField, TextField } from '../../components/ui/field'
 import { Modal, ModalFormActions } from '../../components/ui/modal'
 import { recordLoanPayment, updateLoanPayment, type LoanDoc, type LoanPaymentDoc } from '../../data/loans'
-import { useMoney } from '../../data/use-money'
+import { useMoneyFormat } from '../../lib/money-format'
 import { useRecheck } from '../../lib/use-recheck'
 import { PAYMENT_METHOD_LABEL, PAYMENT_TYPE_LABEL } from './loan-types'
 import { MAX_NOTE_CHARS } from '../../../schema/validation/rules'
@@ -160,7 +160,7 @@ function usePaymentCheck(run: () => ReturnType<typeof checkPayment>) {
  * (and are left for the rules to propose again), so a refusal speaks of the amount the user typed.
  */
 function usePaymentValues(start: Values, partsGiven: boolean, split: (amount: number) => Parts) {
-  const money = useMoney()
+  const money = useMoneyFormat()
   const [values, setValues] = useState(start)
   const [partsEdited, setPartsEdited] = useState(partsGiven)
   const set = (field: keyof Values) => (text: string) => setValues((old) => ({ ...old, [field]: text }))
@@ -193,7 +193,7 @@ function usePaymentValues(start: Values, partsGiven: boolean, split: (amount: nu
  * balance follows from the payment.
  */
 export function RecordPaymentDialog({ loan, balance, now, editing, onClose, onSaved }: Props) {
-  const money = useMoney()
+  const money = useMoneyFormat()
   const today = toDayString(now)
   const split = (amount: number) => proposeSplit(loan, balance, amount)
   const limits = useMemo(() => paymentLimits(loan, balance), [loan, balance])

@@ -4,12 +4,14 @@ import { daysUntil, dueGroup, dueText, type DueGroup } from '../../../schema/cal
 import { DUE_GROUPS, formatDueDay, groupByDue, nextDueAfterPaid } from '../../../schema/calc/recurring-schedule'
 import { categoryEmoji, EXPENSE_CATEGORIES } from '../../../schema/categories'
 import { FREQUENCIES } from '../../../schema/entities/recurring'
-import { formatDecimal } from '../../../schema/money/money'
+import { amountText, entryCurrency, parseRate, type HomeCurrency } from '../../../schema/money/currency'
+import type { PaidRate } from '../../../schema/calc/mark-paid'
 import { DEFAULT_REMINDER_DAYS, parseRecurring, type RecurringField } from '../../../schema/validation/plan-input'
 import { useMoney } from '../../data/use-money'
 import { useNow } from '../../lib/use-now'
 import { useRecheck } from '../../lib/use-recheck'
-import { Amount } from '../../components/ui/amount'
+import { CurrencyFields, useCurrencyChoice } from '../../components/transaction/currency-fields'
+import { EntryAmount } from '../../components/ui/amount'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
@@ -17,7 +19,7 @@ import { AmountField, ChoiceField, TextField } from '../../components/ui/field'
 import { Modal, ModalFormActions } from '../../components/ui/modal'
 import { PageHeader } from '../../components/ui/page-header'
 import { useToast } from '../../components/ui/toast'
-import { useProfile, useRecurringPayments } from '../../data/hooks'
+import { useHomeCurrency, useProfile, useRecurringPayments } from '../../data/hooks'
 import {
   addRecurringPayment,
   deleteRecurringPayment,
@@ -25,6 +27,7 @@ import {
   updateRecurringPayment,
   type RecurringDoc,
 } from '../../data/recurring'
+import { paidInOtherCurrency, PaidRateDialog, RecurringTotals } from './recurring-currency'
 import './recurring.css'
 
 const FREQUENCY_LABEL: Record<RecurringDoc['frequency'], string> = {
@@ -44,8 +47,12 @@ interface FormProps {
 
 /** The form's fields as typed, and a submit that validates with parseRecurring and saves. */
 function useRecurringForm({ editing, onClose, onSaved }: Omit<FormProps, 'categories'>) {
+  const home = useHomeCurrency()
+  const code = editing ? entryCurrency(editing, home) : home.currency
+  const rate = editing?.fxHome === home.currency ? (editing.fxRate ?? null) : null
+  const choice = useCurrencyChoice(home.currency, editing ? { currency: code, rate } : undefined)
   const [name, setName] = useState(editing?.name ?? '')
-  const [amount, setAmount] = useState(editing ? formatDecimal(editing.amount).replace(/\.00$/, '') : '')
+  const [amount, setAmount] = useState(editing ? amountText(editing.amount, code).replace(/\.0+$/, '') : '')
   const [category, setCategory] = useState(editing?.category ?? '')
   const [frequency, setFrequency] = useState<string>(editing?.frequency ?? 'monthly')
   const shownDueDate = editing?.nextDueDate ?? ''
@@ -53,7 +60,10 @@ function useRecurringForm({ editing, onClose, onSaved }: Omit<FormProps, 'catego
   const [reminderDays, setReminderDays] = useState(String(editing?.reminderDays ?? DEFAULT_REMINDER_DAYS))
   const [failed, setFailed] = useState(false)
   const [saving, setSaving] = useState(false)
-  const check = useRecheck(() => parseRecurring({ name, amount, category, frequency, dueDate, reminderDays }))
+  const fxRate = choice.rate.trim() === '' ? null : (parseRate(choice.rate) ?? Number.NaN)
+  const check = useRecheck(() =>
+    parseRecurring({ name, amount, category, frequency, dueDate, reminderDays, currency: choice.currency, fxRate }),
+  )
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -63,8 +73,8 @@ function useRecurringForm({ editing, onClose, onSaved }: Omit<FormProps, 'catego
     setFailed(false)
     setSaving(true)
     try {
-      if (editing) await updateRecurringPayment(editing.id, parsed.value, shownDueDate)
-      else await addRecurringPayment(parsed.value)
+      if (editing) await updateRecurringPayment(editing.id, parsed.value, shownDueDate, home.currency)
+      else await addRecurringPayment(parsed.value, home.currency)
       onSaved(editing ? 'Recurring payment updated' : 'Recurring payment added')
       onClose()
     } catch (e) {
@@ -80,7 +90,7 @@ function useRecurringForm({ editing, onClose, onSaved }: Omit<FormProps, 'catego
   }
   const fields = { name, amount, category, frequency, dueDate, reminderDays }
   const setters = { setName, setAmount, setCategory, setFrequency, setDueDate, setReminderDays }
-  return { fields, setters, message, saving, submit }
+  return { fields, setters, message, saving, submit, choice, home: home.currency }
 }
 
 type RecurringFormState = ReturnType<typeof useRecurringForm>
@@ -128,7 +138,7 @@ function ScheduleFields({ form, editing }: { form: RecurringFormState; editing: 
 
 function RecurringForm({ editing, categories, onClose, onSaved }: FormProps) {
   const form = useRecurringForm({ editing, onClose, onSaved })
-  const { fields, setters, message, saving, submit } = form
+  const { fields, setters, message, saving, submit, choice, home } = form
   const { category } = fields
   const options = category && !categories.includes(category) ? [...categories, category] : categories
 
@@ -152,6 +162,7 @@ function RecurringForm({ editing, categories, onClose, onSaved }: FormProps) {
           error={message('amount')}
           onChange={(e) => setters.setAmount(e.target.value)}
         />
+        <CurrencyFields choice={choice} home={home} rateError={message('currency') ?? message('fxRate')} />
         <ChoiceField
           label="Category (optional)"
           name="category"
@@ -197,7 +208,7 @@ function PaymentCard({
             {payment.category || 'No category'} · {FREQUENCY_LABEL[payment.frequency]}
           </p>
         </div>
-        <Amount value={payment.amount} className="payment__amount" />
+        <EntryAmount entry={payment} className="payment__amount" data-testid="recurring-amount" />
       </div>
       <p className={`payment__due${overdue ? ' payment__due--overdue' : ''}`}>
         <CalendarClock size={15} aria-hidden="true" />
@@ -284,19 +295,21 @@ function DeletePaymentDialog({ payment, onClose }: { payment: RecurringDoc | nul
  * Mark Paid; "now" moves on to the moment of the last payment, so the groups stay right. A payment
  * due later than this week asks first: it books today's expense for a bill that is not due yet.
  */
-function useMarkPaid() {
+function useMarkPaid(home: HomeCurrency) {
   const toast = useToast()
   const opened = useNow()
   const [paidAt, setPaidAt] = useState<number | null>(null)
   const [paying, setPaying] = useState<string | null>(null)
   const [asking, setAsking] = useState<RecurringDoc | null>(null)
+  const [rating, setRating] = useState<RecurringDoc | null>(null)
   const now = paidAt ?? opened
-  const markPaid = async (payment: RecurringDoc) => {
+  const markPaid = async (payment: RecurringDoc, rate?: PaidRate) => {
     setAsking(null)
+    setRating(null)
     setPaying(payment.id)
     try {
       const at = Date.now()
-      const { nextDueDate } = await markRecurringPaid(payment, at)
+      const { nextDueDate } = await markRecurringPaid(payment, at, rate)
       setPaidAt(at)
       toast.show(`Marked paid. Next due ${formatDueDay(nextDueDate)}`)
     } catch (e) {
@@ -306,9 +319,18 @@ function useMarkPaid() {
       setPaying(null)
     }
   }
+  // A payment in another currency asks for the rate first (its dialog also says what it books today).
   const ask = (payment: RecurringDoc) =>
-    dueGroup(payment.nextDueDate, now) === 'later' ? setAsking(payment) : void markPaid(payment)
-  return { now, paying, asking, ask, markPaid, cancel: () => setAsking(null) }
+    paidInOtherCurrency(payment, home)
+      ? setRating(payment)
+      : dueGroup(payment.nextDueDate, now) === 'later'
+        ? setAsking(payment)
+        : void markPaid(payment)
+  const cancel = () => {
+    setAsking(null)
+    setRating(null)
+  }
+  return { now, paying, asking, rating, ask, markPaid, cancel }
 }
 
 /** "Mark … paid now?" for a payment not due this week: what it books and when it was due. */
@@ -349,7 +371,8 @@ export default function RecurringScreen() {
   const toast = useToast()
   const profile = useProfile()
   const payments = useRecurringPayments()
-  const { now, paying, asking, ask, markPaid, cancel } = useMarkPaid()
+  const home = useHomeCurrency()
+  const { now, paying, asking, rating, ask, markPaid, cancel } = useMarkPaid(home)
   const [form, setForm] = useState<{ editing: RecurringDoc | null } | null>(null)
   const [deleting, setDeleting] = useState<RecurringDoc | null>(null)
   const groups = groupByDue(payments.data, now)
@@ -370,20 +393,23 @@ export default function RecurringScreen() {
       {payments.loading ? null : payments.data.length === 0 ? (
         <RecurringEmpty onAdd={() => setForm({ editing: null })} />
       ) : (
-        DUE_GROUPS.map(({ key, title }) => (
-          <Group
-            key={key}
-            group={key}
-            title={title}
-            items={groups[key]}
-            now={now}
-            paying={paying}
-            onEdit={(p) => setForm({ editing: p })}
-            onDelete={setDeleting}
-            onPaid={ask}
-          />
-        ))
+        <RecurringTotals payments={payments.data} now={now} home={home} />
       )}
+      {payments.loading || payments.data.length === 0
+        ? null
+        : DUE_GROUPS.map(({ key, title }) => (
+            <Group
+              key={key}
+              group={key}
+              title={title}
+              items={groups[key]}
+              now={now}
+              paying={paying}
+              onEdit={(p) => setForm({ editing: p })}
+              onDelete={setDeleting}
+              onPaid={ask}
+            />
+          ))}
       {form ? (
         <RecurringForm
           key={form.editing?.id ?? 'new'}
@@ -395,6 +421,15 @@ export default function RecurringScreen() {
       ) : null}
       <DeletePaymentDialog payment={deleting} onClose={() => setDeleting(null)} />
       <EarlyPaymentDialog payment={asking} now={now} onConfirm={(p) => void markPaid(p)} onCancel={cancel} />
+      {rating ? (
+        <PaidRateDialog
+          key={rating.id}
+          payment={rating}
+          home={home}
+          onConfirm={(rate) => void markPaid(rating, rate)}
+          onCancel={cancel}
+        />
+      ) : null}
     </div>
   )
 }

@@ -36,7 +36,9 @@ export interface MessageEntry {
 
 export interface MandateOffer {
   name: string
+  /** Stored units of `currency` when it is given, else paise of the home currency. */
   amount: number
+  currency?: string
   category: string
   frequency: 'daily' | 'weekly' | 'monthly' | 'yearly'
   /** YYYY-MM-DD */
@@ -106,6 +108,7 @@ async function mandateOf(
   return {
     name: reading.merchant ?? 'Mandate',
     amount: reading.amount,
+    ...(reading.currency ? { currency: reading.currency } : {}),
     category: '',
     frequency: reading.frequency ?? 'monthly',
     dueDate: toDayString(upcomingDate(reading.date, now)),

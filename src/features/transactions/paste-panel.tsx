@@ -4,6 +4,7 @@ import { formatMoney } from '../../../schema/money/money'
 import { Button } from '../../components/ui/button'
 import { TextAreaField } from '../../components/ui/field'
 import { addRecurringPayment } from '../../data/recurring'
+import { lastRateFor } from '../../data/transactions'
 import { useMoney } from '../../data/use-money'
 import {
   describeEntry,
@@ -128,7 +129,10 @@ function NoticeResult({ notice, mandate }: { notice: keyof typeof NOTICE_TEXT; m
   const add = async (offer: MandateOffer) => {
     setAdded('busy')
     try {
-      await addRecurringPayment({ ...offer, reminderDays: 3 })
+      // Offered in the currency the message names, at the user's last rate for the pair.
+      const code = offer.currency ?? currency
+      const fxRate = await lastRateFor(code, currency)
+      await addRecurringPayment({ ...offer, currency: code, fxRate, reminderDays: 3 }, currency)
       setAdded('yes')
     } catch (e) {
       console.error(e)
@@ -142,7 +146,8 @@ function NoticeResult({ notice, mandate }: { notice: keyof typeof NOTICE_TEXT; m
       </p>
       {mandate && added !== 'yes' ? (
         <Button size="sm" variant="secondary" disabled={added === 'busy'} onClick={() => void add(mandate)}>
-          Add {mandate.name}, {formatMoney(mandate.amount, currency)} {mandate.frequency}, as a recurring payment
+          Add {mandate.name}, {formatMoney(mandate.amount, mandate.currency ?? currency, { exact: true })}{' '}
+          {mandate.frequency}, as a recurring payment
         </Button>
       ) : null}
       {added === 'yes' ? <p className="paste__note paste__note--ok">Added to Recurring Payments.</p> : null}

@@ -4,6 +4,7 @@ import { PAYMENT_REFUSALS, type Loan, type LoanPayment } from '../../../schema/e
 import { fromPaise } from '../../../schema/money/money'
 import type { LoanInput, PaymentInput } from '../../../schema/validation/loan-input'
 import { toDayString } from '../../../schema/time'
+import { restCurrencyOf, RestCurrencyFields } from '../plan/rest-currency'
 
 /**
  * Wire shapes of /api/loans (spec part 2 §3, §7): snake_case, decimal rupees and the rate in
@@ -36,6 +37,7 @@ export const LoanBody = z.object({
   next_due_date: Day,
   allows_early_settlement: z.boolean().nullish(),
   notes: Text(2000),
+  ...RestCurrencyFields,
 })
 export type LoanBody = z.infer<typeof LoanBody>
 
@@ -114,6 +116,9 @@ export const LoanItem = z.object({
   payment_status: z.string(),
   progress_percent: z.number(),
   created_at: z.string(),
+  /** Present on loans with a currency of their own: every amount above is in it. */
+  currency: z.string().optional(),
+  fx_rate: z.number().nullable().optional(),
 })
 export type LoanItem = z.infer<typeof LoanItem>
 
@@ -162,6 +167,7 @@ export function toLoanItem(loan: Loan, payments: readonly LoanPayment[], today: 
     payment_status: paymentStatus(f, today),
     progress_percent: Math.round(f.progress * 1000) / 10,
     created_at: new Date(loan.createdAt).toISOString(),
+    ...restCurrencyOf(loan),
   }
 }
 

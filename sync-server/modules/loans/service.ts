@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { loanFigures, paymentLimits, proposeSplit } from '../../../schema/calc/loan-figures'
 import type { Loan, LoanPayment } from '../../../schema/entities/loan'
+import { entryCurrency } from '../../../schema/money/currency'
 import { formatMoney, toPaise, type Paise } from '../../../schema/money/money'
 import { fromDayString, toDayString } from '../../../schema/time'
 import {
@@ -12,6 +13,7 @@ import {
   type PaymentInput,
 } from '../../../schema/validation/loan-input'
 import type { DocumentsRepository } from '../../db/documents'
+import { homeCurrencyOf, restCurrency, storedCurrency, type RestCurrency } from '../plan/rest-currency'
 import { HttpError } from '../../http-error'
 
 const invalid = (message: string) => new HttpError(400, message, 'VALIDATION_ERROR')
@@ -71,8 +73,19 @@ export class LoansService {
    * `current_balance` sent by the client (the wizard computes it) is kept; otherwise it is
    * computed by the same rule.
    */
-  async save(ownerId: string, input: LoanInput, currentBalance: unknown, existing?: Loan): Promise<Loan> {
-    const merged = existing ? { ...loanToInput(existing), ...input } : input
+  async save(
+    ownerId: string,
+    body: { input: LoanInput; currentBalance: unknown; currency: RestCurrency },
+    existing?: Loan,
+  ): Promise<Loan> {
+    const { input, currentBalance } = body
+    const { rateHome, ...currency } = restCurrency(
+      body.currency,
+      existing,
+      await homeCurrencyOf(this.documents, ownerId),
+    )
+    const kept = existing ? (({ currency: _c, fxRate: _r, ...text }) => text)(loanToInput(existing)) : {}
+    const merged = { ...kept, ...input, ...currency }
     const checked = checkLoan(merged, this.today(), existing ?? {})
     if (!checked.ok) throw invalid(checked.error)
     let balance = checked.value.currentBalance
@@ -85,11 +98,13 @@ export class LoansService {
     const regular = existing
       ? (await this.payments(ownerId, existing.id)).filter((p) => p.type === 'regular').length
       : 0
+    const { currency: _currency, fxRate: _fxRate, ...fields } = checked.value
     const loan: Loan = {
       id: existing?.id ?? randomUUID(),
       ownerId,
       updatedAt: stamp(t, existing?.updatedAt),
-      ...checked.value,
+      ...fields,
+      ...storedCurrency(checked.value, rateHome),
       currentBalance: balance,
       // A due day given anew counts from the payments already made.
       duePaymentsCounted:
@@ -100,10 +115,11 @@ export class LoansService {
     return (await this.documents.write(async (unit) => unit.put('loans', ownerId, loan))).data
   }
 
-  /** Amounts in refusals as the owner's devices show them (their currency, with paise). */
-  private async formatFor(ownerId: string): Promise<(paise: Paise) => string> {
+  /** Amounts in refusals in the loan's currency (else the owner's), with paise: the caps are in it. */
+  private async formatFor(ownerId: string, loan: Loan): Promise<(paise: Paise) => string> {
     const profile = await this.documents.getOwned('profile', ownerId, ownerId)
-    const currency = profile && !profile.deleted ? profile.data.currency : undefined
+    const home = profile && !profile.deleted ? profile.data : undefined
+    const currency = home ? entryCurrency(loan, home) : loan.currency
     return (paise) => formatMoney(paise, currency, { exact: true })
   }
 
@@ -122,7 +138,7 @@ export class LoansService {
     const { balance } = loanFigures(loan, others)
     const split = (amount: Paise) => proposeSplit(loan, balance, amount)
     const limits = paymentLimits(loan, balance)
-    const checked = checkPayment(input, today, split, { limits, format: await this.formatFor(ownerId) })
+    const checked = checkPayment(input, today, split, { limits, format: await this.formatFor(ownerId, loan) })
     if (!checked.ok) throw invalid(checked.error)
     const { day, ...fields } = checked.value
     const t = this.now()

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import type { Budget } from '../../../schema/entities/budget'
 import type { RecurringPayment } from '../../../schema/entities/recurring'
+import { amountText } from '../../../schema/money/currency'
 import { fromPaise, type Paise } from '../../../schema/money/money'
+import { restCurrencyOf, RestCurrencyFields } from './rest-currency'
 
 /**
  * Wire shapes of the planning half of the REST mirror (spec part 1 §7): decimal rupees and
@@ -22,6 +24,7 @@ export const RecurringBody = z.object({
   frequency: z.string().max(40).nullish(),
   due_date: z.string().max(40).nullish(),
   reminder_days: z.union([z.number(), z.string().max(10)]).nullish(),
+  ...RestCurrencyFields,
 })
 export type RecurringBody = z.infer<typeof RecurringBody>
 
@@ -51,6 +54,9 @@ export const RecurringItem = z.object({
   next_due_date: z.string(),
   reminder_days: z.number(),
   last_paid_at: z.string().nullable(),
+  /** Present on payments with a currency of their own; `amount` is then in its digits. */
+  currency: z.string().optional(),
+  fx_rate: z.number().nullable().optional(),
 })
 export type RecurringItem = z.infer<typeof RecurringItem>
 
@@ -91,12 +97,13 @@ export function toRecurringItem(p: RecurringPayment): RecurringItem {
   return {
     id: p.id,
     name: p.name,
-    amount: fromPaise(p.amount),
+    amount: p.currency ? Number(amountText(p.amount, p.currency)) : fromPaise(p.amount),
     category: p.category,
     frequency: p.frequency,
     due_date: p.dueDate,
     next_due_date: p.nextDueDate,
     reminder_days: p.reminderDays,
     last_paid_at: p.lastPaidAt === undefined ? null : new Date(p.lastPaidAt).toISOString(),
+    ...restCurrencyOf(p),
   }
 }

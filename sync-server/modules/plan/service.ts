@@ -22,6 +22,7 @@ import {
 import type { DocumentsRepository } from '../../db/documents'
 import { HttpError } from '../../http-error'
 import { ceilingFor, incomeOf, moneyFor } from './allocation'
+import { homeCurrencyOf, restAmountText, restCurrency, storedCurrency } from './rest-currency'
 import type { AllocateBody, BudgetBody, IncomeBody, RecurringBody } from './rest-shapes'
 
 export const BUDGET_NOT_FOUND = 'Budget not found'
@@ -181,7 +182,8 @@ export class PlanService {
   async saveRecurring(ownerId: string, body: RecurringBody, id?: string): Promise<RecurringPayment> {
     const existing =
       id === undefined ? undefined : await this.liveOwned('recurring_payments', ownerId, id, RECURRING_NOT_FOUND)
-    const payment = buildRecurring(body, ownerId, this.now(), existing)
+    const home = await homeCurrencyOf(this.documents, ownerId)
+    const payment = buildRecurring(body, { ownerId, now: this.now(), home }, existing)
     return (await this.documents.write(async (unit) => unit.put('recurring_payments', ownerId, payment))).data
   }
 
@@ -213,28 +215,30 @@ export class PlanService {
  */
 function buildRecurring(
   body: RecurringBody,
-  ownerId: string,
-  now: number,
+  { ownerId, now, home }: { ownerId: string; now: number; home: string },
   existing?: RecurringPayment,
 ): RecurringPayment {
   const pick = <T>(value: T | null | undefined, fallback: T | undefined) =>
     value === undefined || value === null ? fallback : value
+  const { rateHome, ...currency } = restCurrency(body, existing, home)
   const parsed = parseRecurring({
+    ...currency,
     name: pick(body.name, existing?.name),
-    amount: pick(body.amount, existing ? fromPaise(existing.amount) : undefined),
+    amount: pick(body.amount, existing ? restAmountText(existing.amount, existing.currency) : undefined),
     category: pick(body.category, existing?.category),
     frequency: pick(body.frequency, existing?.frequency),
     dueDate: pick(body.due_date, existing?.dueDate),
     reminderDays: pick(body.reminder_days, existing?.reminderDays),
   })
   if (!parsed.ok) throw invalid(parsed.error)
-  const { dueDate, ...fields } = parsed.value
+  const { dueDate, currency: _currency, fxRate: _fxRate, ...fields } = parsed.value
   const rescheduled = !existing || existing.dueDate !== dueDate
   return {
     id: existing?.id ?? randomUUID(),
     ownerId,
     updatedAt: nextVersion(now, existing?.updatedAt),
     ...fields,
+    ...storedCurrency(parsed.value, rateHome),
     dueDate,
     nextDueDate: rescheduled ? dueDate : existing.nextDueDate,
     ...(existing?.lastPaidAt === undefined ? {} : { lastPaidAt: existing.lastPaidAt }),

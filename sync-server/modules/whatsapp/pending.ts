@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { nextVersion } from '../../../schema/entities/common'
 import { RecurringPayment } from '../../../schema/entities/recurring'
+import { isRate } from '../../../schema/money/currency'
 import { readAnswer, type Answer } from '../../../schema/parse/answers'
 import { knownMerchant } from '../../../schema/parse/bank'
 import { upcomingDate, type EntryDate } from '../../../schema/parse/dates'
@@ -27,6 +28,8 @@ const RecurringDraft = z.object({
   frequency: z.enum(['daily', 'weekly', 'monthly', 'yearly']),
   /** YYYY-MM-DD */
   dueDate: z.string(),
+  /** The currency the mandate named (its amount is in it); absent on older drafts: the home currency. */
+  currency: z.string().optional(),
 })
 type RecurringDraft = z.infer<typeof RecurringDraft>
 
@@ -58,7 +61,7 @@ export class PendingQuestions {
       ...(reading.date ? { date: new Date(`${dueDate}T00:00:00`).getTime() } : { date: undefined }),
     }
     const canOffer = reading.amount !== undefined
-    const reply = mandateReply(facts, ctx.profile.currency, ctx.now, canOffer)
+    const reply = mandateReply(facts, reading.currency ?? ctx.profile.currency, ctx.now, canOffer)
     if (!canOffer || reading.amount === undefined) return { kind: 'notice', reply }
     const draft: RecurringDraft = {
       name: reading.merchant ?? 'Mandate',
@@ -66,6 +69,7 @@ export class PendingQuestions {
       category: reading.merchant ? (knownMerchant(reading.merchant.toLowerCase())?.[1] ?? '') : '',
       frequency: facts.frequency,
       dueDate,
+      ...(reading.currency ? { currency: reading.currency } : {}),
     }
     await this.#remember(ctx, 'recurring', draft, reply)
     return { kind: 'notice', reply }
@@ -120,7 +124,9 @@ export class PendingQuestions {
     }
     await this.deps.whatsapp.clearPending(ctx.userId)
     const { name, amount, category, frequency, dueDate } = draft.data
+    const currency = draft.data.currency ?? ctx.profile.currency
     const payment = RecurringPayment.parse({
+      ...(await this.#currencyOf(ctx, currency)),
       id: crypto.randomUUID(),
       ownerId: ctx.userId,
       updatedAt: nextVersion(ctx.now),
@@ -133,7 +139,14 @@ export class PendingQuestions {
     })
     await this.deps.documents.write(async (unit) => unit.put('recurring_payments', ctx.userId, payment))
     const due = new Date(`${dueDate}T00:00:00`).getTime()
-    return { kind: 'answer', reply: recurringAddedReply(name, amount, frequency, due, ctx.now, ctx.profile.currency) }
+    return { kind: 'answer', reply: recurringAddedReply(name, amount, frequency, due, ctx.now, currency) }
+  }
+
+  /** A mandate's payment is in the currency it named, at the user's last rate for the pair. */
+  async #currencyOf(ctx: BookingContext, currency: string) {
+    const home = ctx.profile.currency
+    const rate = currency === home ? null : await this.deps.whatsapp.lastRate(ctx.userId, currency, home)
+    return rate === null || !isRate(rate) ? { currency, fxRate: null } : { currency, fxRate: rate, fxHome: home }
   }
 
   async #remember(ctx: BookingContext, kind: 'entry' | 'recurring', payload: unknown, question: string): Promise<void> {
