@@ -67,7 +67,7 @@ function createFastify(config: AppConfig, options: BuildOptions): FastifyInstanc
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = createFastify(config, options)
-  const database = await connectDatabase(config)
+  const database = await connectDatabase(config, (message) => app.log.warn(message))
   app.addHook('onClose', async () => {
     await database.close()
   })

@@ -96,7 +96,7 @@ export async function migrateSqliteToPg(sqliteFile: string, url: string): Promis
       return copied
     })
   } finally {
-    source.close()
+    await source.close()
     await pool.end()
   }
 }

@@ -22,13 +22,12 @@ import { loanPaymentRule } from './modules/loans/payment-rule'
 import { LoansService } from './modules/loans/service'
 import { NotificationsRepository } from './db/notifications'
 import { allocationRule } from './modules/plan/allocation'
-import { budgetPushRule } from './modules/plan/budget-push-rule'
 import { PlanService } from './modules/plan/service'
 import { guardProfilePushes } from './modules/profile/profile-pushes'
-import { transactionPushRule } from './modules/transactions/push-rule'
 import { ReceiptStore } from './modules/receipts/store'
 import { TicketService } from './modules/support/tickets'
 import { PushQuota } from './modules/sync/push-quota'
+import { CURRENCY_FIELDS, keepLateFields, RECEIPT_FIELDS } from './modules/sync/late-fields'
 import { StreamBus } from './modules/sync/stream-bus'
 import { WhatsappService } from './modules/whatsapp/service'
 import { createWhatsappSender } from './modules/whatsapp/twilio'
@@ -97,19 +96,18 @@ export function decorateServices(
   options: { now: () => number; twilioHttpClient?: TwilioHttpClient },
 ): void {
   const { now } = options
-  const { db, units, seq } = database
+  const { db, units, seq, relay } = database
   const users = new UsersRepository(db)
-  const streamBus = new StreamBus()
+  const streamBus = new StreamBus(relay)
   const documents = new DocumentsRepository(db, units, seq, streamBus, now)
   // A payment pushed from a device is judged against what its loan owes on the server, an
   // allocation against the income the server knows of.
   documents.setPushRule('loan_payments', loanPaymentRule(documents))
-  documents.setPushRule('budgets', budgetPushRule(allocationRule(documents, now)))
-  documents.setPushRule('transactions', transactionPushRule)
-  // Recurring payments, loans and business entries carry the same currency fields as an entry:
-  // a device older than them keeps what the server holds the same way.
+  // What a device older than a field leaves out of its push, the server keeps (late-fields.ts).
+  documents.setPushRule('budgets', keepLateFields([CURRENCY_FIELDS], allocationRule(documents, now)))
+  documents.setPushRule('transactions', keepLateFields([CURRENCY_FIELDS, RECEIPT_FIELDS]))
   for (const collection of ['recurring_payments', 'loans', 'business_entries'] as const)
-    documents.setPushRule(collection, transactionPushRule)
+    documents.setPushRule(collection, keepLateFields([CURRENCY_FIELDS]))
   guardProfilePushes(documents)
   const whatsapp = new WhatsappRepository(db)
   const households = new HouseholdService({ db, documents, users, now })

@@ -8,6 +8,8 @@ import { chmodSync, closeSync, existsSync, openSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import type { BusRelay } from '../modules/sync/stream-bus'
+import { PgRelay } from './pg-relay'
 import { registerEngine, type Engine } from './engine'
 import { PgUnitOfWork, routedPool } from './pg-unit-of-work'
 import { MemorySeq, PgSeq, type SeqSource } from './sequence'
@@ -31,6 +33,8 @@ export interface OpenDatabase {
   units: UnitOfWork
   /** The replication sequence of DocumentsRepository. */
   seq: SeqSource
+  /** How the stream bus reaches other instances on the same database (none with SQLite: one process). */
+  relay?: BusRelay
   close: () => Promise<void>
 }
 
@@ -41,9 +45,15 @@ export interface SqliteDatabase extends OpenDatabase {
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url))
 const PG_MIGRATIONS = fileURLToPath(new URL('./migrations-pg', import.meta.url))
 
-/** PostgreSQL when `databaseUrl` is given (postgres://…), else the SQLite file in `dataDir`. */
-export function connectDatabase(config: { dataDir: string; databaseUrl?: string | undefined }): Promise<OpenDatabase> {
-  return config.databaseUrl ? openPgDatabase(config.databaseUrl) : Promise.resolve(openDatabase(config.dataDir))
+/**
+ * PostgreSQL when `databaseUrl` is given (postgres://…), else the SQLite file in `dataDir`; `log`
+ * hears of trouble reaching other instances.
+ */
+export function connectDatabase(
+  config: { dataDir: string; databaseUrl?: string | undefined },
+  log: (message: string) => void = console.warn,
+): Promise<OpenDatabase> {
+  return config.databaseUrl ? openPgDatabase(config.databaseUrl, log) : Promise.resolve(openDatabase(config.dataDir))
 }
 
 /**
@@ -78,7 +88,7 @@ export function openDatabase(dataDir: string, file = join(dataDir, 'app.sqlite')
  * as text, which the JSON columns of tables.ts parse (routedPool): the values repositories see
  * are the ones SQLite gives them.
  */
-export async function openPgDatabase(url: string): Promise<OpenDatabase> {
+export async function openPgDatabase(url: string, log: (message: string) => void): Promise<OpenDatabase> {
   const pool = new pg.Pool({ connectionString: url, max: 10 })
   // An idle client's connection error (the server restarted) must not end the process.
   pool.on('error', () => {})
@@ -93,7 +103,12 @@ export async function openPgDatabase(url: string): Promise<OpenDatabase> {
   // The one place the engines meet: see AppDatabase.
   const db = pgDb as unknown as AppDatabase
   registerEngine(db, 'pg')
-  return { db, engine: 'pg', units, seq: new PgSeq(db), close: () => pool.end() }
+  const relay = new PgRelay(url, log)
+  const close = async () => {
+    await relay.close()
+    await pool.end()
+  }
+  return { db, engine: 'pg', units, seq: new PgSeq(db), relay, close }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { first } from './rows'
-import { and, count, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import { insertionOrder } from './dialect'
 import type { AppDatabase } from './database'
 import type { UnitOfWork } from './unit-of-work'
 import { notificationSettings, pushSubscriptions } from './tables'
@@ -121,6 +122,8 @@ export class NotificationsRepository {
         .select()
         .from(pushSubscriptions)
         .where(inArray(pushSubscriptions.userId, ids.slice(i, i + 500)))
+        // Oldest first, the same on every engine: a device subscribed earlier is tried first.
+        .orderBy(asc(pushSubscriptions.createdAt), insertionOrder(this.db))
       for (const row of rows) out.set(row.userId, [...(out.get(row.userId) ?? []), row])
     }
     return out

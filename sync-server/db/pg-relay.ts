@@ -93,6 +93,7 @@ export class PgRelay implements BusRelay {
     if (this.#closed) return
     try {
       const client = await this.#connect()
+      if (this.#closed) return void (await client.end())
       client.on('notification', ({ payload }) => this.#deliver(payload, handlers.receive))
       const again = () => {
         if (this.#closed || this.#listener !== client) return

@@ -1,6 +1,7 @@
-import { join as joinPath } from 'node:path'
-import Database from 'better-sqlite3'
+import { is } from 'drizzle-orm'
+import { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as schema from '../../sync-server/db/tables'
 import { createTestApp, register, transactionDoc } from './helpers'
 import type { Body, Session, TestApp } from './helpers'
 
@@ -115,15 +116,11 @@ describe('DELETE /api/auth/account with shared households', () => {
       documents: (Json & { id: string; _deleted: boolean })[]
       checkpoint: { seq: number }
     }>()
-  /** Every text cell of every table, to look for what must not remain of the leaver. */
-  function everything(): string {
-    const sqlite = new Database(joinPath(t.dir, 'app.sqlite'), { readonly: true })
-    try {
-      const tables = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
-      return tables.map(({ name }) => JSON.stringify(sqlite.prepare(`SELECT * FROM "${name}"`).all())).join('\n')
-    } finally {
-      sqlite.close()
-    }
+  /** Every cell of every table (on either engine), to look for what must not remain of the leaver. */
+  async function everything(): Promise<string> {
+    const tables = Object.values(schema).filter((table) => is(table, SQLiteTable))
+    const rows = await Promise.all(tables.map((table) => t.app.db.select().from(table)))
+    return rows.map((r) => JSON.stringify(r)).join('\n')
   }
 
   it('the household, its history and balances stay with the others; the admin role passes on', async () => {
@@ -214,7 +211,7 @@ describe('DELETE /api/auth/account with shared households', () => {
     await t.app.users.update(x.user.id, { phoneNumber: 'whatsapp:+919800007777', phoneVerified: true })
     expect((await remove(x, { password: 'secret123' })).statusCode).toBe(200)
 
-    const all = everything()
+    const all = await everything()
     for (const gone of [email, 'Xena Gone-q7', 'private-note-q7', '919800007777']) expect(all).not.toContain(gone)
     const again = await register(t.app, { email, password: 'another1', phone_number: '+91 98000 07777' })
     expect((await call(again, 'GET', '')).body.households).toEqual([])

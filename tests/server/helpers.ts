@@ -18,20 +18,25 @@ export interface TestApp {
   close: () => Promise<void>
 }
 
-/** The PostgreSQL server the suite runs against instead of SQLite (`npm run test:server:pg`). */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined
+/** A PostgreSQL server for the tests that need one (scripts/pg-test-cluster.sh; .ci/run starts one). */
+export const PG_SERVER_URL = process.env.TEST_DATABASE_URL || undefined
+
+/** Set when the whole suite runs on PostgreSQL instead of SQLite files (`npm run test:server:pg`). */
+export const TEST_DATABASE_URL = process.env.TEST_ENGINE === 'pg' ? PG_SERVER_URL : undefined
 
 /**
- * A server on a real SQLite file in a fresh temp directory, or with TEST_DATABASE_URL set on a
- * fresh PostgreSQL database (dropped on close); rate limits raised out of the way.
+ * A server on a real SQLite file in a fresh temp directory, or on a fresh PostgreSQL database
+ * (dropped on close) when the suite runs on PostgreSQL; `engine` picks one whatever the suite
+ * runs on. Rate limits raised out of the way.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Partial<AppConfig> = {},
-  options: BuildOptions = {},
+  { engine, ...options }: BuildOptions & { engine?: 'pg' | 'sqlite' } = {},
 ): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'paisa-server-'))
-  const database = TEST_DATABASE_URL && !env.DATABASE_URL ? await freshDatabase(TEST_DATABASE_URL) : null
+  const pgUrl = engine === 'pg' ? PG_SERVER_URL : engine === 'sqlite' ? undefined : TEST_DATABASE_URL
+  const database = pgUrl && !env.DATABASE_URL ? await freshDatabase(pgUrl) : null
   const config: AppConfig = {
     ...loadConfig({
       ...(database ? { DATABASE_URL: database.url } : {}),

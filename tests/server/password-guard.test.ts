@@ -29,7 +29,7 @@ beforeAll(async () => {
     .run()
 })
 afterAll(async () => {
-  database.close()
+  await database.close()
   await rm(dir, { recursive: true, force: true })
 })
 

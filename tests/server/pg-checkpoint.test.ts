@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, register, TEST_DATABASE_URL, transactionDoc } from './helpers'
+import { createTestApp, register, PG_SERVER_URL, transactionDoc } from './helpers'
 import type { Session, TestApp } from './helpers'
 import { freshDatabase } from './pg-databases'
 
@@ -14,12 +14,12 @@ const SECRET = 'checkpoint-test-secret-of-at-least-32-characters'
 const ROUNDS = 6
 const WRITES_PER_WRITER = 24
 
-describe.skipIf(!TEST_DATABASE_URL)('the pull checkpoint with two instances on one PostgreSQL', () => {
+describe.skipIf(!PG_SERVER_URL)('the pull checkpoint with two instances on one PostgreSQL', () => {
   let database: { url: string; drop: () => Promise<void> }
   let apps: TestApp[] = []
 
   beforeAll(async () => {
-    database = await freshDatabase(TEST_DATABASE_URL!)
+    database = await freshDatabase(PG_SERVER_URL!)
     // One after another: the first creates the admin, the others find it.
     for (let i = 0; i < 3; i++)
       apps.push(await createTestApp({ DATABASE_URL: database.url, JWT_SECRET: SECRET }, {}, { jobs: false }))

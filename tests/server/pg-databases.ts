@@ -46,7 +46,7 @@ function ensureTemplate(serverUrl: string): Promise<string> {
       const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
       if (found.rowCount === 0) {
         await client.query(`CREATE DATABASE ${name}`)
-        const db = await openPgDatabase(withDatabase(serverUrl, name))
+        const db = await openPgDatabase(withDatabase(serverUrl, name), console.warn)
         await db.close()
       }
       return name
@@ -57,11 +57,17 @@ function ensureTemplate(serverUrl: string): Promise<string> {
   return template
 }
 
-/** A new database with every table and no rows; `drop` removes it. */
-export async function freshDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const source = await ensureTemplate(serverUrl)
+/**
+ * A new database with every table and no rows (`empty`: not even the tables, for a restore or
+ * a migration into it); `drop` removes it.
+ */
+export async function freshDatabase(
+  serverUrl: string,
+  { empty = false } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = empty ? 'template0' : await ensureTemplate(serverUrl)
   const name = `hisaab_test_${randomUUID().replaceAll('-', '')}`
-  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${source}`))
+  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`))
   return {
     url: withDatabase(serverUrl, name),
     drop: () => onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(),

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -15,6 +14,7 @@ import * as sqliteTables from '../../sync-server/db/tables'
 import * as pgTables from '../../sync-server/db/tables-pg'
 import { migrateSqliteToPg } from '../../sync-server/migrate-pg'
 import { callAs, createTestApp, register, transactionDoc } from './helpers'
+import { freshDatabase } from './pg-databases'
 
 /**
  * `npm run migrate:pg -- FILE` carries a SQLite file into an empty PostgreSQL database: every row
@@ -24,32 +24,13 @@ import { callAs, createTestApp, register, transactionDoc } from './helpers'
  */
 const SERVER_URL = process.env.TEST_DATABASE_URL
 
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `hisaab_migrate_${randomUUID().replace(/-/g, '').slice(0, 12)}`
-  const admin = new pg.Client({ connectionString: SERVER_URL })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(SERVER_URL ?? '')
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: SERVER_URL })
-      await client.connect()
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await client.end()
-    },
-  }
-}
-
 /** A table's rows in a form both engines give alike, in one order. */
 const comparable = (rows: Record<string, unknown>[]) =>
   rows.map((row) => JSON.stringify(row, (_, v: unknown) => (Buffer.isBuffer(v) ? v.toString('base64') : v))).sort()
 
 describe.skipIf(!SERVER_URL)('migrating a SQLite file into PostgreSQL', () => {
   it('copies every row of every table as it was, refuses a database that holds data; the copy backs up', async () => {
-    const t = await createTestApp()
+    const t = await createTestApp({}, {}, { engine: 'sqlite' })
     const [asha, ravi] = [await register(t.app), await register(t.app)]
     const rows = Array.from({ length: 30 }, (_, i) => ({
       newDocumentState: {
@@ -70,7 +51,7 @@ describe.skipIf(!SERVER_URL)('migrating a SQLite file into PostgreSQL', () => {
     expect((await callAs(t.app, asha, 'POST', '/api/households', { name: 'Flat 4B' })).status).toBe(201)
     await t.app.close()
     const file = join(t.dir, 'app.sqlite')
-    const target = await freshDatabase()
+    const target = await freshDatabase(SERVER_URL ?? '', { empty: true })
     const pool = new pg.Pool({ connectionString: target.url, max: 1 })
     try {
       const copied = await migrateSqliteToPg(file, target.url)
@@ -87,14 +68,14 @@ describe.skipIf(!SERVER_URL)('migrating a SQLite file into PostgreSQL', () => {
           expect(comparable(after), name).toEqual(comparable(before))
         }
       } finally {
-        source.close()
+        await source.close()
       }
       await expect(migrateSqliteToPg(file, target.url)).rejects.toThrow('already holds data')
 
       // `npm run backup` on PostgreSQL, restored by pg_restore into an empty database as the README says.
       const dump = join(t.dir, 'backups', 'app.pgdump')
       await backupPgDatabase(target.url, dump)
-      const restored = await freshDatabase()
+      const restored = await freshDatabase(SERVER_URL ?? '', { empty: true })
       try {
         await promisify(execFile)('pg_restore', ['--no-owner', `--dbname=${restored.url}`, dump])
         const count = async (url: string) => {

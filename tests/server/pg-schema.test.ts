@@ -231,7 +231,7 @@ describe('the PostgreSQL migrations', () => {
           expect({ table, ...actual[table] }).toEqual({ table, ...expected[table] })
       } finally {
         await drop()
-        sqlite.close()
+        await sqlite.close()
         await rm(dir, { recursive: true, force: true })
       }
     },

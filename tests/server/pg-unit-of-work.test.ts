@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { findLoginHelpRequest, insertLoginHelpRequest, listLoginHelpRequests } from '../../sync-server/db/login-help'
-import { createTestApp, TEST_DATABASE_URL } from './helpers'
+import { createTestApp, PG_SERVER_URL } from './helpers'
 import type { TestApp } from './helpers'
 
 /**
@@ -10,15 +10,15 @@ import type { TestApp } from './helpers'
  */
 let t: TestApp
 beforeEach(async () => {
-  if (TEST_DATABASE_URL) t = await createTestApp({}, {}, { jobs: false })
+  if (PG_SERVER_URL) t = await createTestApp({}, {}, { jobs: false, engine: 'pg' })
 })
 afterEach(async () => {
-  if (TEST_DATABASE_URL) await t.close()
+  if (PG_SERVER_URL) await t.close()
 })
 
 const help = (issue: string) => ({ email: 'someone@example.com', whatsapp: null, issue })
 
-describe.skipIf(!TEST_DATABASE_URL)('a unit of work on PostgreSQL', () => {
+describe.skipIf(!PG_SERVER_URL)('a unit of work on PostgreSQL', () => {
   it('commits what the callback wrote, and rolls all of it back when the callback throws', async () => {
     const { db, units } = t.app
     const kept = await units.run(() => insertLoginHelpRequest(db, help('kept')))

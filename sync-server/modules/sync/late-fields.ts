@@ -11,15 +11,21 @@ export interface LateFields {
   fields: readonly string[]
 }
 
-export function keepLateFields(...groups: readonly LateFields[]): PushRule {
-  return (incoming, { current }) => {
-    if (!current || current.deleted) return Promise.resolve(incoming)
+/** An amount's own currency and its rate to the home currency (entries, budgets, recurring, loans). */
+export const CURRENCY_FIELDS: LateFields = { marker: 'currency', fields: ['currency', 'fxRate', 'fxHome'] }
+export const RECEIPT_FIELDS: LateFields = { marker: 'receipt', fields: ['receipt'] }
+
+/** Keeps the stored `groups` an older device leaves out, then hands the document to `next` if given. */
+export function keepLateFields(groups: readonly LateFields[], next?: PushRule): PushRule {
+  return (incoming, context) => {
+    const { current } = context
     let kept = incoming
-    for (const { marker, fields } of groups) {
-      if (incoming[marker] !== undefined || current.data[marker] === undefined) continue
-      for (const field of fields)
-        if (current.data[field] !== undefined) kept = { ...kept, [field]: current.data[field] }
-    }
-    return Promise.resolve(kept)
+    if (current && !current.deleted)
+      for (const { marker, fields } of groups) {
+        if (incoming[marker] !== undefined || current.data[marker] === undefined) continue
+        for (const field of fields)
+          if (current.data[field] !== undefined) kept = { ...kept, [field]: current.data[field] }
+      }
+    return next ? next(kept, context) : Promise.resolve(kept)
   }
 }
