@@ -14,6 +14,7 @@ import * as sqliteTables from '../../sync-server/db/tables'
 import * as pgTables from '../../sync-server/db/tables-pg'
 import { migrateSqliteToPg } from '../../sync-server/migrate-pg'
 import { callAs, createTestApp, register, transactionDoc } from './helpers'
+import type { TestApp } from './helpers'
 import { freshDatabase } from './pg-databases'
 
 /**
@@ -49,13 +50,21 @@ describe.skipIf(!SERVER_URL)('migrating a SQLite file into PostgreSQL', () => {
       (await callAs(t.app, ravi, 'POST', '/api/expenses', { amount: 98_76_543.21, category: 'x'.repeat(60) })).status,
     ).toBe(201)
     expect((await callAs(t.app, asha, 'POST', '/api/households', { name: 'Flat 4B' })).status).toBe(201)
+    const pullFrom = async (app: TestApp['app'], seq: number) =>
+      (await app.inject({ url: `/api/sync/transactions/pull?seq=${seq}&limit=500`, headers: asha.headers })).json<{
+        documents: { id: string }[]
+        checkpoint: { seq: number }
+      }>()
+    // Asha's phone has pulled everything before the move.
+    const { checkpoint } = await pullFrom(t.app, 0)
     await t.app.close()
     const file = join(t.dir, 'app.sqlite')
     const target = await freshDatabase(SERVER_URL ?? '', { empty: true })
     const pool = new pg.Pool({ connectionString: target.url, max: 1 })
     try {
       const copied = await migrateSqliteToPg(file, target.url)
-      expect(copied.find((c) => c.table === 'documents')?.rows).toBe(32)
+      const documentRows = copied.find((c) => c.table === 'documents')?.rows
+      expect(documentRows).toBeGreaterThanOrEqual(32)
       const source = openDatabase(t.dir, file)
       const copy = drizzle(pool)
       try {
@@ -72,6 +81,25 @@ describe.skipIf(!SERVER_URL)('migrating a SQLite file into PostgreSQL', () => {
       }
       await expect(migrateSqliteToPg(file, target.url)).rejects.toThrow('already holds data')
 
+      // The server on the copy: the phone's checkpoint still holds; it gets only what is new.
+      const moved = await createTestApp({ DATABASE_URL: target.url, JWT_SECRET: t.config.jwtSecret })
+      try {
+        expect((await pullFrom(moved.app, checkpoint.seq)).documents).toEqual([])
+        const next = transactionDoc(asha.user.id, { description: 'after the move' })
+        const res = await moved.app.inject({
+          method: 'POST',
+          url: '/api/sync/transactions/push',
+          headers: asha.headers,
+          payload: [{ newDocumentState: { ...next, _deleted: false } }],
+        })
+        expect(res.json()).toEqual([])
+        const after = await pullFrom(moved.app, checkpoint.seq)
+        expect(after.documents.map((d) => d.id)).toEqual([next.id])
+        expect(after.checkpoint.seq).toBeGreaterThan(checkpoint.seq)
+      } finally {
+        await moved.close()
+      }
+
       // `npm run backup` on PostgreSQL, restored by pg_restore into an empty database as the README says.
       const dump = join(t.dir, 'backups', 'app.pgdump')
       await backupPgDatabase(target.url, dump)
@@ -85,7 +113,7 @@ describe.skipIf(!SERVER_URL)('migrating a SQLite file into PostgreSQL', () => {
           await client.end()
           return Number(rows[0]?.n)
         }
-        expect(await count(restored.url)).toBe(32)
+        expect(await count(restored.url)).toBe(documentRows! + 1) // and the one pushed after the move
       } finally {
         await restored.drop()
       }
