@@ -47,7 +47,11 @@ export type HomeBudgetLine = z.infer<typeof HomeBudgetLine>
 export const HomeDueLine = z.object({
   id: z.string().check(z.maxLength(100)),
   name: z.string().check(z.maxLength(100)),
+  /** In the payment's own currency (absent: the home currency), with its rate to the home one. */
   amount: Money,
+  currency: z.optional(z.string().check(z.length(3))),
+  fxRate: z.optional(z.nullable(z.number())),
+  fxHome: z.optional(z.string().check(z.length(3))),
   /** 'YYYY-MM-DD'. */
   nextDueDate: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
 })
@@ -113,5 +117,13 @@ export function homeRecentRow(tx: HomeRecentRow): HomeRecentRow {
 
 /** The due-soon payments as the card draws them. */
 export function homeDueLine(p: HomeDueLine): HomeDueLine {
-  return { id: p.id, name: p.name, amount: p.amount, nextDueDate: p.nextDueDate }
+  const { id, name, amount, nextDueDate, currency, fxRate, fxHome } = p
+  return {
+    id,
+    name,
+    amount,
+    nextDueDate,
+    ...(currency ? { currency, fxRate: fxRate ?? null } : {}),
+    ...(fxHome ? { fxHome } : {}),
+  }
 }

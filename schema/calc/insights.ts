@@ -1,6 +1,6 @@
 import type { BudgetPeriod } from '../entities/budget'
 import type { Frequency } from '../entities/recurring'
-import type { HomeCurrency } from '../money/currency'
+import { entryCurrency, type HomeCurrency } from '../money/currency'
 import { formatMoney, type Paise } from '../money/money'
 import { fromDayString, startOfLocalDay } from '../time'
 import { budgetWindow, type BudgetInput } from './budget-status'
@@ -182,7 +182,9 @@ export function describeRisk(r: BudgetRisk, currency?: string): string {
 
 export interface DuePayment {
   name: string
+  /** In `currency`, the payment's own (absent: the home currency). */
   amount: Paise
+  currency?: string
   frequency: Frequency
   nextDueDate: string
   /** Days from today to the due day: negative when overdue, 0 today. */
@@ -194,7 +196,7 @@ export const DUE_SOON_DAYS = 7
 
 /** Payments due within the next 7 days (overdue ones too), soonest first. */
 export function paymentsDueSoon(
-  payments: Iterable<{ name: string; amount: Paise; frequency: Frequency; nextDueDate: string }>,
+  payments: Iterable<{ name: string; amount: Paise; currency?: string; frequency: Frequency; nextDueDate: string }>,
   now: number,
 ): DuePayment[] {
   const today = startOfLocalDay(now)
@@ -203,14 +205,17 @@ export function paymentsDueSoon(
     const day = fromDayString(p.nextDueDate)
     if (Number.isNaN(day)) continue
     const days = localDaysBetween(today, day)
-    if (days <= DUE_SOON_DAYS)
-      due.push({ name: p.name, amount: p.amount, frequency: p.frequency, nextDueDate: p.nextDueDate, days })
+    if (days <= DUE_SOON_DAYS) {
+      const { name, amount, currency, frequency, nextDueDate } = p
+      due.push({ name, amount, ...(currency ? { currency } : {}), frequency, nextDueDate, days })
+    }
   }
   return due.sort((a, b) => a.days - b.days || a.name.localeCompare(b.name))
 }
 
 const dueDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short' })
 
+/** A due payment as a sentence; its amount in its own currency, else in `currency` (the home one). */
 export function describeDue(p: DuePayment, currency?: string): string {
   const when =
     p.days < 0
@@ -220,7 +225,10 @@ export function describeDue(p: DuePayment, currency?: string): string {
         : p.days === 1
           ? 'due tomorrow'
           : `due in ${p.days} days`
-  return `${p.name}: ${formatMoney(p.amount, currency)} ${when} (${dueDate.format(fromDayString(p.nextDueDate))})`
+  // In another currency than the home one, to the cent, as the rows show it.
+  const foreign = p.currency !== undefined && p.currency !== currency
+  const amount = formatMoney(p.amount, p.currency ?? currency, foreign ? { exact: true } : undefined)
+  return `${p.name}: ${amount} ${when} (${dueDate.format(fromDayString(p.nextDueDate))})`
 }
 
 export interface Insights {
@@ -252,7 +260,11 @@ export function buildInsights(
     categories: categoryVsAverage(entries, now),
     projection: projectMonthEnd(spentSoFar, now),
     risks: budgetsAtRisk(budgets, entries, now),
-    due: paymentsDueSoon(payments, now),
+    // A payment is due in its own currency: it is named in it, not converted.
+    due: paymentsDueSoon(
+      [...payments].map((p) => ({ ...p, currency: entryCurrency(p, home) })),
+      now,
+    ),
     notConverted: notConverted.length,
   }
 }

@@ -39,6 +39,12 @@ test('a dollar recurring payment paid in dollars, a dirham loan with a payment, 
   await expect(card(page, 'Spotify Family').getByTestId('recurring-amount')).toContainText('$11.80')
   await expect(card(page, 'Spotify Family').getByTestId('recurring-amount')).toContainText('≈ ₹982')
   await expect(page.getByTestId('recurring-monthly')).toHaveText('₹982')
+  // /home's "Due soon" names it in dollars, with the rupee figure beside it.
+  await page.goto('/home')
+  const dueSoon = page.getByTestId('due-soon-item').filter({ hasText: 'Spotify Family' })
+  await expect(dueSoon).toContainText('$11.80')
+  await expect(dueSoon).toContainText('≈ ₹982')
+  await page.goto('/recurring-payments')
 
   // Mark Paid asks for the rate (the payment's offered); 84 books $11.80 at 84 = ₹991.20.
   await card(page, 'Spotify Family').getByRole('button', { name: 'Mark Spotify Family paid' }).click()

@@ -147,6 +147,28 @@ describe('buildInsights', () => {
   })
 })
 
+describe('payments due in another currency', () => {
+  it('are named in their own currency, not with the home currency’s sign; older ones read in the legacy one', () => {
+    const now = at(2027, 1, 10)
+    const payments = [
+      {
+        name: 'Netflix US',
+        amount: 9_99,
+        currency: 'USD',
+        fxRate: null,
+        frequency: 'monthly' as const,
+        nextDueDate: '2027-01-12',
+      },
+      { name: 'Rent', amount: 25_000_00, frequency: 'monthly' as const, nextDueDate: '2027-01-11' },
+    ]
+    const { due } = buildInsights([], [], payments, now, { currency: 'AED', legacyCurrency: 'INR' })
+    expect(due.map((d) => describeDue(d, 'AED'))).toEqual([
+      'Rent: ₹25,000 due tomorrow (11 Jan)',
+      'Netflix US: $9.99 due in 2 days (12 Jan)',
+    ])
+  })
+})
+
 describe('budget alerts on a new expense', () => {
   const now = at(2027, 1, 20)
   const budgets = [

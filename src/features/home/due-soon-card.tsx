@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom'
 import { dueText } from '../../../schema/calc/recurrence'
 import { formatDueDay } from '../../../schema/calc/recurring-schedule'
 import type { HomeDueLine } from '../../../schema/home-view'
-import { Amount } from '../../components/ui/amount'
+import { EntryAmount } from '../../components/ui/amount'
 import { Card } from '../../components/ui/card'
 
 /** Recurring payments inside their reminder window (or overdue), soonest first; absent when none are. */
@@ -37,7 +37,7 @@ export function DueSoonCard(props: { due: readonly HomeDueLine[]; now: number; m
               <span className={`due-soon__when${urgent ? ' due-soon__when--now' : ''}`}>
                 {text} · {formatDueDay(p.nextDueDate)}
               </span>
-              <Amount value={p.amount} masked={masked} className="due-soon__amount" />
+              <EntryAmount entry={p} masked={masked} className="due-soon__amount" />
             </li>
           )
         })}
