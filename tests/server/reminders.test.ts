@@ -19,8 +19,8 @@ const at = (ms: number) => {
 }
 const titles = (name: string) => w.push.accepted(name).map((p) => p.title)
 
-async function rent(session: Session, dueDate: string, reminderDays = 3): Promise<string> {
-  const body = { name: 'Rent', amount: 15000, category: 'Rent', frequency: 'monthly', due_date: dueDate }
+async function rent(session: Session, dueDate: string, reminderDays = 3, extra = {}): Promise<string> {
+  const body = { name: 'Rent', amount: 15000, category: 'Rent', frequency: 'monthly', due_date: dueDate, ...extra }
   const res = await ok<{ payment: { id: string } }>(w.app, session, 'POST', '/api/recurring-payments', {
     ...body,
     reminder_days: reminderDays,
@@ -29,6 +29,16 @@ async function rent(session: Session, dueDate: string, reminderDays = 3): Promis
 }
 
 describe('a recurring payment', () => {
+  it('in another currency is announced in it, to the cent', async () => {
+    w = await reminderWorld()
+    const asha = await register(w.app)
+    await subscribeDevice(w, asha, 'asha-phone')
+    await rent(asha, '2026-11-25', 3, { amount: 1180.5, currency: 'USD', fx_rate: '83.25' })
+    at(ist(2026, 11, 22, 8, 0))
+    expect((await round()).sent).toBe(1)
+    expect(w.push.accepted('asha-phone')[0]?.body).toBe('$1,180.50 on Wed, 25 Nov. Mark it paid in Recurring Payments.')
+  })
+
   it('is announced reminder_days ahead and on the day, once each, outside the quiet hours', async () => {
     w = await reminderWorld()
     const asha = await register(w.app)

@@ -9,7 +9,7 @@ import { paymentReminder } from '../../../schema/calc/reminders'
 import { reviewCountdown } from '../../../schema/calc/household-review'
 import type { Household } from '../../../schema/entities/household'
 import { formatMoney } from '../../../schema/money/money'
-import type { HomeCurrency } from '../../../schema/money/currency'
+import { entryCurrency, type HomeCurrency } from '../../../schema/money/currency'
 import { latestAdminReply, spentIn } from './events'
 import type { ReminderContext } from './events'
 import type { ReminderSources } from '../../db/reminder-sources'
@@ -86,7 +86,9 @@ export class ReminderTexts {
     const reminder = paymentReminder(p.nextDueDate, p.reminderDays, input.now, input.timeZone)
     if (reminder?.stage !== c.stage) return null
     const when = reminder.days === 0 ? 'today' : reminder.days === 1 ? 'tomorrow' : `in ${reminder.days} days`
-    const amount = formatMoney(p.amount, input.home.currency)
+    // Due in its own currency (to the cent when it is not the home one), as the app shows it.
+    const code = entryCurrency(p, input.home)
+    const amount = formatMoney(p.amount, code, code === input.home.currency ? undefined : { exact: true })
     return {
       title: `${p.name} is due ${when}`,
       body: `${amount} on ${dayLabel(p.nextDueDate)}. Mark it paid in Recurring Payments.`,
