@@ -230,6 +230,24 @@ describe('/api/allocation', () => {
     expect(planned).toMatchObject({ total_income: 150000, income_basis: 'planned' })
   })
 
+  it('adds income and spending in other currencies in the home currency, leaving out what has no rate', async () => {
+    const u = await register(t.app)
+    const today = new Date().toISOString()
+    const budget = await call(u, 'POST', '/api/budgets', { category: 'Travel', amount: 5000, period: 'monthly' })
+    expect(budget.status).toBe(201)
+    for (const [url, payload] of [
+      ['/api/income', { amount: 1000, source: 'Freelance', date: today, currency: 'USD', fx_rate: '83.25' }],
+      ['/api/income', { amount: 500, source: 'Freelance', date: today, currency: 'USD' }],
+      ['/api/expenses', { amount: 10, category: 'Travel', date: today, currency: 'USD', fx_rate: '83.25' }],
+      ['/api/expenses', { amount: 20, category: 'Travel', date: today, currency: 'USD' }],
+    ] as const)
+      expect((await call(u, 'POST', url, payload)).status).toBe(201)
+    const summary = (await call(u, 'GET', '/api/allocation/summary')).body.summary
+    expect(summary).toMatchObject({ total_income: 83250, income_basis: 'recorded' })
+    const list = await call(u, 'GET', '/api/budgets')
+    expect(list.body.budgets).toMatchObject([{ category: 'Travel', spent: 832.5 }])
+  })
+
   it.each([
     ['/api/allocation/income', {}, PLAN_MESSAGES.incomeRequired],
     ['/api/allocation/income', { amount: -1 }, PLAN_MESSAGES.amountNegative],

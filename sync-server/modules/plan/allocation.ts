@@ -1,19 +1,30 @@
 import { allocationCeiling, allocationIncome } from '../../../schema/calc/allocation'
 import { Budget } from '../../../schema/entities/budget'
 import { formatMoney, sumPaise, type Paise } from '../../../schema/money/money'
+import { inHomeCurrency } from '../../../schema/calc/totals'
+import type { HomeCurrency } from '../../../schema/money/currency'
 import { localMonthWindow } from '../../../schema/time'
 import type { DocumentsRepository, PushRule } from '../../db/documents'
 
-/** As on the Your Money screen: the planned figure when set, else this month's recorded income. */
+/** The owner's home currency and the one their entries without a currency are in. */
+export async function homeOf(documents: DocumentsRepository, ownerId: string): Promise<HomeCurrency> {
+  const profile = await documents.getOwned('profile', ownerId, ownerId)
+  const data = profile && !profile.deleted ? profile.data : undefined
+  return { currency: data?.currency ?? 'INR', legacyCurrency: data?.legacyCurrency ?? null }
+}
+
+/**
+ * As on the Your Money screen: the planned figure when set, else this month's recorded income in
+ * the home currency (income with no rate to it is left out, as the screen leaves it out).
+ */
 export async function incomeOf(documents: DocumentsRepository, ownerId: string, at: number) {
   const profile = await documents.getOwned('profile', ownerId, ownerId)
   const planned = profile && !profile.deleted ? profile.data.monthlyIncome : 0
   const month = localMonthWindow(at)
-  const recorded = sumPaise(
-    (await documents.listByOwnerInRange('transactions', ownerId, 'date', month.start, month.end))
-      .filter((d) => d.data.type === 'income')
-      .map((d) => d.data.amount),
-  )
+  const income = (await documents.listByOwnerInRange('transactions', ownerId, 'date', month.start, month.end))
+    .map((d) => d.data)
+    .filter((t) => t.type === 'income')
+  const recorded = sumPaise(inHomeCurrency(income, await homeOf(documents, ownerId)).entries.map((t) => t.amount))
   return allocationIncome(planned, recorded)
 }
 

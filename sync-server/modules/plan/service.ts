@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { allocationView } from '../../../schema/calc/allocation'
 import { budgetsSpan, budgetStatus } from '../../../schema/calc/budget-status'
+import { inHomeCurrency } from '../../../schema/calc/totals'
 import { markPaid, markPaidEntryId } from '../../../schema/calc/mark-paid'
 import type { CollectionName, DocOf } from '../../../schema/collections'
 import type { Budget } from '../../../schema/entities/budget'
@@ -21,7 +22,7 @@ import {
 } from '../../../schema/validation/plan-input'
 import type { DocumentsRepository } from '../../db/documents'
 import { HttpError } from '../../http-error'
-import { ceilingFor, incomeOf, moneyFor } from './allocation'
+import { ceilingFor, homeOf, incomeOf, moneyFor } from './allocation'
 import { homeCurrencyOf, restAmountText, restCurrency, storedCurrency } from './rest-currency'
 import type { AllocateBody, BudgetBody, IncomeBody, RecurringBody } from './rest-shapes'
 
@@ -74,9 +75,11 @@ export class PlanService {
       .sort((a, b) => a.createdAt - b.createdAt)
     const span = budgetsSpan(budgets, now)
     if (!span) return []
-    const entries = (
-      await this.documents.listByOwnerInRange('transactions', ownerId, 'date', span.start, span.end)
-    ).map((d) => d.data)
+    const all = (await this.documents.listByOwnerInRange('transactions', ownerId, 'date', span.start, span.end)).map(
+      (d) => d.data,
+    )
+    // Spent is in the home currency, as every screen shows it: entries with no rate count nowhere.
+    const { entries } = inHomeCurrency(all, await homeOf(this.documents, ownerId))
     return budgets.map((budget) => ({ budget, spent: budgetStatus(budget, entries, now).spent }))
   }
 
