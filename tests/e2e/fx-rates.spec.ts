@@ -77,6 +77,12 @@ async function usdBudget(page: Page) {
   await expect(card.getByTestId('budget-percent')).toHaveText('0% used')
   // The rupee and dollar expenses have no rate to AED: left out of the budget, and said so.
   await expect(card.getByTestId('not-converted')).toContainText('2 entries in another currency are not converted')
+  // Your Money shows the limit in dollars with the dirham figure beside it.
+  await page.goto('/fund-allocation')
+  const row = page.getByTestId('allocation-row').filter({ hasText: 'Food' })
+  await expect(row).toContainText('$100 ')
+  await expect(row).toContainText('≈ د.إ\u200E367')
+  await page.goto('/budgets')
 }
 
 test('the daily rate source: offered in the forms, and the home-currency change says what has no rate', async ({

@@ -6,6 +6,7 @@ import type { TransactionDraft } from '../../../schema/validation/transaction-in
 import { rateOffer } from '../../data/rate-offer'
 import { Button } from '../ui/button'
 import { ChoiceField, TextField } from '../ui/field'
+import './transaction.css'
 
 const CODES = CURRENCIES.map((c) => c.code)
 
@@ -75,9 +76,14 @@ export function useCurrencyChoice(home: string, initial?: { currency: string; ra
     setOffer(suggestion)
     setSuggestion(null)
   }
+  // Once the user edits the rate (emptying it too), an offer still on its way is not put in.
+  const typeRate = (text: string) => {
+    asking.current = null
+    setRate(text)
+  }
   const shown = offer && rate === String(offer.rate) ? offer : null
   const suggested = suggestion && rate.trim() === '' && currency === unconverted ? suggestion : null
-  return { currency, rate, offer: shown, suggestion: suggested, acceptSuggestion, setCurrency, setRate }
+  return { currency, rate, offer: shown, suggestion: suggested, acceptSuggestion, setCurrency, setRate: typeRate }
 }
 
 const OFFER_DAY = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
@@ -106,16 +112,20 @@ export function currencyDraft(
 
 /**
  * The currency select and, for another currency than the home one, its rate; with no rate the
- * entry is saved as not converted, and the notice says what that means.
+ * entry is saved as not converted, and the notice (`missingHint`, else the one about your totals)
+ * says what that means. Households use it with their own currency as `home`.
  */
 export function CurrencyFields({
   choice,
   home,
   rateError,
+  missingHint,
 }: {
-  choice: CurrencyChoice
+  choice: Pick<CurrencyChoice, 'currency' | 'rate' | 'setCurrency' | 'setRate'> &
+    Partial<Pick<CurrencyChoice, 'offer' | 'suggestion' | 'acceptSuggestion'>>
   home: string
   rateError: string | null
+  missingHint?: string
 }) {
   const foreign = choice.currency !== home
   const missing = foreign && choice.rate.trim() === ''
@@ -139,7 +149,8 @@ export function CurrencyFields({
           error={rateError}
           hint={
             missing
-              ? `No rate: saved as not converted, and left out of your ${home} totals until you add one.`
+              ? (missingHint ??
+                `No rate: saved as not converted, and left out of your ${home} totals until you add one.`)
               : choice.offer
                 ? offerHint(choice.offer)
                 : undefined
@@ -147,7 +158,7 @@ export function CurrencyFields({
           onChange={(e) => choice.setRate(e.target.value)}
         />
       ) : null}
-      {foreign && choice.suggestion ? (
+      {foreign && choice.suggestion && choice.acceptSuggestion ? (
         <p className="tx-currency__suggest">
           <span>
             {choice.suggestion.from === 'daily' ? 'Daily rate' : 'Your rate'} of {offerDay(choice.suggestion)}:{' '}

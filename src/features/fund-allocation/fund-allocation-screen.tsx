@@ -8,16 +8,17 @@ import {
   ALLOCATION_TEXTS,
   overAllocatedBy,
 } from '../../../schema/calc/allocation'
-import { budgetsSpan, budgetStatus, countInBudget } from '../../../schema/calc/budget-status'
+import { budgetLimit, budgetsSpan, budgetStatus, countInBudget } from '../../../schema/calc/budget-status'
 import { categoryEmoji } from '../../../schema/categories'
 import { PERIOD_LABELS } from '../../../schema/entities/budget'
-import { formatDecimal, type Paise } from '../../../schema/money/money'
+import { entryCurrency, type HomeCurrency } from '../../../schema/money/currency'
+import { formatDecimal, formatMoney, type Paise } from '../../../schema/money/money'
 import { totalsOf } from '../../../schema/calc/totals'
 import { checkAllocation, parseAllocation, parseIncome, PLAN_MESSAGES } from '../../../schema/validation/plan-input'
-import { useMoney } from '../../data/use-money'
+import { useMoney, type MoneyFormat } from '../../data/use-money'
 import { useNow } from '../../lib/use-now'
 import { ProfilePending } from '../../components/profile/profile-pending'
-import { Amount } from '../../components/ui/amount'
+import { Amount, EntryAmount } from '../../components/ui/amount'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { AmountField } from '../../components/ui/field'
@@ -27,7 +28,14 @@ import { PageHeader } from '../../components/ui/page-header'
 import { useToast } from '../../components/ui/toast'
 import { allocateToBudget, setMonthlyIncome } from '../../data/allocation'
 import type { BudgetDoc } from '../../data/budgets'
-import { useBudgets, useInHome, useMonthTransactions, useProfile, useTransactionsBetween } from '../../data/hooks'
+import {
+  useBudgets,
+  useHomeCurrency,
+  useInHome,
+  useMonthTransactions,
+  useProfile,
+  useTransactionsBetween,
+} from '../../data/hooks'
 import { useRecheck } from '../../lib/use-recheck'
 import './fund-allocation.css'
 
@@ -98,6 +106,8 @@ function AmountDialog(props: AmountDialogProps) {
 
 interface Line {
   budget: BudgetDoc
+  /** The budget's limit in the home currency; null when it has no rate to it. */
+  limit: Paise | null
   allocated: Paise
   spent: Paise
 }
@@ -185,9 +195,10 @@ function MoneyNote({ view }: { view: AllocationView }) {
 }
 
 function AllocationRow({ line, onAllocate }: { line: Line; onAllocate: () => void }) {
-  const { budget, allocated, spent } = line
+  const { budget, limit, allocated, spent } = line
   const left = allocated - spent
-  const overLimit = overAllocatedBy(allocated, budget.amount)
+  // A limit with no rate to the home currency is compared with nothing.
+  const overLimit = limit === null ? 0 : overAllocatedBy(allocated, limit)
   return (
     <li className="allocation" data-testid="allocation-row">
       <span className="allocation__emoji" aria-hidden="true">
@@ -196,7 +207,7 @@ function AllocationRow({ line, onAllocate }: { line: Line; onAllocate: () => voi
       <div className="allocation__body">
         <p className="allocation__name">{budget.category}</p>
         <p className="allocation__meta">
-          {PERIOD_LABELS[budget.period]} · limit <Amount value={budget.amount} />
+          {PERIOD_LABELS[budget.period]} · limit <EntryAmount entry={budget} />
         </p>
         <p className="allocation__figures">
           <span data-testid="allocation-allocated">
@@ -262,10 +273,18 @@ function AllocationsCard(props: { lines: Line[]; loading: boolean; onAllocate: (
   )
 }
 
+/** A budget's limit in the home currency, or in its own when it has no rate to the home one. */
+function limitText(budget: BudgetDoc, home: HomeCurrency, money: MoneyFormat): string {
+  const limit = budgetLimit(budget, home)
+  if (limit !== null) return money.format(limit)
+  return `${formatMoney(budget.amount, entryCurrency(budget, home), { exact: true })} (not converted)`
+}
+
 function MoneyDialog(props: { dialog: DialogState; planned: Paise; view: AllocationView; onClose: () => void }) {
   const { dialog, planned, view, onClose } = props
   const toast = useToast()
   const money = useMoney()
+  const home = useHomeCurrency()
   if (dialog?.kind === 'income')
     return (
       <AmountDialog
@@ -296,7 +315,7 @@ function MoneyDialog(props: { dialog: DialogState; planned: Paise; view: Allocat
         label="Amount to allocate"
         description={
           `Available now: ${money.format(view.available + budget.allocated)} ` +
-          `(including what this budget already has). Its limit is ${money.format(budget.amount)}.`
+          `(including what this budget already has). Its limit is ${limitText(budget, home, money)}.`
         }
         initial={budget.allocated}
         parse={(text) => checkAllocation(text, ceiling, format)}
@@ -320,13 +339,20 @@ function MoneyDialog(props: { dialog: DialogState; planned: Paise; view: Allocat
  * query spans every budget's current window), and how many entries they leave out for want of a rate.
  */
 function useAllocationFigures(now: number, budgets: readonly BudgetDoc[]) {
+  const home = useHomeCurrency()
   const month = useInHome(useMonthTransactions(now).data)
   const covered = budgetsSpan(budgets, now)
   const span = useInHome(useTransactionsBetween(covered?.start ?? 0, covered?.end ?? 0).data)
   const recorded = useMemo(() => totalsOf(month.entries).income, [month.entries])
   const lines = useMemo(
-    () => budgets.map((b) => ({ budget: b, allocated: b.allocated, spent: budgetStatus(b, span.entries, now).spent })),
-    [budgets, span.entries, now],
+    () =>
+      budgets.map((b) => ({
+        budget: b,
+        limit: budgetLimit(b, home),
+        allocated: b.allocated,
+        spent: budgetStatus(b, span.entries, now).spent,
+      })),
+    [budgets, span.entries, now, home],
   )
   const notConverted = useMemo(() => {
     const income = month.notConverted.filter((t) => t.type === 'income')

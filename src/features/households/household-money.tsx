@@ -1,12 +1,11 @@
 import { useRef, useState, type ReactNode } from 'react'
 import { householdCurrencyOf } from '../../../schema/calc/household-money'
 import { entryCurrency, inHome, moneyEntryOf, parseAmountIn, parseRate } from '../../../schema/money/currency'
-import { CURRENCIES, currencyOf, formatMoney } from '../../../schema/money/money'
-import { ChoiceField, TextField } from '../../components/ui/field'
+import { formatMoney } from '../../../schema/money/money'
+import { TextField } from '../../components/ui/field'
+import { CurrencyFields } from '../../components/transaction/currency-fields'
 import { lastHouseholdRate, setHouseholdRate, type EntryMoney, type HouseholdDoc } from '../../data/households'
 import { MoneyContext, moneyFormat } from '../../lib/money-format'
-
-const CODES = CURRENCIES.map((c) => c.code)
 
 /** The household's currency and the one its entries without a currency are in. */
 export function householdMoney(household: HouseholdDoc) {
@@ -54,6 +53,11 @@ export function useEntryCurrency(household: HouseholdDoc) {
       })
       .catch((e: unknown) => console.warn(e))
   }
+  // Once the user edits the rate (emptying it too), a last rate still on its way is not put in.
+  const typeRate = (text: string) => {
+    asking.current = null
+    setRate(text)
+  }
   const foreign = currency !== home
   const rateValue = !foreign || rate.trim() === '' ? null : parseRate(rate)
   /** The amount typed, in stored units of the chosen currency (null: not a number). */
@@ -61,38 +65,19 @@ export function useEntryCurrency(household: HouseholdDoc) {
   const rateProblem = foreign && rate.trim() !== '' && rateValue === null
   const money: EntryMoney =
     foreign && rateValue !== null ? { currency, fxRate: rateValue, fxHome: home } : { currency, fxRate: null }
-  return { home, currency, rate, setCurrency, setRate, foreign, read, rateProblem, money }
+  return { home, currency, rate, setCurrency, setRate: typeRate, foreign, read, rateProblem, money }
 }
 export type EntryCurrencyChoice = ReturnType<typeof useEntryCurrency>
 
 /** The currency select and, for another currency than the household's, its rate. */
 export function EntryCurrencyFields({ choice, rateError }: { choice: EntryCurrencyChoice; rateError: string | null }) {
-  const missing = choice.foreign && choice.rate.trim() === ''
   return (
-    <div className="hh-currency">
-      <ChoiceField
-        label="Currency"
-        name="currency"
-        choices={CODES}
-        labelOf={(code) => `${code} · ${currencyOf(code).name}`}
-        value={choice.currency}
-        onChange={(e) => choice.setCurrency(e.target.value)}
-      />
-      {choice.foreign ? (
-        <TextField
-          label={`Rate: 1 ${choice.currency} in ${choice.home}`}
-          name="fxRate"
-          inputMode="decimal"
-          placeholder={`${choice.home} for 1 ${choice.currency}`}
-          value={choice.rate}
-          error={rateError}
-          hint={
-            missing ? `No rate: saved as not converted, and left out of the balances until a rate is added.` : undefined
-          }
-          onChange={(e) => choice.setRate(e.target.value)}
-        />
-      ) : null}
-    </div>
+    <CurrencyFields
+      choice={choice}
+      home={choice.home}
+      rateError={rateError}
+      missingHint="No rate: saved as not converted, and left out of the balances until a rate is added."
+    />
   )
 }
 
