@@ -1,8 +1,6 @@
 import { z } from 'zod'
-import { isRate } from '../money/currency'
-import { CURRENCY_CODES } from '../money/money'
 import { documentBase, Id, Paise, PositivePaise } from './common'
-import { isWholeIn } from './transaction'
+import { entryCurrencyFields, refineEntryCurrency } from './entry-currency'
 
 export const BUDGET_PERIODS = ['daily', 'weekly', 'monthly', 'yearly', 'one-time'] as const
 export type BudgetPeriod = (typeof BUDGET_PERIODS)[number]
@@ -35,19 +33,8 @@ export const Budget = z
     createdAt: z.number().int().min(0).max(1e14),
     /** The backup record it was imported from (schema/backup-import.ts): importing it again finds it. */
     importKey: Id.optional(),
-    /** The currency `amount` is in (stored units: money/currency.ts); absent: the home currency. */
-    currency: z.enum(CURRENCY_CODES).optional(),
-    /** Units of `fxHome` per unit of `currency`; null: the limit is not converted, and compares with nothing. */
-    fxRate: z.number().refine(isRate, 'Invalid rate').nullable().optional(),
-    /** The home currency `fxRate` converts to, when it was given. */
-    fxHome: z.enum(CURRENCY_CODES).optional(),
+    /** A limit with no rate to the home currency is not converted, and compares with nothing. */
+    ...entryCurrencyFields,
   })
-  .refine((b) => b.currency === undefined || isWholeIn(b.amount, b.currency), {
-    message: 'The amount has more digits than its currency',
-    path: ['amount'],
-  })
-  .refine((b) => b.fxRate == null || (b.currency !== undefined && b.fxHome !== undefined), {
-    message: 'A rate needs a currency and the currency it converts to',
-    path: ['fxRate'],
-  })
+  .superRefine(refineEntryCurrency((b) => [b.amount]))
 export type Budget = z.infer<typeof Budget>

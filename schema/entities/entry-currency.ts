@@ -1,12 +1,14 @@
 import { z } from 'zod'
-import { isRate } from '../money/currency'
+import { currencyDigits, isRate, storedDigits } from '../money/currency'
 import { CURRENCY_CODES } from '../money/money'
-import { isWholeIn } from './transaction'
 
 /**
- * The currency fields of an amount-bearing entry other than a transaction (recurring payment,
- * loan, business entry): the same meaning as on a Transaction. Absent on entries made before
- * entries had a currency: those are in the profile's `legacyCurrency`, else its home currency.
+ * The currency fields of every amount-bearing entry (transaction, budget, recurring payment, loan,
+ * household expense and settlement, business entry). Absent on entries made before entries had a
+ * currency: those are in the profile's `legacyCurrency`, else its home currency (a household's
+ * entries: the household's). `fxHome` is the currency the rate was given for: after a change of
+ * home currency the rate no longer applies and the entry reads as not converted, never at a rate
+ * meant for another currency.
  */
 export const entryCurrencyFields = {
   /** The currency the entry's amounts are in (stored units: money/currency.ts). */
@@ -15,6 +17,11 @@ export const entryCurrencyFields = {
   fxRate: z.number().refine(isRate, 'Invalid rate').nullable().optional(),
   /** The home currency `fxRate` converts to, as it was when the rate was given. */
   fxHome: z.enum(CURRENCY_CODES).optional(),
+}
+
+/** Whether stored units are a whole number of the currency's own minor unit (whole yen). */
+export function isWholeIn(amount: number, code: string): boolean {
+  return amount % 10 ** (storedDigits(code) - currencyDigits(code)) === 0
 }
 
 interface WithCurrency {

@@ -1,35 +1,19 @@
 import { z } from 'zod'
-import { isRate } from '../money/currency'
 import { CURRENCY_CODES } from '../money/money'
 import { MAX_UPI_ID_LENGTH } from '../upi-id'
 import { DayString, documentBase, Id, Millis, Paise, PositivePaise } from './common'
 import { ReceiptField } from './receipt'
-import { isWholeIn } from './transaction'
+import { entryCurrencyFields, refineEntryCurrency } from './entry-currency'
 
 /** The currency of a household made before households had one. */
 export const DEFAULT_HOUSEHOLD_CURRENCY = 'INR'
 
 /**
- * What an expense or a payment says about its currency, as a transaction does: `currency` its
- * amount is in (absent: the household's, see `Household.legacyCurrency`), `fxRate` to the
- * household currency named in `fxHome` on its date (null: not converted yet).
+ * An expense or a payment says what currency it is in as a transaction does (`entryCurrencyFields`):
+ * absent, the household's (see `Household.legacyCurrency`); `fxRate` converts to the household
+ * currency named in `fxHome` on its date (null: not converted yet).
  */
-const entryCurrencyFields = {
-  currency: z.enum(CURRENCY_CODES).optional(),
-  fxRate: z.number().refine(isRate, 'Invalid rate').nullable().optional(),
-  fxHome: z.enum(CURRENCY_CODES).optional(),
-}
-
-interface EntryCurrency {
-  amount: number
-  currency?: string | undefined
-  fxRate?: number | null | undefined
-  fxHome?: string | undefined
-}
-const wholeInCurrency = (e: EntryCurrency) => e.currency === undefined || isWholeIn(e.amount, e.currency)
-const WHOLE_IN_CURRENCY = { message: 'The amount has more digits than its currency', path: ['amount'] }
-const rateHasCurrency = (e: EntryCurrency) => e.fxRate == null || (e.currency !== undefined && e.fxHome !== undefined)
-const RATE_HAS_CURRENCY = { message: 'A rate needs a currency and the currency it converts to', path: ['fxRate'] }
+const refineCurrency = refineEntryCurrency((e: { amount: number; currency?: string }) => [e.amount])
 
 /** The nine household icons (lucide names) and eight colours of spec part 2 §3, Emerald first. */
 export const HOUSEHOLD_ICONS = [
@@ -205,8 +189,7 @@ export const HouseholdExpense = z
     receipt: ReceiptField,
     ...entryCurrencyFields,
   })
-  .refine(wholeInCurrency, WHOLE_IN_CURRENCY)
-  .refine(rateHasCurrency, RATE_HAS_CURRENCY)
+  .superRefine(refineCurrency)
 export type HouseholdExpense = z.infer<typeof HouseholdExpense>
 
 /**
@@ -239,8 +222,7 @@ export const Settlement = z
     decidedAt: Millis.default(0),
     ...entryCurrencyFields,
   })
-  .refine(wholeInCurrency, WHOLE_IN_CURRENCY)
-  .refine(rateHasCurrency, RATE_HAS_CURRENCY)
+  .superRefine(refineCurrency)
   .refine((s) => s.status !== 'declined' || s.declineReason.trim() !== '', {
     // The text of HOUSEHOLD_MESSAGES.declineReasonRequired (entities do not import validation).
     message: 'Please give a reason for declining',

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { currencyDigits, isRate, storedDigits, type Rate } from '../money/currency'
-import { CURRENCY_CODES } from '../money/money'
+import type { Rate } from '../money/currency'
 import { documentBase, Id, invertTime, Millis, PositivePaise } from './common'
+import { entryCurrencyFields, refineEntryCurrency } from './entry-currency'
 import { ReceiptField, type Receipt } from './receipt'
 
 export const TRANSACTION_TYPES = ['expense', 'income'] as const
@@ -37,35 +37,11 @@ export const Transaction = z
     importKey: Id.optional(),
     /** The photo of the receipt (its bytes live apart from the document: entities/receipt.ts). */
     receipt: ReceiptField,
-    /**
-     * The currency `amount` is in (stored units: money/currency.ts). Absent on entries made before
-     * entries had one: those are in the profile's `legacyCurrency`, else its home currency.
-     */
-    currency: z.enum(CURRENCY_CODES).optional(),
-    /** Units of `fxHome` per unit of `currency` on the entry's date; null: "not converted" yet. */
-    fxRate: z.number().refine(isRate, 'Invalid rate').nullable().optional(),
-    /**
-     * The home currency `fxRate` converts to, as it was when the rate was given: after a change of
-     * home currency the rate no longer applies and the entry reads as not converted, never at a
-     * rate meant for another currency.
-     */
-    fxHome: z.enum(CURRENCY_CODES).optional(),
+    ...entryCurrencyFields,
   })
   .refine((t) => t.dateDesc === invertTime(t.date), { message: 'dateDesc must mirror date', path: ['dateDesc'] })
-  .refine((t) => t.currency === undefined || isWholeIn(t.amount, t.currency), {
-    message: 'The amount has more digits than its currency',
-    path: ['amount'],
-  })
-  .refine((t) => t.fxRate == null || (t.currency !== undefined && t.fxHome !== undefined), {
-    message: 'A rate needs a currency and the currency it converts to',
-    path: ['fxRate'],
-  })
+  .superRefine(refineEntryCurrency((t) => [t.amount]))
 export type Transaction = z.infer<typeof Transaction>
-
-/** Whether stored units are a whole number of the currency's own minor unit (whole yen). */
-export function isWholeIn(amount: number, code: string): boolean {
-  return amount % 10 ** (storedDigits(code) - currencyDigits(code)) === 0
-}
 
 /** Limits of spec part 1 §5/§9, in paise. */
 export const MAX_EXPENSE_PAISE = 10_000_000 * 100

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { isWholeIn, maxAmountOf, TRANSACTION_TYPES, type TransactionType } from '../entities/transaction'
+import { isWholeIn } from '../entities/entry-currency'
+import { maxAmountOf, TRANSACTION_TYPES, type TransactionType } from '../entities/transaction'
 import { isRate, type Rate } from '../money/currency'
 import { CURRENCY_CODES, type Paise } from '../money/money'
 import { fail, isBlank, MAX_CATEGORY_CHARS, MAX_NOTE_CHARS, RULE_MESSAGES, tooLong, type Refused } from './rules'
