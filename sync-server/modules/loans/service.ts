@@ -13,7 +13,7 @@ import {
   type PaymentInput,
 } from '../../../schema/validation/loan-input'
 import type { DocumentsRepository } from '../../db/documents'
-import { homeCurrencyOf, restCurrency, storedCurrency, type RestCurrency } from '../plan/rest-currency'
+import { homeOf, restCurrency, storedCurrency, type RestCurrency } from '../plan/rest-currency'
 import { HttpError } from '../../http-error'
 
 const invalid = (message: string) => new HttpError(400, message, 'VALIDATION_ERROR')
@@ -82,7 +82,7 @@ export class LoansService {
     const { rateHome, ...currency } = restCurrency(
       body.currency,
       existing,
-      await homeCurrencyOf(this.documents, ownerId),
+      (await homeOf(this.documents, ownerId)).currency,
     )
     const kept = existing ? (({ currency: _c, fxRate: _r, ...text }) => text)(loanToInput(existing)) : {}
     const merged = { ...kept, ...input, ...currency }

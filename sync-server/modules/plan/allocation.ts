@@ -2,16 +2,8 @@ import { allocationCeiling, allocationIncome } from '../../../schema/calc/alloca
 import { Budget } from '../../../schema/entities/budget'
 import { formatMoney, sumPaise, type Paise } from '../../../schema/money/money'
 import { inHomeCurrency } from '../../../schema/calc/totals'
-import type { HomeCurrency } from '../../../schema/money/currency'
 import { localMonthWindow } from '../../../schema/time'
 import type { DocumentsRepository, PushRule } from '../../db/documents'
-
-/** The owner's home currency and the one their entries without a currency are in. */
-export async function homeOf(documents: DocumentsRepository, ownerId: string): Promise<HomeCurrency> {
-  const profile = await documents.getOwned('profile', ownerId, ownerId)
-  const data = profile && !profile.deleted ? profile.data : undefined
-  return { currency: data?.currency ?? 'INR', legacyCurrency: data?.legacyCurrency ?? null }
-}
 
 /**
  * As on the Your Money screen: the planned figure when set, else this month's recorded income in
@@ -19,13 +11,14 @@ export async function homeOf(documents: DocumentsRepository, ownerId: string): P
  */
 export async function incomeOf(documents: DocumentsRepository, ownerId: string, at: number) {
   const profile = await documents.getOwned('profile', ownerId, ownerId)
-  const planned = profile && !profile.deleted ? profile.data.monthlyIncome : 0
+  const data = profile && !profile.deleted ? profile.data : undefined
+  const home = { currency: data?.currency ?? 'INR', legacyCurrency: data?.legacyCurrency ?? null }
   const month = localMonthWindow(at)
   const income = (await documents.listByOwnerInRange('transactions', ownerId, 'date', month.start, month.end))
     .map((d) => d.data)
     .filter((t) => t.type === 'income')
-  const recorded = sumPaise(inHomeCurrency(income, await homeOf(documents, ownerId)).entries.map((t) => t.amount))
-  return allocationIncome(planned, recorded)
+  const recorded = sumPaise(inHomeCurrency(income, home).entries.map((t) => t.amount))
+  return allocationIncome(data?.monthlyIncome ?? 0, recorded)
 }
 
 /** The most budget `budgetId` may have allocated (`allocationCeiling`), from what the server holds. */

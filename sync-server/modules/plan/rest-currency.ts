@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { amountText, parseRate, type CurrencyFields } from '../../../schema/money/currency'
+import { amountText, parseRate, type CurrencyFields, type HomeCurrency } from '../../../schema/money/currency'
 import { fromPaise } from '../../../schema/money/money'
 import type { CurrencyInput } from '../../../schema/validation/currency-input'
 import type { DocumentsRepository } from '../../db/documents'
@@ -62,8 +62,12 @@ export function restCurrencyOf(doc: CurrencyFields): { currency?: string; fx_rat
   return doc.currency ? { currency: doc.currency, fx_rate: doc.fxRate ?? null } : {}
 }
 
-/** The user's home currency: the profile's, else INR (the app's default). */
-export async function homeCurrencyOf(documents: DocumentsRepository, ownerId: string): Promise<string> {
+/**
+ * The user's home currency (the profile's, else INR, the app's default) and the one their entries
+ * without a currency are in.
+ */
+export async function homeOf(documents: DocumentsRepository, ownerId: string): Promise<HomeCurrency> {
   const profile = await documents.getOwned('profile', ownerId, ownerId)
-  return profile && !profile.deleted ? profile.data.currency : 'INR'
+  const data = profile && !profile.deleted ? profile.data : undefined
+  return { currency: data?.currency ?? 'INR', legacyCurrency: data?.legacyCurrency ?? null }
 }

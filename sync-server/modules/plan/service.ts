@@ -22,8 +22,8 @@ import {
 } from '../../../schema/validation/plan-input'
 import type { DocumentsRepository } from '../../db/documents'
 import { HttpError } from '../../http-error'
-import { ceilingFor, homeOf, incomeOf, moneyFor } from './allocation'
-import { homeCurrencyOf, restAmountText, restCurrency, storedCurrency } from './rest-currency'
+import { ceilingFor, incomeOf, moneyFor } from './allocation'
+import { homeOf, restAmountText, restCurrency, storedCurrency } from './rest-currency'
 import type { AllocateBody, BudgetBody, IncomeBody, RecurringBody } from './rest-shapes'
 
 export const BUDGET_NOT_FOUND = 'Budget not found'
@@ -185,7 +185,7 @@ export class PlanService {
   async saveRecurring(ownerId: string, body: RecurringBody, id?: string): Promise<RecurringPayment> {
     const existing =
       id === undefined ? undefined : await this.liveOwned('recurring_payments', ownerId, id, RECURRING_NOT_FOUND)
-    const home = await homeCurrencyOf(this.documents, ownerId)
+    const { currency: home } = await homeOf(this.documents, ownerId)
     const payment = buildRecurring(body, { ownerId, now: this.now(), home }, existing)
     return (await this.documents.write(async (unit) => unit.put('recurring_payments', ownerId, payment))).data
   }
