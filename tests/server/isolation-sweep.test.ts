@@ -1,7 +1,9 @@
+import { count as sqlCount, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES, COLLECTIONS } from '../../schema/collections'
 import { TICKET_THREAD_LIMITS } from '../../schema/entities/ticket'
 import type { CollectionName } from '../../schema/collections'
+import * as tables from '../../sync-server/db/tables'
 import { register } from './helpers'
 import type { Session } from './helpers'
 import {
@@ -43,7 +45,7 @@ interface Probe {
 
 /** Sends one probe as the attacker and checks: no 5xx, nothing of the victims changed or revealed. */
 async function probe(p: Probe, attacker: Session = w.bob) {
-  const before = victimState(w)
+  const before = await victimState(w)
   const seq = w.t.app.documents.lastSeq
   const res = await w.t.app.inject({
     method: p.method,
@@ -55,7 +57,7 @@ async function probe(p: Probe, attacker: Session = w.bob) {
   if (process.env.SWEEP_DEBUG) console.log('PROBE', p.label, res.statusCode, res.body.slice(0, 100))
   expect(res.statusCode, `${p.label}: ${res.body}`).toBeLessThan(500)
   expect(leaks(w, withoutEchoedIds(p, res.body)), `${p.label} revealed: ${res.body}`).toEqual([])
-  expect(victimState(w) === before, `${p.label} changed the victims' data`).toBe(true)
+  expect((await victimState(w)) === before, `${p.label} changed the victims' data`).toBe(true)
   if (p.refused) {
     expect(res.statusCode, `${p.label}: ${res.body}`).toBeGreaterThanOrEqual(400)
     expect(w.t.app.documents.lastSeq, `${p.label} took a sequence number`).toBe(seq)
@@ -128,7 +130,7 @@ describe('the snapshot the probes compare', () => {
       [w.alice, '/api/expenses'],
       [w.carol, `/api/households/${w.ids.household}/expenses`],
     ] as const) {
-      const before = victimState(w)
+      const before = await victimState(w)
       const res = await w.t.app.inject({
         method: 'POST',
         url,
@@ -136,8 +138,24 @@ describe('the snapshot the probes compare', () => {
         payload: { amount: 1, category: 'Groceries' },
       })
       expect(res.statusCode, res.body).toBe(201)
-      expect(victimState(w)).not.toBe(before)
+      expect(await victimState(w)).not.toBe(before)
     }
+  })
+
+  it('sees a write to any table, a document or not, and only then hashes again', async () => {
+    const before = await wholeState(w)
+    expect(await wholeState(w)).toEqual(before)
+    await w.t.app.users.update(w.bob.user.id, { name: 'Bob Renamed' })
+    const renamed = await wholeState(w)
+    expect(renamed.digest).not.toBe(before.digest)
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/expenses',
+      headers: w.bob.headers,
+      payload: { amount: 1, category: 'Groceries' },
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    expect((await wholeState(w)).digest).not.toBe(renamed.digest)
   })
 })
 
@@ -379,13 +397,13 @@ describe('paid_by games among members', () => {
     })
   /** A refused move: a 4xx with a message, or a sync push answered with the stored state; nothing written. */
   async function refused(label: string, send: () => ReturnType<typeof as>, expected: (body: string) => boolean) {
-    const before = wholeState(w)
+    const before = await wholeState(w)
     const res = await send()
     counts.probes += 1
     expect(res.statusCode, `${label}: ${res.body}`).toBeLessThan(500)
     expect(expected(res.body) || res.statusCode >= 400, `${label}: ${res.statusCode} ${res.body}`).toBe(true)
     if (res.statusCode >= 400) expect(res.json<{ error: string }>().error, label).toMatch(/\S/)
-    expect(wholeState(w), `${label} changed the database`).toEqual(before)
+    expect(await wholeState(w), `${label} changed the database`).toEqual(before)
     return res
   }
 
@@ -558,10 +576,10 @@ describe('credentials that are not valid', () => {
 })
 
 describe('the WhatsApp webhook', () => {
-  const count = () => w.sqlite.prepare('SELECT count(*) AS n FROM whatsapp_messages').get() as { n: number }
+  const count = async () => (await w.t.app.db.select({ n: sqlCount() }).from(tables.whatsappMessages))[0]!
 
   it('refuses unsigned, wrongly signed and JSON posts in the victim’s name, and stores nothing', async () => {
-    const before = count().n
+    const before = (await count()).n
     const params = twilioParams(VICTIM_PHONE, 'Spent 500 on food')
     const form = { 'content-type': 'application/x-www-form-urlencoded' }
     const body = new URLSearchParams(params).toString()
@@ -575,7 +593,7 @@ describe('the WhatsApp webhook', () => {
     }
     const forged = await postWebhook(w.t.app, params, { token: 'not-the-auth-token' })
     expect(forged.statusCode).toBe(403)
-    expect(count().n).toBe(before)
+    expect((await count()).n).toBe(before)
   })
 
   it('answers a signed message from another number without anything of the victim’s', async () => {
@@ -583,12 +601,12 @@ describe('the WhatsApp webhook', () => {
     await w.t.app.users.update(w.bob.user.id, { phoneNumber: bobPhone })
     for (const from of [bobPhone, 'whatsapp:+15550001111']) {
       for (const text of ['balance', 'summary', 'report', 'undo', 'help']) {
-        const before = victimState(w)
+        const before = await victimState(w)
         const res = await postWebhook(w.t.app, twilioParams(from, text))
         counts.probes += 1
         expect(res.statusCode, `${from} ${text}: ${res.body}`).toBeLessThan(500)
         expect(leaks(w, res.body), `${from} ${text}: ${res.body}`).toEqual([])
-        expect(victimState(w) === before, `${from} ${text} changed the victims' data`).toBe(true)
+        expect((await victimState(w)) === before, `${from} ${text} changed the victims' data`).toBe(true)
       }
     }
   })
@@ -605,14 +623,14 @@ describe('the WhatsApp webhook, replayed and guessed', () => {
       const bobPhone = 'whatsapp:+919800000002'
       await w.t.app.users.update(w.bob.user.id, { phoneNumber: bobPhone, phoneVerified: true })
       for (const from of [bobPhone, 'whatsapp:+15550001111']) {
-        const before = victimState(w)
+        const before = await victimState(w)
         const seq = w.t.app.documents.lastSeq
         const res = await postWebhook(w.t.app, { ...params, From: from, WaId: from.replace(/\D/g, '') })
         counts.probes += 1
         expect(res.statusCode, `${from}: ${res.body}`).toBe(409)
         expect(leaks(w, res.body), `${from}: ${res.body}`).toEqual([])
         expect(res.body).not.toContain('Rent')
-        expect(victimState(w) === before, `the replay from ${from} changed the victims' data`).toBe(true)
+        expect((await victimState(w)) === before, `the replay from ${from} changed the victims' data`).toBe(true)
         expect(w.t.app.documents.lastSeq).toBe(seq)
       }
     } finally {
@@ -622,9 +640,8 @@ describe('the WhatsApp webhook, replayed and guessed', () => {
 })
 
 describe('a WhatsApp link code, guessed', () => {
-  const claimRow = () =>
-    w.sqlite.prepare('SELECT * FROM phone_claims WHERE user_id = ?').get(w.alice.user.id) as
-      { code: string; wrong_codes: number; voided_at: number | null } | undefined
+  const claimRow = async () =>
+    (await w.t.app.db.select().from(tables.phoneClaims).where(eq(tables.phoneClaims.userId, w.alice.user.id)))[0]
 
   it('other numbers’ guesses change nothing of the victim; her number’s 5 wrong codes void her code', async () => {
     const claimed = await w.t.app.inject({
@@ -639,20 +656,20 @@ describe('a WhatsApp link code, guessed', () => {
     // Another number, linked or not, guessing (the right code included) can neither prove nor spend her code.
     for (const from of ['whatsapp:+919800000002', 'whatsapp:+15550001111']) {
       for (const guess of [...wrong, code]) {
-        const before = victimState(w)
+        const before = await victimState(w)
         const res = await postWebhook(w.t.app, twilioParams(from, `link ${guess}`))
         counts.probes += 1
         expect(res.statusCode, res.body).toBe(200)
         expect(res.body).toContain('wrong or has expired')
         expect(leaks(w, res.body), res.body).toEqual([])
-        expect(victimState(w) === before, `link ${guess} from ${from} changed the victims' data`).toBe(true)
+        expect((await victimState(w)) === before, `link ${guess} from ${from} changed the victims' data`).toBe(true)
       }
     }
     // Whoever holds the claimed number gets 5 tries; after them the right code links nothing.
     const userRow = async () => JSON.stringify(await w.t.app.users.findById(w.alice.user.id))
     const user = await userRow()
     for (const guess of wrong) await postWebhook(w.t.app, twilioParams(VICTIM_PHONE, `link ${guess}`))
-    expect(claimRow()).toMatchObject({ code, wrong_codes: 5, voided_at: expect.any(Number) as number })
+    expect(await claimRow()).toMatchObject({ code, wrongCodes: 5, voidedAt: expect.any(Number) as number })
     const res = await postWebhook(w.t.app, twilioParams(VICTIM_PHONE, `link ${code}`))
     expect(res.body).toContain('wrong or has expired')
     expect(await userRow()).toBe(user)

@@ -1,11 +1,14 @@
 import { createECDH, createHash, createHmac } from 'node:crypto'
-import { join } from 'node:path'
-import Database from 'better-sqlite3'
+import { and, eq, inArray, is, sql } from 'drizzle-orm'
+import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { LightMyRequestResponse, RouteOptions } from 'fastify'
 import { expect } from 'vitest'
 import { COLLECTION_NAMES } from '../../schema/collections'
 import { Profile } from '../../schema/entities/profile'
 import type { CollectionName } from '../../schema/collections'
+import { selectRows } from '../../sync-server/db/dialect'
+import { engineOf } from '../../sync-server/db/engine'
+import * as tables from '../../sync-server/db/tables'
 import { bearer, createTestApp, register } from './helpers'
 import type { Session, TestApp } from './helpers'
 import { jpegBytes, nameReceipt, receiptOf, uploadReceipt } from './receipt-support'
@@ -32,8 +35,6 @@ export interface World {
   secrets: string[]
   /** Every route the server registered (method + url), HEAD and trailing slashes folded. */
   registered: Set<string>
-  /** A read-only second connection to the server's database file (for snapshots). */
-  sqlite: Database.Database
   close: () => Promise<void>
 }
 
@@ -260,9 +261,8 @@ export async function createWorld(): Promise<World> {
   // Set directly: linking through update-phone may need a proof.
   await t.app.users.update(alice.user.id, { phoneNumber: VICTIM_PHONE })
   const ids: Ids = { ...(await seedVictim(t, alice, carol, admin)), collection: 'transactions' }
-  const sqlite = new Database(join(t.dir, 'app.sqlite'), { readonly: true })
-  const docs = victimDocs(
-    sqlite,
+  const docs = await victimDocs(
+    t,
     [alice, carol, admin].map((s) => s.user.id),
   )
   const secrets = [
@@ -275,22 +275,20 @@ export async function createWorld(): Promise<World> {
     ...[alice, carol, admin].flatMap((s) => [s.user.id, s.user.email]),
     ...Object.values(docs).map((d) => String(d.id)),
   ]
-  const close = async () => {
-    sqlite.close()
-    await t.close()
-  }
-  return { t, alice, carol, bob, admin, ids, docs, secrets, registered, sqlite, close }
+  const close = () => t.close()
+  return { t, alice, carol, bob, admin, ids, docs, secrets, registered, close }
 }
 
-function victimDocs(sqlite: Database.Database, owners: string[]): World['docs'] {
+async function victimDocs(t: TestApp, owners: string[]): Promise<World['docs']> {
+  const { documents } = tables
   const docs: Partial<World['docs']> = {}
   for (const name of COLLECTION_NAMES) {
-    const row = sqlite
-      .prepare(
-        `SELECT data FROM documents WHERE collection = ? AND owner_id IN (${owners.map(() => '?').join(',')})
-         AND deleted = 0 ORDER BY seq LIMIT 1`,
-      )
-      .get(name, ...owners) as { data: string } | undefined
+    const [row] = await t.app.db
+      .select({ data: documents.data })
+      .from(documents)
+      .where(and(eq(documents.collection, name), inArray(documents.ownerId, owners), eq(documents.deleted, false)))
+      .orderBy(documents.seq)
+      .limit(1)
     if (!row) throw new Error(`the fixture has no ${name} document`)
     docs[name] = JSON.parse(row.data) as Record<string, unknown>
   }
@@ -307,53 +305,81 @@ const BOOKKEEPING = ['password_failures', 'counters']
 /** Columns that tie a row to a person or a household; a table with one of them joins `victimState`. */
 const LINKS = ['id', 'user_id', 'owner_id', 'household_id', 'invited_by', 'updated_by'] as const
 
+/** Every table the server defines (so a table added later is covered), with its column names. */
+const TABLES = Object.values(tables)
+  .filter((table) => is(table, SQLiteTable))
+  .map((table) => getTableConfig(table))
+  .filter((config) => !BOOKKEEPING.includes(config.name))
+  .map((config) => ({ name: config.name, columns: config.columns.map((c) => c.name) }))
+  .sort((a, b) => a.name.localeCompare(b.name))
+
 /**
- * Everything the victims own or share, from every table (so a table added later is covered):
- * rows whose user, owner, household or author is a victim's, and the whole of a table with no
- * such column (e.g. the brand settings).
+ * A table's rows (those matching `where`) through the server's own connection, so the checks run
+ * on either engine; sorted by content, since insertion order is not the same thing on both.
  */
-export function victimState(w: World): string {
-  const db = w.sqlite
+async function rowsOf(w: World, name: string, where?: ReturnType<typeof sql>): Promise<string[]> {
+  const query = sql`SELECT * FROM ${sql.identifier(name)}`
+  if (where) query.append(sql` WHERE `.append(where))
+  const rows = await selectRows<Record<string, unknown>>(w.t.app.db, query)
+  return rows.map((row) => JSON.stringify(row)).sort()
+}
+
+/**
+ * Everything the victims own or share, from every table: rows whose user, owner, household or
+ * author is a victim's, and the whole of a table with no such column (e.g. the brand settings).
+ */
+export async function victimState(w: World): Promise<string> {
   const keys = [w.alice, w.carol, w.admin].map((s) => s.user.id).concat(w.ids.household)
-  const marks = keys.map(() => '?').join(',')
-  const tables = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-    .all() as { name: string }[]
-  const state: Record<string, unknown[]> = {}
-  for (const { name } of tables) {
-    if (name.startsWith('__') || BOOKKEEPING.includes(name)) continue
-    const columns = (db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[]).map((c) => c.name)
+  const state: Record<string, string[]> = {}
+  for (const { name, columns } of TABLES) {
     const links = LINKS.filter((l) => columns.includes(l))
-    const where = links.length ? `WHERE ${links.map((l) => `"${l}" IN (${marks})`).join(' OR ')}` : ''
-    const params = links.flatMap(() => keys)
-    state[name] = db.prepare(`SELECT * FROM "${name}" ${where} ORDER BY rowid`).all(...params)
+    const where = links.length
+      ? sql.join(
+          links.map(
+            (l) =>
+              sql`${sql.identifier(l)} IN (${sql.join(
+                keys.map((k) => sql`${k}`),
+                sql`, `,
+              )})`,
+          ),
+          sql` OR `,
+        )
+      : undefined
+    state[name] = await rowsOf(w, name, where)
   }
   return JSON.stringify(state)
 }
 
-const digests = new WeakMap<World, { version: number; digest: string }>()
+/**
+ * A number that changes whenever the database may have been written: SQLite's count of rows the
+ * server's one connection has changed; PostgreSQL's next transaction id (assigned only to writes).
+ */
+export async function writeStamp(w: World): Promise<string> {
+  const query =
+    engineOf(w.t.app.db) === 'pg'
+      ? sql`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS stamp`
+      : sql`SELECT total_changes() AS stamp`
+  const [row] = await selectRows<{ stamp: number | string }>(w.t.app.db, query)
+  return String(row?.stamp)
+}
+
+const digests = new WeakMap<World, { stamp: string; digest: string }>()
 
 /**
- * A digest of every table (row counts and contents) and the server sequence. SQLite's
- * data_version tells this second connection whether the server committed anything since the
- * last call, so the tables are hashed again only after a write.
+ * A digest of every table (row counts and contents) and the server sequence; the tables are
+ * hashed again only when something may have been written since the last call.
  */
-export function wholeState(w: World): { seq: number; digest: string } {
-  const db = w.sqlite
-  const version = db.pragma('data_version', { simple: true }) as number
+export async function wholeState(w: World): Promise<{ seq: number; digest: string }> {
+  const stamp = await writeStamp(w)
   const cached = digests.get(w)
-  if (cached?.version === version) return { seq: w.t.app.documents.lastSeq, digest: cached.digest }
-  const tables = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-    .all() as { name: string }[]
+  if (cached?.stamp === stamp) return { seq: w.t.app.documents.lastSeq, digest: cached.digest }
   const hash = createHash('sha256')
-  for (const { name } of tables) {
-    if (BOOKKEEPING.includes(name)) continue
-    const rows = db.prepare(`SELECT * FROM "${name}"`).all()
-    hash.update(`${name}:${rows.length}:${JSON.stringify(rows)}\n`)
+  for (const { name } of TABLES) {
+    const rows = await rowsOf(w, name)
+    hash.update(`${name}:${rows.length}:${rows.join(',')}\n`)
   }
   const digest = hash.digest('hex')
-  digests.set(w, { version, digest })
+  digests.set(w, { stamp, digest })
   return { seq: w.t.app.documents.lastSeq, digest }
 }
 

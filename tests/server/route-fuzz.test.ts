@@ -1,13 +1,15 @@
+import { and, eq, isNull } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES, COLLECTIONS } from '../../schema/collections'
 import type { CollectionName } from '../../schema/collections'
 import { MAX_DOCUMENT_BYTES } from '../../schema/entities/common'
 import { Ticket, TICKET_MAX_MESSAGES, TICKET_THREAD_LIMITS, ticketBytes } from '../../schema/entities/ticket'
+import * as tables from '../../sync-server/db/tables'
 import { idUnavailable } from '../../sync-server/modules/sync/push-rows'
 import { register } from './helpers'
 import type { Session } from './helpers'
-import { createWorld, refresh, VICTIM_PHONE, wholeState } from './route-fixture'
+import { createWorld, refresh, VICTIM_PHONE, wholeState, writeStamp } from './route-fixture'
 import type { World } from './route-fixture'
 import { fillUrl, ROUTES, routeKey } from './route-table'
 import type { Ids, RouteSpec } from './route-table'
@@ -156,7 +158,7 @@ function expectClearError(body: unknown, label: string) {
 
 /** Sends one request and checks the properties; the caller's token is renewed if the request revoked it. */
 async function check(req: FuzzRequest & { method: string }, session: Session | null) {
-  const before = wholeState(w)
+  const before = await wholeState(w)
   const res = await w.t.app.inject({
     method: req.method as 'GET',
     url: req.url,
@@ -173,7 +175,7 @@ async function check(req: FuzzRequest & { method: string }, session: Session | n
   expect(({} as Record<string, unknown>).polluted, label).toBeUndefined()
   if (res.statusCode >= 400) {
     tally.refused += 1
-    expect(wholeState(w), `a refused request changed the database: ${label}`).toEqual(before)
+    expect(await wholeState(w), `a refused request changed the database: ${label}`).toEqual(before)
     expectClearError(res.json(), label)
   } else tally.accepted += 1
   if (session) await refresh(w, session)
@@ -197,25 +199,26 @@ const READS = [
 ]
 
 /** Every stored document is still a valid entity, and every read still answers (as Alice and as the admin). */
-let checkedVersion = -1
+let checkedStamp: string | undefined
 async function assertStillReadable(after: string) {
   // Nothing was committed since the last check: the reads answer as they did.
-  const version = w.sqlite.pragma('data_version', { simple: true }) as number
-  if (version === checkedVersion) return
-  checkedVersion = version
-  const rows = w.sqlite.prepare('SELECT collection, id, data FROM documents WHERE deleted = 0').all() as {
-    collection: CollectionName
-    id: string
-    data: string
-  }[]
+  const stamp = await writeStamp(w)
+  if (stamp === checkedStamp) return
+  checkedStamp = stamp
+  const { documents, householdMembers } = tables
+  const rows = await w.t.app.db
+    .select({ collection: documents.collection, id: documents.id, data: documents.data })
+    .from(documents)
+    .where(eq(documents.deleted, false))
   for (const row of rows) {
-    const parsed = COLLECTIONS[row.collection].entity.safeParse(JSON.parse(row.data))
+    const parsed = COLLECTIONS[row.collection as CollectionName].entity.safeParse(JSON.parse(row.data))
     expect(parsed.success, `after ${after}: stored ${row.collection} ${row.id} is invalid: ${row.data}`).toBe(true)
   }
   const households = (
-    w.sqlite
-      .prepare('SELECT household_id AS id FROM household_members WHERE user_id = ? AND removed_seq IS NULL')
-      .all(w.alice.user.id) as { id: string }[]
+    await w.t.app.db
+      .select({ id: householdMembers.householdId })
+      .from(householdMembers)
+      .where(and(eq(householdMembers.userId, w.alice.user.id), isNull(householdMembers.removedSeq)))
   ).map((h) => h.id)
   const perHousehold = households.flatMap((id) =>
     ['expenses', 'balances', 'settlements'].map((p) => `/api/households/${id}/${p}`),
@@ -409,7 +412,7 @@ describe('the WhatsApp webhook with random forms', () => {
     await fc.assert(
       fc.asyncProperty(form, async ({ from, text, extra, mode }) => {
         const params = twilioParams(from, text, extra)
-        const before = wholeState(w)
+        const before = await wholeState(w)
         const res =
           mode === 'json'
             ? await w.t.app.inject({ method: 'POST', url: '/api/whatsapp/webhook', payload: params })
@@ -419,7 +422,7 @@ describe('the WhatsApp webhook with random forms', () => {
         expect(res.statusCode, label).toBeLessThan(500)
         if (res.statusCode >= 400) {
           tally.refused += 1
-          expect(wholeState(w), label).toEqual(before)
+          expect(await wholeState(w), label).toEqual(before)
           expectClearError(res.json(), label)
         } else tally.accepted += 1
       }),
@@ -442,7 +445,7 @@ describe('the WhatsApp webhook with random forms', () => {
       fc.asyncProperty(replay, async ({ from, body }) => {
         fc.pre(from.trim() !== '' && from.trim() !== first.From && from.length <= 64)
         const params = { ...first, From: from, Body: body }
-        const before = wholeState(w)
+        const before = await wholeState(w)
         const res = await postWebhook(w.t.app, params)
         tally.requests += 1
         tally.refused += 1
@@ -451,7 +454,7 @@ describe('the WhatsApp webhook with random forms', () => {
         expect(res.statusCode, label).toBeGreaterThanOrEqual(400)
         expect(res.statusCode, label).toBeLessThan(500)
         expect(res.body, label).not.toContain('4,321')
-        expect(wholeState(w), label).toEqual(before)
+        expect(await wholeState(w), label).toEqual(before)
         expectClearError(res.json(), label)
       }),
       { seed: SEED, numRuns: RUNS },
