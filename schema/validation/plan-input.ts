@@ -11,6 +11,7 @@ import {
   MAX_CATEGORY_CHARS,
   MAX_NAME_CHARS,
   memberOf,
+  oneOf,
   RULE_MESSAGES,
   refuse,
   type Checked,
@@ -80,14 +81,14 @@ export function parseReminderDays(value: string | number | null | undefined): Pa
 export const DEFAULT_REMINDER_DAYS = 3
 
 export function parseFrequency(value: string | null | undefined): Parsed<Frequency> {
-  if (value === undefined || value === null || value === '') return refuse(PLAN_MESSAGES.frequencyRequired)
-  const frequency = memberOf(FREQUENCIES, value)
+  if (isBlank(value)) return refuse(PLAN_MESSAGES.frequencyRequired)
+  const frequency = memberOf(FREQUENCIES, value.trim())
   return frequency ? { ok: true, value: frequency } : refuse(PLAN_MESSAGES.frequencyInvalid)
 }
 
 /** A budget's period; blank means monthly. */
 export function parsePeriod(value: string | null | undefined): Parsed<BudgetPeriod> {
-  const period = value === undefined || value === null || value === '' ? 'monthly' : memberOf(BUDGET_PERIODS, value)
+  const period = oneOf(BUDGET_PERIODS, value?.trim(), 'monthly')
   return period ? { ok: true, value: period } : refuse(PLAN_MESSAGES.periodInvalid)
 }
 

@@ -13,6 +13,7 @@ import { toDayString } from '../../schema/time'
 import {
   parseAllocation,
   parseIncome,
+  parseFrequency,
   parsePeriod,
   parseRecurring,
   parseReminderDays,
@@ -178,5 +179,10 @@ describe('plan input', () => {
     expect(parseReminderDays(2.5).ok).toBe(false)
     expect(parsePeriod(undefined)).toEqual({ ok: true, value: 'monthly' })
     expect(parsePeriod('fortnightly')).toEqual({ ok: false, error: PLAN_MESSAGES.periodInvalid })
+    // Spaces around a choice, or only spaces, read as the choice or as blank.
+    expect(parsePeriod('   ')).toEqual({ ok: true, value: 'monthly' })
+    expect(parsePeriod(' weekly ')).toEqual({ ok: true, value: 'weekly' })
+    expect(parseFrequency('  ')).toEqual({ ok: false, error: PLAN_MESSAGES.frequencyRequired })
+    expect(parseFrequency(' monthly ')).toEqual({ ok: true, value: 'monthly' })
   })
 })
