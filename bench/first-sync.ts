@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test'
 import type { ServerProcess } from '../tests/e2e/support/server'
 import { signedInPage } from './browser'
 import type { Account } from './seed'
+import type { DeviceProfile } from './profiles'
 import { median, round } from './stats'
 
 /** The raw baseline's table: the app's indexes on transactions (schema/collections.ts), Dexie syntax. */
@@ -163,29 +164,6 @@ export function firstSyncRow(f: Awaited<ReturnType<typeof benchFirstSync>>['firs
     `${f.rawDocsPerSec} docs/s (fetch + bulkPut; runs ${f.rawRuns.join(', ')}) | ` +
     `${f.ratio} | ≥ 5,000 docs/s and ≥ 0.5 |`
   )
-}
-
-/** A device the first download is measured on: the desktop, or a cheap phone (4× slower CPU, touch, 390 px). */
-export interface DeviceProfile {
-  name: 'desktop' | 'phone'
-  cpuRate: number
-  context: {
-    viewport: { width: number; height: number }
-    deviceScaleFactor: number
-    isMobile: boolean
-    hasTouch: boolean
-  }
-}
-
-export const DESKTOP: DeviceProfile = {
-  name: 'desktop',
-  cpuRate: 1,
-  context: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
-}
-export const PHONE: DeviceProfile = {
-  name: 'phone',
-  cpuRate: 4,
-  context: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 }
 
 /**

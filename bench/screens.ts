@@ -1,5 +1,22 @@
 import type { Page } from '@playwright/test'
+import { DESKTOP, type DeviceProfile } from './profiles'
 import { percentile } from './stats'
+
+/** Makes `page` the profile's device (viewport, touch, CPU) for what follows; returns how to undo it. */
+async function emulate(page: Page, profile: DeviceProfile): Promise<() => Promise<void>> {
+  if (profile === DESKTOP) return () => Promise.resolve()
+  const cdp = await page.context().newCDPSession(page)
+  const { viewport, deviceScaleFactor, isMobile, hasTouch } = profile.context
+  await cdp.send('Emulation.setDeviceMetricsOverride', { ...viewport, deviceScaleFactor, mobile: isMobile })
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: hasTouch })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate })
+  return async () => {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false })
+    await cdp.send('Emulation.clearDeviceMetricsOverride')
+    await cdp.detach()
+  }
+}
 
 /** ms from navigation start until `selector` matches at least `count` elements (measured in the page). */
 async function timeToSelector(page: Page, url: string, selector: string, count: number): Promise<number> {
@@ -18,9 +35,10 @@ async function timeToSelector(page: Page, url: string, selector: string, count: 
 /**
  * First render of /home and /transactions with the stored set (median of 3 loads,
  * navigation start → first rows and figures on screen), and frame times while scrolling the
- * virtualised /transactions list.
+ * virtualised /transactions list, on `profile` (the phone: its viewport, touch and slower CPU).
  */
-export async function benchScreens(page: Page, origin: string) {
+export async function benchScreens(page: Page, origin: string, profile: DeviceProfile = DESKTOP) {
+  const restore = await emulate(page, profile)
   const loads = async (path: string, selector: string, count: number) => {
     const times: number[] = []
     for (let i = 0; i < 3; i++) times.push(await timeToSelector(page, `${origin}${path}`, selector, count))
@@ -54,7 +72,10 @@ export async function benchScreens(page: Page, origin: string) {
   // that took longer than its 16 ms budget; over 33 ms is a whole missed frame.
   const over16 = frames.durations.filter((d) => d > 18).length
   const missed = frames.durations.filter((d) => d > 33.4).length
+  await restore()
   return {
+    profile: profile.name,
+    cpuRate: profile.cpuRate,
     homeFirstRenderMs: homeMs,
     homeLiveRenderMs: homeLiveMs,
     transactionsFirstRenderMs: transactionsMs,
@@ -63,6 +84,7 @@ export async function benchScreens(page: Page, origin: string) {
       frames: frames.durations.length,
       framesOver16ms: over16,
       framesOver33ms: missed,
+      framesOver50ms: frames.durations.filter((d) => d > 50).length,
       p95FrameMs: percentile(frames.durations, 95),
       scrolledPx: frames.scrolledTo,
       rowsInDom: frames.rendered,
