@@ -4,13 +4,15 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type SqliteDatabase } from '../../sync-server/db/database'
-import { PushBudgetsRepository } from '../../sync-server/db/limits'
+import { PushBudgetsRepository, RateWindowsRepository } from '../../sync-server/db/limits'
+import { RateWindows } from '../../sync-server/modules/limits/rate-windows'
 import { PushQuota } from '../../sync-server/modules/sync/push-quota'
 
 /**
- * The push quota kept as one `full_at` time per account in the database answers exactly as a
- * bucket of `perMinute` documents refilled at that rate would, and never lets more through than
- * a minute's worth plus what refilled since.
+ * The limits kept in the database answer as their models in memory would: the push quota (one
+ * `full_at` time per account) as a bucket of `perMinute` documents refilled at that rate, never
+ * letting more through than a minute's worth plus what refilled since; the request windows as a
+ * fixed window per key that starts at its first hit.
  */
 
 let dir: string
@@ -89,6 +91,34 @@ describe('the push quota in the database', () => {
         expect(await quota.take(id, count)).toBe(0)
       }),
       { numRuns: 60 },
+    )
+  })
+})
+
+describe('request windows in the database', () => {
+  it('count each key as a window from its first hit would, whatever the sweeps delete', async () => {
+    const hits = fc.array(
+      fc.record({ after: fc.integer({ min: 0, max: 2_000 }), key: fc.constantFrom('a', 'b', 'c') }),
+      { maxLength: 40 },
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 3_000 }), hits, async (windowMs, steps) => {
+        let clock = 1_900_000_000_000 + (account += 1) * 10_000_000
+        const windows = new RateWindows(new RateWindowsRepository(database.db), () => clock, 500)
+        const reference = new Map<string, { start: number; count: number }>()
+        const prefix = `run-${account}-`
+        for (const { after, key } of steps) {
+          clock += after
+          let window = reference.get(key)
+          if (!window || clock - window.start >= windowMs) reference.set(key, (window = { start: clock, count: 0 }))
+          window.count += 1
+          expect(await windows.hit(prefix + key, windowMs)).toEqual({
+            count: window.count,
+            resetsAt: window.start + windowMs,
+          })
+        }
+      }),
+      { numRuns: 100 },
     )
   })
 })
