@@ -33,7 +33,7 @@ async function twoInstances(env: Record<string, string>, overrides: Partial<AppC
   const options = { jobs: false, monthlyReports: false, now: () => clock }
   const pg = TEST_DATABASE_URL ? await freshDatabase(TEST_DATABASE_URL) : null
   const dir = pg ? null : await mkdtemp(join(tmpdir(), 'paisa-shared-'))
-  const where = pg ? { DATABASE_URL: pg.url } : { DATA_DIR: dir ?? '' }
+  const where: Record<string, string> = pg ? { DATABASE_URL: pg.url } : { DATA_DIR: dir ?? '' }
   const a = await createTestApp({ ...shared, ...where }, overrides, options)
   const b = await createTestApp({ ...shared, ...where }, overrides, options)
   pairs.push(async () => {
