@@ -12,6 +12,7 @@ import { FxRatesJob } from './jobs/fx-rates'
 import { JobLease } from './db/jobs'
 import { ReminderJob, Reminders } from './jobs/reminders'
 import { ensureAdmin } from './modules/auth/bootstrap-admin'
+import { rateLimitStore } from './modules/limits/rate-windows'
 import { createPushSender } from './modules/notifications/web-push'
 import type { TwilioHttpClient } from './modules/whatsapp/twilio'
 import { registerAuth } from './plugins/auth'
@@ -111,8 +112,9 @@ async function registerSecurity(app: FastifyInstance): Promise<void> {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store')
     done(null, payload)
   })
-  // Only routes that opt in through `config.rateLimit` are limited (register, login).
-  await app.register(rateLimit, { global: false })
+  // Only routes that opt in through `config.rateLimit` are limited (register, login); counted in
+  // the database, so every instance on it shares the windows.
+  await app.register(rateLimit, { global: false, store: rateLimitStore(app.rateWindows) })
 }
 
 /**

@@ -146,6 +146,11 @@ export interface AppConfig {
   /** Interval of the `: ping` comment on open event streams. */
   streamPingMs: number
   streamLimits: { perUser: number; perAddress: number }
+  /**
+   * How often each instance renews its open streams' rows (live_streams), and after how long without
+   * that the rows of an instance that died stop counting against the caps.
+   */
+  streamLease: { heartbeatMs: number; expiryMs: number }
   /** Documents per minute each account may push (PushQuota). */
   syncPushPerMinute: number
   logLevel: z.infer<typeof Env>['LOG_LEVEL']
@@ -205,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, timeWindowMs: 60_000 },
     streamPingMs: 15_000,
     streamLimits: { perUser: e.STREAM_MAX_PER_USER, perAddress: e.STREAM_MAX_PER_ADDRESS },
+    streamLease: { heartbeatMs: 15_000, expiryMs: 60_000 },
     syncPushPerMinute: e.SYNC_PUSH_MAX_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     reminders: remindersConfig(e, dataDir),

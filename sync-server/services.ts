@@ -11,6 +11,7 @@ import type { HouseholdRecurringJob } from './jobs/household-recurring'
 import type { ReminderJob } from './jobs/reminders'
 import { BrandRepository } from './db/brand'
 import { FxRatesRepository } from './db/fx-rates'
+import { LiveStreamsRepository, PushBudgetsRepository, RateWindowsRepository } from './db/limits'
 import type { FxRatesJob } from './jobs/fx-rates'
 import { PasswordGuard } from './modules/auth/password-guard'
 import { PhoneProof } from './modules/auth/phone-proof'
@@ -26,7 +27,9 @@ import { PlanService } from './modules/plan/service'
 import { guardProfilePushes } from './modules/profile/profile-pushes'
 import { ReceiptStore } from './modules/receipts/store'
 import { TicketService } from './modules/support/tickets'
+import { RateWindows } from './modules/limits/rate-windows'
 import { PushQuota } from './modules/sync/push-quota'
+import { StreamAdmission } from './modules/sync/stream-admission'
 import { CURRENCY_FIELDS, keepLateFields, RECEIPT_FIELDS } from './modules/sync/late-fields'
 import { StreamBus } from './modules/sync/stream-bus'
 import { WhatsappService } from './modules/whatsapp/service'
@@ -70,6 +73,10 @@ declare module 'fastify' {
     receipts: ReceiptStore
     /** Documents per minute each account may push. */
     pushQuota: PushQuota
+    /** Request counts per key and window (sign-in, registration, WhatsApp), shared by the instances. */
+    rateWindows: RateWindows
+    /** The caps on open sync streams, counted over every instance. */
+    streamAdmission: StreamAdmission
     whatsappService: WhatsappService
     /** The twilio client that sends (monthly report, reminders); null without credentials. */
     whatsappSender: WhatsappSender | null
@@ -134,7 +141,15 @@ export function decorateServices(
     fxRates: new FxRatesRepository(db, units),
     notifications: new NotificationsRepository(db, units, now),
     receipts: new ReceiptStore(db, documents, config.receipts, now),
-    pushQuota: new PushQuota(config.syncPushPerMinute, now),
+    pushQuota: new PushQuota(new PushBudgetsRepository(db), config.syncPushPerMinute, now),
+    rateWindows: new RateWindows(new RateWindowsRepository(db), now),
+    streamAdmission: new StreamAdmission(
+      new LiveStreamsRepository(db, units),
+      config.streamLimits,
+      config.streamLease,
+      now,
+      (error) => app.log.error(error),
+    ),
     whatsappService: new WhatsappService({ users, documents, whatsapp, phoneProof, now }),
     whatsappSender: createSender(config, options.twilioHttpClient),
   }

@@ -318,3 +318,39 @@ export const fxRates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.date, t.currency] })],
 )
+
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: big('count').notNull(),
+    resetsAt: big('resets_at').notNull(),
+  },
+  (t) => [index('rate_limits_resets_at').on(t.resetsAt)],
+)
+
+export const pushBudgets = pgTable(
+  'push_budgets',
+  {
+    userId: text('user_id').primaryKey(),
+    fullAt: big('full_at').notNull(),
+  },
+  (t) => [index('push_budgets_full_at').on(t.fullAt)],
+)
+
+export const liveStreams = pgTable(
+  'live_streams',
+  {
+    id: text('id').primaryKey(),
+    instance: text('instance').notNull(),
+    userId: text('user_id').notNull(),
+    address: text('address').notNull(),
+    openedAt: big('opened_at').notNull(),
+    seenAt: big('seen_at').notNull(),
+  },
+  (t) => [
+    index('live_streams_user').on(t.userId, t.openedAt),
+    index('live_streams_address').on(t.address),
+    index('live_streams_instance').on(t.instance),
+  ],
+)

@@ -480,3 +480,59 @@ export const fxRates = sqliteTable(
 )
 
 export type FxRateRow = typeof fxRates.$inferSelect
+
+/**
+ * Request counts per key in fixed windows (sign-in and registration per address and route, WhatsApp
+ * messages per sender), shared by every instance on the database. A window starts at its key's
+ * first hit and lasts until `resets_at`; the first hit after that starts a new one. Rows whose
+ * window is long over are swept.
+ */
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    /** ms since the epoch. */
+    resetsAt: integer('resets_at').notNull(),
+  },
+  (t) => [index('rate_limits_resets_at').on(t.resetsAt)],
+)
+
+/**
+ * Each account's push quota (modules/sync/push-quota.ts) as the time its bucket is full again
+ * (`full_at`, ms since the epoch): one number, moved on by one statement per push on any instance.
+ * A row whose time has passed means a full bucket and is swept.
+ */
+export const pushBudgets = sqliteTable(
+  'push_budgets',
+  {
+    userId: text('user_id').primaryKey(),
+    fullAt: integer('full_at').notNull(),
+  },
+  (t) => [index('push_budgets_full_at').on(t.fullAt)],
+)
+
+/**
+ * The sync streams open on every instance, for the caps per user and per address. Each instance
+ * renews `seen_at` of its own rows on a heartbeat and deletes a row when its stream ends; the rows
+ * of an instance that died stop counting once `seen_at` is older than the expiry. A row deleted by
+ * another instance (the user's oldest stream past the per-user cap) ends its stream at the next
+ * heartbeat.
+ */
+export const liveStreams = sqliteTable(
+  'live_streams',
+  {
+    id: text('id').primaryKey(),
+    instance: text('instance').notNull(),
+    userId: text('user_id').notNull(),
+    address: text('address').notNull(),
+    /** ms since the epoch. */
+    openedAt: integer('opened_at').notNull(),
+    seenAt: integer('seen_at').notNull(),
+  },
+  (t) => [
+    index('live_streams_user').on(t.userId, t.openedAt),
+    index('live_streams_address').on(t.address),
+    index('live_streams_instance').on(t.instance),
+  ],
+)

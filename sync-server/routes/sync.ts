@@ -36,7 +36,6 @@ function syncedCollection(name: string, user: AuthUser): Scoped {
 
 /** Replication endpoints of RxDB's HTTP protocol (DESIGN §4). */
 type SyncApp = Parameters<FastifyPluginCallbackZod>[0]
-type SyncLimits = { perUser: number; perAddress: number }
 
 export const syncRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   // Household collections are scoped by membership and merged by the server's rules (householdSync).
@@ -71,10 +70,9 @@ export const syncRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       if (wait > 0) return void tooManyDocuments(reply, pushQuota.perMinute, wait)
       hookDone()
     },
-    preValidation: (request: FastifyRequest, reply: FastifyReply, hookDone: () => void) => {
-      const wait = pushQuota.take(request.user.id, Array.isArray(request.body) ? request.body.length : 0)
-      if (wait > 0) return void tooManyDocuments(reply, pushQuota.perMinute, wait)
-      hookDone()
+    preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+      const wait = await pushQuota.take(request.user.id, Array.isArray(request.body) ? request.body.length : 0)
+      if (wait > 0) return tooManyDocuments(reply, pushQuota.perMinute, wait)
     },
   }
   const lane = new PushLane()
@@ -107,7 +105,7 @@ export const syncRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
   )
 
-  registerStream(app, { bus: app.streamBus, pingMs: app.config.streamPingMs, streamLimits: app.config.streamLimits })
+  registerStream(app, app.streamBus, app.config.streamPingMs)
   done()
 }
 
@@ -124,21 +122,19 @@ function tooManyDocuments(reply: FastifyReply, perMinute: number, waitMs: number
 }
 
 /** GET /stream: server-sent change events for the caller (and the admin channel for admins). */
-function registerStream(
-  app: SyncApp,
-  { bus, pingMs, streamLimits }: { bus: StreamBus; pingMs: number; streamLimits: SyncLimits },
-) {
+function registerStream(app: SyncApp, bus: StreamBus, pingMs: number) {
   // Streams still open when the server closes; ended in preClose so app.close() never waits on them.
   const open = new Set<() => void>()
-  app.addHook('preClose', (hookDone) => {
+  const { streamAdmission: admission } = app
+  app.addHook('preClose', async () => {
     for (const end of [...open]) end()
-    hookDone()
+    await admission.close()
   })
 
-  const admission = new StreamAdmission(streamLimits)
-
-  app.get('/stream', { schema: { querystring: z.object({}) } }, (request, reply) => {
-    const release = admission.admit(request.user.id, request.ip, () => end())
+  app.get('/stream', { schema: { querystring: z.object({}) } }, async (request, reply) => {
+    const release = await admission.admit(request.user.id, request.ip, () => end())
+    // The client may have gone while the stream was admitted: nothing would end it then.
+    if (reply.raw.destroyed) return void release()
     reply.hijack()
     const res: ServerResponse = reply.raw
     // Headers already set by hooks (helmet) would be lost after hijack().
@@ -175,49 +171,4 @@ function registerStream(
     res.on('close', end)
     res.on('error', end)
   })
-}
-
-/**
- * Open streams per user and per address: each holds a socket and a listener until it ends. A
- * phone that lost its network leaves a stream the server has not noticed yet, so at the per-user
- * cap the newest connection wins and the user's oldest stream ends; past the per-address cap
- * (many accounts from one place) the new stream is refused.
- */
-class StreamAdmission {
-  readonly #byUser = new Map<string, Set<() => void>>()
-  readonly #perAddress = new Counter()
-  constructor(private readonly limits: SyncLimits) {}
-
-  /** Registers a stream's `end`; returns what its end must call. Throws 429 past the address cap. */
-  admit(userId: string, address: string, end: () => void): () => void {
-    if (this.#perAddress.get(address) >= this.limits.perAddress)
-      throw new HttpError(
-        429,
-        `Too many open sync streams from this address (at most ${this.limits.perAddress})`,
-        'TOO_MANY_STREAMS',
-      )
-    const mine = this.#byUser.get(userId) ?? new Set<() => void>()
-    this.#byUser.set(userId, mine)
-    for (const oldest of [...mine].slice(0, Math.max(0, mine.size - this.limits.perUser + 1))) oldest()
-    mine.add(end)
-    this.#perAddress.add(address, 1)
-    return () => {
-      mine.delete(end)
-      if (mine.size === 0 && this.#byUser.get(userId) === mine) this.#byUser.delete(userId)
-      this.#perAddress.add(address, -1)
-    }
-  }
-}
-
-/** Counts per key; a key whose count drops to 0 is forgotten. */
-class Counter {
-  readonly #counts = new Map<string, number>()
-  get(key: string): number {
-    return this.#counts.get(key) ?? 0
-  }
-  add(key: string, delta: number): void {
-    const next = this.get(key) + delta
-    if (next > 0) this.#counts.set(key, next)
-    else this.#counts.delete(key)
-  }
 }

@@ -42,7 +42,11 @@ export function joinUrl(from: string | undefined, phrase: string | undefined): s
 export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, whatsappService: service, now } = app
   await app.register(formbody, { bodyLimit: 64 * 1024 })
-  const limiter = new RateLimiter(config.whatsapp.rateLimit.max, config.whatsapp.rateLimit.timeWindowMs)
+  const limiter = new RateLimiter(
+    app.rateWindows,
+    config.whatsapp.rateLimit.max,
+    config.whatsapp.rateLimit.timeWindowMs,
+  )
   const authToken = config.twilio.authToken
   const publicUrl = config.publicUrl?.replace(/\/+$/, '')
   if (!authToken && config.whatsapp.allowUnsigned)
@@ -95,7 +99,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       let text = await service.storedReply(MessageSid, From)
       if (text === undefined) {
         // Retries above don't count; new messages do, per sender.
-        if (!limiter.hit(normalizePhone(From) ?? From, now()))
+        if (!(await limiter.hit(normalizePhone(From) ?? From)))
           throw new HttpError(429, 'Too many messages from this number. Please wait a minute.', 'RATE_LIMITED')
         text = await service.handle(message)
         // A photo with the message ("Spent 500 on food" as its caption) becomes the entry's receipt.

@@ -297,10 +297,11 @@ async function victimDocs(t: TestApp, owners: string[]): Promise<World['docs']> 
 
 /**
  * Tables no comparison reads: wrong passwords are counted by design whoever sends them (a refused
- * sign-in adds to the count of the e-mail it named), and anyone's new ticket takes the deployment's
- * next number; neither holds anyone's data.
+ * sign-in adds to the count of the e-mail it named), anyone's new ticket takes the deployment's
+ * next number, and the request limits count requests, refused ones too (rate windows, the pusher's
+ * own push quota, open streams); none holds anyone's data.
  */
-const BOOKKEEPING = ['password_failures', 'counters']
+const BOOKKEEPING = ['password_failures', 'counters', 'rate_limits', 'push_budgets', 'live_streams']
 
 /** Columns that tie a row to a person or a household; a table with one of them joins `victimState`. */
 const LINKS = ['id', 'user_id', 'owner_id', 'household_id', 'invited_by', 'updated_by'] as const

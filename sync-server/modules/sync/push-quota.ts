@@ -1,15 +1,25 @@
+import type { PushBudgetsRepository } from '../../db/limits'
+
+const MINUTE = 60_000
+
 /**
- * How many documents an account may push: a token bucket per account that holds a minute's
- * worth (`perMinute` documents) and refills at that rate. A device back online after a long time
- * sends its first `perMinute` documents at once and the rest at that pace; one account pushing in
- * a loop cannot take the server from everyone else. Each bucket is two numbers per account (a
- * table of account, tokens and time when the server runs as several processes); an account whose
- * bucket is full again holds nothing here.
+ * How many documents an account may push: a bucket per account that holds a minute's worth
+ * (`perMinute` documents) and refills at that rate. A device back online after a long time sends
+ * its first `perMinute` documents at once and the rest at that pace; one account pushing in a loop
+ * cannot take the server from everyone else.
+ *
+ * The bucket is kept in the database as one time per account, shared by every instance: when the
+ * bucket is full again (`full_at`). Each document moves it on by a minute / `perMinute`; a push
+ * fits while `full_at` stays within a minute from now. An account whose bucket is full holds no row
+ * (rows are swept). Each instance remembers the `full_at` its own pushes saw: it can only be later
+ * in the database, so an account it knows to be empty is answered without a statement.
  */
 export class PushQuota {
-  readonly #buckets = new Map<string, { tokens: number; at: number }>()
+  readonly #known = new Map<string, number>()
+  #sweptAt = 0
 
   constructor(
+    private readonly budgets: PushBudgetsRepository,
     readonly perMinute: number,
     private readonly now: () => number = Date.now,
     private readonly sweepAbove = 10_000,
@@ -20,38 +30,36 @@ export class PushQuota {
    * many ms until they would be there (nothing is taken then). A push larger than a whole bucket
    * goes through once the bucket is full.
    */
-  take(accountId: string, count: number): number {
-    const need = Math.min(count, this.perMinute)
-    const bucket = this.#refilled(accountId)
-    if (bucket.tokens < need) return Math.ceil(((need - bucket.tokens) * 60_000) / this.perMinute)
-    bucket.tokens -= need
-    this.#buckets.set(accountId, bucket)
-    return 0
-  }
-
-  /** How many ms until the account may push at least one document (0: now). */
-  wait(accountId: string): number {
-    const { tokens } = this.#refilled(accountId)
-    return tokens >= 1 ? 0 : Math.ceil(((1 - tokens) * 60_000) / this.perMinute)
-  }
-
-  #refilled(accountId: string): { tokens: number; at: number } {
+  async take(accountId: string, count: number): Promise<number> {
     const now = this.now()
-    const stored = this.#buckets.get(accountId)
-    if (!stored && this.#buckets.size >= this.sweepAbove) this.#sweep(now)
-    const tokens = stored ? this.#level(stored, now) : this.perMinute
-    const bucket = { tokens, at: now }
-    if (tokens < this.perMinute) this.#buckets.set(accountId, bucket)
-    else this.#buckets.delete(accountId)
-    return bucket
+    await this.#sweep(now)
+    const cost = Math.ceil((Math.min(count, this.perMinute) * MINUTE) / this.perMinute)
+    const taken = await this.budgets.take(accountId, cost, MINUTE, now)
+    const fullAt = taken ?? (await this.budgets.fullAt(accountId))
+    this.#remember(accountId, fullAt, now)
+    return taken === undefined ? Math.max(1, Math.max(fullAt, now) + cost - now - MINUTE) : 0
   }
 
-  #level(bucket: { tokens: number; at: number }, now: number): number {
-    return Math.min(this.perMinute, bucket.tokens + ((now - bucket.at) * this.perMinute) / 60_000)
+  /**
+   * How many ms until the account may push at least one document (0: now, or not known here to
+   * be otherwise; `take` decides).
+   */
+  wait(accountId: string): number {
+    const now = this.now()
+    const fullAt = this.#known.get(accountId) ?? 0
+    return Math.max(0, Math.ceil(fullAt + MINUTE / this.perMinute - now - MINUTE))
   }
 
-  /** Forgets every bucket that has filled up again (they behave as if never used). */
-  #sweep(now: number): void {
-    for (const [id, bucket] of this.#buckets) if (this.#level(bucket, now) >= this.perMinute) this.#buckets.delete(id)
+  #remember(accountId: string, fullAt: number, now: number): void {
+    if (fullAt <= now) this.#known.delete(accountId)
+    else this.#known.set(accountId, fullAt)
+    if (this.#known.size > this.sweepAbove) for (const [id, at] of this.#known) if (at <= now) this.#known.delete(id)
+  }
+
+  /** Deletes the full buckets' rows, at most once a minute per instance. */
+  async #sweep(now: number): Promise<void> {
+    if (now - this.#sweptAt < MINUTE) return
+    this.#sweptAt = now
+    await this.budgets.sweep(now)
   }
 }
