@@ -27,6 +27,8 @@ export interface LoadOptions {
    * a fixed request rate per client. Unset: 200 ms between the end of a cycle and the next.
    */
   periodMs?: number
+  /** Requests started in the first `warmupSeconds` (streams opening, caches filling) are not counted. */
+  warmupSeconds?: number
 }
 
 /** `clients` new accounts, ten registrations at a time, spread over `servers` like the clients. */
@@ -63,14 +65,17 @@ export async function runSyncLoad(
   const errors: string[] = []
   let streamEvents = 0
   const deadline = Date.now() + seconds * 1000
+  const warmup = options.warmupSeconds ?? 0
+  const measureFrom = performance.now() + warmup * 1000
   const controller = new AbortController()
 
   const timed = async (what: string, call: () => Promise<Response>) => {
     const t0 = performance.now()
+    const counted = t0 >= measureFrom
     try {
       const res = await call()
       await res.arrayBuffer()
-      latencies.push(performance.now() - t0)
+      if (counted) latencies.push(performance.now() - t0)
       if (!res.ok) errors.push(`${what}: ${res.status}`)
     } catch (err) {
       errors.push(`${what}: ${err instanceof Error ? err.message : String(err)}`)
@@ -117,13 +122,14 @@ export async function runSyncLoad(
   await Promise.all(accounts.map(device))
   controller.abort()
   latencies.sort((a, b) => a - b)
+  // Errors count wherever they fall; latencies only after the warm-up.
   const requests = latencies.length + errors.filter((e) => !e.startsWith('stream')).length
   return {
     clients,
     instances: servers.length,
     seconds,
     requests,
-    requestsPerSecond: round(requests / seconds, 1),
+    requestsPerSecond: round(latencies.length / (seconds - warmup), 1),
     errors: errors.length,
     p50: round(percentile(latencies, 50)),
     p99: round(percentile(latencies, 99)),
