@@ -22,7 +22,16 @@ import { benchReports } from './reports'
 import { benchScreens } from './screens'
 import { benchJsBudget, jsBudgetMarkdown } from './js-budget'
 import { benchLighthouse, lighthouseMarkdown } from './lighthouse'
-import { benchServerPull } from './server-pull'
+import {
+  BENCH_SERVER_ENV,
+  benchPostgresParts,
+  benchSyncRoutes,
+  postgresRows,
+  seededServer,
+  syncRoutesRows,
+  webhookRow,
+} from './server-engines'
+import { loadAverage } from './postgres'
 import { bankMessages, benchWebhook } from './whatsapp'
 import { benchParser, parserRow } from './parser'
 import { runSyncLoad } from './load'
@@ -39,19 +48,40 @@ const N = Number(process.env.BENCH_DOCS ?? 50_000)
  * `BENCH_ONLY=save-toast`: only (m), tap Add Expense → toast on the desktop and at 4× CPU;
  * `BENCH_ONLY=first-sync`: only (b) on the desktop and the phone profile at 10,000 and 50,000
  * transactions (`BENCH_ROUNDS` rounds, 3 unless set; `BENCH_FIRST_SYNC_DOCS=10000` and
- * `BENCH_PROFILES=phone` narrow it). Their results are printed, nothing is written.
+ * `BENCH_PROFILES=phone` narrow it); `BENCH_ONLY=server`: only the server's parts on both engines,
+ * SQLite and PostgreSQL: (c) pull and (n) push against bare routes on the same engine, the webhook,
+ * and on PostgreSQL (g′) 200 devices over two instances and (o) one instance against two
+ * (bench/server-engines.ts; PostgreSQL is `BENCH_DATABASE_URL`, else a throwaway cluster of
+ * scripts/pg-test-cluster.sh; without PostgreSQL installed those parts are skipped and say why).
+ * Their results are printed, nothing is written.
  */
 const ONLY = process.env.BENCH_ONLY
 
-function webhookRow(label: string, r: { p50: number; p95: number; samples: number }): string {
-  return (
-    `| WhatsApp webhook reply, ${label}, p95 (target ≤ 50 ms) | ${round(r.p95)} ms ` +
-    `(p50 ${round(r.p50)} ms, ${r.samples} signed requests) |`
-  )
+/** The server's parts on SQLite, then on PostgreSQL; a PostgreSQL failure fails the run after its figures. */
+async function serverParts(): Promise<void> {
+  console.log(`load average ${loadAverage()}; SQLite: seeding ${N} transactions…`)
+  const { server, account } = await seededServer(N)
+  try {
+    console.log('(c, n) SQLite: pull and push against a bare route…')
+    console.log(syncRoutesRows('SQLite', await benchSyncRoutes(server, account)).join('\n'))
+  } finally {
+    await server.dispose()
+  }
+  console.log(webhookRow('SQLite, typed messages and commands', await benchWebhook()))
+  console.log(webhookRow('SQLite, forwarded bank and UPI messages', await benchWebhook({ messages: bankMessages() })))
+  const pg = await benchPostgresParts(N)
+  console.log(JSON.stringify(pg, null, 2))
+  const rows = postgresRows(pg)
+  console.log([...rows.measures, ...rows.figures].join('\n'))
+  if (pg.error) process.exitCode = 1
 }
 
 /** The benches that need neither the browser nor the app's server process. */
 async function serverOnly(only: string): Promise<boolean> {
+  if (only === 'server') {
+    await serverParts()
+    return true
+  }
   if (only === 'parser') {
     const result = benchParser()
     console.log(JSON.stringify(result, null, 2))
@@ -172,13 +202,8 @@ function screenRows(screens: Awaited<ReturnType<typeof benchScreens>>): string[]
 
 async function main() {
   if (ONLY && (await serverOnly(ONLY))) return
-  const server = await ServerProcess.create({
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT_MAX: '100000',
-    STREAM_MAX_PER_ADDRESS: '1000',
-    // Seeding pushes 50,000 documents into one account as fast as it can.
-    SYNC_PUSH_MAX_PER_MINUTE: '1000000000',
-  })
+  // Seeding pushes 50,000 documents into one account as fast as it can.
+  const server = await ServerProcess.create(BENCH_SERVER_ENV)
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
@@ -205,15 +230,16 @@ async function main() {
     }
     if (ONLY) {
       throw new Error(
-        `BENCH_ONLY=${ONLY}: only cold-start, save-toast, first-sync, parser, whatsapp and push-load can run alone`,
+        `BENCH_ONLY=${ONLY}: only cold-start, save-toast, first-sync, parser, whatsapp, push-load and server ` +
+          'can run alone',
       )
     }
     const account = await registerAccount(server, 'bench')
     console.log(`seeding ${N} transactions…`)
     await pushAll(server, account.token, 'transactions', makeTransactions(account.user.id, N))
 
-    console.log('(c) server pull, 1k-doc pages…')
-    const pull = await benchServerPull(server, account.token, account.user.id)
+    console.log('(c, n) server pull, 1k-doc pages, and push, 1k-doc requests…')
+    const { pull, push } = await benchSyncRoutes(server, account)
 
     console.log('(b) first sync into a fresh browser database…')
     const { firstSync, page, rawDbName } = await benchFirstSync(browser, server, account, N)
@@ -252,6 +278,10 @@ async function main() {
     console.log('(k) health while 4 accounts push 1,000 documents each in a loop…')
     const pushLoad = await benchPushLoad()
 
+    console.log('(c, n, e, g′, o) the server on PostgreSQL…')
+    const postgres = await benchPostgresParts(N)
+    const postgresMd = postgresRows(postgres)
+
     console.log('(i) JavaScript before first paint…')
     const jsBudget = await benchJsBudget(browser, server.url, await registerAccount(server, 'jsbudget'))
 
@@ -271,6 +301,8 @@ async function main() {
         msPerPageBare: round(pull.msPerPageBare),
         throughputRatio: round(pull.throughputRatio, 3),
       },
+      n_serverPush: { ...push, ratio: round(push.ratio, 3) },
+      postgres,
       d_screens: screens,
       d_screensPhone: phoneScreens,
       d2_coldStart: coldStart.map((c) => ({ ...c, ratio: round(c.ratio, 2) })),
@@ -301,9 +333,8 @@ async function main() {
       firstSyncRow(firstSync),
       multiTabRow(multiTab),
       ...saveToastRows(saveToast),
-      `| (c) server pull, 1k page | ${results.c_serverPull.msPerPageOurs} ms | ` +
-        `${results.c_serverPull.msPerPageBare} ms (bare Fastify + select) | ` +
-        `${results.c_serverPull.throughputRatio} | ≥ 0.6 |`,
+      ...syncRoutesRows('SQLite', { pull, push }),
+      ...postgresMd.measures,
       pushLoadRow(pushLoad),
       pushLimitRow(pushLoad),
       '',
@@ -322,12 +353,14 @@ async function main() {
       `| ${load.clients} syncing devices for ${load.seconds} s (push 2 + pull every ~250 ms, streams open) | ` +
         `${load.requests} requests, ${load.errors} errors, ` +
         `p50 ${load.p50} ms, p99 ${load.p99} ms, max ${load.max} ms |`,
+      ...postgresMd.figures,
       '',
       jsBudgetMarkdown(jsBudget),
       lighthouseMarkdown(lighthouse),
     ].join('\n')
     writeFileSync('bench/results/latest.md', md)
     console.log(md)
+    if (postgres.error) process.exitCode = 1
   } finally {
     await browser.close()
     await server.dispose()

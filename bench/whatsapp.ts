@@ -2,7 +2,7 @@
  * WhatsApp webhook latency (target: reply ≤ 50 ms p95): signed Twilio form posts through
  * the whole app (formbody, signature check, zod, parser, ledger write with seq + stream
  * announcement, message log, TwiML) via app.inject, against a user who already has a ledger and
- * A budget, so budget-alert messages read the ledger as they would in use.
+ * a budget, so budget-alert messages read the ledger as they would in use.
  *
  * Standalone: `node --import tsx bench/whatsapp.ts`.
  */
@@ -66,6 +66,8 @@ export interface WebhookBenchOptions {
   warmup?: number
   /** Transactions the sender already has (this month and before). */
   seedTransactions?: number
+  /** An empty PostgreSQL database to run on (postgres://…) instead of a SQLite file. */
+  databaseUrl?: string
 }
 
 export async function benchWebhook(
@@ -76,6 +78,7 @@ export async function benchWebhook(
     warmup = 50,
     seedTransactions = 2000,
     messages = (i: number) => MESSAGES[i % MESSAGES.length]!,
+    databaseUrl,
   } = options
   const dir = await mkdtemp(join(tmpdir(), 'paisa-bench-wa-'))
   const config = loadConfig({
@@ -87,6 +90,7 @@ export async function benchWebhook(
     TWILIO_AUTH_TOKEN: AUTH_TOKEN,
     PUBLIC_URL,
     WHATSAPP_RATE_LIMIT_MAX: '1000000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   })
   const app = await buildApp(config, { print: () => {}, monthlyReports: false })
   try {
