@@ -378,16 +378,21 @@ export function checkHouseholdExpense(
  * POST/PUT /households/{id}/recurring: an expense that comes back weekly, monthly or yearly from
  * `start_date` (monthly and yearly on `day_of_month`, default the start date's day) until `end_date`.
  */
-export interface RecurringExpenseInput extends ExpenseFields {
+export interface RecurringExpenseInput extends ExpenseFields, EntryCurrencyInput {
   frequency: HouseholdFrequency
   day_of_month: number | null
   start_date: string
   end_date: string | null
 }
 
-export function checkRecurringExpense(input: Input): Checked<RecurringExpenseInput> {
+/** Amounts in the named currency's digits (the household's when none is named), as for a one-off expense. */
+export function checkRecurringExpense(
+  input: Input,
+  householdCurrency: string | null = null,
+): Checked<RecurringExpenseInput> {
   return checkAll({
-    ...expenseChecks(input, null),
+    ...expenseChecks(input, amountCurrency(input, householdCurrency)),
+    ...entryCurrencyChecks(input),
     frequency: () => {
       const frequency = typeof input.frequency === 'string' ? memberOf(HOUSEHOLD_FREQUENCIES, input.frequency) : null
       return frequency === null ? refuse(M.frequencyInvalid) : { ok: true, value: frequency }

@@ -304,23 +304,27 @@ function recurringRoutes(app: App): void {
   const { households, recurringExpenses: recurring } = app
   app.get('/:id/recurring', { schema: { params: IdParams } }, async (request) => {
     const { household } = await households.access(request.params.id, request.user.id)
-    return { recurring: (household.recurring ?? []).map(recurringView) }
+    return { recurring: (household.recurring ?? []).map((rule) => recurringView(rule, household)) }
   })
 
   app.post('/:id/recurring', { schema: { params: IdParams, body: ObjectBody } }, async (request, reply) => {
-    const body = accepted(checkRecurringExpense(request.body))
+    // Refused before the household is looked up, as ever; then read in the household's currency.
+    accepted(checkRecurringExpense(request.body))
     const { household } = await households.access(request.params.id, request.user.id)
+    const body = accepted(checkRecurringExpense(request.body, householdCurrencyOf(household).currency))
     const draft = recurringDraftOf(body, household, request.user.id)
     const rule = await recurring.add(request.user.id, household.id, draft)
-    return reply.status(201).send({ success: true, recurring: recurringView(rule) })
+    return reply.status(201).send({ success: true, recurring: recurringView(rule, household) })
   })
 
   app.put('/:id/recurring/:ruleId', { schema: { params: RuleParams, body: ObjectBody } }, async (request) => {
-    const body = accepted(checkRecurringExpense(request.body))
+    // Refused before the household is looked up, as ever; then read in the household's currency.
+    accepted(checkRecurringExpense(request.body))
     const { household } = await households.access(request.params.id, request.user.id)
+    const body = accepted(checkRecurringExpense(request.body, householdCurrencyOf(household).currency))
     const draft = recurringDraftOf(body, household, request.user.id)
     const rule = await recurring.update(request.user.id, household.id, request.params.ruleId, draft)
-    return { success: true, recurring: recurringView(rule) }
+    return { success: true, recurring: recurringView(rule, household) }
   })
 
   app.delete('/:id/recurring/:ruleId', { schema: { params: RuleParams } }, async (request) => {

@@ -11,7 +11,6 @@ import { addHouseholdExpense, type HouseholdDoc } from '../../data/households'
 import { queueReceiptUpload } from '../../data/receipts'
 import { ReceiptField } from '../../components/receipt/receipt-field'
 import type { Receipt } from '../../../schema/entities/receipt'
-import { useMoneyFormat } from '../../lib/money-format'
 import { FormFooter } from './form-footer'
 import { equalSplit, SplitEditor, splitParts, type SplitState } from './split-editor'
 import './households.css'
@@ -39,17 +38,18 @@ function expenseProblem(
 function useExpenseForm(household: HouseholdDoc, me: string) {
   const navigate = useNavigate()
   const toast = useToast()
-  const money = useMoneyFormat()
   const [amount, setAmount] = useState('')
   const [category, setCategory] = useState<string>(DEFAULT_HOUSEHOLD_CATEGORY)
   const [description, setDescription] = useState('')
   const [day, setDay] = useState(() => toDayString(Date.now()))
   const [paidBy, setPaidBy] = useState(household.memberIds.includes(me) ? me : household.memberIds[0]!)
+  const currency = useEntryCurrency(household)
+  // The amount and its parts are typed in the chosen currency's own digits.
+  const money = currency.edit
   const [split, setSplit] = useState<SplitState>(() => equalSplit(household.memberIds, 0, money))
   const [receipt, setReceipt] = useState<Receipt | null>(null)
   const [failed, setFailed] = useState(false)
   const [saving, setSaving] = useState(false)
-  const currency = useEntryCurrency(household)
 
   const total = currency.read(amount) ?? 0
   const parts = splitParts(split, household.memberIds, total, money)
@@ -129,6 +129,7 @@ function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string })
       <AmountField
         label="Amount"
         value={amount}
+        currency={currency.currency}
         error={errorOf('amount')}
         onChange={(e) => changeAmount(e.target.value)}
       />
@@ -149,7 +150,14 @@ function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string })
       />
       <TextField label="Date" type="date" value={day} onChange={(e) => setters.setDay(e.target.value)} />
       <PaidBySelect household={household} me={me} value={paidBy} onValue={setters.setPaidBy} />
-      <SplitEditor household={household} total={total} state={split} onChange={setters.setSplit} mismatch={mismatch} />
+      <SplitEditor
+        household={household}
+        total={total}
+        state={split}
+        onChange={setters.setSplit}
+        mismatch={mismatch}
+        money={currency.edit}
+      />
       <ReceiptField value={receipt} onChange={setters.setReceipt} />
       <FormFooter
         error={errorOf('form')}

@@ -47,7 +47,7 @@ function useSettleForm(household: HouseholdDoc, me: string, initialTo: string) {
   const [saving, setSaving] = useState(false)
   const [askOver, setAskOver] = useState(false)
   // Prefilled with what you owe the person chosen, until you type your own figure.
-  const shown = amount ?? (to && !currency.foreign ? money.forEdit(owedTo(to)) : '')
+  const shown = amount ?? (to && !currency.foreign ? currency.edit.forEdit(owedTo(to)) : '')
   const typed = currency.read(shown)
   const limit = to ? owed(me, to) : 0
   // Compared in the household currency; a payment with no rate to it cannot be compared yet.
@@ -106,6 +106,7 @@ function SettleForm({ household, me, initialTo }: { household: HouseholdDoc; me:
       <AmountField
         label="Amount"
         value={form.shown}
+        currency={form.currency.currency}
         error={errorOf('amount')}
         hint={form.warning ?? undefined}
         onChange={(e) => form.setAmount(e.target.value)}
