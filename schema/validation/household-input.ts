@@ -127,6 +127,15 @@ function unitsOf(value: unknown, currency: string | null): Parsed<number | null>
   return { ok: true, value: parseAmountIn(text, currency) }
 }
 
+/**
+ * What is wrong with an amount a household form has typed in `currency` (REST's rule and message:
+ * above zero, at most the currency's own decimals), or null.
+ */
+export function householdAmountError(text: string, currency: string): string | null {
+  const checked = amount(text, currency)
+  return checked.ok ? null : checked.error
+}
+
 function amount(value: unknown, currency: string | null = null): Parsed<number> {
   const units = unitsOf(value, currency)
   if (!units.ok) return units

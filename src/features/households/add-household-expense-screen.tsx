@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom'
 import { splitMismatch } from '../../../schema/calc/splits'
 import { DEFAULT_HOUSEHOLD_CATEGORY, HOUSEHOLD_CATEGORIES } from '../../../schema/entities/household'
 import { fromDayString, startOfLocalDay, toDayString } from '../../../schema/time'
-import { HOUSEHOLD_MESSAGES, isHouseholdAmount } from '../../../schema/validation/household-input'
+import { HOUSEHOLD_MESSAGES, householdAmountError } from '../../../schema/validation/household-input'
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { useToast } from '../../components/ui/toast'
 import { addHouseholdExpense, type HouseholdDoc } from '../../data/households'
@@ -23,12 +23,12 @@ type Problem = { field: 'amount' | 'rate' | 'category' | 'split' | 'form'; messa
 
 /** The first rule the expense breaks (spec part 2 §5), in the form's order, or null. */
 function expenseProblem(
-  total: number,
+  amountError: string | null,
   rateProblem: boolean,
   category: string,
   mismatch: string | null,
 ): Problem | null {
-  if (!isHouseholdAmount(total)) return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
+  if (amountError) return { field: 'amount', message: amountError }
   if (rateProblem) return { field: 'rate', message: HOUSEHOLD_MESSAGES.rateInvalid }
   if (!category) return { field: 'category', message: HOUSEHOLD_MESSAGES.categoryRequired }
   return mismatch ? { field: 'split', message: mismatch } : null
@@ -54,7 +54,9 @@ function useExpenseForm(household: HouseholdDoc, me: string) {
   const total = currency.read(amount) ?? 0
   const parts = splitParts(split, household.memberIds, total, money)
   const mismatch = total > 0 ? splitMismatch(total, parts) : null
-  const check = useRecheck(() => expenseProblem(total, currency.rateProblem, category, mismatch))
+  const check = useRecheck(() =>
+    expenseProblem(householdAmountError(amount, currency.currency), currency.rateProblem, category, mismatch),
+  )
   const problem: Problem | null =
     check.result ?? (failed ? { field: 'form', message: HOUSEHOLD_MESSAGES.addExpenseFailed } : null)
 

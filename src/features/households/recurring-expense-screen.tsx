@@ -13,7 +13,7 @@ import {
 import { isCalendarDay } from '../../../schema/entities/common'
 import { entryCurrency, moneyEntryOf } from '../../../schema/money/currency'
 import { toDayString } from '../../../schema/time'
-import { HOUSEHOLD_MESSAGES, isHouseholdAmount } from '../../../schema/validation/household-input'
+import { HOUSEHOLD_MESSAGES, householdAmountError } from '../../../schema/validation/household-input'
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { useToast } from '../../components/ui/toast'
 import { saveRecurringExpense } from '../../data/household-recurring'
@@ -37,13 +37,13 @@ interface Dates {
 
 /** The first rule the recurring expense breaks, in the form's order, or null. */
 function recurringProblem(
-  total: number,
+  amountError: string | null,
   rateProblem: boolean,
   category: string,
   mismatch: string | null,
   dates: Dates,
 ): Problem | null {
-  if (!isHouseholdAmount(total)) return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
+  if (amountError) return { field: 'amount', message: amountError }
   if (rateProblem) return { field: 'rate', message: HOUSEHOLD_MESSAGES.rateInvalid }
   if (!category) return { field: 'category', message: HOUSEHOLD_MESSAGES.categoryRequired }
   if (mismatch) return { field: 'split', message: mismatch }
@@ -109,7 +109,13 @@ function useRecurringForm(household: HouseholdDoc, me: string, rule: RecurringHo
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (saving) return
-    const found = recurringProblem(total, currency.rateProblem, category, mismatch, dates)
+    const found = recurringProblem(
+      householdAmountError(amount, currency.currency),
+      currency.rateProblem,
+      category,
+      mismatch,
+      dates,
+    )
     setProblem(found)
     if (found) return
     setSaving(true)
