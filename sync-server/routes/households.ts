@@ -207,24 +207,24 @@ function expenseRoutes(app: App): void {
 
 function settlementRoutes(app: App): void {
   const ledger = app.householdLedger
-  app.post('/settlements/:id/confirm', { schema: { params: IdParams } }, async (request) => ({
-    success: true,
-    settlement: settlementView(await ledger.decide(request.user.id, request.params.id, { status: 'confirmed' })),
-  }))
+  // Answered in the payment's own currency with the household figure beside it, as the list shows it.
+  const decided = async (userId: string, settlement: Settlement) => {
+    const { household } = await app.households.access(settlement.householdId, userId)
+    return { success: true, settlement: settlementView(settlement, household) }
+  }
+  app.post('/settlements/:id/confirm', { schema: { params: IdParams } }, async (request) =>
+    decided(request.user.id, await ledger.decide(request.user.id, request.params.id, { status: 'confirmed' })),
+  )
 
   app.post('/settlements/:id/decline', { schema: { params: IdParams, body: ObjectBody } }, async (request) => {
     const { reason } = accepted(checkReason(request.body, HOUSEHOLD_MESSAGES.declineReasonRequired))
     const decision = { status: 'declined' as const, reason }
-    return {
-      success: true,
-      settlement: settlementView(await ledger.decide(request.user.id, request.params.id, decision)),
-    }
+    return decided(request.user.id, await ledger.decide(request.user.id, request.params.id, decision))
   })
 
-  app.post('/settlements/:id/cancel', { schema: { params: IdParams } }, async (request) => ({
-    success: true,
-    settlement: settlementView(await ledger.decide(request.user.id, request.params.id, { status: 'cancelled' })),
-  }))
+  app.post('/settlements/:id/cancel', { schema: { params: IdParams } }, async (request) =>
+    decided(request.user.id, await ledger.decide(request.user.id, request.params.id, { status: 'cancelled' })),
+  )
 
   app.get('/:id/balances', { schema: { params: IdParams } }, async (request) => {
     const { household, balances, plan, notConverted } = await ledger.balances(request.user.id, request.params.id)

@@ -134,16 +134,16 @@ export function reviewView(e: HouseholdExpense, household: Household) {
   }
 }
 
-/** A payment; with its household, in its own currency with the household figure beside it. */
-export function settlementView(s: Settlement, household?: Household) {
-  const money = household ? moneyView(s, household) : null
+/** A payment in its own currency with the household figure beside it. */
+export function settlementView(s: Settlement, household: Household) {
+  const money = moneyView(s, household)
   return {
     id: s.id,
     household_id: s.householdId,
     from_user: s.fromUserId,
     to_user: s.toUserId,
-    amount: money ? money.decimal(s.amount) : fromPaise(s.amount),
-    ...money?.fields,
+    amount: money.decimal(s.amount),
+    ...money.fields,
     payment_method: s.method,
     transaction_id: s.transactionId || null,
     notes: s.note,
