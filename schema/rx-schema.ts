@@ -15,7 +15,7 @@ export const SCHEMA_VERSIONS: Record<CollectionName, number> = {
   recurring_payments: 1,
   loans: 2,
   loan_payments: 2,
-  households: 3,
+  households: 4,
   household_expenses: 3,
   settlements: 3,
   tickets: 0,

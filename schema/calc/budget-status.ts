@@ -17,12 +17,12 @@ export interface BudgetInput extends CurrencyFields {
 }
 
 /**
- * A budget's limit in the home currency: its amount when it has no currency of its own (budgets
- * made before they had one are in the home currency) or is in the home one, converted at its rate
- * otherwise, and null when it has no rate to the home currency: never compared 1:1.
+ * A budget's limit in the home currency: its amount when it is in the home one, converted at its
+ * rate otherwise, and null when it has no rate to the home currency: never compared 1:1. A budget
+ * with no currency of its own is in the one it was made in, as every entry is (the profile's
+ * `legacyCurrency` once the home currency changed, else the home currency).
  */
 export function budgetLimit(budget: BudgetInput, home: HomeCurrency): Paise | null {
-  if (budget.currency === undefined) return budget.amount
   return inHome(moneyEntryOf(budget, home), home.currency)
 }
 

@@ -99,23 +99,27 @@ export const MAX_RECURRING_PER_HOUSEHOLD = 20
  * short months); yearly on the start date's month and `dayOfMonth`. `addedThrough` is the last
  * occurrence day the server handled ('' before the first): an edit applies to the days after it.
  */
-export const RecurringHouseholdExpense = z.object({
-  id: Id,
-  createdBy: Id,
-  amount: PositivePaise,
-  category: z.string().trim().min(1).max(60),
-  description: z.string().max(500).default(''),
-  paidBy: Id,
-  splitMethod: z.enum(SPLIT_METHODS).default('equal'),
-  splits: z.array(ExpenseSplit).min(1).max(50),
-  frequency: z.enum(HOUSEHOLD_FREQUENCIES),
-  dayOfMonth: z.number().int().min(1).max(31),
-  startDate: DayString,
-  /** The last day an occurrence may fall on; '' = no end. */
-  endDate: z.union([DayString, z.literal('')]).default(''),
-  addedThrough: z.union([DayString, z.literal('')]).default(''),
-  updatedAt: Millis,
-})
+export const RecurringHouseholdExpense = z
+  .object({
+    id: Id,
+    createdBy: Id,
+    amount: PositivePaise,
+    category: z.string().trim().min(1).max(60),
+    description: z.string().max(500).default(''),
+    paidBy: Id,
+    splitMethod: z.enum(SPLIT_METHODS).default('equal'),
+    splits: z.array(ExpenseSplit).min(1).max(50),
+    frequency: z.enum(HOUSEHOLD_FREQUENCIES),
+    dayOfMonth: z.number().int().min(1).max(31),
+    startDate: DayString,
+    /** The last day an occurrence may fall on; '' = no end. */
+    endDate: z.union([DayString, z.literal('')]).default(''),
+    addedThrough: z.union([DayString, z.literal('')]).default(''),
+    updatedAt: Millis,
+    /** What each occurrence is booked in, and its rate to the household currency (absent: see `Household`). */
+    ...entryCurrencyFields,
+  })
+  .superRefine(refineCurrency)
 export type RecurringHouseholdExpense = z.infer<typeof RecurringHouseholdExpense>
 
 /**

@@ -127,6 +127,15 @@ function unitsOf(value: unknown, currency: string | null): Parsed<number | null>
   return { ok: true, value: parseAmountIn(text, currency) }
 }
 
+/**
+ * What is wrong with an amount a household form has typed in `currency` (REST's rule and message:
+ * above zero, at most the currency's own decimals), or null.
+ */
+export function householdAmountError(text: string, currency: string): string | null {
+  const checked = amount(text, currency)
+  return checked.ok ? null : checked.error
+}
+
 function amount(value: unknown, currency: string | null = null): Parsed<number> {
   const units = unitsOf(value, currency)
   if (!units.ok) return units
@@ -378,16 +387,21 @@ export function checkHouseholdExpense(
  * POST/PUT /households/{id}/recurring: an expense that comes back weekly, monthly or yearly from
  * `start_date` (monthly and yearly on `day_of_month`, default the start date's day) until `end_date`.
  */
-export interface RecurringExpenseInput extends ExpenseFields {
+export interface RecurringExpenseInput extends ExpenseFields, EntryCurrencyInput {
   frequency: HouseholdFrequency
   day_of_month: number | null
   start_date: string
   end_date: string | null
 }
 
-export function checkRecurringExpense(input: Input): Checked<RecurringExpenseInput> {
+/** Amounts in the named currency's digits (the household's when none is named), as for a one-off expense. */
+export function checkRecurringExpense(
+  input: Input,
+  householdCurrency: string | null = null,
+): Checked<RecurringExpenseInput> {
   return checkAll({
-    ...expenseChecks(input, null),
+    ...expenseChecks(input, amountCurrency(input, householdCurrency)),
+    ...entryCurrencyChecks(input),
     frequency: () => {
       const frequency = typeof input.frequency === 'string' ? memberOf(HOUSEHOLD_FREQUENCIES, input.frequency) : null
       return frequency === null ? refuse(M.frequencyInvalid) : { ok: true, value: frequency }

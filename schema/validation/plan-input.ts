@@ -145,14 +145,17 @@ export function parseRecurring(input: RecurringFormInput): Checked<RecurringFiel
   }
 }
 
-/** A budget as a REST body gives it; on an update a missing field keeps the budget's value. */
-export interface BudgetInput {
+/**
+ * A budget as a REST body gives it; on an update a missing field keeps the budget's value. The
+ * limit is in `currency`'s own digits (rupee-style paise when none), checked as a device's is.
+ */
+export interface BudgetInput extends CurrencyInput {
   category?: string | null
   amount?: RawInput
   period?: string | null
 }
 export type BudgetField = keyof BudgetInput
-export interface BudgetFields {
+export interface BudgetFields extends EntryCurrency {
   category: string
   amount: Paise
   period: BudgetPeriod
@@ -160,21 +163,27 @@ export interface BudgetFields {
 
 /**
  * The budget a create (no `existing`) or an update produces: a category (at most 60 characters),
- * an amount above zero and a period (monthly unless given), or the first field it gets wrong.
+ * an amount above zero in its currency's digits, a period (monthly unless given) and a currency
+ * with its rate, or the first field it gets wrong.
  */
 export function checkBudget(input: BudgetInput, existing?: BudgetFields): Checked<BudgetFields, BudgetField> {
   const given = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null
   const category = given(input.category) ? input.category.trim() : existing?.category
   if (!category) return fail('category', PLAN_MESSAGES.categoryRequired)
   if (category.length > MAX_CATEGORY_CHARS) return fail('category', PLAN_MESSAGES.categoryTooLong)
+  const currency = checkCurrency(input)
+  if (!currency.ok) return currency
   const amount =
     existing && !given(input.amount)
       ? { ok: true as const, value: existing.amount }
-      : checkAmount(input.amount, 'amount', { required: PLAN_MESSAGES.amountRequired, zero: false })
+      : checkAmountIn(input.amount, currency.value.currency, 'amount', {
+          required: PLAN_MESSAGES.amountRequired,
+          zero: false,
+        })
   if (!amount.ok) return amount
   const period = !given(input.period)
     ? { ok: true as const, value: existing?.period ?? 'monthly' }
     : parsePeriod(input.period)
   if (!period.ok) return fail('period', period.error)
-  return { ok: true, value: { category, amount: amount.value, period: period.value } }
+  return { ok: true, value: { category, amount: amount.value, period: period.value, ...currency.value } }
 }

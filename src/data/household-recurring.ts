@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import type { SplitPart } from '../../schema/calc/splits'
 import type { HouseholdFrequency, SplitMethod } from '../../schema/entities/household'
-import { fromPaise, type Paise } from '../../schema/money/money'
+import { amountText } from '../../schema/money/currency'
+import type { Paise } from '../../schema/money/money'
 import { ApiError, apiFetch } from './http'
 import { readToken } from './session'
 
@@ -22,6 +23,9 @@ export interface RecurringInput {
   startDate: string
   /** '' = no end. */
   endDate: string
+  /** What the amounts are in, and the rate to the household currency (null: not converted). */
+  currency: string
+  fxRate: number | null
 }
 
 function token(): string {
@@ -31,8 +35,8 @@ function token(): string {
 }
 
 /** A split part as the API takes it: what the method was made from. */
-function splitBody(method: SplitMethod, part: SplitPart) {
-  if (method === 'exact') return { user_id: part.userId, amount_owed: fromPaise(part.amount) }
+function splitBody(method: SplitMethod, part: SplitPart, currency: string) {
+  if (method === 'exact') return { user_id: part.userId, amount_owed: amountText(part.amount, currency) }
   if (method === 'percentage') return { user_id: part.userId, percentage: part.weight / 100 }
   if (method === 'shares') return { user_id: part.userId, shares: part.weight }
   return { user_id: part.userId }
@@ -40,12 +44,15 @@ function splitBody(method: SplitMethod, part: SplitPart) {
 
 function bodyOf(input: RecurringInput) {
   return {
-    amount: fromPaise(input.amount),
+    // In the currency's own digits, as the server reads a body naming it.
+    amount: amountText(input.amount, input.currency),
+    currency: input.currency,
+    fx_rate: input.fxRate,
     category: input.category,
     description: input.description,
     paid_by: input.paidBy,
     split_method: input.splitMethod,
-    splits: input.splits.map((p) => splitBody(input.splitMethod, p)),
+    splits: input.splits.map((p) => splitBody(input.splitMethod, p, input.currency)),
     frequency: input.frequency,
     day_of_month: input.dayOfMonth,
     start_date: input.startDate,

@@ -11,7 +11,8 @@ import { newTransaction, type TransactionContent } from '../../schema/entities/t
 import { nextVersion } from '../../schema/entities/common'
 import { userData } from './database'
 import { findStoredWithDeleted } from './rxdb-internals'
-import { lastRateFor, type TransactionDoc } from './transactions'
+import { rateOffer } from './rate-offer'
+import type { TransactionDoc } from './transactions'
 
 /** How many of the newest entries the merchant history is read from (one indexed query). */
 const HISTORY_SIZE = 3_000
@@ -85,7 +86,8 @@ export async function messageCurrency(
   home: string,
 ): Promise<Required<Pick<TransactionContent, 'currency' | 'fxRate'>> & Pick<TransactionContent, 'fxHome'>> {
   const currency = named ?? home
-  const rate = currency === home ? null : await lastRateFor(currency, home)
+  // The newer of the user's own last rate for the pair and the daily one, as the forms offer.
+  const rate = currency === home ? null : ((await rateOffer(currency, home))?.rate ?? null)
   return rate === null ? { currency, fxRate: null } : { currency, fxRate: rate, fxHome: home }
 }
 

@@ -11,14 +11,44 @@ function localDay(ms: number): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`
 }
 
+/** A rate the user typed and when: an expense's or income's date, else when the entry was last saved. */
+type Given = { rate: number; date: number } | null
+
+function newer(a: Given, b: Given): Given {
+  return a === null || (b !== null && b.date > a.date) ? b : a
+}
+
+/**
+ * The rate the user gave most recently for `currency` to `home`, on whatever entry they typed it:
+ * an expense or income (by its date), a budget, a recurring payment, a loan, or a household
+ * expense or payment they entered (by when it was saved). Null when they never gave one.
+ */
+export async function lastRateGiven(currency: string, home: string): Promise<Given> {
+  if (currency === home) return null
+  const { db, userId } = userData()
+  const selector = { currency, fxHome: home, fxRate: { $gt: 0 } }
+  const mine = { ...selector, ownerId: userId }
+  const [entry, ...others] = await Promise.all([
+    lastRateEntry(currency, home),
+    db.budgets.find({ selector }).exec(),
+    db.recurring_payments.find({ selector }).exec(),
+    db.loans.find({ selector }).exec(),
+    db.household_expenses.find({ selector: mine }).exec(),
+    db.settlements.find({ selector: mine }).exec(),
+  ])
+  let latest: Given = entry
+  for (const doc of others.flat()) if (doc.fxRate) latest = newer(latest, { rate: doc.fxRate, date: doc.updatedAt })
+  return latest
+}
+
 /**
  * The rate a form offers for an entry in `currency` (home currency `home`): the user's own last
- * rate for the pair or the daily source's, the newer by day (`pickRateOffer` says why); null when
- * neither is known. Works offline (the entries and the cached day are on the device).
+ * rate for the pair (`lastRateGiven`) or the daily source's, the newer by day (`pickRateOffer` says
+ * why); null when neither is known. Works offline (the entries and the cached day are on the device).
  */
 export async function rateOffer(currency: string, home: string): Promise<RateOffer | null> {
   if (currency === home) return null
-  const [own, day] = await Promise.all([lastRateEntry(currency, home), refreshFxRates()])
+  const [own, day] = await Promise.all([lastRateGiven(currency, home), refreshFxRates()])
   const yours: RateOffer | null = own ? { rate: own.rate, from: 'yours', day: localDay(own.date) } : null
   return pickRateOffer(yours, dailyRateOffer(currency, home, day))
 }

@@ -110,15 +110,10 @@ export function transactionCounts$(): Observable<{ expense: number; income: numb
 }
 
 /**
- * The rate the user last gave for a pair (an entry in `currency` converted to `home`): the rate of
- * their latest entry with that pair, or null when they never gave one. Read from the entries
- * themselves, so it works offline and follows the user to every device.
+ * The rate of the user's latest expense or income in `currency` converted to `home`, with its date
+ * (ms); null when none has one. Read from the entries themselves, so it works offline and follows
+ * the user to every device (rate-offer.ts weighs it against their other entries and the daily rate).
  */
-export async function lastRateFor(currency: string, home: string): Promise<number | null> {
-  return (await lastRateEntry(currency, home))?.rate ?? null
-}
-
-/** The same rate with its entry's date (ms), for weighing it against the daily source's. */
 export async function lastRateEntry(currency: string, home: string): Promise<{ rate: number; date: number } | null> {
   if (currency === home) return null
   const { db } = userData()

@@ -207,24 +207,24 @@ function expenseRoutes(app: App): void {
 
 function settlementRoutes(app: App): void {
   const ledger = app.householdLedger
-  app.post('/settlements/:id/confirm', { schema: { params: IdParams } }, async (request) => ({
-    success: true,
-    settlement: settlementView(await ledger.decide(request.user.id, request.params.id, { status: 'confirmed' })),
-  }))
+  // Answered in the payment's own currency with the household figure beside it, as the list shows it.
+  const decided = async (userId: string, settlement: Settlement) => {
+    const { household } = await app.households.access(settlement.householdId, userId)
+    return { success: true, settlement: settlementView(settlement, household) }
+  }
+  app.post('/settlements/:id/confirm', { schema: { params: IdParams } }, async (request) =>
+    decided(request.user.id, await ledger.decide(request.user.id, request.params.id, { status: 'confirmed' })),
+  )
 
   app.post('/settlements/:id/decline', { schema: { params: IdParams, body: ObjectBody } }, async (request) => {
     const { reason } = accepted(checkReason(request.body, HOUSEHOLD_MESSAGES.declineReasonRequired))
     const decision = { status: 'declined' as const, reason }
-    return {
-      success: true,
-      settlement: settlementView(await ledger.decide(request.user.id, request.params.id, decision)),
-    }
+    return decided(request.user.id, await ledger.decide(request.user.id, request.params.id, decision))
   })
 
-  app.post('/settlements/:id/cancel', { schema: { params: IdParams } }, async (request) => ({
-    success: true,
-    settlement: settlementView(await ledger.decide(request.user.id, request.params.id, { status: 'cancelled' })),
-  }))
+  app.post('/settlements/:id/cancel', { schema: { params: IdParams } }, async (request) =>
+    decided(request.user.id, await ledger.decide(request.user.id, request.params.id, { status: 'cancelled' })),
+  )
 
   app.get('/:id/balances', { schema: { params: IdParams } }, async (request) => {
     const { household, balances, plan, notConverted } = await ledger.balances(request.user.id, request.params.id)
@@ -304,23 +304,27 @@ function recurringRoutes(app: App): void {
   const { households, recurringExpenses: recurring } = app
   app.get('/:id/recurring', { schema: { params: IdParams } }, async (request) => {
     const { household } = await households.access(request.params.id, request.user.id)
-    return { recurring: (household.recurring ?? []).map(recurringView) }
+    return { recurring: (household.recurring ?? []).map((rule) => recurringView(rule, household)) }
   })
 
   app.post('/:id/recurring', { schema: { params: IdParams, body: ObjectBody } }, async (request, reply) => {
-    const body = accepted(checkRecurringExpense(request.body))
+    // Refused before the household is looked up, as ever; then read in the household's currency.
+    accepted(checkRecurringExpense(request.body))
     const { household } = await households.access(request.params.id, request.user.id)
+    const body = accepted(checkRecurringExpense(request.body, householdCurrencyOf(household).currency))
     const draft = recurringDraftOf(body, household, request.user.id)
     const rule = await recurring.add(request.user.id, household.id, draft)
-    return reply.status(201).send({ success: true, recurring: recurringView(rule) })
+    return reply.status(201).send({ success: true, recurring: recurringView(rule, household) })
   })
 
   app.put('/:id/recurring/:ruleId', { schema: { params: RuleParams, body: ObjectBody } }, async (request) => {
-    const body = accepted(checkRecurringExpense(request.body))
+    // Refused before the household is looked up, as ever; then read in the household's currency.
+    accepted(checkRecurringExpense(request.body))
     const { household } = await households.access(request.params.id, request.user.id)
+    const body = accepted(checkRecurringExpense(request.body, householdCurrencyOf(household).currency))
     const draft = recurringDraftOf(body, household, request.user.id)
     const rule = await recurring.update(request.user.id, household.id, request.params.ruleId, draft)
-    return { success: true, recurring: recurringView(rule) }
+    return { success: true, recurring: recurringView(rule, household) }
   })
 
   app.delete('/:id/recurring/:ruleId', { schema: { params: RuleParams } }, async (request) => {

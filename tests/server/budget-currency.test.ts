@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Budget } from '../../schema/entities/budget'
+import { TRANSACTION_MESSAGES } from '../../schema/validation/transaction-input'
 import { callAs, createTestApp, register } from './helpers'
 import type { Session, TestApp } from './helpers'
 
@@ -63,5 +64,39 @@ describe('a budget in another currency', () => {
     const res = await callAs(t.app, s, 'PUT', `/api/budgets/${doc.id}`, { category: 'Travel', amount: 600 })
     expect(res.status).toBe(200)
     expect(await stored(s, doc.id)).toMatchObject({ amount: 600_00, currency: 'USD', fxRate: 83.2, fxHome: 'INR' })
+  })
+})
+
+describe('a budget in another currency over REST', () => {
+  it('is created and changed with currency and fx_rate, checked with the messages a device gets', async () => {
+    const s = await register(t.app)
+    const body = { category: 'Travel', amount: '500.5', currency: 'USD', fx_rate: '83.2' }
+    const made = await callAs(t.app, s, 'POST', '/api/budgets', body)
+    expect(made.status).toBe(201)
+    const budget = made.body.budget as { id: string }
+    expect(budget).toMatchObject({ amount: 500.5, currency: 'USD', fx_rate: 83.2 })
+    expect(await stored(s, budget.id)).toMatchObject({ amount: 500_50, currency: 'USD', fxRate: 83.2, fxHome: 'INR' })
+
+    const yen = await callAs(t.app, s, 'PUT', `/api/budgets/${budget.id}`, { currency: 'JPY', amount: 70000 })
+    expect(yen.status).toBe(200)
+    expect(await stored(s, budget.id)).toMatchObject({ amount: 7_000_000, currency: 'JPY', fxRate: null })
+    const rated = await callAs(t.app, s, 'PUT', `/api/budgets/${budget.id}`, { fx_rate: 0.55 })
+    expect(rated.body.budget).toMatchObject({ amount: 70000, currency: 'JPY', fx_rate: 0.55 })
+
+    const refusals = [
+      [{ currency: 'XYZ' }, TRANSACTION_MESSAGES.currencyInvalid],
+      [{ currency: 'USD', fx_rate: 'abc' }, TRANSACTION_MESSAGES.rateInvalid],
+      [{ currency: 'USD', fx_rate: -2 }, TRANSACTION_MESSAGES.rateInvalid],
+    ] as const
+    for (const [extra, message] of refusals) {
+      const res = await callAs(t.app, s, 'PUT', `/api/budgets/${budget.id}`, extra)
+      expect(res.status).toBe(400)
+      expect(res.body.error).toBe(message)
+      const bad = await callAs(t.app, s, 'POST', '/api/budgets', { category: 'Food', amount: 10, ...extra })
+      expect(bad.body.error).toBe(message)
+    }
+    expect(await stored(s, budget.id)).toMatchObject({ amount: 7_000_000, currency: 'JPY', fxRate: 0.55 })
+    const list = (await callAs(t.app, s, 'GET', '/api/budgets')).body.budgets as unknown[]
+    expect(list).toHaveLength(1)
   })
 })

@@ -183,6 +183,36 @@ describe('expenses and payments in another currency', () => {
   })
 })
 
+describe('a payment decided over REST', () => {
+  it('is answered in its own currency with the household figure, on confirm, decline and cancel', async () => {
+    const [a, b] = [await register(t.app), await register(t.app)]
+    const id = await household(a, b, 'USD')
+    const pay = (body: Json) => call(b, 'POST', `/${id}/settlements`, { to_user: a.user.id, ...body })
+    const yen = (await pay({ amount: 1500, currency: 'JPY', fx_rate: 0.0066 })).body.settlement as { id: string }
+    const dollars = (await pay({ amount: 12.5 })).body.settlement as { id: string }
+    const dirhams = (await pay({ amount: 40, currency: 'AED' })).body.settlement as { id: string }
+
+    const confirmed = await call(a, 'POST', `/settlements/${yen.id}/confirm`)
+    expect(confirmed.body.settlement).toMatchObject({
+      status: 'confirmed',
+      amount: 1500,
+      currency: 'JPY',
+      fx_rate: 0.0066,
+      amount_in_household_currency: 9.9,
+    })
+    const declined = await call(a, 'POST', `/settlements/${dollars.id}/decline`, { reason: 'Not received' })
+    expect(declined.body.settlement).toMatchObject({ status: 'declined', amount: 12.5, currency: 'USD' })
+    const cancelled = await call(b, 'POST', `/settlements/${dirhams.id}/cancel`)
+    expect(cancelled.body.settlement).toMatchObject({
+      status: 'cancelled',
+      amount: 40,
+      currency: 'AED',
+      fx_rate: null,
+      amount_in_household_currency: null,
+    })
+  })
+})
+
 describe('sync pushes', () => {
   function expenseDoc(owner: Session, householdId: string, other: Session, extra: Partial<HouseholdExpense>) {
     return {

@@ -4,7 +4,7 @@ import type { Household, HouseholdExpense } from '../../schema/entities/househol
 import { buildApp } from '../../sync-server/app'
 import { documents } from '../../sync-server/db/tables'
 import { callAs, createTestApp, register } from './helpers'
-import type { Session, TestApp } from './helpers'
+import type { Json, Session, TestApp } from './helpers'
 
 let t: TestApp
 let clock = Date.UTC(2026, 10, 23, 6, 0)
@@ -139,6 +139,62 @@ describe('recurring household expenses', () => {
     expect((await call(a, 'GET', `/${id}/recurring`)).body.recurring).toEqual([])
   })
 
+  it("books each occurrence in the rule's own currency at its rate, amounts in that currency's digits", async () => {
+    clock = Date.UTC(2027, 7, 1, 6, 0)
+    const { a, b, id } = await flat()
+    const body = rent({
+      amount: '1500.5',
+      currency: 'USD',
+      fx_rate: '83.25',
+      start_date: '2027-08-02',
+      day_of_month: 2,
+    })
+    const made = await call(a, 'POST', `/${id}/recurring`, body)
+    expect(made.status).toBe(201)
+    const rule = made.body.recurring as { id: string }
+    expect(rule).toMatchObject({ amount: 1500.5, currency: 'USD', fx_rate: 83.25 })
+    expect((rule as unknown as { splits: unknown[] }).splits).toEqual([
+      { user_id: a.user.id, amount_owed: 750.25 },
+      { user_id: b.user.id, amount_owed: 750.25 },
+    ])
+    clock = Date.UTC(2027, 7, 2, 6, 0)
+    expect(await t.app.householdRecurring.check()).toBe(1)
+    expect(await occurrences(b, id)).toMatchObject([{ amount: 150_050, currency: 'USD', fxRate: 83.25, fxHome: 'INR' }])
+    const listed = await call(b, 'GET', `/${id}/expenses`)
+    expect((listed.body.expenses as Json[])[0]).toMatchObject({ amount: 1500.5, currency: 'USD', fx_rate: 83.25 })
+
+    // An edit naming no currency is in the household's; whole yen only; a rate needs a currency.
+    expect((await call(a, 'PUT', `/${id}/recurring/${rule.id}`, rent({ start_date: '2027-08-02' }))).status).toBe(200)
+    clock = Date.UTC(2027, 8, 2, 6, 0)
+    expect(await t.app.householdRecurring.check()).toBe(1)
+    expect((await occurrences(b, id))[1]).toMatchObject({ amount: 2_400_000, currency: 'INR', fxRate: null })
+    expect((await occurrences(b, id))[1]!.fxHome).toBeUndefined()
+    const halfYen = await call(a, 'POST', `/${id}/recurring`, rent({ amount: '500.5', currency: 'JPY' }))
+    expect(halfYen.body.error).toBe('JPY amounts are whole numbers')
+    const rateAlone = await call(a, 'POST', `/${id}/recurring`, rent({ fx_rate: 83 }))
+    expect(rateAlone.body.error).toBe('A rate needs a currency: say which currency the amount is in')
+    expect((await call(a, 'DELETE', `/${id}/recurring/${rule.id}`)).status).toBe(200)
+  })
+
+  it('books a rule made before rules had a currency in the one it was made in, after a change', async () => {
+    clock = Date.UTC(2027, 9, 1, 6, 0)
+    const { a, b, id } = await flat()
+    const made = await call(a, 'POST', `/${id}/recurring`, rent({ start_date: '2027-10-05', day_of_month: 5 }))
+    const ruleId = (made.body.recurring as { id: string }).id
+    await rewriteHousehold(id, (household) => {
+      const rule = household.recurring[0]!
+      delete rule.currency
+      delete rule.fxRate
+    })
+    expect((await call(a, 'PUT', `/${id}`, { currency: 'USD' })).status).toBe(200)
+    clock = Date.UTC(2027, 9, 5, 6, 0)
+    expect(await t.app.householdRecurring.check()).toBe(1)
+    expect(await occurrences(b, id)).toMatchObject([{ amount: 2_400_000, currency: 'INR', fxRate: null }])
+    const rules = (await call(b, 'GET', `/${id}/recurring`)).body.recurring as Json[]
+    expect(rules[0]).toMatchObject({ amount: 24000, currency: 'INR', fx_rate: null })
+    await call(a, 'DELETE', `/${id}/recurring/${ruleId}`)
+  })
+
   it('is for members only', async () => {
     const { a, id } = await flat()
     const ruleId = ((await call(a, 'POST', `/${id}/recurring`, rent())).body.recurring as { id: string }).id
@@ -155,10 +211,17 @@ describe('recurring household expenses', () => {
 
 /** Rewrites the stored household as if no occurrence of its first rule had been added (bypassing the repository). */
 async function forgetProgress(householdId: string): Promise<void> {
+  await rewriteHousehold(householdId, (household) => {
+    household.recurring[0]!.addedThrough = ''
+  })
+}
+
+/** Changes the stored household document in place, bypassing the repository (a document as older servers wrote it). */
+async function rewriteHousehold(householdId: string, edit: (household: Household) => void): Promise<void> {
   const where = and(eq(documents.collection, 'households'), eq(documents.id, householdId))
   const [row] = await t.app.db.select({ data: documents.data }).from(documents).where(where)
   const household = JSON.parse(row!.data) as Household
-  household.recurring[0]!.addedThrough = ''
+  edit(household)
   await t.app.db
     .update(documents)
     .set({ data: JSON.stringify(household) })

@@ -123,6 +123,9 @@ describe('/api/budgets', () => {
         period: 'monthly',
         allocated: 0,
         created_at: expect.any(String) as string,
+        // A new budget names the currency it was made in (the home currency), so a later change keeps it.
+        currency: 'INR',
+        fx_rate: null,
       },
     ])
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { alertsForExpense } from '../../schema/calc/budget-alerts'
-import { budgetStatus, countInBudget } from '../../schema/calc/budget-status'
+import { budgetLimit, budgetsInHome, budgetStatus, countInBudget } from '../../schema/calc/budget-status'
 import { buildInsights } from '../../schema/calc/insights'
 import { inHomeCurrency, type LedgerEntry } from '../../schema/calc/totals'
 import { inHome, moneyEntryOf, type HomeCurrency } from '../../schema/money/currency'
@@ -96,5 +96,26 @@ describe('insights in the home currency', () => {
         expect(buildInsights(legacy, [budget], [], NOW, inr).notConverted).toBe(0)
       }),
     )
+  })
+})
+
+describe('a budget made before budgets had a currency', () => {
+  const budget = { category: 'Food', amount: 5_000_00, period: 'monthly' as const, createdAt: 0 }
+
+  it('keeps meaning the currency it was made in after the home currency changes: never read 1:1 in the new one', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('USD', 'AED', 'JPY', 'EUR'), fc.integer({ min: 1, max: 10 ** 9 }), (home, amount) => {
+        const legacy: HomeCurrency = { currency: home, legacyCurrency: 'INR' }
+        const old = { ...budget, amount }
+        // Its limit is in rupees, with no rate to the new home currency: not converted, compared with nothing.
+        expect(budgetLimit(old, legacy)).toBeNull()
+        expect(budgetsInHome([old], legacy).notConverted).toEqual([old])
+        // Given a rupee rate toward the new home currency, it converts at it, as a budget naming INR does.
+        const rated = { ...old, currency: 'INR', fxRate: 0.012, fxHome: home }
+        expect(budgetLimit({ ...old, fxRate: 0.012, fxHome: home }, legacy)).toBe(budgetLimit(rated, legacy))
+      }),
+    )
+    // Before any change there is no legacy currency: it is in the home currency, as it always was.
+    expect(budgetLimit(budget, { currency: 'INR', legacyCurrency: null })).toBe(5_000_00)
   })
 })

@@ -10,7 +10,10 @@ import {
 import { fewestPayments } from '../../schema/calc/settle-plan'
 import { splitAmounts } from '../../schema/calc/splits'
 import { HouseholdExpense, Settlement } from '../../schema/entities/household'
-import { convertAmount } from '../../schema/money/currency'
+import { amountText, convertAmount, currencyDigits, storedDigits } from '../../schema/money/currency'
+import { CURRENCY_CODES } from '../../schema/money/money'
+import { HOUSEHOLD_MESSAGES, householdAmountError } from '../../schema/validation/household-input'
+import { editFormatIn } from '../../src/features/households/household-money'
 
 const people = fc.integer({ min: 2, max: 8 }).map((n) => Array.from({ length: n }, (_, i) => `u${i}`))
 const CODES = ['INR', 'USD', 'JPY', 'BHD', 'AED'] as const
@@ -212,5 +215,35 @@ describe('entities', () => {
     const payment = { ...base, fromUserId: 'a', toUserId: 'b', amount: 150, date: 1 }
     expect(Settlement.safeParse({ ...payment, fxRate: 83.25 }).success).toBe(false)
     expect(Settlement.safeParse({ ...payment, currency: 'USD', fxRate: 83.25, fxHome: 'INR' }).success).toBe(true)
+  })
+})
+
+describe("a household form's amount is read in the chosen currency's own digits", () => {
+  const code = fc.constantFrom(...CURRENCY_CODES)
+  const units = fc.integer({ min: 1, max: 9_999_999 })
+
+  it("takes every amount written in its currency's digits and reads it back exactly", () => {
+    fc.assert(
+      fc.property(code, units, (currency, own) => {
+        const digits = currencyDigits(currency)
+        const stored = own * 10 ** (storedDigits(currency) - digits)
+        const text = amountText(stored, currency)
+        expect(householdAmountError(text, currency)).toBeNull()
+        expect(editFormatIn(currency).fromEdit(text)).toBe(stored)
+        expect(editFormatIn(currency).forEdit(stored)).toBe(text)
+      }),
+    )
+  })
+
+  it('refuses one more decimal than the currency has, with the REST message, rather than rounding it', () => {
+    fc.assert(
+      fc.property(code, units, fc.integer({ min: 1, max: 9 }), (currency, own, extra) => {
+        const text = `${amountText(own * 10 ** (storedDigits(currency) - currencyDigits(currency)), currency)}`
+        const finer = `${text.includes('.') ? text : `${text}.`}${extra}`
+        expect(householdAmountError(finer, currency)).toBe(HOUSEHOLD_MESSAGES.amountDigits(currency))
+      }),
+    )
+    expect(householdAmountError('500.5', 'JPY')).toBe('JPY amounts are whole numbers')
+    expect(householdAmountError('', 'USD')).toBe(HOUSEHOLD_MESSAGES.amountInvalid)
   })
 })

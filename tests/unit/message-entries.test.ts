@@ -9,6 +9,8 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DocOf } from '../../schema/collections'
 import { invertTime } from '../../schema/entities/common'
+import type { FxDay } from '../../schema/money/fx-source'
+import type * as FxRatesModule from '../../src/data/fx-rates'
 import { paymentEntryId } from '../../schema/parse/dedupe'
 import { migrationStrategiesOf, rxSchemaOf } from '../../schema/rx-schema'
 import { lastWriterWins } from '../../src/data/conflict'
@@ -20,15 +22,29 @@ type Db = RxDatabase<{ transactions: RxCollection<DocOf<'transactions'>> }>
 let db: Db
 
 vi.mock('../../src/data/database', () => ({ userData: () => ({ userId: USER, db }) }))
+/** The daily rates the device holds (GET /api/fx/latest), null until a test gives some. */
+let fxDay: FxDay | null = null
+vi.mock('../../src/data/fx-rates', async (actual) => ({
+  ...(await actual<typeof FxRatesModule>()),
+  refreshFxRates: () => Promise.resolve(fxDay),
+}))
 const { expenseToReverse, merchantHistory, messageCurrency, priorEntry, saveMessageEntry } =
   await import('../../src/data/message-entries')
 
 const migrationStrategies = migrationStrategiesOf('transactions')
 
+/** A collection the test database holds besides transactions. */
+function other<N extends 'budgets' | 'household_expenses'>(name: N): RxCollection<DocOf<N>> {
+  return (db.collections as unknown as Record<N, RxCollection<DocOf<N>>>)[name]
+}
+
 let dbNumber = 0
 async function open(name: string, schema = rxSchemaOf('transactions')): Promise<Db> {
   const opened: Db = await createRxDatabase({ name, storage: getRxStorageMemory(), multiInstance: false })
   await opened.addCollections({ transactions: { schema, conflictHandler: lastWriterWins, migrationStrategies } })
+  // The other entries a rate may have been typed on (rate-offer.ts reads them too).
+  const others = ['budgets', 'recurring_payments', 'loans', 'household_expenses', 'settlements'] as const
+  await opened.addCollections(Object.fromEntries(others.map((name) => [name, { schema: rxSchemaOf(name) }])))
   return opened
 }
 
@@ -36,6 +52,7 @@ beforeEach(async () => {
   db = await open(`message-entries-${dbNumber++}`)
 })
 afterEach(async () => {
+  fxDay = null
   if (!db.closed) await db.remove()
 })
 
@@ -92,6 +109,61 @@ describe('messageCurrency', () => {
     expect(await messageCurrency('USD', 'INR')).toEqual({ currency: 'USD', fxRate: 83.25, fxHome: 'INR' })
     expect(await messageCurrency('USD', 'AED')).toEqual({ currency: 'USD', fxRate: 3.67, fxHome: 'AED' })
     expect(await messageCurrency('EUR', 'INR')).toEqual({ currency: 'EUR', fxRate: null })
+  })
+
+  it("takes the daily rate when it is for a later day than the user's own, as the forms do", async () => {
+    fxDay = { base: 'USD', date: '2026-11-25', rates: { USD: 1, INR: 84.1, AED: 3.6725 } }
+    expect(await messageCurrency('USD', 'INR')).toEqual({ currency: 'USD', fxRate: 84.1, fxHome: 'INR' })
+    // The user's own rate on 24 Nov is older than the daily one of 25 Nov; on the same day theirs wins.
+    await saveMessageEntry({ ...swiggy, currency: 'USD', fxRate: 83.25, fxHome: 'INR' })
+    expect(await messageCurrency('USD', 'INR')).toMatchObject({ fxRate: 84.1 })
+    fxDay = { ...fxDay, date: '2026-11-24' }
+    expect(await messageCurrency('USD', 'INR')).toMatchObject({ fxRate: 83.25 })
+  })
+
+  it('takes a rate typed more recently on a budget, a recurring payment, a loan or a household entry', async () => {
+    await saveMessageEntry({ ...swiggy, currency: 'USD', fxRate: 83.25, fxHome: 'INR' })
+    const later = DATE + 60_000
+    const base = {
+      id: 'b1',
+      ownerId: USER,
+      updatedAt: later,
+      category: 'Travel',
+      amount: 500_00,
+      period: 'monthly' as const,
+    }
+    await other('budgets').insert({
+      ...base,
+      allocated: 0,
+      refusedAllocation: 0,
+      createdAt: later,
+      currency: 'USD',
+      fxRate: 84.5,
+      fxHome: 'INR',
+    })
+    expect(await messageCurrency('USD', 'INR')).toMatchObject({ fxRate: 84.5 })
+    // Another member's household expense is theirs to rate, not a rate this user gave.
+    await other('household_expenses').insert({
+      id: 'he1',
+      ownerId: 'someone-else',
+      updatedAt: later + 1,
+      householdId: 'h1',
+      amount: 1000,
+      description: '',
+      category: 'Rent',
+      date: later + 1,
+      paidBy: 'someone-else',
+      splitMethod: 'equal',
+      splits: [{ userId: USER, amount: 1000, weight: 0 }],
+      reviews: [],
+      status: 'pending',
+      deadline: 0,
+      createdAt: 0,
+      currency: 'USD',
+      fxRate: 90,
+      fxHome: 'INR',
+    })
+    expect(await messageCurrency('USD', 'INR')).toMatchObject({ fxRate: 84.5 })
   })
 
   it('no currency named, or the home one, is the home currency with no rate', async () => {

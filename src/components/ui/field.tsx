@@ -7,6 +7,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react'
+import { currencyDigits } from '../../../schema/money/currency'
 import './ui.css'
 
 interface FieldFrame {
@@ -202,8 +203,27 @@ export function ChoiceField<T extends string>({
 }
 
 /** A money amount in rupees with two decimals; props given override the defaults. */
-export function AmountField(props: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
-  return <TextField type="number" inputMode="decimal" step="0.01" min="0" placeholder="0.00" {...props} />
+/**
+ * An amount input; with `currency`, its step and placeholder follow that currency's own digits
+ * (whole yen: "0", step 1; three for a dinar: "0.000"), else two decimals.
+ */
+export function AmountField({
+  currency,
+  ...props
+}: FieldFrame & InputHTMLAttributes<HTMLInputElement> & { currency?: string }) {
+  const digits = currency === undefined ? 2 : currencyDigits(currency)
+  const step = digits === 0 ? '1' : `0.${'1'.padStart(digits, '0')}`
+  const placeholder = digits === 0 ? '0' : `0.${'0'.repeat(digits)}`
+  return (
+    <TextField
+      type="number"
+      inputMode={digits === 0 ? 'numeric' : 'decimal'}
+      step={step}
+      min="0"
+      placeholder={placeholder}
+      {...props}
+    />
+  )
 }
 
 /** The name typed beside 'Others' in the category select; the forms save it to the user's categories. */

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { BUDGET_PERIODS, PERIOD_LABELS, type BudgetPeriod } from '../../../schema/entities/budget'
 import { MAX_INCOME_PAISE } from '../../../schema/entities/transaction'
 import { categoryOptions, OTHER_CATEGORY } from '../../../schema/categories'
-import { amountText } from '../../../schema/money/currency'
+import { amountText, entryCurrency } from '../../../schema/money/currency'
 import { formatDecimal } from '../../../schema/money/money'
 import { TRANSACTION_MESSAGES } from '../../../schema/validation/transaction-input'
 import { CurrencyFields, currencyDraft, useCurrencyChoice } from '../../components/transaction/currency-fields'
@@ -79,8 +79,10 @@ export function BudgetFormModal({ editing, budgets, customCategories, onClose, o
   const options = categoryOptions('expense', 'add', customCategories, editing?.category)
   const [category, setCategory] = useState(editing?.category ?? '')
   const [custom, setCustom] = useState('')
-  const home = useMoneyFormat().currency
-  const own = editing?.currency ?? home
+  const format = useMoneyFormat()
+  const home = format.currency
+  // A budget naming no currency is in the one it was made in (the legacy one after a change).
+  const own = editing ? entryCurrency(editing, format) : home
   // A rate given toward another home currency does not apply to this one: the field starts empty.
   const choice = useCurrencyChoice(
     home,

@@ -10,6 +10,7 @@ import {
 } from '../../../schema/calc/budget-status'
 import { categoryEmoji } from '../../../schema/categories'
 import { PERIOD_LABELS, type BudgetPeriod } from '../../../schema/entities/budget'
+import { entryCurrency } from '../../../schema/money/currency'
 import { formatMoney } from '../../../schema/money/money'
 import { useMoney } from '../../data/use-money'
 import { useNow } from '../../lib/use-now'
@@ -59,8 +60,8 @@ function BudgetProgress(props: {
   if (!status)
     return (
       <p className="not-converted" role="note" data-testid="budget-not-converted">
-        This budget's limit is in {budget.currency} with no rate to {money.currency}, so it is not compared with your
-        spending: edit the budget to add a rate.
+        This budget's limit is in {entryCurrency(budget, money)} with no rate to {money.currency}, so it is not compared
+        with your spending: edit the budget to add a rate.
       </p>
     )
   const over = status.overBy > 0
@@ -102,8 +103,8 @@ function BudgetCard({
   // A limit with no rate to the home currency compares with nothing: spending shows, no percentage.
   const status = budgetStatus({ ...budget, amount: limit ?? 0 }, expenses, now)
   const colour = limit === null ? 'green' : barColour(status.spent, status.limit)
-  // Without a currency of its own the limit is in the home currency (EntryAmount would read the legacy one).
-  const limitEntry = { ...budget, currency: budget.currency ?? money.currency }
+  // Without a currency of its own the limit is in the one it was made in (the legacy one after a change).
+  const limitEntry = { ...budget, currency: entryCurrency(budget, home) }
   return (
     <Card
       variant="elevated"
@@ -177,10 +178,11 @@ function BudgetsEmpty({ onCreate }: { onCreate: () => void }) {
   )
 }
 
-/** The limit as typed: in the budget's own currency when it has one. */
+/** The limit as typed: in the budget's own currency (the one it was made in when it names none). */
 function limitText(budget: BudgetDoc, money: ReturnType<typeof useMoney>): string {
-  if (!budget.currency || budget.currency === money.currency) return money.format(budget.amount)
-  return formatMoney(budget.amount, budget.currency, { exact: true })
+  const code = entryCurrency(budget, money)
+  if (code === money.currency) return money.format(budget.amount)
+  return formatMoney(budget.amount, code, { exact: true })
 }
 
 /** Delete with a confirmation that names the budget; nothing changes until it is confirmed. */

@@ -3,7 +3,7 @@ import { entryCurrency } from '../../../schema/money/currency'
 import { CURRENCIES, currencyOf } from '../../../schema/money/money'
 import { ChoiceField, TextField } from '../../components/ui/field'
 import { useHomeCurrency } from '../../data/hooks'
-import { lastRateFor } from '../../data/transactions'
+import { rateOffer } from '../../data/rate-offer'
 import { MoneyContext, moneyFormat, useMoneyFormat } from '../../lib/money-format'
 import type { LoanForm } from './loan-form'
 
@@ -46,9 +46,9 @@ export function LoanCurrencyFields({
     set({ currency: next, fxRate: '' })
     asking.current = next
     if (next === home) return
-    lastRateFor(next, home)
-      .then((last) => {
-        if (last !== null && asking.current === next) set({ fxRate: String(last) })
+    rateOffer(next, home)
+      .then((offer) => {
+        if (offer !== null && asking.current === next) set({ fxRate: String(offer.rate) })
       })
       .catch((e: unknown) => console.warn(e))
   }

@@ -4,14 +4,13 @@ import { useNavigate } from 'react-router-dom'
 import { splitMismatch } from '../../../schema/calc/splits'
 import { DEFAULT_HOUSEHOLD_CATEGORY, HOUSEHOLD_CATEGORIES } from '../../../schema/entities/household'
 import { fromDayString, startOfLocalDay, toDayString } from '../../../schema/time'
-import { HOUSEHOLD_MESSAGES, isHouseholdAmount } from '../../../schema/validation/household-input'
+import { HOUSEHOLD_MESSAGES, householdAmountError } from '../../../schema/validation/household-input'
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { useToast } from '../../components/ui/toast'
 import { addHouseholdExpense, type HouseholdDoc } from '../../data/households'
 import { queueReceiptUpload } from '../../data/receipts'
 import { ReceiptField } from '../../components/receipt/receipt-field'
 import type { Receipt } from '../../../schema/entities/receipt'
-import { useMoneyFormat } from '../../lib/money-format'
 import { FormFooter } from './form-footer'
 import { equalSplit, SplitEditor, splitParts, type SplitState } from './split-editor'
 import './households.css'
@@ -24,12 +23,12 @@ type Problem = { field: 'amount' | 'rate' | 'category' | 'split' | 'form'; messa
 
 /** The first rule the expense breaks (spec part 2 §5), in the form's order, or null. */
 function expenseProblem(
-  total: number,
+  amountError: string | null,
   rateProblem: boolean,
   category: string,
   mismatch: string | null,
 ): Problem | null {
-  if (!isHouseholdAmount(total)) return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
+  if (amountError) return { field: 'amount', message: amountError }
   if (rateProblem) return { field: 'rate', message: HOUSEHOLD_MESSAGES.rateInvalid }
   if (!category) return { field: 'category', message: HOUSEHOLD_MESSAGES.categoryRequired }
   return mismatch ? { field: 'split', message: mismatch } : null
@@ -39,22 +38,25 @@ function expenseProblem(
 function useExpenseForm(household: HouseholdDoc, me: string) {
   const navigate = useNavigate()
   const toast = useToast()
-  const money = useMoneyFormat()
   const [amount, setAmount] = useState('')
   const [category, setCategory] = useState<string>(DEFAULT_HOUSEHOLD_CATEGORY)
   const [description, setDescription] = useState('')
   const [day, setDay] = useState(() => toDayString(Date.now()))
   const [paidBy, setPaidBy] = useState(household.memberIds.includes(me) ? me : household.memberIds[0]!)
+  const currency = useEntryCurrency(household)
+  // The amount and its parts are typed in the chosen currency's own digits.
+  const money = currency.edit
   const [split, setSplit] = useState<SplitState>(() => equalSplit(household.memberIds, 0, money))
   const [receipt, setReceipt] = useState<Receipt | null>(null)
   const [failed, setFailed] = useState(false)
   const [saving, setSaving] = useState(false)
-  const currency = useEntryCurrency(household)
 
   const total = currency.read(amount) ?? 0
   const parts = splitParts(split, household.memberIds, total, money)
   const mismatch = total > 0 ? splitMismatch(total, parts) : null
-  const check = useRecheck(() => expenseProblem(total, currency.rateProblem, category, mismatch))
+  const check = useRecheck(() =>
+    expenseProblem(householdAmountError(amount, currency.currency), currency.rateProblem, category, mismatch),
+  )
   const problem: Problem | null =
     check.result ?? (failed ? { field: 'form', message: HOUSEHOLD_MESSAGES.addExpenseFailed } : null)
 
@@ -129,6 +131,7 @@ function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string })
       <AmountField
         label="Amount"
         value={amount}
+        currency={currency.currency}
         error={errorOf('amount')}
         onChange={(e) => changeAmount(e.target.value)}
       />
@@ -149,7 +152,14 @@ function ExpenseForm({ household, me }: { household: HouseholdDoc; me: string })
       />
       <TextField label="Date" type="date" value={day} onChange={(e) => setters.setDay(e.target.value)} />
       <PaidBySelect household={household} me={me} value={paidBy} onValue={setters.setPaidBy} />
-      <SplitEditor household={household} total={total} state={split} onChange={setters.setSplit} mismatch={mismatch} />
+      <SplitEditor
+        household={household}
+        total={total}
+        state={split}
+        onChange={setters.setSplit}
+        mismatch={mismatch}
+        money={currency.edit}
+      />
       <ReceiptField value={receipt} onChange={setters.setReceipt} />
       <FormFooter
         error={errorOf('form')}

@@ -1,11 +1,18 @@
 import { useRef, useState, type ReactNode } from 'react'
 import { householdCurrencyOf } from '../../../schema/calc/household-money'
-import { entryCurrency, inHome, moneyEntryOf, parseAmountIn, parseRate } from '../../../schema/money/currency'
+import {
+  amountText,
+  entryCurrency,
+  inHome,
+  moneyEntryOf,
+  parseAmountIn,
+  parseRate,
+} from '../../../schema/money/currency'
 import { formatMoney } from '../../../schema/money/money'
 import { TextField } from '../../components/ui/field'
 import { CurrencyFields } from '../../components/transaction/currency-fields'
 import { lastHouseholdRate, setHouseholdRate, type EntryMoney, type HouseholdDoc } from '../../data/households'
-import { MoneyContext, moneyFormat } from '../../lib/money-format'
+import { MoneyContext, moneyFormat, type MoneyFormat } from '../../lib/money-format'
 
 /** The household's currency and the one its entries without a currency are in. */
 export function householdMoney(household: HouseholdDoc) {
@@ -36,11 +43,26 @@ export function foreignText(entry: Entry, household: HouseholdDoc, verb = 'Paid'
   return `${own} · ≈ ${formatMoney(converted, hc.currency, { exact: true })} at ${money.rate}`
 }
 
-/** The currency chosen for an entry and its rate as typed; another currency offers the household's last rate. */
-export function useEntryCurrency(household: HouseholdDoc) {
+/**
+ * Amounts typed and shown in the inputs in `code`'s own digits ("500" yen, "11.80" dollars, "0.125"
+ * dinar), as stored units of it: the amount field and every part of the split editor.
+ */
+export function editFormatIn(code: string): MoneyFormat {
+  return {
+    ...moneyFormat(code),
+    forEdit: (units) => (units === 0 ? '' : amountText(units, code)),
+    fromEdit: (text) => (text.trim() === '' ? null : parseAmountIn(text, code)),
+  }
+}
+
+/**
+ * The currency chosen for an entry and its rate as typed (`initial`: a stored rule's); another
+ * currency offers the household's last rate.
+ */
+export function useEntryCurrency(household: HouseholdDoc, initial?: { currency: string; rate: number | null }) {
   const home = householdMoney(household).currency
-  const [currency, setPicked] = useState(home)
-  const [rate, setRate] = useState('')
+  const [currency, setPicked] = useState(initial?.currency ?? home)
+  const [rate, setRate] = useState(initial?.rate == null ? '' : String(initial.rate))
   const asking = useRef<string | null>(null)
   const setCurrency = (code: string) => {
     setPicked(code)
@@ -61,11 +83,12 @@ export function useEntryCurrency(household: HouseholdDoc) {
   const foreign = currency !== home
   const rateValue = !foreign || rate.trim() === '' ? null : parseRate(rate)
   /** The amount typed, in stored units of the chosen currency (null: not a number). */
-  const read = (text: string) => (text.trim() === '' ? null : parseAmountIn(text, currency))
+  const edit = editFormatIn(currency)
+  const read = edit.fromEdit
   const rateProblem = foreign && rate.trim() !== '' && rateValue === null
   const money: EntryMoney =
     foreign && rateValue !== null ? { currency, fxRate: rateValue, fxHome: home } : { currency, fxRate: null }
-  return { home, currency, rate, setCurrency, setRate: typeRate, foreign, read, rateProblem, money }
+  return { home, currency, rate, setCurrency, setRate: typeRate, foreign, read, edit, rateProblem, money }
 }
 export type EntryCurrencyChoice = ReturnType<typeof useEntryCurrency>
 

@@ -5,7 +5,7 @@ import { formatDueDay } from '../../../schema/calc/recurring-schedule'
 import type { RecurringHouseholdExpense } from '../../../schema/entities/household'
 import { toDayString } from '../../../schema/time'
 import { AlertLine } from '../../components/ui/alert-line'
-import { Amount } from '../../components/ui/amount'
+import { EntryAmount } from '../../components/ui/amount'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
@@ -48,7 +48,7 @@ function RuleRow({ item, household, me, today, onStop }: RowProps) {
     <li className="hh-recurring__item" data-testid="recurring-expense">
       <div className="hh-recurring__top">
         <span className="hh-recurring__title">{rule.category}</span>
-        <Amount value={rule.amount} className="hh-recurring__amount" />
+        <EntryAmount entry={rule} className="hh-recurring__amount" />
       </div>
       {rule.description ? <p className="hh-recurring__description">{rule.description}</p> : null}
       <div className="hh-recurring__meta">

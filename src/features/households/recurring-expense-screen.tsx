@@ -11,13 +11,15 @@ import {
   type RecurringHouseholdExpense,
 } from '../../../schema/entities/household'
 import { isCalendarDay } from '../../../schema/entities/common'
+import { entryCurrency, moneyEntryOf } from '../../../schema/money/currency'
 import { toDayString } from '../../../schema/time'
-import { HOUSEHOLD_MESSAGES, isHouseholdAmount } from '../../../schema/validation/household-input'
+import { HOUSEHOLD_MESSAGES, householdAmountError } from '../../../schema/validation/household-input'
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { useToast } from '../../components/ui/toast'
 import { saveRecurringExpense } from '../../data/household-recurring'
 import { householdError, type HouseholdDoc } from '../../data/households'
-import { useMoney, type MoneyFormat } from '../../data/use-money'
+import type { MoneyFormat } from '../../lib/money-format'
+import { EntryCurrencyFields, householdMoney, useEntryCurrency } from './household-money'
 import { FormFooter } from './form-footer'
 import { HouseholdFormPage } from './household-form-page'
 import { equalSplit, SplitEditor, splitParts, type SplitState } from './split-editor'
@@ -25,7 +27,7 @@ import { FREQUENCY_LABELS, ordinal } from './recurring-text'
 import './households.css'
 import { MAX_NOTE_CHARS } from '../../../schema/validation/rules'
 
-type Field = 'amount' | 'category' | 'split' | 'start' | 'end' | 'form'
+type Field = 'amount' | 'rate' | 'category' | 'split' | 'start' | 'end' | 'form'
 type Problem = { field: Field; message: string }
 
 interface Dates {
@@ -34,14 +36,27 @@ interface Dates {
 }
 
 /** The first rule the recurring expense breaks, in the form's order, or null. */
-function recurringProblem(total: number, category: string, mismatch: string | null, dates: Dates): Problem | null {
-  if (!isHouseholdAmount(total)) return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
+function recurringProblem(
+  amountError: string | null,
+  rateProblem: boolean,
+  category: string,
+  mismatch: string | null,
+  dates: Dates,
+): Problem | null {
+  if (amountError) return { field: 'amount', message: amountError }
+  if (rateProblem) return { field: 'rate', message: HOUSEHOLD_MESSAGES.rateInvalid }
   if (!category) return { field: 'category', message: HOUSEHOLD_MESSAGES.categoryRequired }
   if (mismatch) return { field: 'split', message: mismatch }
   if (!isCalendarDay(dates.start)) return { field: 'start', message: HOUSEHOLD_MESSAGES.startDateInvalid }
   if (dates.end && (!isCalendarDay(dates.end) || dates.end < dates.start))
     return { field: 'end', message: HOUSEHOLD_MESSAGES.endDateInvalid }
   return null
+}
+
+/** A stored rule's currency and its rate to the household currency (none once that currency changed). */
+function ruleCurrency(rule: RecurringHouseholdExpense, household: HouseholdDoc) {
+  const hc = householdMoney(household)
+  return { currency: entryCurrency(rule, hc), rate: moneyEntryOf(rule, hc).rate }
 }
 
 /** The split editor's state for a stored rule's split. */
@@ -63,7 +78,9 @@ function splitStateOf(rule: RecurringHouseholdExpense, household: HouseholdDoc, 
 function useRecurringForm(household: HouseholdDoc, me: string, rule: RecurringHouseholdExpense | null) {
   const navigate = useNavigate()
   const toast = useToast()
-  const money = useMoney()
+  const currency = useEntryCurrency(household, rule ? ruleCurrency(rule, household) : undefined)
+  // The amount and its parts are typed in the chosen currency's own digits.
+  const money = currency.edit
   const [today] = useState(() => toDayString(Date.now()))
   const [amount, setAmount] = useState(rule ? money.forEdit(rule.amount) : '')
   const [category, setCategory] = useState<string>(rule?.category ?? DEFAULT_HOUSEHOLD_CATEGORY)
@@ -80,7 +97,7 @@ function useRecurringForm(household: HouseholdDoc, me: string, rule: RecurringHo
   const [problem, setProblem] = useState<Problem | null>(null)
   const [saving, setSaving] = useState(false)
 
-  const total = money.fromEdit(amount) ?? 0
+  const total = currency.read(amount) ?? 0
   const parts = splitParts(split, household.memberIds, total, money)
   const mismatch = total > 0 ? splitMismatch(total, parts) : null
 
@@ -92,14 +109,22 @@ function useRecurringForm(household: HouseholdDoc, me: string, rule: RecurringHo
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (saving) return
-    const found = recurringProblem(total, category, mismatch, dates)
+    const found = recurringProblem(
+      householdAmountError(amount, currency.currency),
+      currency.rateProblem,
+      category,
+      mismatch,
+      dates,
+    )
     setProblem(found)
     if (found) return
     setSaving(true)
     try {
       const fields = { amount: total, category, description, paidBy, splitMethod: split.method, splits: parts }
+      const { currency: code, fxRate } = currency.money
       const schedule = { frequency, dayOfMonth, startDate: dates.start, endDate: dates.end }
-      await saveRecurringExpense(rule?.id ?? null, { householdId: household.id, ...fields, ...schedule })
+      const input = { householdId: household.id, ...fields, ...schedule, currency: code, fxRate }
+      await saveRecurringExpense(rule?.id ?? null, input)
       toast.show(rule ? 'Recurring expense saved' : 'Recurring expense added')
       void navigate(`/households/${household.id}`, { replace: true })
     } catch (error) {
@@ -111,7 +136,7 @@ function useRecurringForm(household: HouseholdDoc, me: string, rule: RecurringHo
   const errorOf = (field: Field) => (problem?.field === field ? problem.message : null)
   const fields = { amount, category, description, paidBy, split, frequency, dayOfMonth, dates }
   const setters = { setCategory, setDescription, setPaidBy, setSplit, setFrequency, setDayOfMonth, setDates }
-  return { fields, setters, changeAmount, total, mismatch, errorOf, saving, submit }
+  return { fields, setters, changeAmount, total, mismatch, errorOf, saving, submit, currency }
 }
 
 type Form = ReturnType<typeof useRecurringForm>
@@ -175,9 +200,11 @@ function RecurringForm({ household, me, rule }: FormProps) {
       <AmountField
         label="Amount"
         value={amount}
+        currency={form.currency.currency}
         error={form.errorOf('amount')}
         onChange={(e) => form.changeAmount(e.target.value)}
       />
+      <EntryCurrencyFields choice={form.currency} rateError={form.errorOf('rate')} />
       <ChoiceField
         label="Category"
         choices={categories}
@@ -205,6 +232,7 @@ function RecurringForm({ household, me, rule }: FormProps) {
         state={split}
         onChange={setSplit}
         mismatch={form.mismatch}
+        money={form.currency.edit}
       />
       <ScheduleFields form={form} />
       <FormFooter

@@ -2,7 +2,11 @@ import { Send } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../schema/entities/household'
-import { HOUSEHOLD_MESSAGES, isHouseholdAmount, MAX_REFERENCE_CHARS } from '../../../schema/validation/household-input'
+import {
+  HOUSEHOLD_MESSAGES,
+  householdAmountError,
+  MAX_REFERENCE_CHARS,
+} from '../../../schema/validation/household-input'
 import { MAX_NOTE_CHARS } from '../../../schema/validation/rules'
 import { AmountField, ChoiceField, SelectField, TextAreaField, TextField } from '../../components/ui/field'
 import { useToast } from '../../components/ui/toast'
@@ -23,8 +27,8 @@ import { UpiPay } from './upi-pay'
 
 type Problem = { field: 'amount' | 'rate' | 'to' | 'form'; message: string }
 
-function settlementProblem(paise: number | null, rateProblem: boolean, to: string): Problem | null {
-  if (!isHouseholdAmount(paise)) return { field: 'amount', message: HOUSEHOLD_MESSAGES.amountInvalid }
+function settlementProblem(amountError: string | null, rateProblem: boolean, to: string): Problem | null {
+  if (amountError) return { field: 'amount', message: amountError }
   if (rateProblem) return { field: 'rate', message: HOUSEHOLD_MESSAGES.rateInvalid }
   return to ? null : { field: 'to', message: HOUSEHOLD_MESSAGES.targetRequired }
 }
@@ -47,14 +51,16 @@ function useSettleForm(household: HouseholdDoc, me: string, initialTo: string) {
   const [saving, setSaving] = useState(false)
   const [askOver, setAskOver] = useState(false)
   // Prefilled with what you owe the person chosen, until you type your own figure.
-  const shown = amount ?? (to && !currency.foreign ? money.forEdit(owedTo(to)) : '')
+  const shown = amount ?? (to && !currency.foreign ? currency.edit.forEdit(owedTo(to)) : '')
   const typed = currency.read(shown)
   const limit = to ? owed(me, to) : 0
   // Compared in the household currency; a payment with no rate to it cannot be compared yet.
   const paid =
     typed === null ? null : inHome({ amount: typed, ...currency.money, rate: currency.money.fxRate }, money.currency)
   const warning = to !== '' && paid !== null && paid > limit ? overText(memberName(household, to), limit, money) : null
-  const check = useRecheck(() => settlementProblem(typed, currency.rateProblem, to))
+  const check = useRecheck(() =>
+    settlementProblem(householdAmountError(shown, currency.currency), currency.rateProblem, to),
+  )
   const problem: Problem | null =
     check.result ?? (failed ? { field: 'form', message: HOUSEHOLD_MESSAGES.settlementFailed } : null)
 
@@ -106,6 +112,7 @@ function SettleForm({ household, me, initialTo }: { household: HouseholdDoc; me:
       <AmountField
         label="Amount"
         value={form.shown}
+        currency={form.currency.currency}
         error={errorOf('amount')}
         hint={form.warning ?? undefined}
         onChange={(e) => form.setAmount(e.target.value)}

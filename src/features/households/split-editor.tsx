@@ -12,7 +12,8 @@ import type { Paise } from '../../../schema/money/money'
 import { Amount } from '../../components/ui/amount'
 import { Button } from '../../components/ui/button'
 import type { HouseholdDoc } from '../../data/households'
-import { useMoneyFormat, type MoneyFormat } from '../../lib/money-format'
+import { currencyDigits } from '../../../schema/money/currency'
+import { MoneyContext, useMoneyFormat, type MoneyFormat } from '../../lib/money-format'
 import { AlertLine } from '../../components/ui/alert-line'
 
 export interface SplitRow {
@@ -78,6 +79,11 @@ export function splitParts(
   return splitAmounts(state.method, total, inputs)
 }
 
+/** The step of an input in a currency with `digits` decimals: "1" for the yen, "0.001" for a dinar. */
+function stepOf(digits: number): string {
+  return digits === 0 ? '1' : `0.${'1'.padStart(digits, '0')}`
+}
+
 function RowInput({
   method,
   row,
@@ -89,6 +95,8 @@ function RowInput({
   name: string
   onChange: (patch: Partial<SplitRow>) => void
 }) {
+  // An exact part is typed in the entry's currency's own digits (the editor provides it).
+  const digits = currencyDigits(useMoneyFormat().currency)
   if (method === 'equal') return null
   const field = method === 'exact' ? 'amount' : method === 'percentage' ? 'percent' : 'shares'
   const label =
@@ -101,9 +109,9 @@ function RowInput({
     <input
       className="field__control hh-split__input"
       type="number"
-      inputMode={method === 'shares' ? 'numeric' : 'decimal'}
+      inputMode={method === 'shares' || (method === 'exact' && digits === 0) ? 'numeric' : 'decimal'}
       min="0"
-      step={method === 'shares' ? '1' : '0.01'}
+      step={method === 'shares' ? '1' : method === 'exact' ? stepOf(digits) : '0.01'}
       aria-label={label}
       value={row[field]}
       onChange={(e) => onChange({ [field]: e.target.value })}
@@ -167,14 +175,16 @@ export function SplitEditor({
   state,
   onChange,
   mismatch,
+  money,
 }: {
   household: HouseholdDoc
   total: Paise
   state: SplitState
   onChange: (next: SplitState) => void
   mismatch: string | null
+  /** The entry's currency: the parts are typed and shown in its digits. */
+  money: MoneyFormat
 }) {
-  const money = useMoneyFormat()
   const parts = splitParts(state, household.memberIds, total, money)
   const switchTo = (method: SplitMethod) => {
     // Start the new method from the current parts, so switching never loses the figures.
@@ -188,33 +198,35 @@ export function SplitEditor({
     onChange({ method, rows })
   }
   return (
-    <fieldset className="hh-split">
-      <legend className="field__label">Split</legend>
-      <MethodSwitch method={state.method} onSwitch={switchTo} />
-      <ul className="hh-split__rows">
-        {household.members.map((m, i) => (
-          <SplitRowItem
-            key={m.userId}
-            name={m.name}
-            method={state.method}
-            row={state.rows[m.userId] ?? { amount: '', percent: '', shares: '' }}
-            part={parts[i]?.amount ?? 0}
-            total={total}
-            onPatch={(patch) =>
-              onChange({ ...state, rows: { ...state.rows, [m.userId]: { ...state.rows[m.userId]!, ...patch } } })
-            }
-          />
-        ))}
-      </ul>
-      <AlertLine message={mismatch} className="field__error" />
-      <Button
-        variant="ghost"
-        size="sm"
-        icon={<RotateCcw size={16} />}
-        onClick={() => onChange(equalSplit(household.memberIds, total, money))}
-      >
-        Reset to Equal
-      </Button>
-    </fieldset>
+    <MoneyContext.Provider value={money}>
+      <fieldset className="hh-split">
+        <legend className="field__label">Split</legend>
+        <MethodSwitch method={state.method} onSwitch={switchTo} />
+        <ul className="hh-split__rows">
+          {household.members.map((m, i) => (
+            <SplitRowItem
+              key={m.userId}
+              name={m.name}
+              method={state.method}
+              row={state.rows[m.userId] ?? { amount: '', percent: '', shares: '' }}
+              part={parts[i]?.amount ?? 0}
+              total={total}
+              onPatch={(patch) =>
+                onChange({ ...state, rows: { ...state.rows, [m.userId]: { ...state.rows[m.userId]!, ...patch } } })
+              }
+            />
+          ))}
+        </ul>
+        <AlertLine message={mismatch} className="field__error" />
+        <Button
+          variant="ghost"
+          size="sm"
+          icon={<RotateCcw size={16} />}
+          onClick={() => onChange(equalSplit(household.memberIds, total, money))}
+        >
+          Reset to Equal
+        </Button>
+      </fieldset>
+    </MoneyContext.Provider>
   )
 }

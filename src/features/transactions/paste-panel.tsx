@@ -4,7 +4,7 @@ import { formatMoney } from '../../../schema/money/money'
 import { Button } from '../../components/ui/button'
 import { TextAreaField } from '../../components/ui/field'
 import { addRecurringPayment } from '../../data/recurring'
-import { lastRateFor } from '../../data/transactions'
+import { rateOffer } from '../../data/rate-offer'
 import { useMoney } from '../../data/use-money'
 import {
   describeEntry,
@@ -129,9 +129,9 @@ function NoticeResult({ notice, mandate }: { notice: keyof typeof NOTICE_TEXT; m
   const add = async (offer: MandateOffer) => {
     setAdded('busy')
     try {
-      // Offered in the currency the message names, at the user's last rate for the pair.
+      // Offered in the currency the message names, at the newer of the user's last rate and the daily one.
       const code = offer.currency ?? currency
-      const fxRate = await lastRateFor(code, currency)
+      const fxRate = (await rateOffer(code, currency))?.rate ?? null
       await addRecurringPayment({ ...offer, currency: code, fxRate, reminderDays: 3 }, currency)
       setAdded('yes')
     } catch (e) {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { occurrenceId, occurrencesBetween } from '../../../schema/calc/household-recurring'
+import { householdCurrencyOf } from '../../../schema/calc/household-money'
 import { zonedDayString, zonedTime } from '../../../schema/calc/zoned-time'
+import { entryCurrency, moneyEntryOf } from '../../../schema/money/currency'
 import {
   MAX_RECURRING_PER_HOUSEHOLD,
   type Household,
@@ -56,7 +58,9 @@ export class HouseholdRecurring {
     const next = await this.change(userId, householdId, (rules, household) => {
       const old = rules.find((r) => r.id === ruleId)
       if (!old) throw new HttpError(404, HOUSEHOLD_MESSAGES.recurringNotFound, 'NOT_FOUND')
-      const rule = { ...old, ...checked(draft, userId, household, Math.max(this.households.now, old.updatedAt + 1)) }
+      const now = Math.max(this.households.now, old.updatedAt + 1)
+      // The draft names its currency and rate afresh: a rate's home is not carried over from the old one.
+      const rule = { ...old, fxHome: undefined, ...checked(draft, userId, household, now) }
       return rules.map((r) => (r.id === ruleId ? rule : r))
     })
     return next.find((r) => r.id === ruleId)!
@@ -157,6 +161,7 @@ export class HouseholdRecurring {
           paidBy: rule.paidBy,
           splitMethod: rule.splitMethod,
           splits: rule.splits,
+          ...occurrenceMoney(rule, household),
           reviews: [],
           status: 'pending',
           deadline: 0,
@@ -170,6 +175,18 @@ export class HouseholdRecurring {
       throw error
     }
   }
+}
+
+/**
+ * The currency an occurrence is booked in: the rule's, with its rate. A rule stored before rules
+ * had one was made in the currency the household's entries without one are in (its legacy
+ * currency once the household currency changed), and the occurrence names it.
+ */
+function occurrenceMoney(rule: RecurringHouseholdExpense, household: Household) {
+  const hc = householdCurrencyOf(household)
+  const currency = entryCurrency(rule, hc)
+  const rate = currency === hc.currency ? null : moneyEntryOf(rule, hc).rate
+  return rate === null ? { currency, fxRate: null } : { currency, fxRate: rate, fxHome: hc.currency }
 }
 
 /** The draft as stored: checked by the same rules as an expense (members, split adding up). */

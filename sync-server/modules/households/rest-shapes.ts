@@ -134,16 +134,16 @@ export function reviewView(e: HouseholdExpense, household: Household) {
   }
 }
 
-/** A payment; with its household, in its own currency with the household figure beside it. */
-export function settlementView(s: Settlement, household?: Household) {
-  const money = household ? moneyView(s, household) : null
+/** A payment in its own currency with the household figure beside it. */
+export function settlementView(s: Settlement, household: Household) {
+  const money = moneyView(s, household)
   return {
     id: s.id,
     household_id: s.householdId,
     from_user: s.fromUserId,
     to_user: s.toUserId,
-    amount: money ? money.decimal(s.amount) : fromPaise(s.amount),
-    ...money?.fields,
+    amount: money.decimal(s.amount),
+    ...money.fields,
     payment_method: s.method,
     transaction_id: s.transactionId || null,
     notes: s.note,
@@ -176,17 +176,22 @@ export function dateOf(day: string | null | undefined, now: number): number {
   return day ? fromDayString(day.slice(0, 10)) : now
 }
 
-/** A recurring expense as REST shows it: decimal rupees, days as 'YYYY-MM-DD'. */
-export function recurringView(rule: RecurringHouseholdExpense) {
+/** A recurring expense as REST shows it: amounts in its currency's digits, days as 'YYYY-MM-DD'. */
+export function recurringView(rule: RecurringHouseholdExpense, household: Household) {
+  const hc = householdCurrencyOf(household)
+  const currency = entryCurrency(rule, hc)
+  const decimal = (units: number) => Number(amountText(units, currency))
   return {
     id: rule.id,
-    amount: fromPaise(rule.amount),
+    amount: decimal(rule.amount),
+    currency,
+    fx_rate: currency === hc.currency ? null : moneyEntryOf(rule, hc).rate,
     category: rule.category,
     description: rule.description,
     paid_by: rule.paidBy,
     created_by: rule.createdBy,
     split_method: rule.splitMethod,
-    splits: rule.splits.map((s) => ({ user_id: s.userId, amount_owed: fromPaise(s.amount) })),
+    splits: rule.splits.map((s) => ({ user_id: s.userId, amount_owed: decimal(s.amount) })),
     frequency: rule.frequency,
     day_of_month: rule.dayOfMonth,
     start_date: rule.startDate,
@@ -195,7 +200,10 @@ export function recurringView(rule: RecurringHouseholdExpense) {
   }
 }
 
-/** The body as a rule draft; the split is made as for a one-off expense of the same amount. */
+/**
+ * The body as a rule draft; the split is made as for a one-off expense of the same amount. It
+ * always names its currency, so a later change of the household currency does not move it.
+ */
 export function recurringDraftOf(body: RecurringExpenseInput, household: Household, userId: string): RecurringDraft {
   const { amount } = body
   const { method, parts } = splitsOf(body, household, amount)
@@ -210,5 +218,6 @@ export function recurringDraftOf(body: RecurringExpenseInput, household: Househo
     dayOfMonth: body.day_of_month ?? Number(body.start_date.slice(8, 10)),
     startDate: body.start_date,
     endDate: body.end_date ?? '',
+    ...entryMoneyOf(body, household),
   }
 }

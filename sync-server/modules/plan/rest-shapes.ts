@@ -14,7 +14,12 @@ const Amount = z.union([z.number(), z.string().max(40)]).nullish()
 const Text = (max: number) => z.string().max(max, `Must be at most ${max} characters`).nullish()
 
 /** Loose on purpose: each rule is checked by plan-input so a refusal carries its own message. */
-export const BudgetBody = z.object({ category: Text(200), amount: Amount, period: z.string().max(40).nullish() })
+export const BudgetBody = z.object({
+  category: Text(200),
+  amount: Amount,
+  period: z.string().max(40).nullish(),
+  ...RestCurrencyFields,
+})
 export type BudgetBody = z.infer<typeof BudgetBody>
 
 export const RecurringBody = z.object({
@@ -41,6 +46,9 @@ export const BudgetItem = z.object({
   period: z.string(),
   allocated: z.number(),
   created_at: z.string(),
+  /** Present on budgets with a currency of their own; `amount` is then in its digits. */
+  currency: z.string().optional(),
+  fx_rate: z.number().nullable().optional(),
 })
 export type BudgetItem = z.infer<typeof BudgetItem>
 
@@ -85,11 +93,12 @@ export function toBudgetItem(b: Budget, spent: Paise): BudgetItem {
   return {
     id: b.id,
     category: b.category,
-    amount: fromPaise(b.amount),
+    amount: b.currency ? Number(amountText(b.amount, b.currency)) : fromPaise(b.amount),
     spent: fromPaise(spent),
     period: b.period,
     allocated: fromPaise(b.allocated),
     created_at: new Date(b.createdAt).toISOString(),
+    ...restCurrencyOf(b),
   }
 }
 

@@ -90,27 +90,31 @@ export class PlanService {
   /** Creates a budget (no `id`) or updates the owner's (missing fields keep their value). */
   async saveBudget(ownerId: string, body: BudgetBody, id?: string): Promise<Budget> {
     const existing = id === undefined ? undefined : await this.liveOwned('budgets', ownerId, id, BUDGET_NOT_FOUND)
-    const budget = this.#buildBudget(body, ownerId, existing)
+    const { currency: home } = await homeOf(this.documents, ownerId)
+    const budget = this.#buildBudget(body, ownerId, home, existing)
     return (await this.documents.write(async (unit) => unit.put('budgets', ownerId, budget))).data
   }
 
-  #buildBudget(body: BudgetBody, ownerId: string, existing?: Budget): Budget {
-    const checked = checkBudget(body, existing)
+  /** The budget a body makes: its limit's currency and rate as a device would give them (rest-currency.ts). */
+  #buildBudget(body: BudgetBody, ownerId: string, home: string, existing?: Budget): Budget {
+    const { rateHome, ...currency } = restCurrency(body, existing, home)
+    // An unchanged limit is read again in the currency it will be in, as a recurring payment's is.
+    const amount = body.amount ?? (existing ? restAmountText(existing.amount, existing.currency) : undefined)
+    const checked = checkBudget({ ...body, ...currency, amount }, existing)
     if (!checked.ok) throw invalid(checked.error)
-    const { category, amount, period } = checked.value
+    const { category, period } = checked.value
     const t = this.now()
     return {
       id: existing?.id ?? randomUUID(),
       ownerId,
       updatedAt: nextVersion(t, existing?.updatedAt),
       category,
-      amount,
+      amount: checked.value.amount,
       period,
       allocated: existing?.allocated ?? 0,
       refusedAllocation: existing?.refusedAllocation ?? 0,
       createdAt: existing?.createdAt ?? t,
-      // REST says nothing of the limit's currency: an update keeps what the budget has.
-      ...currencyOfBudget(existing),
+      ...storedCurrency(checked.value, rateHome),
     }
   }
 
@@ -246,11 +250,4 @@ function buildRecurring(
     nextDueDate: rescheduled ? dueDate : existing.nextDueDate,
     ...(existing?.lastPaidAt === undefined ? {} : { lastPaidAt: existing.lastPaidAt }),
   }
-}
-
-/** A budget's currency fields, to carry over unchanged (none when it has none). */
-function currencyOfBudget(budget: Budget | undefined): Pick<Budget, 'currency' | 'fxRate' | 'fxHome'> {
-  if (budget?.currency === undefined) return {}
-  const { currency, fxRate, fxHome } = budget
-  return { currency, fxRate: fxRate ?? null, ...(fxHome ? { fxHome } : {}) }
 }
