@@ -66,7 +66,8 @@ export class StreamAdmission {
     this.#timer = undefined
     for (const stream of [...this.#local.values()]) stream.end()
     await Promise.allSettled([...this.#removals])
-    await this.streams.removeInstance(this.instance)
+    // A database already gone must not fail the close: the rows expire like a dead instance's.
+    await this.streams.removeInstance(this.instance).catch(this.log)
   }
 
   #release(id: string): void {
