@@ -3,7 +3,7 @@ import { expectAccessible, LOOKS } from './support/a11y'
 import { expect, test } from './support/fixtures'
 import { pushBudget, shot, signUpWithToken } from './support/flows'
 
-const SHOTS = 'test-results/save-toast'
+const SHOTS = '.tmp/shots-save-toast'
 
 const success = (page: Page) => page.getByRole('status').filter({ hasText: 'Expense added successfully' })
 
@@ -132,6 +132,7 @@ for (const look of LOOKS.filter((l) => l.name.endsWith('390'))) {
     await page.goto('/add-expense')
     await fillExpense(page, '9876543.21', 'Others', 'A note')
     await page.getByLabel('Custom Category').fill('C'.repeat(60))
+    await page.evaluate(() => window.scrollTo(0, 0))
     await shot(page, `${SHOTS}/form-${look.name}.png`)
     await expectAccessible(page, `add expense ${look.name}`)
     await page.getByRole('button', { name: 'Add Expense' }).click()
