@@ -1,4 +1,4 @@
-import type { RxCollection } from 'rxdb/plugins/core'
+import { throwIfIsStorageWriteError, type RxCollection } from 'rxdb/plugins/core'
 import { deepEqual } from 'rxdb/plugins/utils'
 import type { z } from 'zod'
 import { COLLECTIONS, type CollectionName, type DocOf } from '../../schema/collections'
@@ -35,7 +35,11 @@ export async function insertDocument<N extends CollectionName>(name: N, fields: 
     ownerId: userId,
     updatedAt: nextUpdatedAt(),
   }) as DocOf<N>
-  await collectionOf(name).insert(doc)
+  // bulkInsert, not insert: insert builds an RxDocument of the result (on a collection's first
+  // write, its whole prototype) that nobody here reads, and a save's toast waits for this.
+  const collection = collectionOf(name)
+  const { error } = await collection.bulkInsert([doc])
+  throwIfIsStorageWriteError(collection, doc.id, doc, error[0])
   return doc
 }
 

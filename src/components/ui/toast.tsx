@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom'
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import './ui.css'
 
@@ -11,6 +12,11 @@ interface ToastMessage {
 
 interface ToastApi {
   show(text: string, tone?: ToastTone, durationMs?: number): void
+  /**
+   * The same, put on screen in this task, ahead of whatever else is waiting to render (the lists
+   * a save just changed): a save's confirmation. Not for use while React renders.
+   */
+  showNow(text: string, tone?: ToastTone): void
 }
 
 const ToastContext = createContext<ToastApi | null>(null)
@@ -30,8 +36,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     timer.current = setTimeout(() => setToast(null), durationMs)
   }, [])
 
+  const showNow = useCallback((text: string, tone?: ToastTone) => flushSync(() => show(text, tone)), [show])
   useEffect(() => () => clearTimeout(timer.current), [])
-  const api = useMemo(() => ({ show }), [show])
+  const api = useMemo(() => ({ show, showNow }), [show, showNow])
 
   return (
     <ToastContext.Provider value={api}>

@@ -59,7 +59,16 @@ function useEntryFields() {
   return { amount, setAmount, category, setCategory, custom, setCustom, day, setDay, description, setDescription, fill }
 }
 
-export function TransactionForm({ type, followUp }: Props) {
+/**
+ * A fresh form for every arrival at the add screen: a tap on Add Expense while the previous save
+ * is still on screen (its redirect home pending, or home still loading on a slow phone) opens an
+ * empty form, not the saved one still waiting, disabled, for its redirect.
+ */
+export function TransactionForm(props: Props) {
+  return <EntryForm key={useLocation().key} {...props} />
+}
+
+function EntryForm({ type, followUp }: Props) {
   const isExpense = type === 'expense'
   const profile = useProfile()
   const fields = useEntryFields()
@@ -156,6 +165,9 @@ function useSaveTransaction(type: TransactionType, followUp: FollowUp | undefine
   const navigate = useNavigate()
   const toast = useToast()
   const [busy, setBusy] = useState(false)
+  const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  // A form the user has already left (for a new one, say) sends nobody home.
+  useEffect(() => () => clearTimeout(redirect.current), [])
   const save = async (value: Entry, isCustom: boolean, pasted: MessageEntry | null) => {
     setBusy(true)
     let saved: TransactionDoc
@@ -173,8 +185,8 @@ function useSaveTransaction(type: TransactionType, followUp: FollowUp | undefine
       return
     }
     const text = type === 'expense' ? '✅ Expense added successfully!' : '✅ Income added successfully!'
-    toast.show(text, 'success')
-    setTimeout(() => void navigate('/home'), REDIRECT_MS)
+    toast.showNow(text, 'success')
+    redirect.current = setTimeout(() => void navigate('/home'), REDIRECT_MS)
     await afterSave(saved, value, isCustom, followUp).then(
       (note) => note && toast.show(`${text}\n${note}`, 'info'),
       (e: unknown) => (console.error(e), toast.show(RECEIPT_NOT_KEPT, 'error')),
