@@ -1,26 +1,15 @@
 import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { createServer } from 'node:net'
 import { loadavg } from 'node:os'
 import { promisify } from 'node:util'
-import pg from 'pg'
+import { freePort } from '../tests/e2e/support/server'
+import { onServer, withDatabase } from '../tests/server/pg-databases'
 
 const run = promisify(execFile)
 const CLUSTER_SCRIPT = 'scripts/pg-test-cluster.sh'
 
 /** A PostgreSQL server the bench may create databases in, or why there is none. */
 export type BenchPostgres = { url: string; stop: () => Promise<void> } | { skipped: string }
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
 
 /**
  * `BENCH_DATABASE_URL` when set (left running), else a throwaway cluster from
@@ -45,16 +34,6 @@ export async function benchPostgres(script = CLUSTER_SCRIPT): Promise<BenchPostg
   }
 }
 
-async function onServer<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
-  try {
-    return await fn(client)
-  } finally {
-    await client.end()
-  }
-}
-
 /**
  * A new empty database `bench_…` on the server at `serverUrl` (the first server process on it
  * applies the migrations); `drop` removes it, closing whatever is still connected.
@@ -62,10 +41,8 @@ async function onServer<T>(serverUrl: string, fn: (client: pg.Client) => Promise
 export async function benchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `bench_${randomUUID().replaceAll('-', '')}`
   await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`))
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
   return {
-    url: url.toString(),
+    url: withDatabase(serverUrl, name),
     drop: () => onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(),
   }
 }

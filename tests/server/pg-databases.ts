@@ -20,7 +20,7 @@ export function withDatabase(serverUrl: string, name: string): string {
   return url.toString()
 }
 
-async function onServer<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function onServer<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl })
   await client.connect()
   try {
