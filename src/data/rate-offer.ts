@@ -21,7 +21,8 @@ function newer(a: Given, b: Given): Given {
 /**
  * The rate the user gave most recently for `currency` to `home`, on whatever entry they typed it:
  * an expense or income (by its date), a budget, a recurring payment, a loan, or a household
- * expense or payment they entered (by when it was saved). Null when they never gave one.
+ * expense or payment or a business entry they entered (by when it was saved). Null when they
+ * never gave one.
  */
 export async function lastRateGiven(currency: string, home: string): Promise<Given> {
   if (currency === home) return null
@@ -35,10 +36,24 @@ export async function lastRateGiven(currency: string, home: string): Promise<Giv
     db.loans.find({ selector }).exec(),
     db.household_expenses.find({ selector: mine }).exec(),
     db.settlements.find({ selector: mine }).exec(),
+    db.business_entries.find({ selector: mine }).exec(),
   ])
   let latest: Given = entry
-  for (const doc of others.flat()) if (doc.fxRate) latest = newer(latest, { rate: doc.fxRate, date: doc.updatedAt })
+  for (const doc of others.flat()) if (doc.fxRate) latest = newer(latest, { rate: doc.fxRate, date: givenAt(doc) })
   return latest
+}
+
+/** Mark Paid writes the payment's schedule just after booking its expense, within this. */
+const MARK_PAID_WRITE_MS = 60_000
+
+/**
+ * When a document's rate was last given: when it was saved, except for a recurring payment whose
+ * last save was Mark Paid moving its schedule. That gave no rate; the expense it booked carries
+ * the one used then (the payment's or one typed then), and wins the tie at `lastPaidAt`.
+ */
+function givenAt(doc: { updatedAt: number; lastPaidAt?: number | null }): number {
+  const paid = doc.lastPaidAt
+  return paid != null && doc.updatedAt >= paid && doc.updatedAt - paid < MARK_PAID_WRITE_MS ? paid : doc.updatedAt
 }
 
 /**

@@ -43,7 +43,14 @@ async function open(name: string, schema = rxSchemaOf('transactions')): Promise<
   const opened: Db = await createRxDatabase({ name, storage: getRxStorageMemory(), multiInstance: false })
   await opened.addCollections({ transactions: { schema, conflictHandler: lastWriterWins, migrationStrategies } })
   // The other entries a rate may have been typed on (rate-offer.ts reads them too).
-  const others = ['budgets', 'recurring_payments', 'loans', 'household_expenses', 'settlements'] as const
+  const others = [
+    'budgets',
+    'recurring_payments',
+    'loans',
+    'household_expenses',
+    'settlements',
+    'business_entries',
+  ] as const
   await opened.addCollections(Object.fromEntries(others.map((name) => [name, { schema: rxSchemaOf(name) }])))
   return opened
 }

@@ -69,6 +69,8 @@ export function BusinessEntryModal({
     setCategory('')
     setDescription('')
     setDay(toDayString(now))
+    // The next entry starts in INR too: a rate left from this one would be saved unseen with it.
+    choice.setCurrency(BUSINESS_CURRENCY)
     check.reset()
     onClose()
   }

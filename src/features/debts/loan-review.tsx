@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { LoanFields } from '../../../schema/validation/loan-input'
 import { Amount } from '../../components/ui/amount'
+import { useHomeCurrency } from '../../data/hooks'
 import {
   FREQUENCY_LABEL,
   formatDay,
@@ -11,13 +12,26 @@ import {
   loanTypeInfo,
 } from './loan-types'
 
+/** For a loan in another currency than `home`: that currency and its rate, or that it has none. */
+function currencyRows({ currency, fxRate }: LoanFields, home: string): [string, string][] {
+  if (!currency || currency === home) return []
+  const rate =
+    fxRate == null ? `None: not converted, left out of your ${home} totals` : `${fxRate} ${home} for 1 ${currency}`
+  return [
+    ['Currency', currency],
+    ['Rate', rate],
+  ]
+}
+
 /** The wizard's last step: everything that will be saved, with the computed current balance. */
 export function LoanReview({ fields }: { fields: LoanFields }) {
+  const { currency: home } = useHomeCurrency()
   const rows: [string, ReactNode][] = [
     ['Loan', `${loanTitle(fields)} (${loanTypeInfo(fields.type).name})`],
     ['Status', fields.status === 'new' ? 'New loan' : 'Existing loan'],
     ['Start date', formatDay(fields.startDate)],
     ['Amount', <Amount key="p" value={fields.principal} exact />],
+    ...currencyRows(fields, home),
     ['Interest', `${formatRate(fields.interestRateBps)} · ${INTEREST_TYPE_LABEL[fields.interestType]}`],
     [
       'Duration',
