@@ -120,7 +120,7 @@ test('the daily rate source: offered in the forms, and the home-currency change 
     if (look.name !== 'light-390') await page.context().close()
   }
 
-  // Where to add one: the entry's edit form suggests the daily rate; taking it converts the entry.
+  // Where to add one: the entry's edit form suggests the latest rate for the pair; taking it converts the entry.
   const page = await device(browser, server, first, LOOKS[2])
   await page.goto('/transactions')
   await expect(page.getByTestId('not-converted')).toContainText('2 entries in another currency are not converted')
@@ -129,7 +129,8 @@ test('the daily rate source: offered in the forms, and the home-currency change 
   await lunch.getByRole('button', { name: 'Edit Lunch at the airport' }).click()
   const dialog = page.getByRole('dialog', { name: 'Edit Expense' })
   await expect(dialog.getByLabel('Rate: 1 USD in AED')).toHaveValue('')
-  await expect(dialog.getByText(`Daily rate of ${DAY_TEXT}: 3.6725`)).toBeVisible()
+  // The dollar budget above took the daily rate: it is now the user's own latest for the pair.
+  await expect(dialog.getByText(`Your rate of ${DAY_TEXT}: 3.6725`)).toBeVisible()
   await shot(page, `${SHOTS}/edit-suggestion-light-1280.png`)
   await dialog.getByRole('button', { name: 'Use this rate' }).click()
   await expect(dialog.getByLabel('Rate: 1 USD in AED')).toHaveValue('3.6725')
