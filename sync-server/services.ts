@@ -119,6 +119,7 @@ export function decorateServices(
   const whatsapp = new WhatsappRepository(db)
   const households = new HouseholdService({ db, documents, users, now })
   const phoneProof = new PhoneProof({ db, users, documents, now })
+  const fxRates = new FxRatesRepository(db, units)
   const services = {
     config,
     db,
@@ -138,7 +139,7 @@ export function decorateServices(
     phoneProof,
     passwordGuard: passwordGuard(config, database, now),
     brand: new BrandRepository(db),
-    fxRates: new FxRatesRepository(db, units),
+    fxRates,
     notifications: new NotificationsRepository(db, units, now),
     receipts: new ReceiptStore(db, documents, config.receipts, now),
     pushQuota: new PushQuota(new PushBudgetsRepository(db), config.syncPushPerMinute, now),
@@ -150,7 +151,7 @@ export function decorateServices(
       now,
       (error) => app.log.error(error),
     ),
-    whatsappService: new WhatsappService({ users, documents, whatsapp, phoneProof, now }),
+    whatsappService: new WhatsappService({ users, documents, whatsapp, fxRates, phoneProof, now }),
     whatsappSender: createSender(config, options.twilioHttpClient),
   }
   for (const [name, value] of Object.entries(services)) app.decorate(name, value as unknown)

@@ -1,7 +1,7 @@
 import type { BudgetPeriod } from '../entities/budget'
 import type { Frequency } from '../entities/recurring'
 import { entryCurrency, type HomeCurrency } from '../money/currency'
-import { formatMoney, type Paise } from '../money/money'
+import { DEFAULT_CURRENCY, formatMoney, type Paise } from '../money/money'
 import { fromDayString, startOfLocalDay } from '../time'
 import { budgetWindow, type BudgetInput } from './budget-status'
 import { inWindow, localDaysBetween } from './periods'
@@ -215,8 +215,11 @@ export function paymentsDueSoon(
 
 const dueDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short' })
 
-/** A due payment as a sentence; its amount in its own currency, else in `currency` (the home one). */
-export function describeDue(p: DuePayment, currency?: string): string {
+/**
+ * A due payment as a sentence; its amount in its own currency, else in the one it was made in (the
+ * profile's legacy currency once the home one changed, else the home one), as every entry reads.
+ */
+export function describeDue(p: DuePayment, home: HomeCurrency = { currency: DEFAULT_CURRENCY }): string {
   const when =
     p.days < 0
       ? `overdue by ${-p.days === 1 ? '1 day' : `${-p.days} days`}`
@@ -226,8 +229,8 @@ export function describeDue(p: DuePayment, currency?: string): string {
           ? 'due tomorrow'
           : `due in ${p.days} days`
   // In another currency than the home one, to the cent, as the rows show it.
-  const foreign = p.currency !== undefined && p.currency !== currency
-  const amount = formatMoney(p.amount, p.currency ?? currency, foreign ? { exact: true } : undefined)
+  const code = entryCurrency(p, home)
+  const amount = formatMoney(p.amount, code, code === home.currency ? undefined : { exact: true })
   return `${p.name}: ${amount} ${when} (${dueDate.format(fromDayString(p.nextDueDate))})`
 }
 

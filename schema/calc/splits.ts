@@ -1,4 +1,5 @@
 import type { SplitMethod } from '../entities/household'
+import { currencyDigits, storedDigits } from '../money/currency'
 import { formatDecimal, type Paise } from '../money/money'
 import { apportion } from './shares'
 
@@ -20,19 +21,51 @@ export interface SplitPart {
   weight: number
 }
 
+const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0)
+
 /**
- * Every member's part of `total`. For 'equal' and 'shares' every part is a whole number of paise
- * and the parts add up to exactly `total` (largest remainder; for 'shares' when any share is
- * positive). For 'percentage' the parts add up to exactly the percentages' share of `total`, so to
- * `total` when the percentages make 100 %. For 'exact' the amounts are taken as given: check
- * them with `splitMismatch`.
+ * Stored units in one of `currency`'s own minor units: 100 for the yen (stored in hundredths, shown
+ * whole), 1 for a currency with two or three decimals. Without a currency, 1 (paise).
  */
-export function splitAmounts(method: SplitMethod, total: Paise, inputs: readonly SplitInput[]): SplitPart[] {
+function unitStep(currency: string | undefined): number {
+  return currency ? 10 ** (storedDigits(currency) - currencyDigits(currency)) : 1
+}
+
+/**
+ * `total` in parts proportional to `weights`, each a whole number of `step`s (largest remainder on
+ * the steps), adding up to exactly `total`. A total that is not whole steps (an entry stored before
+ * its currency's digits were kept) leaves its odd units with the first weighted part.
+ */
+function apportionIn(total: number, weights: readonly number[], step: number): number[] {
+  const steps = Math.trunc(total / step)
+  const parts = apportion(steps, weights).map((n) => n * step)
+  const odd = total - steps * step
+  const first = weights.findIndex((w) => w > 0)
+  if (odd !== 0 && first >= 0) parts[first]! += odd
+  return parts
+}
+
+/**
+ * Every member's part of `total` (in `currency`'s stored units; absent: paise). For 'equal' and
+ * 'shares' every part is a whole number of the currency's own minor units (whole yen, fils for the
+ * dinar) and the parts add up to exactly `total` (largest remainder; for 'shares' when any share is
+ * positive); equal parts differ by at most one minor unit. For 'percentage' the parts, in whole minor
+ * units too, add up to exactly the percentages' share of `total`, so to `total` when the percentages
+ * make 100 %. For 'exact' the amounts are taken as given: check them with `splitMismatch`.
+ */
+export function splitAmounts(
+  method: SplitMethod,
+  total: Paise,
+  inputs: readonly SplitInput[],
+  currency?: string,
+): SplitPart[] {
+  const step = unitStep(currency)
   switch (method) {
     case 'equal': {
-      const parts = apportion(
+      const parts = apportionIn(
         total,
         inputs.map(() => 1),
+        step,
       )
       return inputs.map((m, i) => ({ userId: m.userId, amount: parts[i]!, weight: 0 }))
     }
@@ -40,13 +73,15 @@ export function splitAmounts(method: SplitMethod, total: Paise, inputs: readonly
       return inputs.map((m) => ({ userId: m.userId, amount: Math.max(0, Math.round(m.amount ?? 0)), weight: 0 }))
     case 'percentage': {
       const weights = inputs.map((m) => Math.max(0, Math.round(m.weight ?? 0)))
-      const covered = Math.round((total * weights.reduce((a, b) => a + b, 0)) / WHOLE_BP)
-      const parts = apportion(covered, weights)
+      const whole = sum(weights) === WHOLE_BP
+      // The percentages' share in whole minor units; all of `total` when they make 100 %.
+      const covered = whole ? total : Math.round((Math.trunc(total / step) * sum(weights)) / WHOLE_BP) * step
+      const parts = apportionIn(covered, weights, step)
       return inputs.map((m, i) => ({ userId: m.userId, amount: parts[i]!, weight: weights[i]! }))
     }
     case 'shares': {
       const weights = inputs.map((m) => Math.max(0, Math.round(m.weight ?? 0)))
-      const parts = apportion(total, weights)
+      const parts = apportionIn(total, weights, step)
       return inputs.map((m, i) => ({ userId: m.userId, amount: parts[i]!, weight: weights[i]! }))
     }
   }

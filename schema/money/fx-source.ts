@@ -141,6 +141,17 @@ export interface RateOffer {
   day: string
 }
 
+/** The day's rate for an entry in `currency` converted to `home`, with its day; null when it has none. */
+export function dailyOffer(
+  day: Pick<FxDay, 'rates' | 'date'> | null,
+  currency: string,
+  home: string,
+): RateOffer | null {
+  if (!day) return null
+  const rate = crossRate(day, currency, home)
+  return rate === null ? null : { rate, from: 'daily', day: day.date }
+}
+
 /**
  * Which rate a form offers when both are known: the newer by day, since rates move from day to
  * day and last month's rate is a worse guess than this morning's; on the same day the user's own,

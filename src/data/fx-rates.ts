@@ -2,7 +2,7 @@
  * The daily rate source's latest day (GET /api/fx/latest), kept in localStorage so forms offer it
  * offline too; asked again at most once a day, when signed in and online. No rxdb here.
  */
-import { checkFxDay, crossRate, FxDayBody, type FxDay, type RateOffer } from '../../schema/money/fx-source'
+import { checkFxDay, dailyOffer, FxDayBody, type FxDay, type RateOffer } from '../../schema/money/fx-source'
 import { apiFetch } from './http'
 import { isDemoSession, readToken } from './session'
 
@@ -95,7 +95,5 @@ export function keepFxRatesFresh(): void {
 
 /** The source's rate for an entry in `currency` converted to `home`, with its day; null when it has none. */
 export function dailyRateOffer(currency: string, home: string, day = cachedFxDay()): RateOffer | null {
-  if (!day) return null
-  const rate = crossRate(day, currency, home)
-  return rate === null ? null : { rate, from: 'daily', day: day.date }
+  return dailyOffer(day, currency, home)
 }

@@ -156,14 +156,15 @@ export class WhatsappRepository {
   }
 
   /**
-   * The rate the user last gave for a pair: that of their latest live entry in `currency` converted
-   * to `home` (by the entry's date), or null when they never gave one.
+   * The rate the user last gave for a pair and the entry's date: that of their latest live entry in
+   * `currency` converted to `home` (by the entry's date), or null when they never gave one.
    */
-  async lastRate(userId: string, currency: string, home: string): Promise<number | null> {
+  async lastRate(userId: string, currency: string, home: string): Promise<{ rate: number; date: number } | null> {
     const rate = jsonNumber(this.db, documents.data, 'fxRate')
+    const date = jsonNumber(this.db, documents.data, 'date')
     const row = await first(
       this.db
-        .select({ rate })
+        .select({ rate, date })
         .from(documents)
         .where(
           and(
@@ -175,10 +176,10 @@ export class WhatsappRepository {
             sql`${rate} > 0`,
           ),
         )
-        .orderBy(desc(jsonNumber(this.db, documents.data, 'date')))
+        .orderBy(desc(date))
         .limit(1),
     )
-    return typeof row?.rate === 'number' ? row.rate : null
+    return typeof row?.rate === 'number' && typeof row.date === 'number' ? { rate: row.rate, date: row.date } : null
   }
 
   async monthlyReportSent(userId: string, month: string): Promise<boolean> {

@@ -183,6 +183,22 @@ describe('expenses and payments in another currency', () => {
   })
 })
 
+describe('a split in a currency without decimals', () => {
+  it('is whole yen, over REST and in a yen household, and still adds up to the amount', async () => {
+    const [a, b] = [await register(t.app), await register(t.app)]
+    const splitsOf = async (id: string, body: Json) => {
+      const res = await call(a, 'POST', `/${id}/expenses`, { category: 'Groceries', ...body })
+      expect(res.status).toBe(201)
+      const expenseId = (res.body.expense as { id: string }).id
+      const stored = (await t.app.documents.get('household_expenses', expenseId))!.data as HouseholdExpense
+      return stored.splits.map((s) => s.amount).sort()
+    }
+    // ¥1,001 between two: ¥501 and ¥500 (kept in hundredths), not ¥500.50 each.
+    expect(await splitsOf(await household(a, b), { amount: 1001, currency: 'JPY' })).toEqual([50_000, 50_100])
+    expect(await splitsOf(await household(a, b, 'JPY'), { amount: 1001 })).toEqual([50_000, 50_100])
+  })
+})
+
 describe('a payment decided over REST', () => {
   it('is answered in its own currency with the household figure, on confirm, decline and cancel', async () => {
     const [a, b] = [await register(t.app), await register(t.app)]

@@ -246,6 +246,65 @@ describe('households', () => {
   })
 })
 
+describe('household reminders in more than one currency', () => {
+  /** `session`'s home currency, as the app's settings save it. */
+  const homeCurrency = (session: Session, currency: string) =>
+    w.app.documents.write(async (unit) =>
+      unit.put('profile', session.user.id, {
+        id: session.user.id,
+        ownerId: session.user.id,
+        updatedAt: w.clock.now,
+        currency,
+      }),
+    )
+
+  it("name a review's amount in the expense's own currency (and the household figure), not the reader's", async () => {
+    w = await reminderWorld({}, {}, ist(2026, 11, 20, 14))
+    const [asha, ravi] = [await register(w.app), await register(w.app)]
+    await homeCurrency(ravi, 'AED')
+    await subscribeDevice(w, ravi, 'ravi-phone')
+    const home = await household(w.app, asha, [ravi])
+    const add = (body: Record<string, unknown>) =>
+      ok(w.app, asha, 'POST', `/api/households/${home}/expenses`, { category: 'Groceries', ...body })
+    await add({ amount: 1200, date: '2026-11-20' })
+    await add({ amount: 20, currency: 'USD', fx_rate: '83.25', date: '2026-11-20' })
+    await add({ amount: 5000, currency: 'JPY', date: '2026-11-20' })
+    expect((await round()).sent).toBe(3)
+    const bodies = w.push.accepted('ravi-phone').map((p) => p.body.replace(/^User \d+/, 'User N').replace(/ in .*/, ''))
+    expect(bodies.sort()).toEqual(
+      [
+        'User N added ₹1,200 for Groceries',
+        'User N added $20 (≈ ₹1,665) for Groceries',
+        'User N added ¥5,000 for Groceries',
+      ].sort(),
+    )
+  })
+
+  it("name a payment to confirm in the payment's own currency, not the receiver's", async () => {
+    w = await reminderWorld({}, {}, ist(2026, 11, 20, 14))
+    const [asha, ravi] = [await register(w.app), await register(w.app)]
+    const home = await household(w.app, asha, [ravi])
+    // Changed after making the household (which took her home currency then: rupees).
+    await homeCurrency(asha, 'USD')
+    await subscribeDevice(w, asha, 'asha-phone')
+    await ok(w.app, ravi, 'POST', `/api/households/${home}/settlements`, {
+      to_user: asha.user.id,
+      amount: 700,
+      payment_method: 'upi',
+    })
+    await ok(w.app, ravi, 'POST', `/api/households/${home}/settlements`, {
+      to_user: asha.user.id,
+      amount: 10,
+      currency: 'GBP',
+      fx_rate: '105.5',
+      payment_method: 'cash',
+    })
+    expect((await round()).sent).toBe(2)
+    const bodies = w.push.accepted('asha-phone').map((p) => p.body.replace(/^User \d+ /, '').replace(/ in .*/, ''))
+    expect(bodies.sort()).toEqual(['says they paid you £10 (≈ ₹1,055) (Cash)', 'says they paid you ₹700 (UPI)'])
+  })
+})
+
 describe('a support ticket', () => {
   it('announces an admin reply to its owner', async () => {
     w = await reminderWorld()

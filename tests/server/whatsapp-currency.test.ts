@@ -171,3 +171,71 @@ describe('WhatsApp: a message in another currency', () => {
     expect(await say(t.app, from, 'budget')).toContain('₹1,833')
   })
 })
+
+describe('WhatsApp: the rate offered is the newer of the user’s own and the daily one', () => {
+  /** A day of the source with the base in neither currency: USD → INR goes through EUR (100 / 1.25 = 80). */
+  const saveDay = (t: TestApp, date: string, inr = 100) =>
+    t.app.fxRates.save({ base: 'EUR', date, rates: { EUR: 1, USD: 1.25, INR: inr, GBP: 0.85 } })
+
+  it('with only a daily rate, books at it (through the source’s base)', async () => {
+    const t = await setup()
+    const { session, from } = await linkedUser(t)
+    await saveDay(t, '2025-03-14')
+    const reply = await say(t.app, from, 'Spent 20 USD on lunch')
+    expect(reply).toContain('Amount: $20 (₹1,600)')
+    expect(await booked(t, session.user.id)).toEqual([
+      expect.objectContaining({ amount: 2000, currency: 'USD', fxRate: 80, fxHome: 'INR' }),
+    ])
+  })
+
+  it('with an own rate newer than the daily one, books at the own one; an older own rate gives way', async () => {
+    const t = await setup()
+    const { session, from } = await linkedUser(t)
+    const id = session.user.id
+    await saveDay(t, '2025-03-10')
+    await addEntry(t, id, { currency: 'USD', fxRate: 83.25, fxHome: 'INR', date: NOW - 2 * DAY })
+    await addEntry(t, id, { currency: 'GBP', fxRate: 101, fxHome: 'INR', date: NOW - 10 * DAY })
+    expect(await say(t.app, from, 'Spent 20 USD on lunch')).toContain('Amount: $20 (₹1,665)')
+    // £ → ₹ on the 10th is 100 / 0.85 = 117.6470588; the own £ rate is from the 5th.
+    await say(t.app, from, 'Spent 10 GBP on books')
+    expect(await booked(t, id)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ amount: 2000, currency: 'USD', fxRate: 83.25, fxHome: 'INR' }),
+        expect.objectContaining({ amount: 1000, currency: 'GBP', fxRate: 117.6470588, fxHome: 'INR' }),
+      ]),
+    )
+  })
+
+  it('on the same day, the own rate (what the card charged) wins', async () => {
+    const t = await setup()
+    const { session, from } = await linkedUser(t)
+    const id = session.user.id
+    await saveDay(t, '2025-03-14')
+    await addEntry(t, id, { currency: 'USD', fxRate: 84, fxHome: 'INR', date: NOW - DAY })
+    await say(t.app, from, 'Spent 20 USD on lunch')
+    expect(await booked(t, id)).toEqual([expect.objectContaining({ fxRate: 84, fxHome: 'INR' })])
+  })
+
+  it('with neither, books not converted, as before; a day without the currency offers nothing', async () => {
+    const t = await setup()
+    const { session, from } = await linkedUser(t)
+    await saveDay(t, '2025-03-14')
+    const reply = await say(t.app, from, 'AED 50 taxi')
+    expect(reply).toContain('not converted: add a rate in the app')
+    const [entry] = await booked(t, session.user.id)
+    expect(entry).toMatchObject({ amount: 5000, currency: 'AED', fxRate: null })
+    expect(entry).not.toHaveProperty('fxHome')
+  })
+
+  it('a mandate in dollars is added at the daily rate when the user never gave one', async () => {
+    const t = await setup()
+    const { session, from } = await linkedUser(t)
+    await saveDay(t, '2025-03-14')
+    const notice =
+      'Your HDFC Bank Card XX4821 will be debited with USD 9.99 on 28-03-25 towards NETFLIX for the e-mandate.'
+    expect(await say(t.app, from, notice)).toContain('$9.99')
+    expect(await say(t.app, from, 'recurring')).toContain('Recurring payment added')
+    const payments = (await t.app.documents.listByOwner('recurring_payments', session.user.id)).map((d) => d.data)
+    expect(payments).toMatchObject([{ amount: 9_99, currency: 'USD', fxRate: 80, fxHome: 'INR' }])
+  })
+})

@@ -8,6 +8,7 @@ import {
   inHouseholdCurrency,
 } from '../../schema/calc/household-money'
 import { fewestPayments } from '../../schema/calc/settle-plan'
+import { apportion } from '../../schema/calc/shares'
 import { splitAmounts } from '../../schema/calc/splits'
 import { HouseholdExpense, Settlement } from '../../schema/entities/household'
 import { amountText, convertAmount, currencyDigits, storedDigits } from '../../schema/money/currency'
@@ -245,5 +246,66 @@ describe("a household form's amount is read in the chosen currency's own digits"
     )
     expect(householdAmountError('500.5', 'JPY')).toBe('JPY amounts are whole numbers')
     expect(householdAmountError('', 'USD')).toBe(HOUSEHOLD_MESSAGES.amountInvalid)
+  })
+})
+
+describe('splits in whole units of the currency', () => {
+  /** 0, 2 and 3 decimals: whole yen (kept in hundredths), paise and cents, fils. */
+  const currencies = fc.constantFrom('JPY', 'KRW', 'INR', 'USD', 'AED', 'BHD', 'KWD', 'OMR')
+  /** Stored units in one of the currency's own minor units. */
+  const stepOf = (code: string) => 10 ** (storedDigits(code) - currencyDigits(code))
+  /** A total the form accepts: a whole number of the currency's minor units, up to 10^10 stored units. */
+  const totalIn = (code: string) =>
+    fc.integer({ min: 1, max: 10_000_000_000 / stepOf(code) }).map((n) => n * stepOf(code))
+  const members = fc.integer({ min: 1, max: 12 })
+  const ids = (n: number) => Array.from({ length: n }, (_, i) => ({ userId: `m${i}` }))
+  const total = (parts: readonly { amount: number }[]) => parts.reduce((a, p) => a + p.amount, 0)
+
+  it('an equal split: parts in whole units that add up to the total and differ by at most one unit', () => {
+    fc.assert(
+      fc.property(
+        currencies.chain((code) => fc.tuple(fc.constant(code), totalIn(code), members)),
+        ([code, amount, n]) => {
+          const parts = splitAmounts('equal', amount, ids(n), code)
+          const step = stepOf(code)
+          expect(total(parts)).toBe(amount)
+          for (const p of parts) expect(p.amount % step).toBe(0)
+          const amounts = parts.map((p) => p.amount)
+          expect(Math.max(...amounts) - Math.min(...amounts)).toBeLessThanOrEqual(step)
+        },
+      ),
+    )
+  })
+
+  it('a percentage or shares split: parts in whole units that add up to the total', () => {
+    const weights = fc.array(fc.integer({ min: 1, max: 1000 }), { minLength: 1, maxLength: 12 })
+    fc.assert(
+      fc.property(
+        currencies.chain((code) => fc.tuple(fc.constant(code), totalIn(code), weights)),
+        ([code, amount, raw]) => {
+          // Percentages that make exactly 100 % (basis points), and the raw numbers as shares.
+          const bps = apportion(10_000, raw)
+          for (const [method, w] of [
+            ['percentage', bps],
+            ['shares', raw],
+          ] as const) {
+            const parts = splitAmounts(
+              method,
+              amount,
+              w.map((weight, i) => ({ userId: `m${i}`, weight })),
+              code,
+            )
+            expect(total(parts)).toBe(amount)
+            for (const p of parts) expect(p.amount % stepOf(code)).toBe(0)
+          }
+        },
+      ),
+    )
+  })
+
+  it('¥1,000 among three is ¥334, ¥333 and ¥333, not ¥333.34', () => {
+    expect(splitAmounts('equal', 100_000, ids(3), 'JPY').map((p) => p.amount)).toEqual([33_400, 33_300, 33_300])
+    expect(splitAmounts('equal', 100_000, ids(3), 'INR').map((p) => p.amount)).toEqual([33_334, 33_333, 33_333])
+    expect(splitAmounts('equal', 1_000, ids(3), 'BHD').map((p) => p.amount)).toEqual([334, 333, 333])
   })
 })

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { alertsForExpense, describeAlert } from '../../schema/calc/budget-alerts'
 import {
@@ -9,6 +10,7 @@ import {
   describeProjection,
   paymentsDueSoon,
   projectMonthEnd,
+  type DuePayment,
 } from '../../schema/calc/insights'
 import type { LedgerEntry } from '../../schema/calc/totals'
 
@@ -162,10 +164,44 @@ describe('payments due in another currency', () => {
       { name: 'Rent', amount: 25_000_00, frequency: 'monthly' as const, nextDueDate: '2027-01-11' },
     ]
     const { due } = buildInsights([], [], payments, now, { currency: 'AED', legacyCurrency: 'INR' })
-    expect(due.map((d) => describeDue(d, 'AED'))).toEqual([
+    expect(due.map((d) => describeDue(d, { currency: 'AED', legacyCurrency: 'INR' }))).toEqual([
       'Rent: ₹25,000 due tomorrow (11 Jan)',
       'Netflix US: $9.99 due in 2 days (12 Jan)',
     ])
+  })
+})
+
+describe('describeDue', () => {
+  const due = (fields: Partial<DuePayment> = {}): DuePayment => ({
+    name: 'Rent',
+    amount: 25_000_00,
+    frequency: 'monthly',
+    nextDueDate: '2027-01-11',
+    days: 1,
+    ...fields,
+  })
+
+  it('reads a payment without a currency in the legacy currency after a change of home currency', () => {
+    const home = { currency: 'AED', legacyCurrency: 'INR' }
+    expect(describeDue(due(), home)).toBe('Rent: ₹25,000 due tomorrow (11 Jan)')
+    expect(describeDue(due({ currency: 'AED' }), home)).toBe('Rent: د.إ\u200E25,000 due tomorrow (11 Jan)')
+    expect(describeDue(due(), { currency: 'AED' })).toBe('Rent: د.إ\u200E25,000 due tomorrow (11 Jan)')
+  })
+
+  it('says of a payment without a currency what it says of one in the currency it was made in', () => {
+    const code = fc.constantFrom('INR', 'USD', 'AED', 'JPY', 'BHD')
+    fc.assert(
+      fc.property(
+        code,
+        fc.option(code, { nil: undefined }),
+        fc.integer({ min: 0, max: 10_000_000_00 }),
+        (currency, legacyCurrency, amount) => {
+          const home = { currency, legacyCurrency }
+          const p = due({ amount })
+          expect(describeDue(p, home)).toBe(describeDue({ ...p, currency: legacyCurrency ?? currency }, home))
+        },
+      ),
+    )
   })
 })
 

@@ -10,6 +10,7 @@ import {
 } from '../../../schema/calc/insights'
 import { useMoneyFormat } from '../../lib/money-format'
 import type { HomeInsightLine } from '../../../schema/home-view'
+import type { HomeCurrency } from '../../../schema/money/currency'
 import { Card } from '../ui/card'
 import { NotConvertedNote } from '../ui/not-converted'
 import './insights.css'
@@ -35,13 +36,14 @@ const ICONS: Record<HomeInsightLine['icon'], ReactNode> = {
 }
 
 /** The insights as lines of text, in the order the card lists them. */
-export function insightLines(i: Insights, currency: string, withoutDue: boolean): HomeInsightLine[] {
+export function insightLines(i: Insights, home: HomeCurrency, withoutDue: boolean): HomeInsightLine[] {
+  const { currency } = home
   const lines: HomeInsightLine[] = []
   for (const r of i.risks)
     lines.push({ key: `risk-${r.category}-${r.period}`, icon: 'risk', tone: 'warn', text: describeRisk(r, currency) })
   if (!withoutDue)
     for (const d of i.due)
-      lines.push({ key: `due-${d.name}-${d.nextDueDate}`, icon: 'due', tone: 'info', text: describeDue(d, currency) })
+      lines.push({ key: `due-${d.name}-${d.nextDueDate}`, icon: 'due', tone: 'info', text: describeDue(d, home) })
   for (const c of i.categories)
     lines.push({
       key: `cat-${c.category}`,
@@ -64,10 +66,10 @@ export function insightLines(i: Insights, currency: string, withoutDue: boolean)
  * Shows 'Not enough data yet' rather than any figure the data does not support.
  */
 export function InsightsCard({ insights, withoutDue = false, ...rest }: Props) {
-  const { currency } = useMoneyFormat()
+  const money = useMoneyFormat()
   // The home screen's card sits under the month's own not-converted line; the full card says it.
   const notConverted = rest.compact ? 0 : insights.notConverted
-  return <InsightsCardView lines={insightLines(insights, currency, withoutDue)} notConverted={notConverted} {...rest} />
+  return <InsightsCardView lines={insightLines(insights, money, withoutDue)} notConverted={notConverted} {...rest} />
 }
 
 /** The card itself, from lines already worked out (the home screen's snapshot keeps its lines). */

@@ -149,8 +149,11 @@ function LiveHome() {
   const due = useMemo(() => dueSoon(dueCandidates.data, now).map(homeDueLine), [dueCandidates.data, now])
   const savedLines = snapshot?.view.insights
   const lines = useMemo(
-    () => (insights.loading && savedLines ? savedLines : insightLines(insights.data, money.currency, true)),
-    [insights.loading, savedLines, insights.data, money.currency],
+    () =>
+      insights.loading && savedLines
+        ? savedLines
+        : insightLines(insights.data, { currency: money.currency, legacyCurrency: money.legacyCurrency }, true),
+    [insights.loading, savedLines, insights.data, money.currency, money.legacyCurrency],
   )
   const view = useMemo(
     () => ({ figures: home.figures, budgets: home.budgetLines, due, insights: lines, recent: recent.data }),

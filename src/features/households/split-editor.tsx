@@ -33,12 +33,13 @@ const METHOD_LABELS: Record<SplitMethod, string> = {
   shares: 'Shares',
 }
 
-/** Equal parts of `total` (two decimals, remainders spread), as every method's starting values. */
+/** Equal parts of `total` (whole units of its currency, remainders spread), as every method's starting values. */
 export function equalSplit(memberIds: readonly string[], total: Paise, money: MoneyFormat): SplitState {
   const parts = splitAmounts(
     'equal',
     total,
     memberIds.map((userId) => ({ userId })),
+    money.currency,
   )
   const bps = splitAmounts(
     'equal',
@@ -76,7 +77,8 @@ export function splitParts(
             : 0,
     }
   })
-  return splitAmounts(state.method, total, inputs)
+  // Parts in whole units of the entry's currency (whole yen), as the editor's format reads them.
+  return splitAmounts(state.method, total, inputs, money.currency)
 }
 
 /** The step of an input in a currency with `digits` decimals: "1" for the yen, "0.001" for a dinar. */

@@ -155,7 +155,7 @@ export function settlementView(s: Settlement, household: Household) {
 
 /** The body's split as paise parts; without splits, everyone in the household shares equally. */
 export function splitsOf(
-  body: Pick<HouseholdExpenseInput, 'splits' | 'split_method'>,
+  body: Pick<HouseholdExpenseInput, 'splits' | 'split_method' | 'currency'>,
   household: Household,
   amount: number,
 ) {
@@ -169,7 +169,9 @@ export function splitsOf(
         }))
       : household.memberIds.map((userId) => ({ userId, weight: 1 }))
   const method = given.length > 0 ? body.split_method : 'equal'
-  return { method, parts: splitAmounts(method, amount, inputs) }
+  // Parts in whole units of the expense's currency (whole yen), as its amount is.
+  const currency = body.currency ?? householdCurrencyOf(household).currency
+  return { method, parts: splitAmounts(method, amount, inputs, currency) }
 }
 
 export function dateOf(day: string | null | undefined, now: number): number {

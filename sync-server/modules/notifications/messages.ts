@@ -9,7 +9,14 @@ import { paymentReminder } from '../../../schema/calc/reminders'
 import { reviewCountdown } from '../../../schema/calc/household-review'
 import type { Household } from '../../../schema/entities/household'
 import { formatMoney } from '../../../schema/money/money'
-import { entryCurrency, type HomeCurrency } from '../../../schema/money/currency'
+import { householdCurrencyOf } from '../../../schema/calc/household-money'
+import {
+  entryCurrency,
+  inHome,
+  moneyEntryOf,
+  type CurrencyFields,
+  type HomeCurrency,
+} from '../../../schema/money/currency'
 import { latestAdminReply, spentIn } from './events'
 import type { ReminderContext } from './events'
 import type { ReminderSources } from '../../db/reminder-sources'
@@ -55,6 +62,21 @@ function timeLabel(ms: number, timeZone: string): string {
 function memberName(household: Household | undefined, userId: string): string {
   const member = household?.members.find((m) => m.userId === userId)
   return member?.name.trim() || member?.email || 'A member'
+}
+
+/**
+ * A household entry's amount as the household screens show it: in the entry's own currency (an
+ * entry without one is in the household's, or its legacy one), never in the recipient's home
+ * currency; in another currency than the household's, to the cent and with the household figure
+ * when it has a rate ("$20 (≈ ₹1,665)").
+ */
+function householdAmount(entry: CurrencyFields & { amount: number }, household: Household | undefined): string {
+  const hc = householdCurrencyOf(household ?? {})
+  const code = entryCurrency(entry, hc)
+  if (code === hc.currency) return formatMoney(entry.amount, code)
+  const own = formatMoney(entry.amount, code, { exact: true })
+  const converted = inHome(moneyEntryOf(entry, hc), hc.currency)
+  return converted === null ? own : `${own} (≈ ${formatMoney(converted, hc.currency, { exact: true })})`
 }
 
 export class ReminderTexts {
@@ -125,7 +147,7 @@ export class ReminderTexts {
     if (!(await this.sources.isMember(e.householdId, input.userId))) return null
     const household = await this.sources.household(e.householdId)
     const payer = memberName(household, e.paidBy)
-    const amount = formatMoney(e.amount, input.home.currency)
+    const amount = householdAmount(e, household)
     const where = household?.name ?? 'your household'
     const left = reviewCountdown(e.deadline, input.now)
     const deadline = timeLabel(e.deadline, input.timeZone)
@@ -150,7 +172,7 @@ export class ReminderTexts {
     if (!(await this.sources.isMember(s.householdId, input.userId))) return null
     const household = await this.sources.household(s.householdId)
     const payer = memberName(household, s.fromUserId)
-    const amount = formatMoney(s.amount, input.home.currency)
+    const amount = householdAmount(s, household)
     const where = household?.name ?? 'your household'
     return {
       title: 'A payment to confirm',

@@ -18,13 +18,20 @@ import type { WhatsappRepository } from '../../db/whatsapp'
 import { duplicateReply, questionReply, type QuestionReason } from './bank-replies'
 import { budgetAlert, entryReply, formatDay, tooLargeReply } from './replies'
 import { budgetLine, budgetsHit, liveBudgets, transactionsIn, type ProfileSettings } from './ledger'
-import { inHome, isRate, moneyEntryOf } from '../../../schema/money/currency'
+import { currencyFields, type RateDeps } from './rates'
+import { inHome, moneyEntryOf } from '../../../schema/money/currency'
 import { formatMoney } from '../../../schema/money/money'
 
 export interface Outcome {
   kind: WhatsappMessageKind
   reply: string
   transactionId?: string
+}
+
+/** What booking and the pending questions read and write. */
+export interface WhatsappDeps extends RateDeps {
+  documents: DocumentsRepository
+  whatsapp: WhatsappRepository
 }
 
 export interface BookingContext {
@@ -76,7 +83,7 @@ export type EntryDraft = z.infer<typeof EntryDraft>
 type Prior = { state: 'new'; id?: string } | { state: 'booked' | 'similar' | 'removed'; doc: Transaction; id?: string }
 
 export class MessageBooking {
-  constructor(private readonly deps: { documents: DocumentsRepository; whatsapp: WhatsappRepository }) {}
+  constructor(private readonly deps: WhatsappDeps) {}
 
   /** A reading of an entry: booked, asked about first, or "already booked". */
   async entry(ctx: BookingContext, reading: EntryReading): Promise<Outcome> {
@@ -94,7 +101,7 @@ export class MessageBooking {
       description: reading.description,
       date,
       messageSid: ctx.messageSid,
-      ...(await this.#currencyOf(ctx, currency)),
+      ...(await currencyFields(this.deps, ctx.userId, currency, ctx.profile.currency)),
       ...(reading.merchant ? { merchant: reading.merchant } : {}),
       ...(key ? { key, keyFacts: KeyFacts.parse(facts) } : {}),
       ...(await this.#reversal(ctx.userId, reading, date)),
@@ -150,20 +157,6 @@ export class MessageBooking {
     delete rest.key
     const key = draft.keyFacts ? paymentKey({ ...draft.keyFacts, type: answer.type, amount: draft.amount }) : undefined
     return key ? { ...rest, key } : rest
-  }
-
-  /**
-   * The entry's currency and its rate to the home currency: the last rate the user gave for the
-   * pair, else none (booked as not converted, never at 1:1).
-   */
-  async #currencyOf(
-    ctx: BookingContext,
-    currency: string,
-  ): Promise<Pick<EntryDraft, 'currency' | 'fxRate' | 'fxHome'>> {
-    const home = ctx.profile.currency
-    if (currency === home) return { currency, fxRate: null }
-    const rate = await this.deps.whatsapp.lastRate(ctx.userId, currency, home)
-    return rate === null || !isRate(rate) ? { currency, fxRate: null } : { currency, fxRate: rate, fxHome: home }
   }
 
   async #ask(ctx: BookingContext, draft: EntryDraft, reasons: QuestionReason[]): Promise<Outcome> {

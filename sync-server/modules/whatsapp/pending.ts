@@ -6,17 +6,15 @@
 import { z } from 'zod'
 import { nextVersion } from '../../../schema/entities/common'
 import { RecurringPayment } from '../../../schema/entities/recurring'
-import { isRate } from '../../../schema/money/currency'
 import { readAnswer, type Answer } from '../../../schema/parse/answers'
 import { knownMerchant } from '../../../schema/parse/bank'
 import { upcomingDate, type EntryDate } from '../../../schema/parse/dates'
 import type { NoticeReading } from '../../../schema/parse/message'
 import { toDayString } from '../../../schema/time'
-import type { DocumentsRepository } from '../../db/documents'
 import type { WhatsappPendingRow } from '../../db/tables'
-import type { WhatsappRepository } from '../../db/whatsapp'
 import { droppedReply, mandateReply, noticeReply, recurringAddedReply, stillAskingReply } from './bank-replies'
-import { EntryDraft, type BookingContext, type MessageBooking, type Outcome } from './booking'
+import { EntryDraft, type BookingContext, type MessageBooking, type Outcome, type WhatsappDeps } from './booking'
+import { currencyFields } from './rates'
 
 /** A question older than this is forgotten: an "ok" a day later answers nothing. */
 export const PENDING_TTL_MS = 24 * 60 * 60 * 1000
@@ -47,7 +45,7 @@ function parsePayload(text: string): unknown {
 
 export class PendingQuestions {
   constructor(
-    private readonly deps: { documents: DocumentsRepository; whatsapp: WhatsappRepository },
+    private readonly deps: WhatsappDeps,
     private readonly booking: MessageBooking,
   ) {}
 
@@ -126,7 +124,8 @@ export class PendingQuestions {
     const { name, amount, category, frequency, dueDate } = draft.data
     const currency = draft.data.currency ?? ctx.profile.currency
     const payment = RecurringPayment.parse({
-      ...(await this.#currencyOf(ctx, currency)),
+      // At the rate offered for the pair, as an entry from a message is.
+      ...(await currencyFields(this.deps, ctx.userId, currency, ctx.profile.currency)),
       id: crypto.randomUUID(),
       ownerId: ctx.userId,
       updatedAt: nextVersion(ctx.now),
@@ -140,13 +139,6 @@ export class PendingQuestions {
     await this.deps.documents.write(async (unit) => unit.put('recurring_payments', ctx.userId, payment))
     const due = new Date(`${dueDate}T00:00:00`).getTime()
     return { kind: 'answer', reply: recurringAddedReply(name, amount, frequency, due, ctx.now, currency) }
-  }
-
-  /** A mandate's payment is in the currency it named, at the user's last rate for the pair. */
-  async #currencyOf(ctx: BookingContext, currency: string) {
-    const home = ctx.profile.currency
-    const rate = currency === home ? null : await this.deps.whatsapp.lastRate(ctx.userId, currency, home)
-    return rate === null || !isRate(rate) ? { currency, fxRate: null } : { currency, fxRate: rate, fxHome: home }
   }
 
   async #remember(ctx: BookingContext, kind: 'entry' | 'recurring', payload: unknown, question: string): Promise<void> {

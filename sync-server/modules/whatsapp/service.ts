@@ -10,14 +10,12 @@ import { readMessage, type LearnedCategory, type MessageReading } from '../../..
 import type { ParseOptions } from '../../../schema/parse/message'
 import { normalizePhone } from '../../../schema/phone'
 import { localMonthWindow } from '../../../schema/time'
-import type { DocumentsRepository } from '../../db/documents'
 import type { UserRow } from '../../db/tables'
 import type { UsersRepository } from '../../db/users'
-import type { WhatsappRepository } from '../../db/whatsapp'
 import { HttpError } from '../../http-error'
 import { parseLinkCommand } from '../auth/phone-proof'
 import type { PhoneProof } from '../auth/phone-proof'
-import { MessageBooking, type BookingContext, type Outcome } from './booking'
+import { MessageBooking, type BookingContext, type Outcome, type WhatsappDeps } from './booking'
 import { budgetLines, liveBudgets, monthReport, readProfile, transactionsIn } from './ledger'
 import type { ProfileSettings } from './ledger'
 import { PendingQuestions } from './pending'
@@ -46,10 +44,8 @@ export interface IncomingMessage {
 /** Longest message body kept in whatsapp_messages (WhatsApp allows 4096 characters). */
 const MAX_STORED_BODY = 4096
 
-export interface WhatsappServiceDeps {
+export interface WhatsappServiceDeps extends WhatsappDeps {
   users: UsersRepository
-  documents: DocumentsRepository
-  whatsapp: WhatsappRepository
   phoneProof: PhoneProof
   now: () => number
 }
