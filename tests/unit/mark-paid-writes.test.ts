@@ -7,7 +7,7 @@ import { markPaidEntryId } from '../../schema/calc/mark-paid'
 import type { DocOf } from '../../schema/collections'
 import { Id } from '../../schema/entities/common'
 import { RecurringPayment } from '../../schema/entities/recurring'
-import { migrateDocument, rxSchemaOf, SCHEMA_VERSIONS } from '../../schema/rx-schema'
+import { migrationStrategiesOf, rxSchemaOf } from '../../schema/rx-schema'
 import { lastWriterWins } from '../../src/data/conflict'
 
 addRxPlugin(RxDBMigrationSchemaPlugin)
@@ -26,12 +26,7 @@ const { markRecurringPaid } = await import('../../src/data/recurring')
 const collection = (name: keyof Collections) => ({
   schema: rxSchemaOf(name),
   conflictHandler: lastWriterWins,
-  migrationStrategies: Object.fromEntries(
-    Array.from({ length: SCHEMA_VERSIONS[name] }, (_, i) => [
-      i + 1,
-      (doc: Record<string, unknown>) => migrateDocument(name, doc),
-    ]),
-  ),
+  migrationStrategies: migrationStrategiesOf(name),
 })
 
 let dbNumber = 0

@@ -5,7 +5,7 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CollectionName, DocOf } from '../../schema/collections'
 import { RecurringPayment } from '../../schema/entities/recurring'
-import { migrateDocument, rxSchemaOf, SCHEMA_VERSIONS } from '../../schema/rx-schema'
+import { migrationStrategiesOf, rxSchemaOf } from '../../schema/rx-schema'
 import { lastWriterWins } from '../../src/data/conflict'
 
 addRxPlugin(RxDBMigrationSchemaPlugin)
@@ -34,12 +34,7 @@ const { lastRateGiven } = await import('../../src/data/rate-offer')
 const collection = (name: CollectionName) => ({
   schema: rxSchemaOf(name),
   conflictHandler: lastWriterWins,
-  migrationStrategies: Object.fromEntries(
-    Array.from({ length: SCHEMA_VERSIONS[name] }, (_, i) => [
-      i + 1,
-      (doc: Record<string, unknown>) => migrateDocument(name, doc),
-    ]),
-  ),
+  migrationStrategies: migrationStrategiesOf(name),
 })
 
 let dbNumber = 0
