@@ -145,6 +145,11 @@ describe('conversion', () => {
     )
   })
 
+  it('refuses an amount whose conversion is beyond the amounts the app holds, rather than losing digits', () => {
+    expect(() => convertAmount(9_999_998_100, 'JPY', 'KWD', 90_072.01)).toThrow(RangeError)
+    expect(() => convertAmount(Number.MAX_SAFE_INTEGER, 'USD', 'INR', 100)).toThrow(RangeError)
+  })
+
   it('round-trips within one minor unit where the target unit is no coarser than the source', () => {
     fc.assert(
       fc.property(fc.constantFrom(...CODES), fc.constantFrom(...CODES), rateArb, fc.nat(1e8), (from, to, rate, n) => {
@@ -155,6 +160,8 @@ describe('conversion', () => {
         const back = 1 / rate
         fc.pre(isRate(Number(back.toPrecision(10))))
         const amount = n * unitFrom
+        // Within the amounts the app holds (beyond them convertAmount refuses: the test above).
+        fc.pre((amount / 10 ** storedDigits(from)) * rate * 10 ** storedDigits(to) < Number.MAX_SAFE_INTEGER / 2)
         const there = convertAmount(amount, from, to, rate)
         const again = convertAmount(there, to, from, Number(back.toPrecision(10)))
         expect(Math.abs(again - amount)).toBeLessThanOrEqual(unitFrom)
