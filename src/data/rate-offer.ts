@@ -1,15 +1,9 @@
 import { moneyEntryOf, type HomeCurrency } from '../../schema/money/currency'
 import { pickRateOffer, type RateOffer } from '../../schema/money/fx-source'
+import { toDayString } from '../../schema/time'
 import { userData } from './database'
 import { dailyRateOffer, refreshFxRates } from './fx-rates'
 import { lastRateEntry } from './transactions'
-
-/** A local day as YYYY-MM-DD. */
-function localDay(ms: number): string {
-  const d = new Date(ms)
-  const two = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`
-}
 
 /** A rate the user typed and when: an expense's or income's date, else when the entry was last saved. */
 type Given = { rate: number; date: number } | null
@@ -64,7 +58,7 @@ function givenAt(doc: { updatedAt: number; lastPaidAt?: number | null }): number
 export async function rateOffer(currency: string, home: string): Promise<RateOffer | null> {
   if (currency === home) return null
   const [own, day] = await Promise.all([lastRateGiven(currency, home), refreshFxRates()])
-  const yours: RateOffer | null = own ? { rate: own.rate, from: 'yours', day: localDay(own.date) } : null
+  const yours: RateOffer | null = own ? { rate: own.rate, from: 'yours', day: toDayString(own.date) } : null
   return pickRateOffer(yours, dailyRateOffer(currency, home, day))
 }
 
