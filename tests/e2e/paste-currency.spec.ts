@@ -71,13 +71,17 @@ test('a dollar card spend pasted: filled in dollars at the last rate; a list boo
   await page.getByRole('button', { name: 'Add 2 entries' }).click()
   await expect(page).toHaveURL(/\/home$/)
 
+  // Four entries' pushes from a busy CI machine may take longer than one screen's wait.
   await expect
-    .poll(async () => {
-      const pulled = await server.api<Pulled>('GET', '/sync/transactions/pull', who.token)
-      return pulled.body.documents
-        .map((d) => [d.amount, d.currency, d.fxRate ?? null, d.fxHome ?? null])
-        .sort((a, b) => Number(a[0]) - Number(b[0]))
-    })
+    .poll(
+      async () => {
+        const pulled = await server.api<Pulled>('GET', '/sync/transactions/pull', who.token)
+        return pulled.body.documents
+          .map((d) => [d.amount, d.currency, d.fxRate ?? null, d.fxHome ?? null])
+          .sort((a, b) => Number(a[0]) - Number(b[0]))
+      },
+      { timeout: 30_000 },
+    )
     .toEqual([
       [500, 'USD', 83.25, 'INR'],
       [1180, 'USD', 83.25, 'INR'],

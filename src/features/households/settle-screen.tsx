@@ -57,7 +57,10 @@ function useSettleForm(household: HouseholdDoc, me: string, initialTo: string) {
   // Compared in the household currency; a payment with no rate to it cannot be compared yet.
   const paid =
     typed === null ? null : inHome({ amount: typed, ...currency.money, rate: currency.money.fxRate }, money.currency)
-  const warning = to !== '' && paid !== null && paid > limit ? overText(memberName(household, to), limit, money) : null
+  // Until this device's entries are read, what is owed is not known: no warning, and no saving yet.
+  const loading = ledger.loading
+  const warning =
+    !loading && to !== '' && paid !== null && paid > limit ? overText(memberName(household, to), limit, money) : null
   const check = useRecheck(() =>
     settlementProblem(householdAmountError(shown, currency.currency), currency.rateProblem, to),
   )
@@ -66,7 +69,7 @@ function useSettleForm(household: HouseholdDoc, me: string, initialTo: string) {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    if (saving) return
+    if (saving || loading) return
     if (check.submit() !== null) return
     setFailed(false)
     // More than is owed is allowed (the payer knows what they paid), once they say so.
@@ -92,7 +95,23 @@ function useSettleForm(household: HouseholdDoc, me: string, initialTo: string) {
   const errorOf = (field: Problem['field']) => (problem?.field === field ? problem.message : null)
   const askText = warning ? `${warning} Record ${formatMoney(typed ?? 0, currency.currency)} anyway?` : ''
   const ask = { askOver, setAskOver, askText, currency }
-  return { others, to, setTo, shown, setAmount, details, setDetails, warning, errorOf, saving, submit, save, ...ask }
+  const busy = saving || loading
+  return {
+    others,
+    to,
+    setTo,
+    shown,
+    setAmount,
+    details,
+    setDetails,
+    warning,
+    errorOf,
+    saving,
+    busy,
+    submit,
+    save,
+    ...ask,
+  }
 }
 
 function SettleForm({ household, me, initialTo }: { household: HouseholdDoc; me: string; initialTo: string }) {
@@ -149,7 +168,7 @@ function SettleForm({ household, me, initialTo }: { household: HouseholdDoc; me:
         cancelTo={`/households/${household.id}?tab=balances`}
         submitLabel="Record Payment"
         icon={<Send size={18} />}
-        busy={form.saving}
+        busy={form.busy}
       />
       <ConfirmDialog
         open={form.askOver}
