@@ -255,6 +255,30 @@ describe('sync pushes', () => {
   }
   const row = (doc: object) => ({ newDocumentState: { ...doc, _deleted: false }, assumedMasterState: null })
 
+  it('refuse a yen expense split into fractions of a yen, storing nothing', async () => {
+    const [a, b] = [await register(t.app), await register(t.app)]
+    const id = await household(a, b)
+    // 1,001 yen split 500.5 / 500.5: the parts add up, but half a yen is not an amount.
+    const halves = [
+      { userId: a.user.id, amount: 500_50, weight: 0 },
+      { userId: b.user.id, amount: 500_50, weight: 0 },
+    ]
+    const doc = expenseDoc(a, id, b, { currency: 'JPY', amount: 1001_00, splits: halves })
+    const refused = await push(a, 'household_expenses', [row(doc)])
+    // Refused as a new expense is: answered as removed, so the device drops it.
+    expect(refused.body).toEqual([expect.objectContaining({ id: doc.id, _deleted: true })])
+    expect(await pullOne(b, 'household_expenses', doc.id)).toBeUndefined()
+
+    const whole = [
+      { userId: a.user.id, amount: 500_00, weight: 0 },
+      { userId: b.user.id, amount: 501_00, weight: 0 },
+    ]
+    expect((await push(a, 'household_expenses', [row({ ...doc, splits: whole })])).status).toBe(200)
+    expect((await pullOne<HouseholdExpense>(b, 'household_expenses', doc.id)).splits.map((p) => p.amount)).toEqual([
+      500_00, 501_00,
+    ])
+  })
+
   it('refuse a rate without a currency; keep the currency when an older device pushes without it', async () => {
     const [a, b] = [await register(t.app), await register(t.app)]
     const id = await household(a, b)

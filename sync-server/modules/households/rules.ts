@@ -1,5 +1,6 @@
 import { householdCurrencyOf } from '../../../schema/calc/household-money'
 import { entryCurrency } from '../../../schema/money/currency'
+import { isWholeIn } from '../../../schema/entities/entry-currency'
 import { decidingReviews, expenseReviewers, reviewDeadline, reviewOutcome } from '../../../schema/calc/household-review'
 import { mayDecideSettlement } from '../../../schema/calc/settlements'
 import { absorbRounding, splitMismatch } from '../../../schema/calc/splits'
@@ -38,6 +39,10 @@ export function acceptNewExpense(
   }
   const mismatch = splitMismatch(draft.amount, draft.splits)
   if (mismatch) throw new HttpError(400, mismatch, 'SPLIT_MISMATCH')
+  // Each part in whole units of the expense's currency (whole yen), as its amount is.
+  const currency = entryCurrency(draft, householdCurrencyOf(household))
+  if (!draft.splits.every((split) => isWholeIn(split.amount, currency)))
+    throw new HttpError(400, HOUSEHOLD_MESSAGES.amountDigits(currency), 'INVALID_SPLIT')
   const deadline = reviewDeadline(now, household.reviewPeriodHours)
   const reviews = expenseReviewers(household.memberIds, callerId, draft.paidBy).map((userId) => ({
     userId,
