@@ -2,24 +2,14 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
 import type { Ticket } from '../../schema/entities/ticket'
 import { expect, newUser, test } from './support/fixtures'
-import { apiLogin, restExpense, shot, signIn, signUp, signUpWithToken } from './support/flows'
-import type { ServerProcess } from './support/server'
+import { adminLogin, apiLogin, restExpense, shot, signIn, signUp, signUpWithToken } from './support/flows'
+import { TEST_ADMIN, type ServerProcess } from './support/server'
 import { untilStill } from './support/a11y'
 
 const SHOTS = 'test-results/admin'
-const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' }
 const LONG_NAME = 'Venkatanarasimharajuvaripeta Subramanyam Lakshminarayanan Iyer'.slice(0, 60)
 
 test.describe.configure({ mode: 'serial' })
-
-async function adminLogin(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Email').fill(ADMIN.email)
-  await page.getByLabel('Password').fill(ADMIN.password)
-  await page.getByRole('button', { name: 'Login to Admin' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
-}
 
 /** The page in light and dark, at 1280 px and 390 px: a screenshot each and no axe violations. */
 async function checkEverywhere(page: Page, name: string) {
@@ -97,7 +87,7 @@ test('admin login refuses ordinary accounts and wrong passwords; non-admins are 
   await expect(visitor).toHaveURL(/\/admin\/login$/)
   expect(await visitor.evaluate(() => localStorage.getItem('hisaab.token'))).toBeNull()
 
-  await visitor.getByLabel('Email').fill(ADMIN.email)
+  await visitor.getByLabel('Email').fill(TEST_ADMIN.email)
   await visitor.getByLabel('Password').fill('not-the-password')
   await visitor.getByRole('button', { name: 'Login to Admin' }).click()
   await expect(visitor.getByRole('alert')).toHaveText('Invalid admin credentials')

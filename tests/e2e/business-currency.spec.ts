@@ -2,19 +2,18 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { LOOKS, untilStill } from './support/a11y'
 import { expect, test } from './support/fixtures'
-import { offlineReady, shot } from './support/flows'
+import { adminLogin, offlineReady, shot } from './support/flows'
 
 const SHOTS = 'test-results/business-currency'
-const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' }
+// A server of this file's own (any setting of its own starts one): the deployment's books start empty
+// here, whatever other files add to the shared server's.
+test.use({ serverEnv: { REPORT_TIME_ZONE: 'Asia/Kolkata' } })
 const LONG_NOTE = 'Conference booth in Singapore, banners, travel and two nights'
 const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`
 
-async function adminLogin(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Email').fill(ADMIN.email)
-  await page.getByLabel('Password').fill(ADMIN.password)
-  await page.getByRole('button', { name: 'Login to Admin' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
+/** Signed in as the admin, on Business P&L. */
+async function openBusiness(page: Page) {
+  await adminLogin(page)
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Business P&L', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Business P&L' })).toBeVisible()
 }
@@ -45,7 +44,7 @@ test('business entries in dollars: converted at their rate, one not converted, o
   server,
 }) => {
   test.setTimeout(180_000)
-  await adminLogin(page)
+  await openBusiness(page)
   await offlineReady(page)
 
   // $1,000 of revenue at 83.25 is ₹83,250; $500 of expense with no rate is left out and named.
@@ -77,7 +76,7 @@ test('business entries in dollars: converted at their rate, one not converted, o
   }
   // Another admin's browser sees the same books once the entry is pushed.
   const other = await (await browser.newContext({ baseURL: server.url })).newPage()
-  await adminLogin(other)
+  await openBusiness(other)
   await expect(card(other, 'Total Expenses')).toContainText(rupees(Math.round(98765.43 * 83.25)), {
     timeout: 60_000,
   })

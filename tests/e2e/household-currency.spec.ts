@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { offlineReady, shot } from './support/flows'
-import { LOOKS, untilLoaded, untilStill } from './support/a11y'
+import { LOOKS, expectPartAccessible } from './support/a11y'
 import type { ServerProcess } from './support/server'
 import { device, person, type Person } from './support/people'
 
@@ -55,14 +54,7 @@ async function addDollars(page: Page, id: string, dollars: string, description: 
   await expect(page).toHaveURL(new RegExp(`/households/${id}$`))
 }
 
-async function accessible(page: Page, label: string) {
-  await untilLoaded(page)
-  await untilStill(page)
-  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('.hh')
-  const { violations } = await axe.analyze()
-  const found = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(found, `axe on ${label}`).toEqual([])
-}
+const accessible = (page: Page, label: string) => expectPartAccessible(page, label, '.hh')
 
 const you = (page: Page) => page.getByTestId('balance-row').filter({ hasText: 'You' })
 

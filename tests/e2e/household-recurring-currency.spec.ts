@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { LOOKS, untilLoaded, untilStill } from './support/a11y'
+import { LOOKS, expectPartAccessible } from './support/a11y'
 import { expect, test } from './support/fixtures'
 import { offlineReady, shot } from './support/flows'
 import type { ServerProcess } from './support/server'
@@ -25,14 +24,7 @@ async function household(server: ServerProcess, admin: Person, other: Person): P
   return id
 }
 
-async function accessible(page: Page, label: string) {
-  await untilLoaded(page)
-  await untilStill(page)
-  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('.hh')
-  const { violations } = await axe.analyze()
-  const found = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(found, `axe on ${label}`).toEqual([])
-}
+const accessible = (page: Page, label: string) => expectPartAccessible(page, label, '.hh')
 
 /** The amount field steps by whole yen and refuses a fraction of one with the REST message, saving nothing. */
 async function refusesYenFraction(page: Page, submit: string) {

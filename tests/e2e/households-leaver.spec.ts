@@ -1,24 +1,14 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { offlineReady, shot } from './support/flows'
-import { LOOKS, untilLoaded, untilStill } from './support/a11y'
+import { LOOKS, expectPartAccessible } from './support/a11y'
 import { device, person, type Person } from './support/people'
 
 const SHOTS = 'test-results/households-leaver'
 /** Sixty characters: the longest category a household expense takes. */
 const LONG_CATEGORY = 'Electricity, water and the society maintenance for the month'
 
-async function accessible(page: Page, label: string) {
-  await untilLoaded(page)
-  await untilStill(page)
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .include('.hh')
-    .analyze()
-  const found = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(found, `axe on ${label}`).toEqual([])
-}
+const accessible = (page: Page, label: string) => expectPartAccessible(page, label, '.hh')
 
 const expenseRow = (page: Page, text: string) => page.getByTestId('household-expense').filter({ hasText: text })
 const balanceRow = (page: Page, text: string) => page.getByTestId('balance-row').filter({ hasText: text })

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { shot } from './support/flows'
-import { LOOKS, untilLoaded, untilStill } from './support/a11y'
+import { LOOKS, expectPartAccessible } from './support/a11y'
 import type { ServerProcess } from './support/server'
 import { device as signedInDevice, person, type Person } from './support/people'
 
@@ -45,15 +44,7 @@ function shown(day: string): string {
   )
 }
 
-async function accessible(page: Page, label: string) {
-  await untilLoaded(page)
-  await untilStill(page)
-  let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('.hh')
-  if ((await page.locator('dialog[open]').count()) > 0) axe = axe.include('dialog[open]')
-  const { violations } = await axe.analyze()
-  const found = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(found, `axe on ${label}`).toEqual([])
-}
+const accessible = (page: Page, label: string) => expectPartAccessible(page, label, '.hh')
 
 const coming = (page: Page) => page.getByTestId('recurring-expense')
 const rentRow = (page: Page) => page.getByTestId('household-expense').filter({ hasText: 'Flat rent' })

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContextOptions, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { shot } from './support/flows'
-import { LOOKS, untilLoaded, untilStill } from './support/a11y'
+import { LOOKS, expectPartAccessible } from './support/a11y'
 import type { ServerProcess } from './support/server'
 import { device, person, type Person } from './support/people'
 
@@ -36,14 +35,7 @@ async function expense(server: ServerProcess, id: string, payer: Person, rupees:
 }
 
 /** axe on the household screens, both themes: WCAG A/AA, colour contrast included. */
-async function accessible(page: Page, label: string) {
-  await untilLoaded(page)
-  await untilStill(page)
-  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('main')
-  const { violations } = await axe.analyze()
-  const found = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(found, `axe on ${label}`).toEqual([])
-}
+const accessible = (page: Page, label: string) => expectPartAccessible(page, label, 'main')
 
 /** The pay link's parameters, decoded, in order. */
 async function linkParams(page: Page): Promise<[string, string][]> {

@@ -49,3 +49,17 @@ export const LOOKS = [
   { name: 'light-1280', colorScheme: 'light', viewport: { width: 1280, height: 900 } },
   { name: 'dark-1280', colorScheme: 'dark', viewport: { width: 1280, height: 900 } },
 ] as const
+
+/**
+ * axe-core's WCAG 2.1 A/AA rules on one part of the page (`within`, e.g. a household screen's `.hh`)
+ * and on any open dialog, once it has loaded and stopped moving.
+ */
+export async function expectPartAccessible(page: Page, label: string, within: string) {
+  await untilLoaded(page)
+  await untilStill(page)
+  let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include(within)
+  if ((await page.locator('dialog[open]').count()) > 0) axe = axe.include('dialog[open]')
+  const { violations } = await axe.analyze()
+  const found = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(found, `axe on ${label}`).toEqual([])
+}

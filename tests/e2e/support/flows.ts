@@ -1,7 +1,7 @@
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { untilLoaded } from './a11y'
 import { newUser } from './fixtures'
-import type { ServerProcess } from './server'
+import { TEST_ADMIN, type ServerProcess } from './server'
 
 export type TestUser = ReturnType<typeof newUser>
 
@@ -184,4 +184,14 @@ export async function addExpense(page: Page, amount: string, description: string
   await page.getByLabel('Description').fill(description)
   await page.getByRole('button', { name: 'Add Expense' }).click()
   await expect(page).toHaveURL(/\/home$/)
+}
+
+/** Signs in as the test server's admin, on the admin dashboard. */
+export async function adminLogin(page: Page) {
+  await page.goto('/admin/login')
+  await page.getByLabel('Email').fill(TEST_ADMIN.email)
+  await page.getByLabel('Password').fill(TEST_ADMIN.password)
+  await page.getByRole('button', { name: 'Login to Admin' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
 }

@@ -4,6 +4,9 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+/** The admin every test server starts with. */
+export const TEST_ADMIN = { email: 'admin@example.com', password: 'admin-password-123' }
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
@@ -69,8 +72,8 @@ export class ServerProcess {
         PORT: String(this.port),
         HOST: '127.0.0.1',
         DATA_DIR: this.dataDir,
-        ADMIN_EMAIL: 'admin@example.com',
-        ADMIN_PASSWORD: 'admin-password-123',
+        ADMIN_EMAIL: TEST_ADMIN.email,
+        ADMIN_PASSWORD: TEST_ADMIN.password,
         AUTH_RATE_LIMIT_MAX: '1000',
         LOG_LEVEL: 'warn',
         // Parallel work can build the client into its own folder.
