@@ -146,6 +146,7 @@ export function decorateServices(
     rateWindows: new RateWindows(new RateWindowsRepository(db), now),
     streamAdmission: new StreamAdmission(
       new LiveStreamsRepository(db, units),
+      streamBus,
       config.streamLimits,
       config.streamLease,
       now,

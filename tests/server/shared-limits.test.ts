@@ -179,6 +179,21 @@ describe('open sync streams across instances', () => {
     await expect.poll(async () => (await openStream(baseA!, other.token)).status).toBe(200)
   })
 
+  // Instances on one SQLite file have no relay between them: there the heartbeat alone tells.
+  it.skipIf(!TEST_DATABASE_URL)(
+    'per user: the other instance ends the pushed-out stream at once, not at its heartbeat',
+    async () => {
+      const slow = { streamLease: { heartbeatMs: 60_000, expiryMs: 120_000 } }
+      const pair = await twoInstances({}, { ...slow, streamLimits: { perUser: 1, perAddress: 3 } })
+      const [baseA, baseB] = await listening(pair)
+      const s = await register(pair[0].app)
+      const older = await openStream(baseA!, s.token)
+      clock += 1
+      expect((await openStream(baseB!, s.token)).status).toBe(200)
+      expect(await endsWithin(older, 1_000)).toBe(true)
+    },
+  )
+
   it('the streams of an instance that died (rows left behind) stop counting after the expiry', async () => {
     const pair = await twoInstances({}, { ...lease, streamLimits: { perUser: 10, perAddress: 2 } })
     const [baseA] = await listening(pair)

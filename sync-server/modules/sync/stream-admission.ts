@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { LiveStreamsRepository, StreamCaps } from '../../db/limits'
 import { HttpError } from '../../http-error'
+import type { StreamBus } from './stream-bus'
 
 /** How often an instance renews its streams' rows, and after how long without that they stop counting. */
 export interface StreamLease {
@@ -18,8 +19,9 @@ interface LocalStream {
  * Open streams per user and per address, counted over every instance on the database
  * (live_streams): each holds a socket and a listener until it ends. A phone that lost its network
  * leaves a stream the server has not noticed yet, so at the per-user cap the newest connection
- * wins and the user's oldest stream ends (here at once; on another instance at its next
- * heartbeat); past the per-address cap (many accounts from one place) the new stream is refused.
+ * wins and the user's oldest stream ends (here at once; on another instance when the bus tells it,
+ * or at its next heartbeat should that message be lost); past the per-address cap (many accounts
+ * from one place) the new stream is refused.
  */
 export class StreamAdmission {
   /** This instance in live_streams (one per app, so two apps in one process are two instances). */
@@ -31,11 +33,16 @@ export class StreamAdmission {
 
   constructor(
     private readonly streams: LiveStreamsRepository,
+    private readonly bus: Pick<StreamBus, 'evictElsewhere' | 'onEvicted'>,
     private readonly caps: StreamCaps,
     private readonly lease: StreamLease,
     private readonly now: () => number,
     private readonly log: (error: unknown) => void,
-  ) {}
+  ) {
+    bus.onEvicted((ids) => {
+      for (const id of ids) this.#local.get(id)?.end()
+    })
+  }
 
   /**
    * Registers a stream's `end`; resolves to what its end must call. Rejects with 429 past the
@@ -55,7 +62,11 @@ export class StreamAdmission {
         'TOO_MANY_STREAMS',
       )
     this.#local.set(id, { end, since: this.now() })
-    for (const evicted of admission.evicted) this.#local.get(evicted.id)?.end()
+    const elsewhere: string[] = []
+    for (const evicted of admission.evicted)
+      if (evicted.instance === this.instance) this.#local.get(evicted.id)?.end()
+      else elsewhere.push(evicted.id)
+    this.bus.evictElsewhere(elsewhere)
     this.#startHeartbeat()
     return () => this.#release(id)
   }

@@ -9,6 +9,7 @@ export type RelayMessage =
   | { kind: 'event'; channel: string; event: StreamEvent }
   | { kind: 'resync'; channel: string }
   | { kind: 'end'; userId: string; tokenVersion: number | null }
+  | { kind: 'evict'; streamIds: string[] }
 
 /**
  * How instances of the server sharing one database reach each other's streams (PostgreSQL's
@@ -30,6 +31,7 @@ export class StreamBus {
   readonly #listeners = new Map<string, Set<StreamListener>>()
   /** How to end each listener's stream (suspension and revoked tokens end a user's open streams). */
   readonly #enders = new WeakMap<StreamListener, { end: () => void; tokenVersion: number }>()
+  readonly #evictionHandlers: ((streamIds: readonly string[]) => void)[] = []
 
   constructor(private readonly relay?: BusRelay) {
     relay?.listen({
@@ -81,6 +83,20 @@ export class StreamBus {
     this.relay?.send({ kind: 'end', userId, tokenVersion: Number.isFinite(tokenVersion) ? tokenVersion : null })
   }
 
+  /**
+   * Tells the other instances that these streams of theirs (by their stream admission ids) were
+   * pushed out by a newer stream of the same user, so they end them now rather than at their next
+   * heartbeat.
+   */
+  evictElsewhere(streamIds: readonly string[]): void {
+    if (streamIds.length > 0) this.relay?.send({ kind: 'evict', streamIds: [...streamIds] })
+  }
+
+  /** `handler` hears of the streams another instance pushed out (see `evictElsewhere`). */
+  onEvicted(handler: (streamIds: readonly string[]) => void): void {
+    this.#evictionHandlers.push(handler)
+  }
+
   listenerCount(channel: string): number {
     return this.#listeners.get(channel)?.size ?? 0
   }
@@ -88,6 +104,7 @@ export class StreamBus {
   #receive(message: RelayMessage): void {
     if (message.kind === 'event') this.#deliver(message.channel, message.event)
     else if (message.kind === 'resync') this.#deliver(message.channel, 'RESYNC')
+    else if (message.kind === 'evict') for (const handler of this.#evictionHandlers) handler(message.streamIds)
     else this.#end(message.userId, message.tokenVersion ?? Infinity)
   }
 
