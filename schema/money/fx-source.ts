@@ -162,3 +162,25 @@ export function pickRateOffer(yours: RateOffer | null, daily: RateOffer | null):
   if (!yours || !daily) return yours ?? daily
   return daily.day > yours.day ? daily : yours
 }
+
+/** A rate the user gave and when (ms): an expense's or income's date, else when its entry was saved. */
+export type GivenRate = { rate: number; date: number } | null
+
+/** The later of two rates the user gave; the first on a tie. */
+export function newerGiven(a: GivenRate, b: GivenRate): GivenRate {
+  return a === null || (b !== null && b.date > a.date) ? b : a
+}
+
+/** Mark Paid writes a recurring payment's schedule just after booking its expense, within this. */
+const MARK_PAID_WRITE_MS = 60_000
+
+/**
+ * When a saved entry's rate was last given (budgets, recurring payments, loans, household entries,
+ * business entries): when it was saved, except for a recurring payment whose last save was Mark
+ * Paid moving its schedule. That gave no rate; the expense it booked carries the one used then and
+ * wins the tie at `lastPaidAt`.
+ */
+export function rateGivenAt(doc: { updatedAt: number; lastPaidAt?: number | null }): number {
+  const paid = doc.lastPaidAt
+  return paid != null && doc.updatedAt >= paid && doc.updatedAt - paid < MARK_PAID_WRITE_MS ? paid : doc.updatedAt
+}

@@ -1,16 +1,9 @@
 import { moneyEntryOf, type HomeCurrency } from '../../schema/money/currency'
-import { pickRateOffer, type RateOffer } from '../../schema/money/fx-source'
+import { newerGiven, pickRateOffer, rateGivenAt, type GivenRate, type RateOffer } from '../../schema/money/fx-source'
 import { toDayString } from '../../schema/time'
 import { userData } from './database'
 import { dailyRateOffer, refreshFxRates } from './fx-rates'
 import { lastRateEntry } from './transactions'
-
-/** A rate the user typed and when: an expense's or income's date, else when the entry was last saved. */
-type Given = { rate: number; date: number } | null
-
-function newer(a: Given, b: Given): Given {
-  return a === null || (b !== null && b.date > a.date) ? b : a
-}
 
 /**
  * The rate the user gave most recently for `currency` to `home`, on whatever entry they typed it:
@@ -18,7 +11,7 @@ function newer(a: Given, b: Given): Given {
  * expense or payment or a business entry they entered (by when it was saved). Null when they
  * never gave one.
  */
-export async function lastRateGiven(currency: string, home: string): Promise<Given> {
+export async function lastRateGiven(currency: string, home: string): Promise<GivenRate> {
   if (currency === home) return null
   const { db, userId } = userData()
   const selector = { currency, fxHome: home, fxRate: { $gt: 0 } }
@@ -32,22 +25,10 @@ export async function lastRateGiven(currency: string, home: string): Promise<Giv
     db.settlements.find({ selector: mine }).exec(),
     db.business_entries.find({ selector: mine }).exec(),
   ])
-  let latest: Given = entry
-  for (const doc of others.flat()) if (doc.fxRate) latest = newer(latest, { rate: doc.fxRate, date: givenAt(doc) })
+  let latest: GivenRate = entry
+  for (const doc of others.flat())
+    if (doc.fxRate) latest = newerGiven(latest, { rate: doc.fxRate, date: rateGivenAt(doc) })
   return latest
-}
-
-/** Mark Paid writes the payment's schedule just after booking its expense, within this. */
-const MARK_PAID_WRITE_MS = 60_000
-
-/**
- * When a document's rate was last given: when it was saved, except for a recurring payment whose
- * last save was Mark Paid moving its schedule. That gave no rate; the expense it booked carries
- * the one used then (the payment's or one typed then), and wins the tie at `lastPaidAt`.
- */
-function givenAt(doc: { updatedAt: number; lastPaidAt?: number | null }): number {
-  const paid = doc.lastPaidAt
-  return paid != null && doc.updatedAt >= paid && doc.updatedAt - paid < MARK_PAID_WRITE_MS ? paid : doc.updatedAt
 }
 
 /**

@@ -2,6 +2,8 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
 import { insertionOrder, jsonField, jsonNumber } from './dialect'
 import { first } from './rows'
 import type { AppDatabase } from './database'
+import type { CollectionName } from '../../schema/collections'
+import { newerGiven, rateGivenAt, type GivenRate } from '../../schema/money/fx-source'
 import { documents, monthlyReports, whatsappMessages, whatsappPending } from './tables'
 import type { WhatsappMessageRow, WhatsappPendingRow } from './tables'
 
@@ -22,6 +24,17 @@ const withMerchant = (db: AppDatabase, ownerId: string, merchantKey: string) =>
 export type NewWhatsappMessage = WhatsappMessageRow
 
 /** The webhook's message log (idempotency, undo, "last message") and the monthly report ledger. */
+
+/** The collections besides transactions whose entries carry a rate the user typed. */
+const RATE_GIVING_COLLECTIONS: CollectionName[] = [
+  'budgets',
+  'recurring_payments',
+  'loans',
+  'household_expenses',
+  'settlements',
+  'business_entries',
+]
+
 export class WhatsappRepository {
   constructor(private readonly db: AppDatabase) {}
 
@@ -156,30 +169,43 @@ export class WhatsappRepository {
   }
 
   /**
-   * The rate the user last gave for a pair and the entry's date: that of their latest live entry in
-   * `currency` converted to `home` (by the entry's date), or null when they never gave one.
+   * The rate the user last gave for a pair and when, as the app's forms read it (`lastRateGiven`):
+   * their latest live expense or income in `currency` converted to `home` (by its date), or a
+   * budget, recurring payment, loan, household expense or payment or business entry they entered
+   * (by when it was saved), whichever is later; null when they never gave one.
    */
-  async lastRate(userId: string, currency: string, home: string): Promise<{ rate: number; date: number } | null> {
+  async lastRate(userId: string, currency: string, home: string): Promise<GivenRate> {
     const rate = jsonNumber(this.db, documents.data, 'fxRate')
     const date = jsonNumber(this.db, documents.data, 'date')
-    const row = await first(
+    const givenIn = (collections: CollectionName[]) =>
+      and(
+        inArray(documents.collection, collections),
+        eq(documents.ownerId, userId),
+        eq(documents.deleted, false),
+        sql`${jsonField(this.db, documents.data, 'ownerId')} = ${userId}`,
+        sql`${jsonField(this.db, documents.data, 'currency')} = ${currency}`,
+        sql`${jsonField(this.db, documents.data, 'fxHome')} = ${home}`,
+        sql`${rate} > 0`,
+      )
+    const [entry, others] = await Promise.all([
+      first(
+        this.db
+          .select({ rate, date })
+          .from(documents)
+          .where(givenIn(['transactions']))
+          .orderBy(desc(date))
+          .limit(1),
+      ),
       this.db
-        .select({ rate, date })
+        .select({ rate, updatedAt: documents.updatedAt, lastPaidAt: jsonNumber(this.db, documents.data, 'lastPaidAt') })
         .from(documents)
-        .where(
-          and(
-            eq(documents.collection, 'transactions'),
-            eq(documents.ownerId, userId),
-            eq(documents.deleted, false),
-            sql`${jsonField(this.db, documents.data, 'currency')} = ${currency}`,
-            sql`${jsonField(this.db, documents.data, 'fxHome')} = ${home}`,
-            sql`${rate} > 0`,
-          ),
-        )
-        .orderBy(desc(date))
-        .limit(1),
-    )
-    return typeof row?.rate === 'number' && typeof row.date === 'number' ? { rate: row.rate, date: row.date } : null
+        .where(givenIn(RATE_GIVING_COLLECTIONS)),
+    ])
+    let latest: GivenRate =
+      typeof entry?.rate === 'number' && typeof entry.date === 'number' ? { rate: entry.rate, date: entry.date } : null
+    for (const row of others)
+      if (typeof row.rate === 'number') latest = newerGiven(latest, { rate: row.rate, date: rateGivenAt(row) })
+    return latest
   }
 
   async monthlyReportSent(userId: string, month: string): Promise<boolean> {

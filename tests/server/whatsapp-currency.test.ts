@@ -95,6 +95,35 @@ describe('WhatsApp: a message in another currency', () => {
     ])
   })
 
+  it('takes a rate given later on another kind of entry (a budget), never another user’s', async () => {
+    const t = await setup()
+    const { session, from } = await linkedUser(t)
+    const id = session.user.id
+    const other = (await linkedUser(t)).session.user.id
+    await addEntry(t, id, { currency: 'USD', fxRate: 83.25, fxHome: 'INR', date: NOW - 2 * DAY })
+    const budget = (ownerId: string, fxRate: number, updatedAt: number) =>
+      t.app.documents.write(async (unit) =>
+        unit.put('budgets', ownerId, {
+          id: crypto.randomUUID(),
+          ownerId,
+          updatedAt,
+          category: 'Travel',
+          amount: 500_00,
+          period: 'monthly',
+          createdAt: updatedAt,
+          currency: 'USD',
+          fxRate,
+          fxHome: 'INR',
+        }),
+      )
+    // Saved yesterday, after the expense's date: this is the rate the user gave last.
+    await budget(id, 84.1, NOW - DAY)
+    await budget(other, 99, NOW)
+
+    expect(await say(t.app, from, 'Spent 20 USD on lunch')).toContain('Amount: $20 (₹1,682)')
+    expect(await booked(t, id)).toEqual([expect.objectContaining({ currency: 'USD', fxRate: 84.1, fxHome: 'INR' })])
+  })
+
   it('with no rate known, books it not converted and the reply says so', async () => {
     const t = await setup()
     const { session, from } = await linkedUser(t)
