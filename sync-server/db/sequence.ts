@@ -9,9 +9,17 @@ import { execute } from './dialect'
 import { first } from './rows'
 import { counters, documents } from './tables'
 
+/**
+ * How a document unit runs beside others. `exclusive`: alone among document units from its start
+ * to its COMMIT, so whatever it reads stays as it read it. `shared`: beside other shared units; it
+ * serialises its own reads and writes (documents.ts locks the rows it decides on) and draws its
+ * values at its first `next()`, as late as it can.
+ */
+export type UnitMode = 'exclusive' | 'shared'
+
 export interface SeqSource {
   /** Called first inside a document unit's transaction. */
-  open(): Promise<SeqAllocation>
+  open(mode?: UnitMode): Promise<SeqAllocation>
   /** The highest value this process has handed out or seen committed (0 on an empty database). */
   readonly last: number
 }
@@ -19,6 +27,12 @@ export interface SeqSource {
 export interface SeqAllocation {
   /** The next value, for one written row. */
   next(): Promise<number>
+  /**
+   * Whether the unit should gather its rows and stamp them all at once, right before its COMMIT
+   * (or before it reads documents again): true only where the first `next()` orders the unit
+   * against every other (PostgreSQL's shared units).
+   */
+  readonly deferred: boolean
   /** The last value handed out in this unit, or the one before it when none was. */
   readonly last: number
   /** Inside the transaction, right before COMMIT. */
@@ -48,6 +62,7 @@ export class MemorySeq implements SeqSource {
     const last = () => this.#seq
     return Promise.resolve({
       next,
+      deferred: false,
       get last() {
         return last()
       },
@@ -57,7 +72,7 @@ export class MemorySeq implements SeqSource {
   }
 }
 
-/** The advisory lock every document unit on PostgreSQL holds from its start to its COMMIT. */
+/** The advisory lock that orders exclusive units against every other document unit on PostgreSQL. */
 export const SEQ_LOCK_KEY = 0x486973616162
 
 /** The `counters` row of the replication sequence on PostgreSQL. */
@@ -65,13 +80,20 @@ const SEQ_COUNTER = 'documents_seq'
 
 /**
  * PostgreSQL, one database shared by any number of instances. Values are allocated in one order
- * and committed in another unless something ties the two together: every document unit first
- * takes one transaction-level advisory lock, so document units run one at a time across all
- * instances, and a unit reads the counter only after the previous holder has committed (the lock
- * is released after the commit is visible). Seq order is therefore commit order, and a pull that
- * has seen N can never later be handed a row below N (README "Sync", PostgreSQL).
- * The counter is a `counters` row (never lowered, unlike max(seq), which falls when an account's
- * rows are deleted), raised to max(seq) of a database copied from SQLite.
+ * and committed in another unless something ties the two together: the counter is a `counters`
+ * row, and a unit draws its values by one upsert of that row (its first `next()`), which locks the
+ * row to the unit's COMMIT. The next unit's upsert waits for that commit and then reads the
+ * committed value (the lock is released after the commit is visible). Seq order is therefore
+ * commit order, and a pull that has seen N can never later be handed a row below N (README
+ * "Sync", PostgreSQL).
+ * Every unit also takes one transaction-level advisory lock first: `exclusive` units take it
+ * exclusively and run alone among document units (they read and write at will, as on SQLite);
+ * `shared` units (pushes) take it shared and run side by side, each serialising the documents it
+ * decides on and drawing its values only once it has decided, so the row lock is held for its last
+ * statements only. Nobody holding the counter row waits for another unit's lock: the row is taken
+ * last.
+ * The counter is never lowered (unlike max(seq), which falls when an account's rows are deleted)
+ * and raised to max(seq) of a database copied from SQLite.
  */
 export class PgSeq implements SeqSource {
   #last = 0
@@ -82,8 +104,9 @@ export class PgSeq implements SeqSource {
     return this.#last
   }
 
-  async open(): Promise<SeqAllocation> {
-    await execute(this.db, sql`SELECT pg_advisory_xact_lock(${sql.raw(String(SEQ_LOCK_KEY))})`)
+  async open(mode: UnitMode = 'exclusive'): Promise<SeqAllocation> {
+    const lock = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'
+    await execute(this.db, sql`SELECT ${sql.raw(lock)}(${sql.raw(String(SEQ_LOCK_KEY))})`)
     let current: number | null = null
     let base = this.#last
     const read = async (): Promise<number> => {
@@ -105,6 +128,7 @@ export class PgSeq implements SeqSource {
         if (current === null) current = base = await read()
         return ++current
       },
+      deferred: mode === 'shared',
       get last() {
         return current ?? base
       },
