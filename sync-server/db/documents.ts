@@ -290,14 +290,19 @@ export class DocumentsRepository {
    */
   async pullJson(collection: CollectionName, ownerId: string, sinceSeq: number, limit: number): Promise<string> {
     const rows = await this.db
-      .select({ data: documents.data, deleted: documents.deleted, seq: documents.seq })
+      .select({
+        data: documents.data,
+        deleted: documents.deleted,
+        seq: documents.seq,
+        after: this.countAfter(collection, ownerId, sinceSeq),
+      })
       .from(documents)
       .where(and(scopeOf(collection, ownerId), gt(documents.seq, sinceSeq)))
       .orderBy(asc(documents.seq))
       .limit(limit)
     const seq = rows.at(-1)?.seq ?? sinceSeq
     // Only a full page can have more behind it; the count drives a new device's progress bar.
-    const remaining = rows.length < limit ? 0 : await this.countAfter(collection, ownerId, seq)
+    const remaining = rows.length < limit ? 0 : Number(rows[0]!.after) - rows.length
     // `data` is always a non-empty JSON object (it holds at least the id): close it with _deleted.
     const docs = rows.map((r) => `${r.data.slice(0, -1)},"_deleted":${r.deleted ? 'true' : 'false'}}`)
     return `{"documents":[${docs.join(',')}],"checkpoint":{"seq":${seq}},"remaining":${remaining}}`
@@ -311,24 +316,33 @@ export class DocumentsRepository {
    */
   async headJson(ownerId: string, sinceSeq: number, limit: number): Promise<string> {
     const rows = await this.db
-      .select({ data: documents.data })
+      .select({ data: documents.data, after: this.countAfter('transactions', ownerId, sinceSeq) })
       .from(documents)
       .where(and(scopeOf('transactions', ownerId), gt(documents.seq, sinceSeq), eq(documents.deleted, false)))
       .orderBy(desc(jsonNumber(this.db, documents.data, 'date')), desc(documents.seq))
       .limit(limit)
-    const remaining = await this.countAfter('transactions', ownerId, sinceSeq)
+    // No live row to show: tombstones may still lie after sinceSeq.
+    const remaining =
+      rows.length > 0
+        ? Number(rows[0]!.after)
+        : ((await first(this.#countQuery('transactions', ownerId, sinceSeq)))?.n ?? 0)
     const docs = rows.map((r) => `${r.data.slice(0, -1)},"_deleted":false}`)
     return `{"documents":[${docs.join(',')}],"checkpoint":{"seq":${sinceSeq}},"remaining":${remaining}}`
   }
 
-  private async countAfter(collection: CollectionName, ownerId: string, seq: number): Promise<number> {
-    const row = await first(
-      this.db
-        .select({ n: count() })
-        .from(documents)
-        .where(and(scopeOf(collection, ownerId), gt(documents.seq, seq))),
-    )
-    return row?.n ?? 0
+  /**
+   * How many of the caller's rows lie after `seq`: a column of the page's own query (one
+   * statement, one snapshot; an uncorrelated subquery is evaluated once).
+   */
+  private countAfter(collection: CollectionName, ownerId: string, seq: number): SQL<number> {
+    return sql<number>`(${this.#countQuery(collection, ownerId, seq)})`
+  }
+
+  #countQuery(collection: CollectionName, ownerId: string, seq: number) {
+    return this.db
+      .select({ n: count() })
+      .from(documents)
+      .where(and(scopeOf(collection, ownerId), gt(documents.seq, seq)))
   }
 
   /**
