@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { LoanPayment } from '../../schema/entities/loan'
 import type { Transaction } from '../../schema/entities/transaction'
 import { createTestApp, register, PG_SERVER_URL, transactionDoc } from './helpers'
 import type { Session, TestApp } from './helpers'
@@ -82,6 +83,92 @@ describe.skipIf(!PG_SERVER_URL)('two pushes of one document at once on PostgreSQ
         next.push(stored!.data as Transaction)
       }
       docs = next
+    }
+  }, 60_000)
+})
+
+/** 15 June 2026, noon local: the loan's date rules are checked against this day. */
+const NOW = new Date(2026, 5, 15, 12).getTime()
+
+describe.skipIf(!PG_SERVER_URL)('two pushes judged by the same documents at once on PostgreSQL', () => {
+  let database: { url: string; drop: () => Promise<void> }
+  let apps: TestApp[] = []
+
+  beforeAll(async () => {
+    database = await freshDatabase(PG_SERVER_URL!)
+    for (let i = 0; i < 2; i++)
+      apps.push(
+        await createTestApp({ DATABASE_URL: database.url, JWT_SECRET: SECRET }, {}, { jobs: false, now: () => NOW }),
+      )
+  })
+
+  afterAll(async () => {
+    for (const t of apps) await t.close()
+    apps = []
+    await database?.drop()
+  })
+
+  const payment = (owner: Session, loanId: string, id: string, rupees: number): LoanPayment => ({
+    id,
+    ownerId: owner.user.id,
+    updatedAt: NOW,
+    loanId,
+    amount: rupees * 100,
+    principalPaid: rupees * 100,
+    interestPaid: 0,
+    date: NOW,
+    type: 'regular',
+    method: 'upi',
+    note: '',
+    refused: null,
+  })
+
+  it('two payments of one loan from two instances, each fitting alone: the later one is not counted', async () => {
+    const [a, b] = apps as [TestApp, TestApp]
+    const owner = await register(a.app)
+    for (let round = 0; round < 4; round++) {
+      const created = await a.app.inject({
+        method: 'POST',
+        url: '/api/loans',
+        headers: owner.headers,
+        payload: {
+          loan_type: 'home',
+          loan_name: `Flat ${round}`,
+          loan_status: 'existing',
+          start_date: '2025-06-01',
+          principal_amount: 5000000,
+          interest_rate: 8.5,
+          interest_type: 'emi',
+          loan_duration_months: 240,
+          emi_amount: 8678.23,
+          next_due_date: '2026-07-01',
+          total_paid_so_far: 310000,
+          current_balance: 4690000,
+        },
+      })
+      expect(created.statusCode, created.body).toBe(201)
+      const loanId = created.json<{ loan: { id: string } }>().loan.id
+      // ₹30 L and ₹26.9 L each fit the ₹46.9 L owed; together they are ₹10 L too much.
+      const ids = [`a-${loanId}`, `b-${loanId}`]
+      const answers = await Promise.all(
+        [a, b].map((t, i) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/sync/loan_payments/push',
+            headers: owner.headers,
+            payload: [{ newDocumentState: payment(owner, loanId, ids[i]!, i === 0 ? 3000000 : 2690000) }],
+          }),
+        ),
+      )
+      for (const res of answers) expect(res.json()).toEqual([])
+      const verdicts = await Promise.all(
+        ids.map(async (id) => (await a.app.documents.getOwned('loan_payments', owner.user.id, id))?.data.refused),
+      )
+      expect(
+        verdicts.filter((v) => v === null),
+        `round ${round}: ${JSON.stringify(verdicts)}`,
+      ).toHaveLength(1)
+      expect(verdicts.filter((v) => v === 'over_balance')).toHaveLength(1)
     }
   }, 60_000)
 })
