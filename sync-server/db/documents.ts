@@ -602,7 +602,8 @@ export class DocumentsRepository {
     const pending = [...open.pending.values()]
     open.pending.clear()
     if (pending.length === 0) return
-    for (const p of pending) p.stored.seq = p.row.seq = await open.seq.next()
+    const firstSeq = await open.seq.take(pending.length)
+    pending.forEach((p, i) => (p.stored.seq = p.row.seq = firstSeq + i))
     await this.#statements.upsertMany(pending.map((p) => p.row))
   }
 

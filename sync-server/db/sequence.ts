@@ -27,6 +27,8 @@ export interface SeqSource {
 export interface SeqAllocation {
   /** The next value, for one written row. */
   next(): Promise<number>
+  /** The next `count` values at once (for rows written together); returns the first. */
+  take(count: number): Promise<number>
   /**
    * Whether the unit should gather its rows and stamp them all at once, right before its COMMIT
    * (or before it reads documents again): true only where the first `next()` orders the unit
@@ -58,10 +60,15 @@ export class MemorySeq implements SeqSource {
 
   open(): Promise<SeqAllocation> {
     const before = this.#seq
-    const next = () => Promise.resolve(++this.#seq)
+    const take = (count: number) => {
+      const firstValue = this.#seq + 1
+      this.#seq += count
+      return Promise.resolve(firstValue)
+    }
     const last = () => this.#seq
     return Promise.resolve({
-      next,
+      next: () => take(1),
+      take,
       deferred: false,
       get last() {
         return last()
@@ -109,35 +116,50 @@ export class PgSeq implements SeqSource {
     await execute(this.db, sql`SELECT ${sql.raw(lock)}(${sql.raw(String(SEQ_LOCK_KEY))})`)
     let current: number | null = null
     let base = this.#last
-    const read = async (): Promise<number> => {
+    /** What the counter row holds in this transaction once the unit has drawn. */
+    let stored = 0
+    // Draws the unit's first `count` values: the row is raised past them in the same statement.
+    const draw = async (count: number): Promise<number> => {
       const row = await first(
         this.db
           .insert(counters)
-          .values({ name: SEQ_COUNTER, value: sql`(SELECT coalesce(max(${documents.seq}), 0) FROM ${documents})` })
+          .values({
+            name: SEQ_COUNTER,
+            value: sql`(SELECT coalesce(max(${documents.seq}), 0) FROM ${documents}) + ${count}`,
+          })
           .onConflictDoUpdate({
             target: counters.name,
-            set: { value: sql`greatest(${counters.value}, excluded.value)` },
+            set: { value: sql`greatest(${counters.value}, excluded.value - ${count}) + ${count}` },
           })
           .returning({ value: counters.value }),
       )
-      return row?.value ?? 0
+      return row?.value ?? count
+    }
+    const take = async (count: number): Promise<number> => {
+      if (current === null) {
+        current = stored = await draw(count)
+        base = current - count
+        return base + 1
+      }
+      const firstValue = current + 1
+      current += count
+      return firstValue
     }
     const seen = (value: number) => (this.#last = Math.max(this.#last, value))
     return {
-      next: async () => {
-        if (current === null) current = base = await read()
-        return ++current
-      },
+      next: () => take(1),
+      take,
       deferred: mode === 'shared',
       get last() {
         return current ?? base
       },
       close: async () => {
-        if (current === null || current === base) return
-        await this.db
-          .update(counters)
-          .set({ value: current })
-          .where(sql`${counters.name} = ${SEQ_COUNTER}`)
+        if (current === null) return
+        if (current !== stored)
+          await this.db
+            .update(counters)
+            .set({ value: current })
+            .where(sql`${counters.name} = ${SEQ_COUNTER}`)
         seen(current)
       },
       rolledBack: () => {},
