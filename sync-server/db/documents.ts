@@ -11,10 +11,10 @@ import { idUnavailable, mapInSlices, parsePushRow, sizeRefusal, tooLargeMessage 
 import type { PushedDocument } from '../modules/sync/push-rows'
 import type { StreamBus } from '../modules/sync/stream-bus'
 import type { AppDatabase } from './database'
-import { inJsonArray, jsonField, jsonNumber, pgPrepared } from './dialect'
+import { execute, inJsonArray, jsonField, jsonNumber, pgPrepared } from './dialect'
 import { engineOf } from './engine'
 import { first, only, settle } from './rows'
-import type { SeqAllocation, SeqSource } from './sequence'
+import type { SeqAllocation, SeqSource, UnitMode } from './sequence'
 import { counters, documents } from './tables'
 import type { DocumentRow } from './tables'
 import type { UnitOfWork } from './unit-of-work'
@@ -144,6 +144,11 @@ interface OpenWrite {
   unit: DocumentUnit
   changes: Changes
   seq: SeqAllocation
+  /**
+   * Rows written but not yet stamped and stored (a deferred allocation's) by collection and id, in
+   * the order they were written, each with what `#write` returned for it.
+   */
+  pending: Map<string, { row: DocumentRow; stored: StoredDocument }>
 }
 
 /**
@@ -218,7 +223,15 @@ export class DocumentsRepository {
    * not at all, and once committed they are announced, exactly once, to every stream that should
    * hear of them. A `write` inside another joins it.
    */
-  async write<T>(fn: (unit: DocumentUnit) => Promise<T>): Promise<T> {
+  write<T>(fn: (unit: DocumentUnit) => Promise<T>): Promise<T> {
+    return this.#run('exclusive', fn)
+  }
+
+  /**
+   * `write` in either mode (sequence.ts): a shared unit must lock what it reads before reading it
+   * (`#lockDocuments`), as other shared units run beside it.
+   */
+  async #run<T>(mode: UnitMode, fn: (unit: DocumentUnit) => Promise<T>): Promise<T> {
     const open = this.#open
     if (open) return fn(open.unit)
     if (this.units.inUnit) throw new Error('Documents are written in a unit of their own, not inside another')
@@ -227,9 +240,10 @@ export class DocumentsRepository {
     let audiences: Announcement[] = []
     const result = await this.units.run(
       async () => {
-        seq = await this.seq.open()
-        const write: OpenWrite = { unit: this.#unitFor(changes), changes, seq }
+        seq = await this.seq.open(mode)
+        const write: OpenWrite = { unit: this.#unitFor(changes), changes, seq, pending: new Map() }
         const value = await this.#context.run(write, () => fn(write.unit))
+        await this.#store(write)
         // Who hears of it is read inside the transaction: the state the commit makes visible.
         audiences = await this.#audiencesOf(changes)
         await seq.close()
@@ -276,14 +290,19 @@ export class DocumentsRepository {
    */
   async pullJson(collection: CollectionName, ownerId: string, sinceSeq: number, limit: number): Promise<string> {
     const rows = await this.db
-      .select({ data: documents.data, deleted: documents.deleted, seq: documents.seq })
+      .select({
+        data: documents.data,
+        deleted: documents.deleted,
+        seq: documents.seq,
+        after: this.countAfter(collection, ownerId, sinceSeq),
+      })
       .from(documents)
       .where(and(scopeOf(collection, ownerId), gt(documents.seq, sinceSeq)))
       .orderBy(asc(documents.seq))
       .limit(limit)
     const seq = rows.at(-1)?.seq ?? sinceSeq
     // Only a full page can have more behind it; the count drives a new device's progress bar.
-    const remaining = rows.length < limit ? 0 : await this.countAfter(collection, ownerId, seq)
+    const remaining = rows.length < limit ? 0 : Number(rows[0]!.after) - rows.length
     // `data` is always a non-empty JSON object (it holds at least the id): close it with _deleted.
     const docs = rows.map((r) => `${r.data.slice(0, -1)},"_deleted":${r.deleted ? 'true' : 'false'}}`)
     return `{"documents":[${docs.join(',')}],"checkpoint":{"seq":${seq}},"remaining":${remaining}}`
@@ -297,24 +316,33 @@ export class DocumentsRepository {
    */
   async headJson(ownerId: string, sinceSeq: number, limit: number): Promise<string> {
     const rows = await this.db
-      .select({ data: documents.data })
+      .select({ data: documents.data, after: this.countAfter('transactions', ownerId, sinceSeq) })
       .from(documents)
       .where(and(scopeOf('transactions', ownerId), gt(documents.seq, sinceSeq), eq(documents.deleted, false)))
       .orderBy(desc(jsonNumber(this.db, documents.data, 'date')), desc(documents.seq))
       .limit(limit)
-    const remaining = await this.countAfter('transactions', ownerId, sinceSeq)
+    // No live row to show: tombstones may still lie after sinceSeq.
+    const remaining =
+      rows.length > 0
+        ? Number(rows[0]!.after)
+        : ((await first(this.#countQuery('transactions', ownerId, sinceSeq)))?.n ?? 0)
     const docs = rows.map((r) => `${r.data.slice(0, -1)},"_deleted":false}`)
     return `{"documents":[${docs.join(',')}],"checkpoint":{"seq":${sinceSeq}},"remaining":${remaining}}`
   }
 
-  private async countAfter(collection: CollectionName, ownerId: string, seq: number): Promise<number> {
-    const row = await first(
-      this.db
-        .select({ n: count() })
-        .from(documents)
-        .where(and(scopeOf(collection, ownerId), gt(documents.seq, seq))),
-    )
-    return row?.n ?? 0
+  /**
+   * How many of the caller's rows lie after `seq`: a column of the page's own query (one
+   * statement, one snapshot; an uncorrelated subquery is evaluated once).
+   */
+  private countAfter(collection: CollectionName, ownerId: string, seq: number): SQL<number> {
+    return sql<number>`(${this.#countQuery(collection, ownerId, seq)})`
+  }
+
+  #countQuery(collection: CollectionName, ownerId: string, seq: number) {
+    return this.db
+      .select({ n: count() })
+      .from(documents)
+      .where(and(scopeOf(collection, ownerId), gt(documents.seq, seq)))
   }
 
   /**
@@ -334,7 +362,12 @@ export class DocumentsRepository {
       maxUpdatedAt: this.now() + MAX_CLOCK_SKEW_MS,
     }
     const pushed = await mapInSlices(rows, (row, index) => parsePushRow(collection, row, index, options))
-    return this.write(async () => {
+    return this.#run('shared', async () => {
+      await this.#lockDocuments(
+        collection,
+        ownerId,
+        pushed.map((doc) => doc.id),
+      )
       const current = await this.#getRows(
         collection,
         pushed.map((doc) => doc.id),
@@ -494,6 +527,7 @@ export class DocumentsRepository {
 
   /** Rows matching every condition, in seq order. */
   async #listWhere<N extends CollectionName>(conditions: SQL[]): Promise<StoredDocument<DocOf<N>>[]> {
+    await this.#storePending()
     const rows = await this.db
       .select()
       .from(documents)
@@ -502,12 +536,14 @@ export class DocumentsRepository {
     return rows.map((r) => toStored(r) as StoredDocument<DocOf<N>>)
   }
 
-  #getRow(collection: CollectionName, id: string): Promise<DocumentRow | undefined> {
+  async #getRow(collection: CollectionName, id: string): Promise<DocumentRow | undefined> {
+    await this.#storePending()
     return this.#statements.row({ collection, id })
   }
 
   /** The stored rows of these ids, in one query. */
   async #getRows(collection: CollectionName, ids: readonly string[]): Promise<Map<string, DocumentRow>> {
+    await this.#storePending()
     const rows = await this.#statements.rows({ collection, ids: JSON.stringify(ids) })
     return new Map(rows.map((row) => [row.id, row]))
   }
@@ -528,21 +564,67 @@ export class DocumentsRepository {
     if (!open) throw new Error('Documents are written only inside DocumentsRepository.write')
     const bytes = Buffer.byteLength(json)
     if (bytes > MAX_DOCUMENT_BYTES) throw new HttpError(413, tooLargeMessage(bytes), 'TOO_LARGE')
-    const seq = await open.seq.next()
     const row = {
       collection,
       id: String(data.id),
       ownerId,
       householdId: typeof data.householdId === 'string' ? data.householdId : null,
-      seq,
+      seq: 0,
       deleted,
       updatedAt: typeof data.updatedAt === 'number' ? data.updatedAt : Date.now(),
       data: json,
     }
-    await this.#statements.upsert(row)
     const stored = { ...row, data }
     open.changes.written.push(stored)
+    if (open.seq.deferred) {
+      const key = `${collection}\u0000${row.id}`
+      // One statement cannot write a row twice: the earlier state goes first, as it would have.
+      if (open.pending.has(key)) await this.#store(open)
+      open.pending.set(key, { row, stored })
+      return stored
+    }
+    stored.seq = row.seq = await open.seq.next()
+    await this.#statements.upsert(row)
     return stored
+  }
+
+  /** The open unit's pending rows, stamped and stored, before anything reads documents in it. */
+  async #storePending(): Promise<void> {
+    const open = this.#open
+    if (open && open.pending.size > 0) await this.#store(open)
+  }
+
+  /**
+   * Stamps the pending rows with the next seq values, in the order they were written, and
+   * stores them in one statement. The first stamp orders the unit against every other (sequence.ts).
+   */
+  async #store(open: OpenWrite): Promise<void> {
+    const pending = [...open.pending.values()]
+    open.pending.clear()
+    if (pending.length === 0) return
+    const firstSeq = await open.seq.take(pending.length)
+    pending.forEach((p, i) => (p.stored.seq = p.row.seq = firstSeq + i))
+    await this.#statements.upsertMany(pending.map((p) => p.row))
+  }
+
+  /**
+   * Makes the calling shared unit the only one deciding on these documents until it ends: two
+   * pushes of one document would otherwise both read the same stored state and both be taken.
+   * The owner's key too, as push rules judge a document by the owner's others (a loan payment by
+   * the loan's other payments); an admin-scope collection is one key, as every admin writes it.
+   * All keys in one statement, in one order (the hashes'), so two units never wait on each other.
+   */
+  async #lockDocuments(collection: CollectionName, ownerId: string, ids: readonly string[]): Promise<void> {
+    if (engineOf(this.db) !== 'pg') return
+    const scope = isShared(collection) ? `documents:collection:${collection}` : `documents:owner:${ownerId}`
+    const keys = [scope, ...ids.map((id) => `documents:${collection}:${id}`)]
+    await execute(
+      this.db,
+      sql`SELECT count(pg_advisory_xact_lock(k)) FROM (
+        SELECT DISTINCT hashtextextended(key, 0) AS k
+        FROM jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) AS key
+        ORDER BY k) AS sorted`,
+    )
   }
 
   /** One group's documents of one collection and the channels of its audience. */
@@ -647,6 +729,8 @@ interface Statements {
   /** `ids` is a JSON array of ids, whatever their number: one parameter. */
   rows(key: { collection: string; ids: string }): Promise<DocumentRow[]>
   upsert(row: DocumentRow): Promise<void>
+  /** Several rows (distinct keys) in one statement. */
+  upsertMany(rows: readonly DocumentRow[]): Promise<void>
 }
 
 function prepareStatements(db: AppDatabase): Statements {
@@ -682,24 +766,38 @@ function prepareStatements(db: AppDatabase): Statements {
         data: sql`excluded.data`,
       },
     })
-  if (engineOf(db) === 'pg') return pgStatements(row, rows, upsert)
+  if (engineOf(db) === 'pg') return pgStatements(db, row, rows, upsert)
   const [getRow, getRows, put] = [row.prepare(), rows.prepare(), upsert.prepare()]
   return {
     row: (key) => settle(() => getRow.get(key)),
     rows: (key) => settle(() => getRows.all(key)),
     upsert: (value) => settle(() => void put.run(value)),
+    upsertMany: (values) => settle(() => values.forEach((value) => put.run(value))),
   }
 }
 
-/** PostgreSQL: named prepared statements. */
-function pgStatements(row: object, rows: object, upsert: object): Statements {
+/** PostgreSQL: named prepared statements, and one column array a field for many rows. */
+function pgStatements(db: AppDatabase, row: object, rows: object, upsert: object): Statements {
   const getRow = pgPrepared<DocumentRow[]>(row, 'documents_row')
   const getRows = pgPrepared<DocumentRow[]>(rows, 'documents_rows')
   const put = pgPrepared<unknown>(upsert, 'documents_upsert')
+  const column = <K extends keyof DocumentRow>(values: readonly DocumentRow[], key: K) =>
+    sql.param(values.map((value) => value[key]))
   return {
     row: (key) => first(getRow(key)),
     rows: (key) => getRows(key),
     upsert: async (value) => void (await put(value)),
+    upsertMany: (values) =>
+      execute(
+        db,
+        sql`INSERT INTO documents (collection, id, owner_id, household_id, seq, deleted, updated_at, data)
+        SELECT * FROM unnest(${column(values, 'collection')}::text[], ${column(values, 'id')}::text[],
+          ${column(values, 'ownerId')}::text[], ${column(values, 'householdId')}::text[],
+          ${column(values, 'seq')}::bigint[], ${column(values, 'deleted')}::boolean[],
+          ${column(values, 'updatedAt')}::bigint[], ${column(values, 'data')}::text[])
+        ON CONFLICT (collection, id) DO UPDATE SET household_id = excluded.household_id, seq = excluded.seq,
+          deleted = excluded.deleted, updated_at = excluded.updated_at, data = excluded.data`,
+      ),
   }
 }
 

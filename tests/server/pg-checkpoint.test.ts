@@ -6,8 +6,9 @@ import { freshDatabase } from './pg-databases'
 
 /**
  * The checkpoint never skips a write on PostgreSQL (README "Sync", PostgreSQL): two instances on
- * one database write concurrently, in transactions that stay open for a while and in short ones,
- * while a third pulls incrementally from its checkpoint. Whatever the interleaving, the union of
+ * one database write concurrently, in transactions that stay open for a while, in short ones and
+ * by pushes (which run side by side and draw their seqs last), while a third pulls incrementally
+ * from its checkpoint. Whatever the interleaving, the union of
  * what the puller received is the final table. Needs TEST_DATABASE_URL; skipped without it.
  */
 const SECRET = 'checkpoint-test-secret-of-at-least-32-characters'
@@ -39,12 +40,24 @@ describe.skipIf(!PG_SERVER_URL)('the pull checkpoint with two instances on one P
     })
   }
 
-  /** A writer: long (held 5–40 ms) and short transactions mixed, a few at a time. */
+  /** One document pushed as a device does. */
+  async function pushOne(t: TestApp, owner: Session): Promise<void> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sync/transactions/push',
+      headers: owner.headers,
+      payload: [{ newDocumentState: transactionDoc(owner.user.id) }],
+    })
+    expect(res.json()).toEqual([])
+  }
+
+  /** A writer: long (held 5–40 ms) and short transactions and pushes mixed, a few at a time. */
   async function writer(t: TestApp, owner: Session, seed: number): Promise<void> {
     const pending: Promise<void>[] = []
     for (let i = 0; i < WRITES_PER_WRITER; i++) {
-      const long = (i + seed) % 3 === 0
-      pending.push(writeOne(t, owner, long ? 5 + ((i * 7 + seed) % 36) : 0))
+      const kind = (i + seed) % 3
+      if (kind === 2) pending.push(pushOne(t, owner))
+      else pending.push(writeOne(t, owner, kind === 0 ? 5 + ((i * 7 + seed) % 36) : 0))
       if (pending.length >= 4) await Promise.all(pending.splice(0))
     }
     await Promise.all(pending)
