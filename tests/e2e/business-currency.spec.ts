@@ -1,13 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { LOOKS, untilStill } from './support/a11y'
-import { expect, test } from './support/fixtures'
+import { expect, ownServer, test } from './support/fixtures'
 import { adminLogin, offlineReady, shot } from './support/flows'
 
 const SHOTS = 'test-results/business-currency'
-// A server of this file's own (any setting of its own starts one): the deployment's books start empty
-// here, whatever other files add to the shared server's.
-test.use({ serverEnv: { REPORT_TIME_ZONE: 'Asia/Kolkata' } })
+// The deployment's books start empty here, whatever other files add to the shared server's.
+test.use(ownServer('business-currency'))
 const LONG_NOTE = 'Conference booth in Singapore, banners, travel and two nights'
 const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`
 

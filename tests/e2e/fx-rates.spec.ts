@@ -2,12 +2,14 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { expectAccessible, LOOKS, SCREEN } from './support/a11y'
-import { expect, test } from './support/fixtures'
+import { expect, ownServer, test } from './support/fixtures'
 import { shot } from './support/flows'
 import { device, person } from './support/people'
 import type { ServerProcess } from './support/server'
 
 const SHOTS = 'test-results/fx-rates'
+// The daily rates this file's server fetches stay in its database: no other file's entries meet them.
+test.use(ownServer('fx-rates'))
 const TODAY = new Date().toLocaleDateString('en-CA')
 const DAY_TEXT = new Date().toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
 /** What the local rate source answers: today's rates against the dollar. */

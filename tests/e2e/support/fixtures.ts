@@ -27,6 +27,15 @@ function throttled(browser: Browser): Browser {
 }
 
 /**
+ * `test.use(ownServer('name'))`: the file gets a server of its own (a worker option of its own
+ * starts one), so what it leaves in the database (daily exchange rates, business books) reaches
+ * no other file, and what others leave does not reach it. The variable means nothing to the server.
+ */
+export function ownServer(file: string): { serverEnv: Record<string, string> } {
+  return { serverEnv: { TEST_SERVER_OF: file } }
+}
+
+/**
  * One server per worker, shared by the test files it runs: a test may stop, restart or re-set it,
  * and the next test gets it back running as created. `test.use({ serverEnv })` gives a file's
  * server its own settings.
