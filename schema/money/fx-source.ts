@@ -184,3 +184,13 @@ export function rateGivenAt(doc: { updatedAt: number; lastPaidAt?: number | null
   const paid = doc.lastPaidAt
   return paid != null && doc.updatedAt >= paid && doc.updatedAt - paid < MARK_PAID_WRITE_MS ? paid : doc.updatedAt
 }
+
+/** The collections besides transactions whose entries carry a rate the user typed (and `rateGivenAt` dates). */
+export const RATE_GIVING_COLLECTIONS = [
+  'budgets',
+  'recurring_payments',
+  'loans',
+  'household_expenses',
+  'settlements',
+  'business_entries',
+] as const

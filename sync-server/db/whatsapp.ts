@@ -3,7 +3,7 @@ import { insertionOrder, jsonField, jsonNumber } from './dialect'
 import { first } from './rows'
 import type { AppDatabase } from './database'
 import type { CollectionName } from '../../schema/collections'
-import { newerGiven, rateGivenAt, type GivenRate } from '../../schema/money/fx-source'
+import { newerGiven, RATE_GIVING_COLLECTIONS, rateGivenAt, type GivenRate } from '../../schema/money/fx-source'
 import { documents, monthlyReports, whatsappMessages, whatsappPending } from './tables'
 import type { WhatsappMessageRow, WhatsappPendingRow } from './tables'
 
@@ -24,16 +24,6 @@ const withMerchant = (db: AppDatabase, ownerId: string, merchantKey: string) =>
 export type NewWhatsappMessage = WhatsappMessageRow
 
 /** The webhook's message log (idempotency, undo, "last message") and the monthly report ledger. */
-
-/** The collections besides transactions whose entries carry a rate the user typed. */
-const RATE_GIVING_COLLECTIONS: CollectionName[] = [
-  'budgets',
-  'recurring_payments',
-  'loans',
-  'household_expenses',
-  'settlements',
-  'business_entries',
-]
 
 export class WhatsappRepository {
   constructor(private readonly db: AppDatabase) {}
@@ -199,7 +189,7 @@ export class WhatsappRepository {
       this.db
         .select({ rate, updatedAt: documents.updatedAt, lastPaidAt: jsonNumber(this.db, documents.data, 'lastPaidAt') })
         .from(documents)
-        .where(givenIn(RATE_GIVING_COLLECTIONS)),
+        .where(givenIn([...RATE_GIVING_COLLECTIONS])),
     ])
     let latest: GivenRate =
       typeof entry?.rate === 'number' && typeof entry.date === 'number' ? { rate: entry.rate, date: entry.date } : null

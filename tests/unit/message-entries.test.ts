@@ -9,7 +9,7 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DocOf } from '../../schema/collections'
 import { invertTime } from '../../schema/entities/common'
-import type { FxDay } from '../../schema/money/fx-source'
+import { RATE_GIVING_COLLECTIONS, type FxDay } from '../../schema/money/fx-source'
 import type * as FxRatesModule from '../../src/data/fx-rates'
 import { paymentEntryId } from '../../schema/parse/dedupe'
 import { migrationStrategiesOf, rxSchemaOf } from '../../schema/rx-schema'
@@ -43,15 +43,9 @@ async function open(name: string, schema = rxSchemaOf('transactions')): Promise<
   const opened: Db = await createRxDatabase({ name, storage: getRxStorageMemory(), multiInstance: false })
   await opened.addCollections({ transactions: { schema, conflictHandler: lastWriterWins, migrationStrategies } })
   // The other entries a rate may have been typed on (rate-offer.ts reads them too).
-  const others = [
-    'budgets',
-    'recurring_payments',
-    'loans',
-    'household_expenses',
-    'settlements',
-    'business_entries',
-  ] as const
-  await opened.addCollections(Object.fromEntries(others.map((name) => [name, { schema: rxSchemaOf(name) }])))
+  await opened.addCollections(
+    Object.fromEntries(RATE_GIVING_COLLECTIONS.map((name) => [name, { schema: rxSchemaOf(name) }])),
+  )
   return opened
 }
 

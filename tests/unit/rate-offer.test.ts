@@ -1,3 +1,4 @@
+import { RATE_GIVING_COLLECTIONS } from '../../schema/money/fx-source'
 import fc from 'fast-check'
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb/plugins/core'
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
@@ -11,15 +12,7 @@ import { lastWriterWins } from '../../src/data/conflict'
 addRxPlugin(RxDBMigrationSchemaPlugin)
 
 const USER = 'user-asha'
-const NAMES = [
-  'transactions',
-  'budgets',
-  'recurring_payments',
-  'loans',
-  'household_expenses',
-  'settlements',
-  'business_entries',
-] as const satisfies readonly CollectionName[]
+const NAMES = ['transactions', ...RATE_GIVING_COLLECTIONS] as const satisfies readonly CollectionName[]
 type Collections = { [N in (typeof NAMES)[number]]: RxCollection<DocOf<N>> }
 let db: RxDatabase<Collections>
 
