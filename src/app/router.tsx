@@ -177,13 +177,8 @@ function signedInFrame(path: string): Preloadable[] {
   const placeholder = placeholderAt(path)
   return placeholder ? [AppShell, placeholder] : [AppShell]
 }
-/**
- * The page area's data layer (rxdb, the schemas), which the app shell loads as its own chunk; once
- * it has run, the user's database starts opening.
- */
-const DATA_GATE: Preloadable = {
-  preload: () => import('./shell/user-data-gate').then((gate) => gate.openStoredUserData()),
-}
+/** The page area's data layer (rxdb, the schemas), which the app shell loads as its own chunk. */
+const DATA_GATE: Preloadable = { preload: () => import('./shell/user-data-gate') }
 
 const settle = (p: Promise<unknown>) =>
   p.then(

@@ -1,23 +1,10 @@
 import { startTransition, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { Outlet } from 'react-router-dom'
 import { openDemoData, openUserData } from '../../data/database'
-import { isDemoSession, readSession, readToken } from '../../data/session'
+import { readToken } from '../../data/session'
 import { useAuth, useUser } from '../../data/auth-context'
 import { MoneyProvider } from '../../data/use-money'
 import { PagePlaceholder } from './page-placeholder'
-
-/**
- * Starts opening the stored session's database as soon as this chunk has run, on a signed-in page's
- * first load: not after React has rendered the gate, which on a slow phone came a few frames later.
- * The gate below then waits for the same opening (openUserData returns it for the same user); a
- * session the server ends meanwhile closes it as usual (the auth provider's closeUserData).
- */
-export function openStoredUserData(): void {
-  if (isDemoSession()) return
-  const user = readSession()?.user
-  // The gate reports a failure when it asks again.
-  if (user) openUserData(user.id, readToken).catch(() => undefined)
-}
 
 /** Opens the signed-in user's local database (or the demo's) before the screens that read it render. */
 export function UserDataGate({ children }: { children: ReactNode }) {
