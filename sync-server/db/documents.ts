@@ -294,7 +294,7 @@ export class DocumentsRepository {
         data: documents.data,
         deleted: documents.deleted,
         seq: documents.seq,
-        after: this.countAfter(collection, ownerId, sinceSeq),
+        after: this.#countAfter(collection, ownerId, sinceSeq),
       })
       .from(documents)
       .where(and(scopeOf(collection, ownerId), gt(documents.seq, sinceSeq)))
@@ -316,7 +316,7 @@ export class DocumentsRepository {
    */
   async headJson(ownerId: string, sinceSeq: number, limit: number): Promise<string> {
     const rows = await this.db
-      .select({ data: documents.data, after: this.countAfter('transactions', ownerId, sinceSeq) })
+      .select({ data: documents.data, after: this.#countAfter('transactions', ownerId, sinceSeq) })
       .from(documents)
       .where(and(scopeOf('transactions', ownerId), gt(documents.seq, sinceSeq), eq(documents.deleted, false)))
       .orderBy(desc(jsonNumber(this.db, documents.data, 'date')), desc(documents.seq))
@@ -334,7 +334,7 @@ export class DocumentsRepository {
    * How many of the caller's rows lie after `seq`: a column of the page's own query (one
    * statement, one snapshot; an uncorrelated subquery is evaluated once).
    */
-  private countAfter(collection: CollectionName, ownerId: string, seq: number): SQL<number> {
+  #countAfter(collection: CollectionName, ownerId: string, seq: number): SQL<number> {
     return sql<number>`(${this.#countQuery(collection, ownerId, seq)})`
   }
 
