@@ -17,7 +17,7 @@ import { DEMO_OWNER } from '../../schema/demo-owner'
 import { migrationStrategiesOf, rxSchemaOf } from '../../schema/rx-schema'
 import { conflictHandlerOf } from './conflict'
 import { forgetOldPendingMarkers } from './pending'
-import { keepPullMarks } from './rxdb-internals'
+import { keepPullMarks, readsInOneRequest } from './rxdb-internals'
 import { muteRxdbStorageNotice } from './rxdb-notice'
 import {
   forgetFirstDownload,
@@ -70,10 +70,13 @@ async function storage(base: RxStorage<unknown, unknown> = replicatedStorage()):
   return wrappedValidateAjvStorage<unknown, unknown>({ storage: base })
 }
 
-/** IndexedDB (Dexie) with the marks of documents received from the server kept (rxdb-internals.ts). */
+/**
+ * IndexedDB (Dexie) with the marks of documents received from the server kept and index-range queries
+ * read in one request (rxdb-internals.ts).
+ */
 function replicatedStorage(): RxStorage<unknown, unknown> {
   const replicated = new Set<string>(COLLECTION_NAMES)
-  return keepPullMarks(getRxStorageDexie(), (name) =>
+  return keepPullMarks(readsInOneRequest(getRxStorageDexie()), (name) =>
     replicated.has(name) ? `rxdbreplication${replicationIdentifier(name as CollectionName)}` : null,
   )
 }

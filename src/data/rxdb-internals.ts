@@ -4,6 +4,7 @@ import {
   getChangedDocumentsSince,
   getComposedPrimaryKeyOfDocumentData,
   getHeightOfRevision,
+  getSortComparator,
   writeDocToDocState,
   type BulkWriteRow,
   type DexieStorageInternals,
@@ -17,9 +18,17 @@ import {
   type RxStorageInstance,
   type RxStorageInstanceCreationParams,
   type RxStorageInstanceReplicationState,
+  type PreparedQuery,
+  type RxStorageQueryResult,
 } from 'rxdb/plugins/core'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
-import { fromStorageToDexie } from 'rxdb/plugins/storage-dexie'
+import {
+  DEXIE_DOCS_TABLE_NAME,
+  dexieReplaceIfStartsWithPipe,
+  fromDexieToStorage,
+  fromStorageToDexie,
+  getKeyRangeByQueryPlan,
+} from 'rxdb/plugins/storage-dexie'
 import { defaultHashSha256, randomToken } from 'rxdb/plugins/utils'
 
 /**
@@ -49,6 +58,70 @@ export async function readStored<T>(collection: RxCollection<T>, query: RxQuery<
 /** The stored states of `ids`, deleted ones included (findOne hides a tombstone). */
 export function findStoredWithDeleted<T>(collection: RxCollection<T>, ids: string[]): Promise<RxDocumentData<T>[]> {
   return collection.storageInstance.findDocumentsById(ids, true)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries in one IndexedDB request. Relies on: the Dexie storage instance's `query(preparedQuery)`
+// being RxDB's `dexieQuery` (storage-dexie/dexie-query.js): the query plan's key range
+// (`getKeyRangeByQueryPlan`) over the index of the 'docs' table named '[field+field]' (with
+// `dexieReplaceIfStartsWithPipe`), rows read back with `fromDexieToStorage`, then the sort comparator
+// when the index does not give the order, then skip and limit. Its `internals` are
+// { dexieDb, dexieTable, booleanIndexes }. tests/unit/one-request-queries.test.ts compares its answers with RxDB's.
+
+type DexieQueried<D> = RxStorageInstance<D, unknown, unknown> & { internals: Promise<DexieStorageInternals> }
+
+/**
+ * `storage` answering every query whose selector its index satisfies with one `getAll` over the index
+ * range instead of RxDB's cursor: a cursor costs a round trip and a task per row, and the month and
+ * insight queries of a cold start read thousands of rows (on a slow phone most of the time to a live
+ * home). Queries that need the matcher keep RxDB's cursor (it may stop early, and reads no more rows).
+ */
+export function readsInOneRequest<I, O>(storage: RxStorage<I, O>): RxStorage<I, O> {
+  return {
+    name: storage.name,
+    rxdbVersion: storage.rxdbVersion,
+    async createStorageInstance<D>(params: RxStorageInstanceCreationParams<D, O>) {
+      const instance = await storage.createStorageInstance(params)
+      const query = instance.query.bind(instance)
+      instance.query = (prepared) =>
+        prepared.queryPlan.selectorSatisfiedByIndex
+          ? queryInOneRequest(instance as unknown as DexieQueried<D>, prepared)
+          : query(prepared)
+      return instance
+    },
+  }
+}
+
+async function queryInOneRequest<D>(
+  instance: DexieQueried<D>,
+  prepared: PreparedQuery<D>,
+): Promise<RxStorageQueryResult<D>> {
+  const { query, queryPlan } = prepared
+  const skip = query.skip ?? 0
+  const skipPlusLimit = skip + (typeof query.limit === 'number' ? query.limit : Infinity)
+  const { dexieDb, dexieTable, booleanIndexes } = await instance.internals
+  let range: IDBKeyRange
+  try {
+    range = getKeyRangeByQueryPlan(booleanIndexes, queryPlan, dexieDb._options.IDBKeyRange) as IDBKeyRange
+  } catch (error) {
+    if (error instanceof Error && error.name === 'DataError') return { documents: [] }
+    throw error
+  }
+  // In the index's order the first skip + limit rows are the answer; otherwise all of them are sorted.
+  const count = queryPlan.sortSatisfiedByIndex && Number.isFinite(skipPlusLimit) ? skipPlusLimit : undefined
+  const indexName = `[${queryPlan.index.map((field) => dexieReplaceIfStartsWithPipe(field)).join('+')}]`
+  const rows = await dexieDb.transaction('r', dexieTable, (tx) => {
+    const index = tx.idbtrans.objectStore(DEXIE_DOCS_TABLE_NAME).index(indexName)
+    const request = count === undefined ? index.getAll(range) : index.getAll(range, count)
+    return new Promise<unknown[]>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB could not read the query'))
+    })
+  })
+  let documents = rows.map((row) => fromDexieToStorage<D>(booleanIndexes, row))
+  if (!queryPlan.sortSatisfiedByIndex) documents.sort(getSortComparator(instance.schema, query))
+  documents = documents.slice(skip, skipPlusLimit)
+  return { documents }
 }
 
 // ---------------------------------------------------------------------------------------------

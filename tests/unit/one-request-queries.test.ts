@@ -1,0 +1,94 @@
+import { IDBIndex, IDBKeyRange, indexedDB } from 'fake-indexeddb'
+import { createRxDatabase, type MangoQuery, type RxCollection, type RxJsonSchema } from 'rxdb/plugins/core'
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { readsInOneRequest } from '../../src/data/rxdb-internals'
+
+interface Entry {
+  id: string
+  type: 'expense' | 'income'
+  date: number
+  amount: number
+  done: boolean
+}
+
+const schema: RxJsonSchema<Entry> = {
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 40 },
+    type: { type: 'string', enum: ['expense', 'income'], maxLength: 10 },
+    date: { type: 'number', minimum: 0, maximum: 1e15, multipleOf: 1 },
+    amount: { type: 'number' },
+    done: { type: 'boolean' },
+  },
+  required: ['id', 'type', 'date', 'amount', 'done'],
+  indexes: ['date', ['type', 'date'], ['done', 'date']],
+}
+
+let dbNumber = 0
+const closers: (() => Promise<unknown>)[] = []
+afterEach(async () => {
+  vi.restoreAllMocks()
+  for (const close of closers.splice(0).reverse()) await close()
+})
+
+// Dates repeat (ten entries a day): the index's order is settled by the id RxDB appends to it.
+const entries: Entry[] = Array.from({ length: 120 }, (_, i) => ({
+  id: `e${String(i).padStart(3, '0')}`,
+  type: i % 4 === 0 ? 'income' : 'expense',
+  date: 1_000 + Math.floor(((i * 37) % 120) / 10),
+  amount: i * 3,
+  done: i % 3 === 0,
+}))
+
+async function collection(oneRequest: boolean): Promise<RxCollection<Entry>> {
+  const dexie = getRxStorageDexie({ indexedDB, IDBKeyRange })
+  const db = await createRxDatabase<{ entries: RxCollection<Entry> }>({
+    name: `onerequest${++dbNumber}`,
+    storage: oneRequest ? readsInOneRequest(dexie) : dexie,
+    multiInstance: false,
+  })
+  closers.push(() => db.remove())
+  await db.addCollections({ entries: { schema } })
+  await db.entries.bulkInsert(entries)
+  // Tombstones are in the index too, and never in an answer.
+  const gone = await db.entries.findByIds(['e005', 'e050']).exec()
+  await Promise.all([...gone.values()].map((doc) => doc.remove()))
+  return db.entries
+}
+
+const QUERIES: MangoQuery<Entry>[] = [
+  { selector: { date: { $gte: 1_003, $lt: 1_008 } }, sort: [{ date: 'asc' }] },
+  { selector: { date: { $gte: 0 } }, sort: [{ date: 'asc' }], limit: 7 },
+  { selector: { date: { $gte: 0 } }, sort: [{ date: 'asc' }], skip: 5, limit: 9 },
+  { selector: { type: 'expense', date: { $gte: 1_002, $lt: 1_010 } }, sort: [{ type: 'asc' }, { date: 'asc' }] },
+  { selector: { done: true, date: { $gt: 1_001 } }, sort: [{ done: 'asc' }, { date: 'asc' }], limit: 4 },
+  // Not in the index's order: read whole, then sorted.
+  { selector: { date: { $gte: 1_002, $lte: 1_009 } }, sort: [{ date: 'desc' }], limit: 6 },
+  // Needs the matcher (amount is in no index): RxDB's own cursor answers.
+  { selector: { date: { $gte: 1_000 }, amount: { $gt: 200 } }, sort: [{ date: 'asc' }], limit: 5 },
+]
+
+describe('readsInOneRequest', () => {
+  it('answers every query as RxDB own Dexie storage does', async () => {
+    const [plain, oneRequest] = await Promise.all([collection(false), collection(true)])
+    for (const query of QUERIES) {
+      const expected = (await plain.find(query).exec()).map((d) => d.id)
+      const got = (await oneRequest.find(query).exec()).map((d) => d.id)
+      expect(got, JSON.stringify(query)).toEqual(expected)
+      expect(got.length, JSON.stringify(query)).toBeGreaterThan(0)
+    }
+  })
+
+  it('reads an index range with one getAll, not a cursor step per row', async () => {
+    const entries = await collection(true)
+    const getAll = vi.spyOn(IDBIndex.prototype, 'getAll')
+    const openCursor = vi.spyOn(IDBIndex.prototype, 'openCursor')
+    const docs = await entries.find({ selector: { date: { $gte: 1_000 } }, sort: [{ date: 'asc' }] }).exec()
+    expect(docs).toHaveLength(118)
+    expect(getAll).toHaveBeenCalledTimes(1)
+    expect(openCursor).not.toHaveBeenCalled()
+  })
+})
