@@ -47,11 +47,21 @@ type MarkedDoc = RxDocumentData<unknown> & { _meta: { lwt: number; o?: PullMark 
 // ---------------------------------------------------------------------------------------------
 // Storage-level reads. Relies on: `collection.storageInstance` answering `query` with a query's
 // `getPreparedQuery()` and `findDocumentsById(ids, withDeleted)` with plain stored documents,
-// without building RxDocuments or a live query (event-reduce) over them.
+// without building RxDocuments or a live query (event-reduce) over them, and handing the prepared
+// query object down to the storage instance as it is (`readsInOneRequest` recognises it).
 
-/** The documents matching `query`, read from the storage (no RxDocuments, no live query). */
+/** The prepared queries of the screens' storage reads (`readStored`), the only ones read in one request. */
+const IN_ONE_REQUEST = new WeakSet<object>()
+
+/**
+ * The documents matching `query`, read from the storage (no RxDocuments, no live query); an index
+ * range is read in one request (`readsInOneRequest`).
+ */
 export async function readStored<T>(collection: RxCollection<T>, query: RxQuery<T>): Promise<RxDocumentData<T>[]> {
-  const { documents } = await collection.storageInstance.query(query.getPreparedQuery())
+  // A copy: RxDB caches the query, and its own reads of the same prepared query keep its cursor.
+  const prepared = { ...query.getPreparedQuery() }
+  IN_ONE_REQUEST.add(prepared)
+  const { documents } = await collection.storageInstance.query(prepared)
   return documents
 }
 
@@ -71,10 +81,11 @@ export function findStoredWithDeleted<T>(collection: RxCollection<T>, ids: strin
 type DexieQueried<D> = RxStorageInstance<D, unknown, unknown> & { internals: Promise<DexieStorageInternals> }
 
 /**
- * `storage` answering every query whose selector its index satisfies with one `getAll` over the index
- * range instead of RxDB's cursor: a cursor costs a round trip and a task per row, and the month and
- * insight queries of a cold start read thousands of rows (on a slow phone most of the time to a live
- * home). Queries that need the matcher keep RxDB's cursor (it may stop early, and reads no more rows).
+ * `storage` answering the screens' storage reads (`readStored`) whose selector the index satisfies
+ * with one `getAll` over the index range instead of RxDB's cursor: a cursor costs a round trip and a
+ * task per row, and the month and insight queries of a cold start read thousands of rows (on a slow
+ * phone most of the time to a live home). Every other query (live queries, the replication, RxDB's
+ * own) keeps RxDB's path, and so do queries that need the matcher (the cursor may stop early).
  */
 export function readsInOneRequest<I, O>(storage: RxStorage<I, O>): RxStorage<I, O> {
   return {
@@ -84,7 +95,7 @@ export function readsInOneRequest<I, O>(storage: RxStorage<I, O>): RxStorage<I, 
       const instance = await storage.createStorageInstance(params)
       const query = instance.query.bind(instance)
       instance.query = (prepared) =>
-        prepared.queryPlan.selectorSatisfiedByIndex
+        IN_ONE_REQUEST.has(prepared) && prepared.queryPlan.selectorSatisfiedByIndex
           ? queryInOneRequest(instance as unknown as DexieQueried<D>, prepared)
           : query(prepared)
       return instance

@@ -2,7 +2,7 @@ import { IDBIndex, IDBKeyRange, indexedDB } from 'fake-indexeddb'
 import { createRxDatabase, type MangoQuery, type RxCollection, type RxJsonSchema } from 'rxdb/plugins/core'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { readsInOneRequest } from '../../src/data/rxdb-internals'
+import { readStored, readsInOneRequest } from '../../src/data/rxdb-internals'
 
 interface Entry {
   id: string
@@ -72,11 +72,11 @@ const QUERIES: MangoQuery<Entry>[] = [
 ]
 
 describe('readsInOneRequest', () => {
-  it('answers every query as RxDB own Dexie storage does', async () => {
+  it('answers every storage read as RxDB own Dexie storage does', async () => {
     const [plain, oneRequest] = await Promise.all([collection(false), collection(true)])
     for (const query of QUERIES) {
       const expected = (await plain.find(query).exec()).map((d) => d.id)
-      const got = (await oneRequest.find(query).exec()).map((d) => d.id)
+      const got = (await readStored(oneRequest, oneRequest.find(query))).map((d) => d.id)
       expect(got, JSON.stringify(query)).toEqual(expected)
       expect(got.length, JSON.stringify(query)).toBeGreaterThan(0)
     }
@@ -86,9 +86,32 @@ describe('readsInOneRequest', () => {
     const entries = await collection(true)
     const getAll = vi.spyOn(IDBIndex.prototype, 'getAll')
     const openCursor = vi.spyOn(IDBIndex.prototype, 'openCursor')
-    const docs = await entries.find({ selector: { date: { $gte: 1_000 } }, sort: [{ date: 'asc' }] }).exec()
+    const docs = await readStored(
+      entries,
+      entries.find({ selector: { date: { $gte: 1_000 } }, sort: [{ date: 'asc' }] }),
+    )
     expect(docs).toHaveLength(118)
     expect(getAll).toHaveBeenCalledTimes(1)
     expect(openCursor).not.toHaveBeenCalled()
+  })
+
+  it("leaves every other query on RxDB's cursor: live queries, and the same query RxDB caches", async () => {
+    const entries = await collection(true)
+    const query = entries.find({ selector: { date: { $gte: 1_000 } }, sort: [{ date: 'asc' }], limit: 5 })
+    await readStored(entries, query)
+    const getAll = vi.spyOn(IDBIndex.prototype, 'getAll')
+    const openCursor = vi.spyOn(IDBIndex.prototype, 'openCursor')
+    expect((await query.exec()).map((d) => d.id)).toHaveLength(5)
+    const live = await new Promise<number>((resolve) => {
+      const subscription = entries
+        .find({ selector: { type: 'income' }, sort: [{ type: 'asc' }, { date: 'asc' }] })
+        .$.subscribe((docs) => {
+          subscription.unsubscribe()
+          resolve(docs.length)
+        })
+    })
+    expect(live).toBeGreaterThan(0)
+    expect(openCursor).toHaveBeenCalledTimes(2)
+    expect(getAll).not.toHaveBeenCalled()
   })
 })
