@@ -103,6 +103,18 @@ export async function benchColdStart(
   })
   await page.goto(`${server.url}/home`)
   await page.locator('.home:not([data-snapshot])').waitFor()
+  // The home screen is saved when the page is idle: a reload right after the live screen can come first.
+  await page.waitForFunction(
+    () =>
+      Object.keys(localStorage).some(
+        (k) =>
+          k.startsWith('hisaab.views.') &&
+          ((JSON.parse(localStorage.getItem(k) ?? '{}') as { view?: { recent?: unknown[] } }).view?.recent?.length ??
+            0) > 0,
+      ),
+    null,
+    { timeout: 120_000 },
+  )
   await context.setOffline(true)
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate })

@@ -48,10 +48,21 @@ type MarkedDoc = RxDocumentData<unknown> & { _meta: { lwt: number; o?: PullMark 
 // Storage-level reads. Relies on: `collection.storageInstance` answering `query` with a query's
 // `getPreparedQuery()` and `findDocumentsById(ids, withDeleted)` with plain stored documents,
 // without building RxDocuments or a live query (event-reduce) over them, and handing the prepared
-// query object down to the storage instance as it is (`readsInOneRequest` recognises it).
+// query object down to the storage instance as it is (`readsInOneRequest` recognises it), and an
+// RxQuery keeping the prepared query it made first (`getPreparedQuery` caches it on the query,
+// which the collection's query cache keeps for the same mango query).
 
-/** The prepared queries of the screens' storage reads (`readStored`), the only ones read in one request. */
+/** The prepared queries read in one request: the screens' storage reads and the queries opted in. */
 const IN_ONE_REQUEST = new WeakSet<object>()
+
+/**
+ * `query`, whose every execution (its live query's included) reads an index range in one request:
+ * for a screen's first rows, which RxDB's cursor fetched a task per row.
+ */
+export function inOneRequest<Q extends RxQuery>(query: Q): Q {
+  IN_ONE_REQUEST.add(query.getPreparedQuery())
+  return query
+}
 
 /**
  * The documents matching `query`, read from the storage (no RxDocuments, no live query); an index
@@ -81,11 +92,12 @@ export function findStoredWithDeleted<T>(collection: RxCollection<T>, ids: strin
 type DexieQueried<D> = RxStorageInstance<D, unknown, unknown> & { internals: Promise<DexieStorageInternals> }
 
 /**
- * `storage` answering the screens' storage reads (`readStored`) whose selector the index satisfies
- * with one `getAll` over the index range instead of RxDB's cursor: a cursor costs a round trip and a
- * task per row, and the month and insight queries of a cold start read thousands of rows (on a slow
- * phone most of the time to a live home). Every other query (live queries, the replication, RxDB's
- * own) keeps RxDB's path, and so do queries that need the matcher (the cursor may stop early).
+ * `storage` answering the screens' storage reads (`readStored`) and the queries opted in
+ * (`inOneRequest`) whose selector the index satisfies with one `getAll` over the index range instead
+ * of RxDB's cursor: a cursor costs a round trip and a task per row, and the month and insight queries
+ * of a cold start read thousands of rows (on a slow phone most of the time to a live home). Every
+ * other query (other live queries, the replication, RxDB's own) keeps RxDB's path, and so do queries
+ * that need the matcher (the cursor may stop early).
  */
 export function readsInOneRequest<I, O>(storage: RxStorage<I, O>): RxStorage<I, O> {
   return {

@@ -7,6 +7,7 @@ import type { Receipt } from '../../schema/entities/receipt'
 import { userData } from './database'
 import { insertDocument, patchDocument, removeDocument } from './writes'
 import { plainDocs } from './plain'
+import { inOneRequest } from './rxdb-internals'
 
 export type TransactionDoc = DocOf<'transactions'>
 
@@ -73,9 +74,9 @@ export function expensesBetweenQuery(start: number, end: number) {
  */
 export function recentTransactions$(limit = 5): Observable<TransactionDoc[]> {
   const { db } = userData()
-  return db.transactions
-    .find({ selector: { dateDesc: { $gte: 0 } }, sort: [{ dateDesc: 'asc' }], limit })
-    .$.pipe(map((docs) => plainDocs<TransactionDoc>(docs)))
+  return inOneRequest(
+    db.transactions.find({ selector: { dateDesc: { $gte: 0 } }, sort: [{ dateDesc: 'asc' }], limit }),
+  ).$.pipe(map((docs) => plainDocs<TransactionDoc>(docs)))
 }
 
 export interface LedgerQuery {
@@ -97,9 +98,9 @@ export function ledger$({ window, type, limit }: LedgerQuery): Observable<Transa
     ? { $gt: invertTime(Math.min(window.end, INVERTED_BASE)), $lte: invertTime(Math.max(0, window.start)) }
     : { $gte: 0 }
   const selector = type === 'all' ? { dateDesc } : { type, dateDesc }
-  return db.transactions
-    .find({ selector, sort: [{ dateDesc: 'asc' }], ...(limit === undefined ? {} : { limit }) })
-    .$.pipe(map((docs) => plainDocs<TransactionDoc>(docs)))
+  return inOneRequest(
+    db.transactions.find({ selector, sort: [{ dateDesc: 'asc' }], ...(limit === undefined ? {} : { limit }) }),
+  ).$.pipe(map((docs) => plainDocs<TransactionDoc>(docs)))
 }
 
 /** How many expense and income records exist in all (the dashboard's counts); index-backed counts. */

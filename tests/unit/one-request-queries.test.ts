@@ -2,7 +2,7 @@ import { IDBIndex, IDBKeyRange, indexedDB } from 'fake-indexeddb'
 import { createRxDatabase, type MangoQuery, type RxCollection, type RxJsonSchema } from 'rxdb/plugins/core'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { readStored, readsInOneRequest } from '../../src/data/rxdb-internals'
+import { inOneRequest, readStored, readsInOneRequest } from '../../src/data/rxdb-internals'
 
 interface Entry {
   id: string
@@ -93,6 +93,47 @@ describe('readsInOneRequest', () => {
     expect(docs).toHaveLength(118)
     expect(getAll).toHaveBeenCalledTimes(1)
     expect(openCursor).not.toHaveBeenCalled()
+  })
+
+  it('keeps an opted-in live query equal to RxDB own through writes, reading with getAll', async () => {
+    const [plain, oneRequest] = await Promise.all([collection(false), collection(true)])
+    const query: MangoQuery<Entry> = {
+      selector: { type: 'expense', date: { $gte: 0 } },
+      sort: [{ type: 'asc' }, { date: 'asc' }],
+      limit: 7,
+    }
+    const latest = (entries: RxCollection<Entry>, optIn: boolean) => {
+      const ids: string[][] = []
+      const found = entries.find(query)
+      const subscription = (optIn ? inOneRequest(found) : found).$.subscribe((docs) => ids.push(docs.map((d) => d.id)))
+      closers.push(() => Promise.resolve(subscription.unsubscribe()))
+      return ids
+    }
+    const expected = latest(plain, false)
+    const getAll = vi.spyOn(IDBIndex.prototype, 'getAll')
+    const got = latest(oneRequest, true)
+    const settle = () => vi.waitFor(() => expect(got.at(-1)).toEqual(expected.at(-1)))
+    await vi.waitFor(() => expect(got.length * expected.length).toBeGreaterThan(0))
+    await settle()
+    expect(getAll).toHaveBeenCalled()
+    // A row before the first, one of the seven removed, one moved out of the window by its type.
+    for (const change of [
+      (c: RxCollection<Entry>) => c.insert({ id: 'a000', type: 'expense', date: 999, amount: 1, done: false }),
+      (c: RxCollection<Entry>) =>
+        c
+          .findOne('e001')
+          .exec()
+          .then((d) => d?.remove()),
+      (c: RxCollection<Entry>) =>
+        c
+          .findOne('e002')
+          .exec()
+          .then((d) => d?.incrementalPatch({ type: 'income' })),
+    ]) {
+      await Promise.all([change(plain), change(oneRequest)])
+      await settle()
+    }
+    expect(got.at(-1)).toHaveLength(7)
   })
 
   it("leaves every other query on RxDB's cursor: live queries, and the same query RxDB caches", async () => {
