@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { PublicUser } from '../../schema/api/auth'
 import { invertTime } from '../../schema/entities/common'
+import type { LoanPayment } from '../../schema/entities/loan'
 import type { Transaction } from '../../schema/entities/transaction'
 import { buildApp } from '../../sync-server/app'
 import type { BuildOptions } from '../../sync-server/app'
@@ -111,6 +112,24 @@ export function transactionDoc(ownerId: string, overrides: Partial<Transaction> 
     origin: 'app',
     updatedAt: Date.now(),
     ...overrides,
+  }
+}
+
+/** A regular UPI payment of `rupees`, all principal, dated `at`, as a client would push it. */
+export function loanPaymentDoc(ownerId: string, loanId: string, id: string, rupees: number, at: number): LoanPayment {
+  return {
+    id,
+    ownerId,
+    updatedAt: at,
+    loanId,
+    amount: rupees * 100,
+    principalPaid: rupees * 100,
+    interestPaid: 0,
+    date: at,
+    type: 'regular',
+    method: 'upi',
+    note: '',
+    refused: null,
   }
 }
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LoanPayment } from '../../schema/entities/loan'
 import { LOAN_MESSAGES } from '../../schema/validation/loan-input'
-import { createTestApp, register } from './helpers'
+import { createTestApp, loanPaymentDoc, register } from './helpers'
 import type { Session, TestApp } from './helpers'
 
 // 15 June 2026, noon local: date rules are checked against this day.
@@ -316,22 +315,10 @@ describe('a payment is never more than the loan owes', () => {
     expect(t.app.documents.lastSeq).toBe(before)
   })
 
-  function paymentDoc(session: Session, loanId: string, id: string, rupees: number, updatedAt = NOW): LoanPayment {
-    return {
-      id,
-      ownerId: session.user.id,
-      updatedAt,
-      loanId,
-      amount: rupees * 100,
-      principalPaid: rupees * 100,
-      interestPaid: 0,
-      date: NOW,
-      type: 'regular',
-      method: 'upi',
-      note: '',
-      refused: null,
-    }
-  }
+  const paymentDoc = (session: Session, loanId: string, id: string, rupees: number, updatedAt = NOW) => ({
+    ...loanPaymentDoc(session.user.id, loanId, id, rupees, NOW),
+    updatedAt,
+  })
   async function push(session: Session, rows: { newDocumentState: unknown; assumedMasterState?: unknown }[]) {
     const res = await t.app.inject({
       method: 'POST',

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LoanPayment } from '../../schema/entities/loan'
 import type { Transaction } from '../../schema/entities/transaction'
-import { createTestApp, register, PG_SERVER_URL, transactionDoc } from './helpers'
+import { createTestApp, loanPaymentDoc, register, PG_SERVER_URL, transactionDoc } from './helpers'
 import type { Session, TestApp } from './helpers'
 import { freshDatabase } from './pg-databases'
 
@@ -108,21 +107,6 @@ describe.skipIf(!PG_SERVER_URL)('two pushes judged by the same documents at once
     await database?.drop()
   })
 
-  const payment = (owner: Session, loanId: string, id: string, rupees: number): LoanPayment => ({
-    id,
-    ownerId: owner.user.id,
-    updatedAt: NOW,
-    loanId,
-    amount: rupees * 100,
-    principalPaid: rupees * 100,
-    interestPaid: 0,
-    date: NOW,
-    type: 'regular',
-    method: 'upi',
-    note: '',
-    refused: null,
-  })
-
   it('two payments of one loan from two instances, each fitting alone: the later one is not counted', async () => {
     const [a, b] = apps as [TestApp, TestApp]
     const owner = await register(a.app)
@@ -156,7 +140,9 @@ describe.skipIf(!PG_SERVER_URL)('two pushes judged by the same documents at once
             method: 'POST',
             url: '/api/sync/loan_payments/push',
             headers: owner.headers,
-            payload: [{ newDocumentState: payment(owner, loanId, ids[i]!, i === 0 ? 3000000 : 2690000) }],
+            payload: [
+              { newDocumentState: loanPaymentDoc(owner.user.id, loanId, ids[i]!, i === 0 ? 3000000 : 2690000, NOW) },
+            ],
           }),
         ),
       )
