@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
 import { HOUSEHOLD_MESSAGES } from '../../schema/validation/household-input'
 import { expect, newUser, test } from './support/fixtures'
-import { apiLogin, shot, signUp, type TestUser } from './support/flows'
+import { apiLogin, offlineReady, shot, signUp, type TestUser } from './support/flows'
 import type { ServerProcess } from './support/server'
 import { untilLoaded, untilStill } from './support/a11y'
 
@@ -333,6 +333,7 @@ test.describe('households on a phone, dark, with the server stopped', () => {
     await m.getByRole('tab', { name: 'Expenses' }).click()
 
     // Server down: Meera adds an expense; it is on her device, also after a reload.
+    await offlineReady(m)
     await server.stop()
     await m.getByRole('main').getByRole('link', { name: 'Add Expense' }).click()
     await m.getByLabel('Amount', { exact: true }).fill('1200')
@@ -358,7 +359,9 @@ test.describe('households on a phone, dark, with the server stopped', () => {
     await noAxeViolations(k, 'reviews (dark)')
     await shot(k, `${SHOTS}/reviews-dark-390.png`)
 
-    // Server down again: Kabir approves and records a payment; both wait on his device.
+    // Server down again: Kabir approves and records a payment; both wait on his device (his page
+    // opens Settle Up from the service worker's precache).
+    await offlineReady(k)
     await server.stop()
     await review.getByRole('button', { name: 'Approve' }).click()
     await expect(review).toHaveCount(0)
