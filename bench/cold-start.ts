@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
 import type { ServerProcess } from '../tests/e2e/support/server'
+import { untilScreenSaved } from './browser'
 import type { DeviceProfile } from './profiles'
 import type { Account } from './seed'
 import { percentile } from './stats'
@@ -98,23 +99,10 @@ export async function benchColdStart(
     throw new Error('cold start: the service worker does not control the page')
   // The list's saved head is written once its totals are known.
   await page.goto(`${server.url}/transactions`)
-  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('hisaab.ledger.')), null, {
-    timeout: 120_000,
-  })
+  await untilScreenSaved(page, 'ledger')
   await page.goto(`${server.url}/home`)
   await page.locator('.home:not([data-snapshot])').waitFor()
-  // The home screen is saved when the page is idle: a reload right after the live screen can come first.
-  await page.waitForFunction(
-    () =>
-      Object.keys(localStorage).some(
-        (k) =>
-          k.startsWith('hisaab.views.') &&
-          ((JSON.parse(localStorage.getItem(k) ?? '{}') as { view?: { recent?: unknown[] } }).view?.recent?.length ??
-            0) > 0,
-      ),
-    null,
-    { timeout: 120_000 },
-  )
+  await untilScreenSaved(page, 'home')
   await context.setOffline(true)
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate })

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { untilScreenSaved } from './browser'
 import { DESKTOP, type DeviceProfile } from './profiles'
 import { percentile } from './stats'
 
@@ -50,9 +51,7 @@ export async function benchScreens(page: Page, origin: string, profile: DevicePr
   const homeLiveMs = await loads('/home', '.home:not([data-snapshot]) [data-testid="transaction-item"]', 5)
   // The list's saved head is written once its totals are known (the month totals' read of every row).
   await page.goto(`${origin}/transactions`)
-  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('hisaab.ledger.')), null, {
-    timeout: 60_000,
-  })
+  await untilScreenSaved(page, 'ledger', 60_000)
   const transactionsMs = await loads('/transactions', '[role="listitem"]', 5)
   const transactionsLiveMs = await loads('/transactions', '.ledger:not([data-snapshot]) [role="listitem"]', 5)
 

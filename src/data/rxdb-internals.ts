@@ -47,10 +47,10 @@ type MarkedDoc = RxDocumentData<unknown> & { _meta: { lwt: number; o?: PullMark 
 // ---------------------------------------------------------------------------------------------
 // Storage-level reads. Relies on: `collection.storageInstance` answering `query` with a query's
 // `getPreparedQuery()` and `findDocumentsById(ids, withDeleted)` with plain stored documents,
-// without building RxDocuments or a live query (event-reduce) over them, and handing the prepared
-// query object down to the storage instance as it is (`readsInOneRequest` recognises it), and an
-// RxQuery keeping the prepared query it made first (`getPreparedQuery` caches it on the query,
-// which the collection's query cache keeps for the same mango query).
+// without building RxDocuments or a live query (event-reduce) over them; the prepared query object
+// reaching the storage instance as it is (`readsInOneRequest` recognises it); an RxQuery keeping the
+// prepared query it made first (`getPreparedQuery` caches it on the query, which the collection's
+// query cache keeps for the same mango query).
 
 /** The prepared queries read in one request: the screens' storage reads and the queries opted in. */
 const IN_ONE_REQUEST = new WeakSet<object>()

@@ -7,7 +7,10 @@ const PREFIXES = { home: 'hisaab.views.', ledger: 'hisaab.ledger.' } as const
 
 export type SavedScreenKind = keyof typeof PREFIXES
 
-export const savedScreenKey = (kind: SavedScreenKind, userId: string) => `${PREFIXES[kind]}${userId}`
+/** The start of every user's key for `kind`. */
+export const savedScreenPrefix = (kind: SavedScreenKind) => PREFIXES[kind]
+
+export const savedScreenKey = (kind: SavedScreenKind, userId: string) => `${savedScreenPrefix(kind)}${userId}`
 
 export function forgetSavedScreen(kind: SavedScreenKind, userId: string): void {
   try {
