@@ -11,6 +11,7 @@ import {
   benchFirstSyncProfile,
   firstSyncProfileRow,
   firstSyncRow,
+  waitForFirstSync,
   type ProfileResult,
 } from './first-sync'
 import { DESKTOP, PHONE } from './profiles'
@@ -20,6 +21,7 @@ import { benchColdStart } from './cold-start'
 import { makeTransactions, pushAll, registerAccount } from './seed'
 import { benchReports } from './reports'
 import { benchScreens } from './screens'
+import { signedInPage } from './browser'
 import { benchJsBudget, jsBudgetMarkdown } from './js-budget'
 import { benchLighthouse, lighthouseMarkdown } from './lighthouse'
 import {
@@ -45,6 +47,7 @@ const N = Number(process.env.BENCH_DOCS ?? 50_000)
  * `BENCH_ONLY=cold-start npm run bench`: only the cold start; `BENCH_ONLY=parser`: only the
  * message parser; `BENCH_ONLY=whatsapp`: only the webhook, typed and forwarded bank messages;
  * `BENCH_ONLY=push-load`: only (k), health latency while accounts push in a loop;
+ * `BENCH_ONLY=screens`: only (d), the screens' first renders and the list's scroll, desktop and phone;
  * `BENCH_ONLY=save-toast`: only (m), tap Add Expense → toast on the desktop and at 4× CPU;
  * `BENCH_ONLY=first-sync`: only (b) on the desktop and the phone profile at 10,000 and 50,000
  * transactions (`BENCH_ROUNDS` rounds, 3 unless set; `BENCH_FIRST_SYNC_DOCS=10000` and
@@ -228,10 +231,21 @@ async function main() {
       console.log(results.map(firstSyncProfileRow).join('\n'))
       return
     }
+    if (ONLY === 'screens') {
+      const account = await registerAccount(server, 'screens')
+      await pushAll(server, account.token, 'transactions', makeTransactions(account.user.id, N))
+      const page = await signedInPage(browser, server, account)
+      await page.goto(`${server.url}/home`)
+      await waitForFirstSync(page, N)
+      const results = [await benchScreens(page, server.url), await benchScreens(page, server.url, PHONE)]
+      console.log(JSON.stringify(results, null, 2))
+      console.log(results.flatMap(screenRows).join('\n'))
+      return
+    }
     if (ONLY) {
       throw new Error(
-        `BENCH_ONLY=${ONLY}: only cold-start, save-toast, first-sync, parser, whatsapp, push-load and server ` +
-          'can run alone',
+        `BENCH_ONLY=${ONLY}: only cold-start, save-toast, first-sync, screens, parser, whatsapp, push-load and ` +
+          'server can run alone',
       )
     }
     const account = await registerAccount(server, 'bench')

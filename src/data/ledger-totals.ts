@@ -6,11 +6,14 @@ import type { HomeCurrency } from '../../schema/money/currency'
 import { whenIdle } from '../lib/idle'
 import { userData } from './database'
 import { MonthTotals, splitWindow, type MonthEntry } from './month-totals'
-import { readStored } from './rxdb-internals'
+import { readStoredInPages } from './rxdb-internals'
 import { transactionsBetween$, type TransactionDoc } from './transactions'
 import { stateAfter } from './window-docs'
 
 type Transactions = RxCollection<TransactionDoc>
+
+/** Rows per read of the first totals: a few milliseconds of work each on a slow phone. */
+const READ_PAGE_ROWS = 500
 
 /**
  * The per-month totals of one open database, kept in memory: one storage-level read of every
@@ -33,12 +36,14 @@ class LedgerTotals {
       }
       if (!buffered) this.changes.next(totals)
     })
-    // Read once the screen is idle: its first rows come first.
+    // Read once the screen is idle (its first rows come first), a page a task so that a scroll or a
+    // tap is answered between pages.
     const read = () => {
       const all = collection.find({ selector: { date: { $gte: 0 } }, sort: [{ date: 'asc' }] })
-      readStored(collection, all)
-        .then((documents) => {
-          for (const doc of documents) totals.set(doc.id, doc)
+      readStoredInPages(collection, all, READ_PAGE_ROWS, (documents) => {
+        for (const doc of documents) totals.set(doc.id, doc)
+      })
+        .then(() => {
           for (const [id, doc] of buffered ?? []) totals.set(id, doc)
           buffered = null
           this.changes.next(totals)

@@ -24,12 +24,13 @@ import {
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 import {
   DEXIE_DOCS_TABLE_NAME,
+  DEXIE_PIPE_SUBSTITUTE,
   dexieReplaceIfStartsWithPipe,
-  fromDexieToStorage,
+  dexieReplaceIfStartsWithPipeRevert,
   fromStorageToDexie,
   getKeyRangeByQueryPlan,
 } from 'rxdb/plugins/storage-dexie'
-import { defaultHashSha256, randomToken } from 'rxdb/plugins/utils'
+import { defaultHashSha256, getProperty, randomToken, setProperty } from 'rxdb/plugins/utils'
 
 /**
  * Every use of RxDB's non-public surface, pinned to the rxdb version in package.json (17.6.0). Each
@@ -85,7 +86,7 @@ export function findStoredWithDeleted<T>(collection: RxCollection<T>, ids: strin
 // Queries in one IndexedDB request. Relies on: the Dexie storage instance's `query(preparedQuery)`
 // being RxDB's `dexieQuery` (storage-dexie/dexie-query.js): the query plan's key range
 // (`getKeyRangeByQueryPlan`) over the index of the 'docs' table named '[field+field]' (with
-// `dexieReplaceIfStartsWithPipe`), rows read back with `fromDexieToStorage`, then the sort comparator
+// `dexieReplaceIfStartsWithPipe`), rows read back as `fromDexieToStorage` gives them, then the sort comparator
 // when the index does not give the order, then skip and limit. Its `internals` are
 // { dexieDb, dexieTable, booleanIndexes }. tests/unit/one-request-queries.test.ts compares its answers with RxDB's.
 
@@ -115,6 +116,44 @@ export function readsInOneRequest<I, O>(storage: RxStorage<I, O>): RxStorage<I, 
   }
 }
 
+/** Where a query's rows are: the index named as Dexie names it, and the key range the query plan gives. */
+interface IndexRange {
+  internals: Awaited<DexieStorageInternals>
+  indexName: string
+  range: IDBKeyRange
+}
+
+/** The query's index range, or null when the plan's keys make no valid range (no row can match). */
+async function indexRangeOf<D>(instance: DexieQueried<D>, queryPlan: PreparedQuery<D>['queryPlan']) {
+  const internals = await instance.internals
+  const indexName = `[${queryPlan.index.map((field) => dexieReplaceIfStartsWithPipe(field)).join('+')}]`
+  try {
+    const range = getKeyRangeByQueryPlan(
+      internals.booleanIndexes,
+      queryPlan,
+      internals.dexieDb._options.IDBKeyRange,
+    ) as IDBKeyRange
+    return { internals, indexName, range }
+  } catch (error) {
+    if (error instanceof Error && error.name === 'DataError') return null
+    throw error
+  }
+}
+
+/** Up to `count` stored rows of `range`, in the index's order, in one request; and the index's key path. */
+function getAllRows({ internals, indexName }: IndexRange, range: IDBKeyRange, count?: number) {
+  const { dexieDb, dexieTable } = internals
+  return dexieDb.transaction('r', dexieTable, (tx) => {
+    const index = tx.idbtrans.objectStore(DEXIE_DOCS_TABLE_NAME).index(indexName)
+    const request = count === undefined ? index.getAll(range) : index.getAll(range, count)
+    return new Promise<{ rows: Record<string, unknown>[]; keyPath: string[] }>((resolve, reject) => {
+      request.onsuccess = () =>
+        resolve({ rows: request.result as Record<string, unknown>[], keyPath: [index.keyPath].flat() })
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB could not read the query'))
+    })
+  })
+}
+
 async function queryInOneRequest<D>(
   instance: DexieQueried<D>,
   prepared: PreparedQuery<D>,
@@ -122,29 +161,86 @@ async function queryInOneRequest<D>(
   const { query, queryPlan } = prepared
   const skip = query.skip ?? 0
   const skipPlusLimit = skip + (typeof query.limit === 'number' ? query.limit : Infinity)
-  const { dexieDb, dexieTable, booleanIndexes } = await instance.internals
-  let range: IDBKeyRange
-  try {
-    range = getKeyRangeByQueryPlan(booleanIndexes, queryPlan, dexieDb._options.IDBKeyRange) as IDBKeyRange
-  } catch (error) {
-    if (error instanceof Error && error.name === 'DataError') return { documents: [] }
-    throw error
-  }
+  const at = await indexRangeOf(instance, queryPlan)
+  if (!at) return { documents: [] }
   // In the index's order the first skip + limit rows are the answer; otherwise all of them are sorted.
   const count = queryPlan.sortSatisfiedByIndex && Number.isFinite(skipPlusLimit) ? skipPlusLimit : undefined
-  const indexName = `[${queryPlan.index.map((field) => dexieReplaceIfStartsWithPipe(field)).join('+')}]`
-  const rows = await dexieDb.transaction('r', dexieTable, (tx) => {
-    const index = tx.idbtrans.objectStore(DEXIE_DOCS_TABLE_NAME).index(indexName)
-    const request = count === undefined ? index.getAll(range) : index.getAll(range, count)
-    return new Promise<unknown[]>((resolve, reject) => {
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB could not read the query'))
-    })
-  })
-  let documents = rows.map((row) => fromDexieToStorage<D>(booleanIndexes, row))
+  const { rows } = await getAllRows(at, at.range, count)
+  let documents = rows.map((row) => fromFreshDexieRow<D>(at.internals.booleanIndexes, row))
   if (!queryPlan.sortSatisfiedByIndex) documents.sort(getSortComparator(instance.schema, query))
   documents = documents.slice(skip, skipPlusLimit)
   return { documents }
+}
+
+/**
+ * The documents matching `query`, read from the storage like `readStored`, handed to `onPage` in
+ * pages of up to `pageSize` rows: one request and one task each, so a read of every row never holds
+ * the main thread for long. Each page is its own transaction: a write between two pages may or may not
+ * be in them, so the caller keeps up with changes itself. A query whose rows the index does not give
+ * in order (or that skips, limits or needs the matcher), or a storage other than Dexie's, is read
+ * whole, as one page.
+ */
+export async function readStoredInPages<T>(
+  collection: RxCollection<T>,
+  query: RxQuery<T>,
+  pageSize: number,
+  onPage: (documents: RxDocumentData<T>[]) => void,
+): Promise<void> {
+  const prepared = query.getPreparedQuery()
+  const { queryPlan } = prepared
+  const paged =
+    queryPlan.selectorSatisfiedByIndex &&
+    queryPlan.sortSatisfiedByIndex &&
+    !prepared.query.skip &&
+    typeof prepared.query.limit !== 'number'
+  const instance = collection.storageInstance as unknown as Partial<DexieQueried<T>>
+  const dexie = (await instance.internals)?.dexieDb !== undefined
+  if (!paged || !dexie) return onPage(await readStored(collection, query))
+  const at = await indexRangeOf(instance as DexieQueried<T>, queryPlan)
+  if (!at) return
+  let range = at.range
+  for (;;) {
+    const { rows, keyPath } = await getAllRows(at, range, pageSize)
+    // The next page starts right after this one's last index key, taken before the rows are
+    // converted (in place). RxDB ends every index with the primary key, so keys are unique and none
+    // is read twice or skipped; the range class is the one the plan's range came from (the
+    // browser's, or the one a test passed to Dexie).
+    const last = rows.at(-1)
+    const lastKey = last && keyPath.map((path) => getProperty(last, path) as IDBValidKey)
+    if (rows.length > 0) onPage(rows.map((row) => fromFreshDexieRow<T>(at.internals.booleanIndexes, row)))
+    if (rows.length < pageSize || !lastKey) return
+    range = (range.constructor as typeof IDBKeyRange).bound(lastKey, range.upper, true, range.upperOpen)
+  }
+}
+
+/**
+ * `fromDexieToStorage` for a row just read from IndexedDB, which nothing else holds: changed in place
+ * instead of deep-copied (a copy of every row is most of the cost of reading thousands of them). An
+ * object is rebuilt only where a key was stored renamed ('|' as '__'), to keep its keys' order.
+ */
+export function fromFreshDexieRow<D>(booleanIndexes: readonly string[], row: Record<string, unknown>) {
+  const data = restoreStoredKeys(row) as Record<string, unknown>
+  for (const index of booleanIndexes) setProperty(data, index, getProperty(data, index) === '1')
+  return data as RxDocumentData<D>
+}
+
+function restoreStoredKeys(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = restoreStoredKeys(value[i])
+    return value
+  }
+  const object = value as Record<string, unknown>
+  let renamed = false
+  for (const key in object) {
+    const field = object[key]
+    if (field && typeof field === 'object') object[key] = restoreStoredKeys(field)
+    if (key.includes(DEXIE_PIPE_SUBSTITUTE)) renamed = true
+  }
+  if (!renamed) return object
+  return Object.fromEntries(
+    Object.entries(object).map(([key, field]) => [dexieReplaceIfStartsWithPipeRevert(key), field]),
+  )
 }
 
 // ---------------------------------------------------------------------------------------------

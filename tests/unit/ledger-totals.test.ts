@@ -1,15 +1,18 @@
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import fc from 'fast-check'
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb/plugins/core'
+import { IDBIndex, IDBKeyRange, indexedDB } from 'fake-indexeddb'
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb/plugins/core'
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { firstValueFrom, skip } from 'rxjs'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { totalsOf } from '../../schema/calc/totals'
 import { invertTime } from '../../schema/entities/common'
 import type { Transaction } from '../../schema/entities/transaction'
 import { migrationStrategiesOf, rxSchemaOf } from '../../schema/rx-schema'
 import { monthTotalsOf } from '../../src/data/ledger-totals'
 import type { MonthTotals } from '../../src/data/month-totals'
+import { readsInOneRequest } from '../../src/data/rxdb-internals'
 
 // Transactions are at schema version 1: RxDB needs the migration plugin and its strategies.
 addRxPlugin(RxDBMigrationSchemaPlugin)
@@ -25,19 +28,20 @@ const migrationStrategies = migrationStrategiesOf('transactions')
 type Db = RxDatabase<{ transactions: RxCollection<Transaction> }>
 const opened: Db[] = []
 afterEach(async () => {
+  vi.restoreAllMocks()
   for (const db of opened.splice(0)) await db.close()
 })
 
 let dbNumber = 0
-async function openTransactions(): Promise<RxCollection<Transaction>> {
+async function openTransactions(storage: RxStorage<unknown, unknown> = getRxStorageMemory()) {
   const db: Db = await createRxDatabase({
     name: `ledger_totals_${dbNumber++}`,
-    storage: getRxStorageMemory(),
+    storage,
     multiInstance: false,
   })
   opened.push(db)
   await db.addCollections({ transactions: { schema: rxSchemaOf('transactions'), migrationStrategies } })
-  return db.transactions
+  return db.transactions as RxCollection<Transaction>
 }
 
 const DAY = 86_400_000
@@ -110,5 +114,33 @@ describe('month totals kept by change events', () => {
       ),
       { numRuns: 30, seed: 20261125 },
     )
+  })
+
+  it("read the app's Dexie storage a page at a time, and stay exact through writes racing the pages", async () => {
+    const collection = await openTransactions(readsInOneRequest(getRxStorageDexie({ indexedDB, IDBKeyRange })))
+    // Days repeat (pages end inside a day) and the first rows are the oldest.
+    const stored = Array.from({ length: 1_300 }, (_, i) => tx(i, i % 7 ? 'expense' : 'income', 100 + i, i % 90))
+    await collection.bulkInsert(stored)
+    // Once the first page is asked for: an old row moved to the newest day, a new row, a removal, an edit.
+    let writes: Promise<unknown> | undefined
+    const write = async () => {
+      await collection.upsert({ ...tx(3, 'expense', 7_777, 89) })
+      await collection.insert(tx(5_000, 'income', 1_234_567, 1))
+      await (await collection.findOne('t10').exec())?.remove()
+      await collection.upsert(tx(1_299, 'income', 42, 0))
+    }
+    const getAll = IDBIndex.prototype.getAll
+    const pages = vi.spyOn(IDBIndex.prototype, 'getAll').mockImplementation(function (this: IDBIndex, ...args) {
+      if (args[1] === 500) writes ??= write()
+      return getAll.apply(this, args)
+    })
+    const totals$ = monthTotalsOf(collection)
+    const first = await firstValueFrom(totals$)
+    await writes
+    const settled = await firstValueFrom(totals$)
+    expect(first.between().incomeCount + first.between().expenseCount).toBeGreaterThan(0)
+    expect(settled.between()).toEqual(await recount(collection))
+    // Three pages of 500 rows for 1,300 rows (RxDB reads its own single documents with get, not getAll).
+    expect(pages.mock.calls.filter(([, count]) => count === 500)).toHaveLength(3)
   })
 })

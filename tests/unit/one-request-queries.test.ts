@@ -1,8 +1,14 @@
 import { IDBIndex, IDBKeyRange, indexedDB } from 'fake-indexeddb'
 import { createRxDatabase, type MangoQuery, type RxCollection, type RxJsonSchema } from 'rxdb/plugins/core'
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import { fromDexieToStorage, getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { inOneRequest, readStored, readsInOneRequest } from '../../src/data/rxdb-internals'
+import {
+  fromFreshDexieRow,
+  inOneRequest,
+  readStored,
+  readStoredInPages,
+  readsInOneRequest,
+} from '../../src/data/rxdb-internals'
 
 interface Entry {
   id: string
@@ -154,5 +160,65 @@ describe('readsInOneRequest', () => {
     expect(live).toBeGreaterThan(0)
     expect(openCursor).toHaveBeenCalledTimes(2)
     expect(getAll).not.toHaveBeenCalled()
+  })
+})
+
+describe('readStoredInPages', () => {
+  it('hands over every answer of RxDB own storage, in order, in pages of at most the page size', async () => {
+    const [plain, oneRequest] = await Promise.all([collection(false), collection(true)])
+    for (const pageSize of [1, 7, 10, 500]) {
+      for (const query of QUERIES) {
+        const expected = (await plain.find(query).exec()).map((d) => d.id)
+        const pages: string[][] = []
+        await readStoredInPages(oneRequest, oneRequest.find(query), pageSize, (docs) =>
+          pages.push(docs.map((d) => d.id)),
+        )
+        const label = `${pageSize}: ${JSON.stringify(query)}`
+        expect(pages.flat(), label).toEqual(expected)
+        // Skip, limit, another order or the matcher: read whole, as one page.
+        const ordered = !query.skip && query.limit === undefined && query.sort?.[0]?.date !== 'desc'
+        const whole = !ordered || query.selector?.amount !== undefined
+        if (whole) expect(pages, label).toHaveLength(1)
+        else for (const page of pages) expect(page.length, label).toBeLessThanOrEqual(pageSize)
+        if (!whole && pageSize < expected.length) expect(pages.length, label).toBeGreaterThan(1)
+      }
+    }
+  })
+
+  it('reads each page with one getAll, and gives plain documents as RxDB would', async () => {
+    const [plain, oneRequest] = await Promise.all([collection(false), collection(true)])
+    const query: MangoQuery<Entry> = {
+      selector: { done: true, date: { $gte: 0 } },
+      sort: [{ done: 'asc' }, { date: 'asc' }],
+    }
+    const expected = (await plain.find(query).exec()).map((d) => d.toMutableJSON(true))
+    const getAll = vi.spyOn(IDBIndex.prototype, 'getAll')
+    const openCursor = vi.spyOn(IDBIndex.prototype, 'openCursor')
+    const got: Entry[] = []
+    await readStoredInPages(oneRequest, oneRequest.find(query), 6, (docs) => got.push(...docs))
+    expect(got.map((d) => ({ ...d, _meta: undefined, _rev: undefined }))).toEqual(
+      expected.map((d) => ({ ...d, _meta: undefined, _rev: undefined })),
+    )
+    expect(got.every((d) => (d as { _deleted?: unknown })._deleted === false && d.done === true)).toBe(true)
+    expect(getAll).toHaveBeenCalledTimes(Math.floor(expected.length / 6) + 1)
+    expect(openCursor).not.toHaveBeenCalled()
+  })
+})
+
+describe('fromFreshDexieRow', () => {
+  // Rows as RxDB's Dexie storage stores them: booleans of indexes as '1'/'0', keys starting with '|' as '__'.
+  const stored = () => [
+    { id: 'a', _deleted: '0', done: '1', date: 5, _meta: { lwt: 1 }, _attachments: {}, _rev: '1-x' },
+    { id: 'b', _deleted: '1', done: '0', nested: { __pipe: 1, plain: [{ __deep: 'x', keep: 2 }, 3, null] } },
+    { id: 'c', _deleted: '0', done: '0', __top: { 'a.__b': true }, after: 'kept in order', list: [] },
+  ]
+
+  it('gives exactly what RxDB own conversion gives, keys in the same order', () => {
+    for (const booleanIndexes of [['_deleted'], ['_deleted', 'done'], []]) {
+      const rxdb = stored().map((row) => fromDexieToStorage(booleanIndexes, row))
+      const ours = stored().map((row) => fromFreshDexieRow(booleanIndexes, row))
+      expect(ours).toEqual(rxdb)
+      expect(ours.map((row) => JSON.stringify(row))).toEqual(rxdb.map((row) => JSON.stringify(row)))
+    }
   })
 })

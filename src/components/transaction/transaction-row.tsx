@@ -110,6 +110,23 @@ function ReceiptButton({ title, onClick }: { title: string; onClick: () => void 
 }
 
 /**
+ * What a swipe will do, under the row: drawn only while the row moves (a list scrolls faster with
+ * one layer a row).
+ */
+function SwipeHint() {
+  return (
+    <div className="tx-row__under" aria-hidden="true">
+      <span className="tx-row__under-edit">
+        <Pencil size={18} /> Edit
+      </span>
+      <span className="tx-row__under-delete">
+        Delete <Trash2 size={18} />
+      </span>
+    </div>
+  )
+}
+
+/**
  * One expense or income: emoji, description (or category), category and when, signed amount.
  * Swipe left past 80 px to delete, right to edit (pointer events: touch, pen and mouse drags).
  * The Edit and Delete buttons do the same from a keyboard or a plain click.
@@ -141,14 +158,7 @@ export function TransactionRow<T extends RowTransaction>({
       data-id={tx.id}
       data-armed={armed}
     >
-      <div className="tx-row__under" aria-hidden="true">
-        <span className="tx-row__under-edit">
-          <Pencil size={18} /> Edit
-        </span>
-        <span className="tx-row__under-delete">
-          Delete <Trash2 size={18} />
-        </span>
-      </div>
+      {shift !== 0 ? <SwipeHint /> : null}
       <div
         className={`tx-row__surface${shift === 0 ? ' tx-row__surface--settled' : ''}`}
         style={{ transform: shift ? `translateX(${shift}px)` : undefined }}

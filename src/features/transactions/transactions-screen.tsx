@@ -1,11 +1,11 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { ledgerView, normaliseSearch, type TypeFilter } from '../../../schema/calc/ledger-view'
 import { periodWindow, type Window } from '../../../schema/calc/periods'
 import type { Totals } from '../../../schema/calc/totals'
 import { useNow } from '../../lib/use-now'
 import { TransactionRow } from '../../components/transaction/transaction-row'
-import { useTransactionActions } from '../../components/transaction/use-transaction-actions'
+import { useTransactionActions, type TransactionActions } from '../../components/transaction/use-transaction-actions'
 import { Card } from '../../components/ui/card'
 import { NotConvertedNote } from '../../components/ui/not-converted'
 import { useCollectionSynced, useHomeCurrency, useLedger, useProfile, useWindowTotals } from '../../data/hooks'
@@ -51,10 +51,31 @@ interface LedgerListProps {
   onReach: (index: number) => void
 }
 
-/** The rows, virtualised against the window's scroll: only the visible ones are rendered. */
-function LedgerList({ rows, count, more, now, layoutKey, onReach }: LedgerListProps) {
+/** The rows with their edit and delete dialogs (rendered once, outside the rows that follow the scroll). */
+function LedgerList(props: LedgerListProps) {
   const profile = useProfile()
   const actions = useTransactionActions(profile.data?.customCategories ?? [])
+  return (
+    <>
+      <LedgerTip />
+      <VirtualRows {...props} actions={actions} />
+      {actions.dialogs}
+    </>
+  )
+}
+
+type RowActions = Pick<TransactionActions, 'edit' | 'remove' | 'viewReceipt'>
+
+/** The rows, virtualised against the window's scroll: only the visible ones are rendered. */
+function VirtualRows({
+  rows,
+  count,
+  more,
+  now,
+  layoutKey,
+  onReach,
+  actions,
+}: LedgerListProps & { actions: RowActions }) {
   const listRef = useRef<HTMLDivElement>(null)
   const [scrollMargin, setScrollMargin] = useState(0)
   // The list's offset from the top of the page: the virtualiser works in page coordinates.
@@ -83,41 +104,57 @@ function LedgerList({ rows, count, more, now, layoutKey, onReach }: LedgerListPr
     if (lastIndex >= rows.length - PAGE_SIZE / 2 && more) onReach(lastIndex)
   }, [lastIndex, rows.length, more, onReach])
   return (
-    <>
-      <LedgerTip />
-      <div
-        ref={listRef}
-        role="list"
-        aria-label="Transactions"
-        className="ledger__list"
-        style={{ height: virtualizer.getTotalSize() }}
-      >
-        {items.map((item) => {
-          const tx = rows[item.index]
-          const style = {
-            height: item.size,
-            transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
-          }
-          // A row of a page still loading keeps its place, empty, so the scroll position holds.
-          if (!tx)
-            return <div key={`loading-${item.index}`} className="ledger__item" aria-hidden="true" style={style} />
-          return (
-            <LedgerItem key={tx.id} index={item.index} count={count} style={style}>
-              <TransactionRow
-                tx={tx}
-                now={now}
-                onEdit={actions.edit}
-                onDelete={actions.remove}
-                onReceipt={actions.viewReceipt}
-              />
-            </LedgerItem>
-          )
-        })}
-      </div>
-      {actions.dialogs}
-    </>
+    <div
+      ref={listRef}
+      role="list"
+      aria-label="Transactions"
+      className="ledger__list"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {items.map((item) => (
+        <LedgerRow
+          key={rows[item.index]?.id ?? `loading-${item.index}`}
+          tx={rows[item.index]}
+          index={item.index}
+          count={count}
+          offset={item.start - virtualizer.options.scrollMargin}
+          now={now}
+          actions={actions}
+        />
+      ))}
+    </div>
   )
 }
+
+interface LedgerRowProps {
+  tx: TransactionDoc | undefined
+  index: number
+  count: number
+  offset: number
+  now: number
+  actions: RowActions
+}
+
+/**
+ * One placed row. The list re-renders on every scroll event; a row whose entry and place did not
+ * change is not drawn again, so a frame only pays for the rows that scroll into view.
+ */
+const LedgerRow = memo(function LedgerRow({ tx, index, count, offset, now, actions }: LedgerRowProps) {
+  const style = { height: ROW_HEIGHT, transform: `translateY(${offset}px)` }
+  // A row of a page still loading keeps its place, empty, so the scroll position holds.
+  if (!tx) return <div className="ledger__item" aria-hidden="true" style={style} />
+  return (
+    <LedgerItem index={index} count={count} style={style}>
+      <TransactionRow
+        tx={tx}
+        now={now}
+        onEdit={actions.edit}
+        onDelete={actions.remove}
+        onReceipt={actions.viewReceipt}
+      />
+    </LedgerItem>
+  )
+})
 
 /** Only the figures of the chosen type count (the list shows only that type). */
 function ofType(totals: Totals, type: TypeFilter): Totals {
