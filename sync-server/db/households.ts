@@ -186,24 +186,29 @@ function scopeOf(collection: HouseholdCollection, userId: string, sinceSeq: numb
 export class HouseholdDocuments {
   constructor(private readonly db: AppDatabase) {}
 
-  /** The first `limit` rows after `sinceSeq` the user may pull, in seq order. */
-  scoped(collection: HouseholdCollection, userId: string, sinceSeq: number, limit: number): Promise<ScopedRow[]> {
-    return selectRows<ScopedRow>(
+  /**
+   * The first `limit` rows after `sinceSeq` the user may pull, in seq order, each with `after`: how
+   * many rows a pull from the page's last seq may bring, in the same statement and snapshot. A
+   * household the user left gives a pull nothing once it starts at their removal point or later, so
+   * its rows count only while the page's last seq is before it.
+   */
+  scoped(collection: HouseholdCollection, userId: string, sinceSeq: number, limit: number) {
+    return selectRows<ScopedRow & { after: number | string }>(
       this.db,
-      sql`SELECT d.id, d.owner_id, d.household_id, d.data, d.deleted, d.seq, m.removed_seq
-      ${scopeOf(collection, userId, sinceSeq)}
-      ORDER BY d.seq
-      LIMIT ${limit}`,
+      sql`WITH page AS (
+        SELECT d.id, d.owner_id, d.household_id, d.data, d.deleted, d.seq, m.removed_seq
+        ${scopeOf(collection, userId, sinceSeq)}
+        ORDER BY d.seq
+        LIMIT ${limit}
+      ), page_end AS (SELECT max(seq) AS seq FROM page)
+      SELECT page.*, (
+        SELECT count(*) ${scopeOf(collection, userId, sinceSeq)}
+          AND d.seq > (SELECT seq FROM page_end)
+          AND (m.removed_seq IS NULL OR (SELECT seq FROM page_end) < m.removed_seq)
+      ) AS after
+      FROM page
+      ORDER BY page.seq`,
     )
-  }
-
-  /** How many rows after `sinceSeq` the user may pull. */
-  async countAfter(collection: HouseholdCollection, userId: string, sinceSeq: number): Promise<number> {
-    const rows = await selectRows<{ n: number }>(
-      this.db,
-      sql`SELECT count(*) AS n ${scopeOf(collection, userId, sinceSeq)}`,
-    )
-    return Number(rows[0]?.n ?? 0)
   }
 
   /** Every row (tombstones too) of one household in a collection, oldest seq first. */

@@ -841,6 +841,48 @@ describe('household sync', () => {
     expect((await pull(b, 'household_expenses')).documents.filter((d) => !d._deleted)).toHaveLength(2)
   })
 
+  it('a page counts what remains after it, for a member and for a removed one', async () => {
+    const [a, b] = [await register(t.app), await register(t.app)]
+    const id = await household(a, b)
+    const since = t.app.documents.lastSeq
+    for (let i = 0; i < 5; i++) await call(a, 'POST', `/${id}/expenses`, { amount: 100 + i, category: 'Other' })
+    const page = async (s: Session, seq: number) => {
+      const res = await t.app.inject({
+        url: `/api/sync/household_expenses/pull?seq=${seq}&limit=2`,
+        headers: s.headers,
+      })
+      return res.json<{ documents: unknown[]; checkpoint: { seq: number }; remaining: number }>()
+    }
+    const pages = async (s: Session) => {
+      const seen: [number, number][] = []
+      for (let seq = since; ;) {
+        const p = await page(s, seq)
+        seen.push([p.documents.length, p.remaining])
+        if (p.documents.length === 0) return seen
+        seq = p.checkpoint.seq
+      }
+    }
+    expect(await pages(b)).toEqual([
+      [2, 3],
+      [2, 1],
+      [1, 0],
+      [0, 0],
+    ])
+    // b leaves and a adds two more. a: each page counts exactly what the pages after it bring. b's
+    // device (from the same point) gets tombstones, and a count of what the next pull may bring.
+    expect((await call(a, 'DELETE', `/${id}/members/${b.user.id}`)).status).toBe(200)
+    for (let i = 0; i < 2; i++) await call(a, 'POST', `/${id}/expenses`, { amount: 200 + i, category: 'Other' })
+    const ofA = await pages(a)
+    expect(ofA.map(([n]) => n)).toEqual([2, 2, 2, 1, 0])
+    ofA.forEach(([, remaining], i) => expect(remaining).toBe(ofA.slice(i + 1).reduce((sum, [n]) => sum + n, 0)))
+    const ofB = await pages(b)
+    expect(ofB.map(([n]) => n).reduce((x, y) => x + y)).toBeGreaterThanOrEqual(5)
+    ofB.forEach(([, remaining], i) =>
+      expect(remaining).toBeGreaterThanOrEqual(ofB.slice(i + 1).reduce((sum, [n]) => sum + n, 0)),
+    )
+    expect(ofB.at(-2)?.[1]).toBe(0)
+  })
+
   it('streams household changes to every member', async () => {
     const [a, b] = [await register(t.app), await register(t.app)]
     const id = await household(a, b)

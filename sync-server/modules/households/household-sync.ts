@@ -25,7 +25,7 @@ export class HouseholdSync {
     const rows = await this.households.householdDocs.scoped(collection, userId, sinceSeq, limit)
     const seq = rows.at(-1)?.seq ?? sinceSeq
     // Only a full page can have more behind it; the count drives a new device's progress bar.
-    const remaining = rows.length < limit ? 0 : await this.households.householdDocs.countAfter(collection, userId, seq)
+    const remaining = rows.length < limit ? 0 : Number(rows[0]!.after)
     const docs = rows.map((r) =>
       r.removed_seq === null
         ? `${r.data.slice(0, -1)},"_deleted":${r.deleted ? 'true' : 'false'}}`
