@@ -41,7 +41,7 @@ async function openTransactions(storage: RxStorage<unknown, unknown> = getRxStor
   })
   opened.push(db)
   await db.addCollections({ transactions: { schema: rxSchemaOf('transactions'), migrationStrategies } })
-  return db.transactions as RxCollection<Transaction>
+  return db.transactions
 }
 
 const DAY = 86_400_000
@@ -129,7 +129,7 @@ describe('month totals kept by change events', () => {
       await (await collection.findOne('t10').exec())?.remove()
       await collection.upsert(tx(1_299, 'income', 42, 0))
     }
-    const getAll = IDBIndex.prototype.getAll
+    const getAll = Reflect.get<IDBIndex, 'getAll'>(IDBIndex.prototype, 'getAll')
     const pages = vi.spyOn(IDBIndex.prototype, 'getAll').mockImplementation(function (this: IDBIndex, ...args) {
       if (args[1] === 500) writes ??= write()
       return getAll.apply(this, args)
