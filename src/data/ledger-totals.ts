@@ -14,6 +14,8 @@ type Transactions = RxCollection<TransactionDoc>
 
 /** Rows per read of the first totals: a few milliseconds of work each on a slow phone. */
 const READ_PAGE_ROWS = 500
+/** The longest a page of that read waits for the browser to be idle. */
+const PAGE_WAIT_MS = 500
 
 /**
  * The per-month totals of one open database, kept in memory: one storage-level read of every
@@ -36,13 +38,19 @@ class LedgerTotals {
       }
       if (!buffered) this.changes.next(totals)
     })
-    // Read once the screen is idle (its first rows come first), a page a task so that a scroll or a
-    // tap is answered between pages.
+    // Read once the screen is idle (its first rows come first), a page at a time, each when the
+    // page is idle again: a scroll or a tap goes first.
     const read = () => {
       const all = collection.find({ selector: { date: { $gte: 0 } }, sort: [{ date: 'asc' }] })
-      readStoredInPages(collection, all, READ_PAGE_ROWS, (documents) => {
-        for (const doc of documents) totals.set(doc.id, doc)
-      })
+      readStoredInPages(
+        collection,
+        all,
+        READ_PAGE_ROWS,
+        (documents) => {
+          for (const doc of documents) totals.set(doc.id, doc)
+        },
+        () => new Promise<void>((resolve) => whenIdle(resolve, PAGE_WAIT_MS)),
+      )
         .then(() => {
           for (const [id, doc] of buffered ?? []) totals.set(id, doc)
           buffered = null

@@ -175,7 +175,8 @@ async function queryInOneRequest<D>(
 /**
  * The documents matching `query`, read from the storage like `readStored`, handed to `onPage` in
  * pages of up to `pageSize` rows: one request and one task each, so a read of every row never holds
- * the main thread for long. Each page is its own transaction: a write between two pages may or may not
+ * the main thread for long; `beforeNextPage` may hold the next one back (until the page is idle). Each
+ * page is its own transaction: a write between two pages may or may not
  * be in them, so the caller keeps up with changes itself. A query whose rows the index does not give
  * in order (or that skips, limits or needs the matcher), or a storage other than Dexie's, is read
  * whole, as one page.
@@ -185,6 +186,7 @@ export async function readStoredInPages<T>(
   query: RxQuery<T>,
   pageSize: number,
   onPage: (documents: RxDocumentData<T>[]) => void,
+  beforeNextPage: () => Promise<void> = () => Promise.resolve(),
 ): Promise<void> {
   const prepared = query.getPreparedQuery()
   const { queryPlan } = prepared
@@ -209,6 +211,7 @@ export async function readStoredInPages<T>(
     const lastKey = last && keyPath.map((path) => getProperty(last, path) as IDBValidKey)
     if (rows.length > 0) onPage(rows.map((row) => fromFreshDexieRow<T>(at.internals.booleanIndexes, row)))
     if (rows.length < pageSize || !lastKey) return
+    await beforeNextPage()
     range = (range.constructor as typeof IDBKeyRange).bound(lastKey, range.upper, true, range.upperOpen)
   }
 }
