@@ -175,11 +175,10 @@ async function queryInOneRequest<D>(
 /**
  * The documents matching `query`, read from the storage like `readStored`, handed to `onPage` in
  * pages of up to `pageSize` rows: one request and one task each, so a read of every row never holds
- * the main thread for long; `beforeNextPage` may hold the next one back (until the page is idle). Each
- * page is its own transaction: a write between two pages may or may not
- * be in them, so the caller keeps up with changes itself. A query whose rows the index does not give
- * in order (or that skips, limits or needs the matcher), or a storage other than Dexie's, is read
- * whole, as one page.
+ * the main thread for long; `beforeNextPage` may hold the next one back (until the page is idle).
+ * Each page is its own transaction: a write between two pages may or may not be in them, so the
+ * caller keeps up with changes itself. A query whose rows the index does not give in order (or that
+ * skips, limits or needs the matcher), or a storage other than Dexie's, is read whole, as one page.
  */
 export async function readStoredInPages<T>(
   collection: RxCollection<T>,

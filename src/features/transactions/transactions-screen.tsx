@@ -55,10 +55,14 @@ interface LedgerListProps {
 function LedgerList(props: LedgerListProps) {
   const profile = useProfile()
   const actions = useTransactionActions(profile.data?.customCategories ?? [])
+  // The same object while the three handlers are the same (they are state setters): a memoised row is
+  // not drawn again because the list re-rendered for a new page or an open dialog.
+  const { edit, remove, viewReceipt } = actions
+  const rowActions = useMemo(() => ({ edit, remove, viewReceipt }), [edit, remove, viewReceipt])
   return (
     <>
       <LedgerTip />
-      <VirtualRows {...props} actions={actions} />
+      <VirtualRows {...props} actions={rowActions} />
       {actions.dialogs}
     </>
   )
