@@ -25,6 +25,8 @@ import {
 export interface Live<T> {
   data: T
   loading: boolean
+  /** The read failed: `data` is the initial value, not the user's, and is not to be shown as theirs. */
+  failed?: boolean
 }
 
 /**
@@ -40,7 +42,7 @@ export function useObservable<T>(make: () => Observable<T>, initial: T, deps: re
       next: (data) => startTransition(() => setState({ data, loading: false })),
       error: (error: unknown) => {
         console.error(error)
-        setState((s) => ({ ...s, loading: false }))
+        setState((s) => ({ ...s, loading: false, failed: true }))
       },
     })
     return () => subscription.unsubscribe()

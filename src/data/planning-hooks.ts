@@ -34,5 +34,6 @@ export function useInsights(now: number): Live<Insights> {
     () => buildInsights(expenses.data, budgets.data, due.data, now, home),
     [expenses.data, budgets.data, due.data, now, home],
   )
-  return { data: insights, loading: budgets.loading || expenses.loading || due.loading }
+  const failed = [budgets, expenses, due].some((live) => live.failed)
+  return { data: insights, loading: budgets.loading || expenses.loading || due.loading, failed }
 }

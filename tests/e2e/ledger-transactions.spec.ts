@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
+import { expectAccessible, LOOKS } from './support/a11y'
 import { expect, test } from './support/fixtures'
-import { mouseSwipe, offlineReady, restExpense, restIncome, signUpWithToken, touchSwipe } from './support/flows'
+import { mouseSwipe, offlineReady, restExpense, restIncome, shot, signUpWithToken, touchSwipe } from './support/flows'
 
 test.use({ timezoneId: 'UTC' })
 
@@ -205,4 +206,65 @@ test('offline: add, edit and delete work without the server, survive a reload, a
     )
     .toEqual(['Bus pass:650', 'Offline snack:120'])
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 30_000 })
+})
+
+test('a database that cannot be read shows that, never zeros or "none found" as the user\'s', async ({
+  page,
+  server,
+}) => {
+  const { token } = await signUpWithToken(page, server, 'unreadable')
+  await restExpense(server, token, {
+    amount: 450,
+    category: 'Food & Dining',
+    date: NOW.toISOString(),
+    description: 'Groceries',
+  })
+  await page.goto('/transactions')
+  await expect(row(page, 'Groceries')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('transaction-count')).toHaveText('1')
+
+  // While the flag is set, every read of the transactions' IndexedDB database fails (writes go on).
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('failReads') !== '1') return
+    const dbOf = (source: IDBIndex | IDBObjectStore) =>
+      ('objectStore' in source ? source.objectStore : source).transaction.db.name
+    for (const proto of [IDBIndex.prototype, IDBObjectStore.prototype] as (IDBIndex | IDBObjectStore)[])
+      for (const method of ['getAll', 'getAllKeys', 'openCursor', 'count'] as const) {
+        const original = Reflect.get(proto, method) as (...args: unknown[]) => IDBRequest
+        Object.defineProperty(proto, method, {
+          value(this: IDBIndex | IDBObjectStore, ...args: unknown[]) {
+            if (dbOf(this).includes('--transactions')) throw new DOMException('The disk is unreadable', 'UnknownError')
+            return original.apply(this, args)
+          },
+        })
+      }
+  })
+  await page.evaluate(() => sessionStorage.setItem('failReads', '1'))
+  await page.reload()
+  await expect(page.getByRole('alert')).toContainText(
+    'Could not read your entries on this device, so the totals are not shown.',
+    { timeout: 30_000 },
+  )
+  await expect(page.getByText('No transactions found')).toHaveCount(0)
+  await expect(page.getByTestId('total-expenses')).toHaveText('')
+  await expect(page.getByTestId('transaction-count')).toHaveText('')
+  for (const look of LOOKS) {
+    await page.emulateMedia({ colorScheme: look.colorScheme })
+    await page.setViewportSize(look.viewport)
+    await expectAccessible(page, `unreadable list, ${look.name}`)
+    await shot(page, `${SHOTS}/unreadable-${look.name}.png`)
+  }
+
+  // Home's sums would be as wrong: its error screen shows instead, with a reload.
+  await page.goto('/home')
+  await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('₹0')).toHaveCount(0)
+  await page.goto('/transactions')
+  await expect(page.getByRole('alert')).toBeVisible({ timeout: 30_000 })
+
+  // Readable again: the entry was never lost.
+  await page.evaluate(() => sessionStorage.removeItem('failReads'))
+  await page.getByRole('button', { name: 'Reload Page' }).click()
+  await expect(row(page, 'Groceries')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('transaction-count')).toHaveText('1')
 })

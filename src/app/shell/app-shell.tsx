@@ -10,6 +10,7 @@ import { useBrand } from '../../data/use-brand'
 import { useSavedScreensAllowed } from '../../data/use-saved-screen'
 import { afterPlaceholderPaint, markPlaceholderPainted, PagePlaceholder } from './page-placeholder'
 import { HelpSlotContext } from '../../lib/help-slot'
+import { warmDateFormat } from '../../lib/warm-date-format'
 import { initials } from './initials'
 import { navItemsFor, QUICK_ACTION_DELAY_MS, QUICK_ACTIONS_PATH, splitAroundAdd, type NavItem } from './nav-items'
 import { QuickActionsSheet } from './quick-actions-sheet'
@@ -23,7 +24,10 @@ let loadedGate: DataGate | null = null
 // The page area brings the data layer (rxdb, zod schemas): in its own chunk the frame paints without waiting for it.
 const loadGate = () =>
   afterPlaceholderPaint()
-    .then(() => import('./user-data-gate'))
+    .then(() => {
+      warmDateFormat()
+      return import('./user-data-gate')
+    })
     .then((gate) => (loadedGate = gate))
 
 /**

@@ -67,7 +67,7 @@ function useHomeFigures(now: number, budgets: readonly BudgetDoc[]) {
       budgetsInHome(budgets, { currency, legacyCurrency }).budgets.map((b) => homeBudgetLine(b, inHome.entries, now)),
     [budgets, inHome.entries, now, currency, legacyCurrency],
   )
-  return { loading: span.loading, figures, budgetLines }
+  return { loading: span.loading, failed: span.failed ?? false, figures, budgetLines }
 }
 
 /** Figures never shown (a new device says they are loading), so the view has its shape. */
@@ -175,6 +175,9 @@ function LiveHome() {
     )
   }, [ready, insights.loading, demo, view, user.id, money, hidden])
 
+  // Sums of entries this device could not read would be wrong: the error screen says so and offers a reload.
+  if ([home, recent, insights, budgets, dueCandidates].some((live) => live.failed))
+    throw new Error('Could not read the entries on this device')
   // Until the queries have answered, the saved screen stays up rather than a half-empty one.
   if (!ready && snapshot) return <SnapshotHome snapshot={snapshot} />
 

@@ -6,6 +6,7 @@ import type { Totals } from '../../../schema/calc/totals'
 import { useNow } from '../../lib/use-now'
 import { TransactionRow } from '../../components/transaction/transaction-row'
 import { useTransactionActions, type TransactionActions } from '../../components/transaction/use-transaction-actions'
+import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { NotConvertedNote } from '../../components/ui/not-converted'
 import { useCollectionSynced, useHomeCurrency, useLedger, useProfile, useWindowTotals } from '../../data/hooks'
@@ -172,6 +173,10 @@ function ofType(totals: Totals, type: TypeFilter): Totals {
  * the totals and count come from the month totals (no read of every row); a search reads the
  * whole window and filters it, totalling what matches.
  */
+/** When this device's database could not be read: what is on screen is then not all of the user's. */
+const READ_FAILED =
+  'Could not read your entries on this device, so the totals are not shown. Reload the page to try again.'
+
 function useLedgerView(window_: Window | null, type: TypeFilter, search: string) {
   const searching = normaliseSearch(search) !== ''
   // The list starts again at one page whenever the window or the type changes.
@@ -197,25 +202,19 @@ function useLedgerView(window_: Window | null, type: TypeFilter, search: string)
     [key],
   )
   const loading = ledger.loading
+  // A failed read shows no figures (never zeros as the user's) and no "none found".
+  const failed = (ledger.failed ?? false) || (totals.failed ?? false)
+  const base = { loading, downloading, failed, onReach }
   if (found && !downloading)
-    return {
-      rows: found.rows,
-      count: found.rows.length,
-      more: false,
-      totals: found.totals,
-      loading,
-      downloading,
-      onReach,
-    }
-  if (found)
-    return { rows: found.rows, count: found.rows.length, more: false, totals: null, loading, downloading, onReach }
-  if (totals.loading || downloading) {
+    return { ...base, rows: found.rows, count: found.rows.length, more: false, totals: found.totals }
+  if (found) return { ...base, rows: found.rows, count: found.rows.length, more: false, totals: null }
+  if (totals.loading || totals.failed || downloading) {
     const more = entries.length >= limit
-    return { rows: entries, count: entries.length, more, totals: null, loading, downloading, onReach }
+    return { ...base, rows: entries, count: entries.length, more, totals: null }
   }
   const shown = ofType(totals.data, type)
   const count = shown.incomeCount + shown.expenseCount
-  return { rows: entries, count, more: entries.length < count, totals: shown, loading, downloading, onReach }
+  return { ...base, rows: entries, count, more: entries.length < count, totals: shown }
 }
 
 /**
@@ -258,22 +257,37 @@ export default function TransactionsScreen() {
     <div className="tx-page ledger">
       <LedgerHeader />
       <LedgerTools search={search} onSearch={setSearch} filters={filters} onFilters={setFilters} />
-      <LedgerTotals totals={live ?? standIn ?? null} busy={!live} downloading={view.downloading} />
-      <NotConvertedNote count={view.totals?.notConverted ?? 0} where="these totals" className="ledger__missing" />
-      <Card padding="none" variant="elevated" className="ledger__card">
-        {view.loading ? null : view.count === 0 ? (
-          <p className="ledger__empty">{view.downloading ? 'Loading…' : 'No transactions found'}</p>
-        ) : (
-          <LedgerList
-            rows={view.rows}
-            count={view.count}
-            more={view.more}
-            now={now}
-            layoutKey={`${period}-${from}-${to}-${type}`}
-            onReach={view.onReach}
-          />
-        )}
-      </Card>
+      <LedgerTotals
+        totals={live ?? (view.failed ? null : standIn) ?? null}
+        busy={!live && !view.failed}
+        downloading={view.downloading}
+      />
+      {view.failed ? (
+        <div className="ledger__failed" role="alert">
+          <p>{READ_FAILED}</p>
+          <Button variant="outline" onClick={() => window.location.reload()}>
+            Reload Page
+          </Button>
+        </div>
+      ) : (
+        <NotConvertedNote count={view.totals?.notConverted ?? 0} where="these totals" className="ledger__missing" />
+      )}
+      {view.failed && view.count === 0 ? null : (
+        <Card padding="none" variant="elevated" className="ledger__card">
+          {view.loading ? null : view.count === 0 ? (
+            <p className="ledger__empty">{view.downloading ? 'Loading…' : 'No transactions found'}</p>
+          ) : (
+            <LedgerList
+              rows={view.rows}
+              count={view.count}
+              more={view.more}
+              now={now}
+              layoutKey={`${period}-${from}-${to}-${type}`}
+              onReach={view.onReach}
+            />
+          )}
+        </Card>
+      )}
     </div>
   )
 }
