@@ -1,13 +1,15 @@
 import { z } from 'zod'
 import { COLLECTIONS, type CollectionName } from './collections'
+import shipped from './rx-schemas.json'
 
 type JsonSchema = Record<string, unknown> & { properties: Record<string, Record<string, unknown>>; required?: string[] }
 
 /**
  * The RxDB schema version of each collection. A device keeps its database between app versions,
  * and RxDB refuses to open a collection whose schema changed under the same version: change an
- * entity, bump its number here and run `npm run schema:lock` (tests/unit/rx-schema-lock.test.ts
- * fails until both are done). Devices then migrate their documents (src/data/database.ts).
+ * entity, bump its number here and run `npm run schema:lock`, which rewrites schema/rx-schemas.json
+ * (tests/unit/rx-schema-lock.test.ts fails until both are done). Devices then migrate their
+ * documents (src/data/database.ts).
  */
 export const SCHEMA_VERSIONS: Record<CollectionName, number> = {
   transactions: 3,
@@ -72,4 +74,15 @@ export function rxSchemaOf(name: CollectionName) {
     required: json.required ?? [],
     indexes: indexes.map((i) => (i.length === 1 ? i[0] : [...i])),
   }
+}
+
+export type RxSchema = ReturnType<typeof rxSchemaOf>
+
+/**
+ * The schema the app creates a collection with: `rxSchemaOf`'s, as `npm run schema:lock` wrote it
+ * (a test keeps the two equal), so opening the database converts no zod entity to JSON schema, a
+ * long task on a slow phone. A copy each time: RxDB may fill in the schema it is given.
+ */
+export function shippedRxSchemaOf(name: CollectionName): RxSchema {
+  return structuredClone((shipped as unknown as Record<CollectionName, RxSchema>)[name])
 }

@@ -14,7 +14,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { COLLECTION_NAMES, type CollectionName, type DocOf } from '../../schema/collections'
 import { demoData } from '../../schema/demo-data'
 import { DEMO_OWNER } from '../../schema/demo-owner'
-import { migrationStrategiesOf, rxSchemaOf } from '../../schema/rx-schema'
+import { migrationStrategiesOf, shippedRxSchemaOf } from '../../schema/rx-schema'
 import { conflictHandlerOf } from './conflict'
 import { forgetOldPendingMarkers } from './pending'
 import { keepPullMarks, readsInOneRequest } from './rxdb-internals'
@@ -105,7 +105,7 @@ function openExclusive(userId: string, open: () => Promise<UserData>): Promise<U
 
 /** How every collection is created, in a user's database and in the demo's. */
 const creatorOf = (name: CollectionName) => ({
-  schema: rxSchemaOf(name),
+  schema: shippedRxSchemaOf(name),
   conflictHandler: conflictHandlerOf(name),
   migrationStrategies: migrationStrategiesOf(name),
 })
@@ -169,7 +169,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 /**
  * The demo's in-memory database, one collection at a time with a pause between them: the demo is a
  * first visit on whatever phone, and the eleven collections at once kept its main thread busy for
- * a third of a second (each schema is derived from its zod entity, then prepared by RxDB).
+ * a third of a second (RxDB prepares each schema).
  */
 async function createDemoDatabase(name: string): Promise<HisaabDatabase> {
   const db: HisaabDatabase = await createRxDatabase<HisaabCollections>({
