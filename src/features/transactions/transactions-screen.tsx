@@ -168,15 +168,15 @@ function ofType(totals: Totals, type: TypeFilter): Totals {
   return totals
 }
 
+/** When this device's database could not be read: what is on screen is then not all of the user's. */
+const READ_FAILED =
+  'Could not read your entries on this device, so the totals are not shown. Reload the page to try again.'
+
 /**
  * The rows and totals to show. Without a search the list loads the newest rows page by page and
  * the totals and count come from the month totals (no read of every row); a search reads the
  * whole window and filters it, totalling what matches.
  */
-/** When this device's database could not be read: what is on screen is then not all of the user's. */
-const READ_FAILED =
-  'Could not read your entries on this device, so the totals are not shown. Reload the page to try again.'
-
 function useLedgerView(window_: Window | null, type: TypeFilter, search: string) {
   const searching = normaliseSearch(search) !== ''
   // The list starts again at one page whenever the window or the type changes.
@@ -205,7 +205,7 @@ function useLedgerView(window_: Window | null, type: TypeFilter, search: string)
   // A failed read shows no figures (never zeros as the user's) and no "none found".
   const failed = (ledger.failed ?? false) || (totals.failed ?? false)
   const base = { loading, downloading, failed, onReach }
-  if (found && !downloading)
+  if (found && !downloading && !failed)
     return { ...base, rows: found.rows, count: found.rows.length, more: false, totals: found.totals }
   if (found) return { ...base, rows: found.rows, count: found.rows.length, more: false, totals: null }
   if (totals.loading || totals.failed || downloading) {
