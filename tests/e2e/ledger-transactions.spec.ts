@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test'
 import { expectAccessible, LOOKS } from './support/a11y'
 import { expect, test } from './support/fixtures'
-import { mouseSwipe, offlineReady, restExpense, restIncome, shot, signUpWithToken, touchSwipe } from './support/flows'
+import {
+  mouseSwipe,
+  offlineReady,
+  pushBudget,
+  restExpense,
+  restIncome,
+  shot,
+  signUpWithToken,
+  touchSwipe,
+} from './support/flows'
 
 test.use({ timezoneId: 'UTC' })
 
@@ -212,7 +221,9 @@ test('a database that cannot be read shows that, never zeros or "none found" as 
   page,
   server,
 }) => {
-  const { token } = await signUpWithToken(page, server, 'unreadable')
+  const { token, userId } = await signUpWithToken(page, server, 'unreadable')
+  // A budget, so /budgets and /fund-allocation read the entries its spending adds up.
+  await pushBudget(server, { token, userId }, { category: 'Food & Dining', rupees: 5000, createdAt: Date.now() })
   await restExpense(server, token, {
     amount: 450,
     category: 'Food & Dining',
@@ -255,10 +266,14 @@ test('a database that cannot be read shows that, never zeros or "none found" as 
     await shot(page, `${SHOTS}/unreadable-${look.name}.png`)
   }
 
-  // Home's sums would be as wrong: its error screen shows instead, with a reload.
-  await page.goto('/home')
-  await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible({ timeout: 30_000 })
-  await expect(page.getByText('₹0')).toHaveCount(0)
+  // Every other screen's sums would be as wrong: the error screen shows instead, with a reload.
+  for (const path of ['/home', '/reports', '/budgets', '/fund-allocation', '/home-old']) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' }), path).toBeVisible({
+      timeout: 30_000,
+    })
+    await expect(page.getByText('₹0'), path).toHaveCount(0)
+  }
   await page.goto('/transactions')
   await expect(page.getByRole('alert')).toBeVisible({ timeout: 30_000 })
 

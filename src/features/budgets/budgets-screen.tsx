@@ -22,7 +22,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { NotConvertedNote } from '../../components/ui/not-converted'
 import { useToast } from '../../components/ui/toast'
 import type { BudgetDoc } from '../../data/budgets'
-import { useBudgets, useInHome, useProfile } from '../../data/hooks'
+import { throwIfUnread, useBudgets, useInHome, useProfile } from '../../data/hooks'
 import { createBudget, deleteBudget, updateBudget, type BudgetFields } from '../../data/budgets'
 import { useExpensesBetween } from '../../data/planning-hooks'
 import { addCustomCategory } from '../../data/profile'
@@ -229,6 +229,7 @@ export default function BudgetsScreen() {
   const expenses = useExpensesBetween(span?.start ?? 0, span?.end ?? 0)
   // Budgets are in the home currency: spending counts converted, never a foreign amount 1:1.
   const inHome = useInHome(expenses.data)
+  throwIfUnread(budgets, expenses)
   const [form, setForm] = useState<{ editing: BudgetDoc | null } | null>(null)
   const [deleting, setDeleting] = useState<BudgetDoc | null>(null)
 

@@ -13,6 +13,7 @@ import { Card } from '../../components/ui/card'
 import { NotConvertedNote } from '../../components/ui/not-converted'
 import { LoadingScreen } from '../../components/ui/spinner'
 import {
+  throwIfUnread,
   useInHome,
   useMonthTransactions,
   useProfile,
@@ -155,6 +156,7 @@ export default function DashboardScreen() {
     () => ({ totals: totalsOf(inHome.entries), categories: expensesByCategory(inHome.entries) }),
     [inHome.entries],
   )
+  throwIfUnread(month, counts)
   if (counts.loading || month.loading) return <LoadingScreen />
 
   const surplus = totals.balance >= 0

@@ -29,6 +29,7 @@ import { useToast } from '../../components/ui/toast'
 import { allocateToBudget, setMonthlyIncome } from '../../data/allocation'
 import type { BudgetDoc } from '../../data/budgets'
 import {
+  throwIfUnread,
   useBudgets,
   useHomeCurrency,
   useInHome,
@@ -340,9 +341,11 @@ function MoneyDialog(props: { dialog: DialogState; planned: Paise; view: Allocat
  */
 function useAllocationFigures(now: number, budgets: readonly BudgetDoc[]) {
   const home = useHomeCurrency()
-  const month = useInHome(useMonthTransactions(now).data)
+  const monthRead = useMonthTransactions(now)
+  const month = useInHome(monthRead.data)
   const covered = budgetsSpan(budgets, now)
-  const span = useInHome(useTransactionsBetween(covered?.start ?? 0, covered?.end ?? 0).data)
+  const spanRead = useTransactionsBetween(covered?.start ?? 0, covered?.end ?? 0)
+  const span = useInHome(spanRead.data)
   const recorded = useMemo(() => totalsOf(month.entries).income, [month.entries])
   const lines = useMemo(
     () =>
@@ -359,6 +362,7 @@ function useAllocationFigures(now: number, budgets: readonly BudgetDoc[]) {
     const spent = span.notConverted.filter((t) => budgets.some((b) => countInBudget(b, [t], now) > 0))
     return new Set([...income, ...spent].map((t) => t.id)).size
   }, [month.notConverted, span.notConverted, budgets, now])
+  throwIfUnread(monthRead, spanRead)
   return { recorded, lines, notConverted }
 }
 

@@ -27,6 +27,7 @@ import {
   useInHome,
   usePaymentsDueBy,
   useProfile,
+  throwIfUnread,
   useRecentTransactions,
   useTransactionsIn,
 } from '../../data/hooks'
@@ -175,9 +176,7 @@ function LiveHome() {
     )
   }, [ready, insights.loading, demo, view, user.id, money, hidden])
 
-  // Sums of entries this device could not read would be wrong: the error screen says so and offers a reload.
-  if ([home, recent, insights, budgets, dueCandidates].some((live) => live.failed))
-    throw new Error('Could not read the entries on this device')
+  throwIfUnread(home, recent, insights, budgets, dueCandidates)
   // Until the queries have answered, the saved screen stays up rather than a half-empty one.
   if (!ready && snapshot) return <SnapshotHome snapshot={snapshot} />
 

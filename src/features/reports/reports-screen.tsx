@@ -24,7 +24,7 @@ import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { NotConvertedNote } from '../../components/ui/not-converted'
 import { useToast } from '../../components/ui/toast'
-import { useHomeCurrency, useInHome, useTransactionsBetween } from '../../data/hooks'
+import { throwIfUnread, useHomeCurrency, useInHome, useTransactionsBetween } from '../../data/hooks'
 import { useInsights } from '../../data/planning-hooks'
 import { downloadText } from '../../lib/download'
 import { CategoryDonut, colourAt, TrendChart } from './charts'
@@ -121,6 +121,7 @@ function TrendCard({ ym, label }: { ym: YearMonth; label: string }) {
   const trend = useTransactionsBetween(trendSpan.start, trendSpan.end)
   const inHome = useInHome(trend.data)
   const buckets = useMemo(() => trendBuckets(inHome.entries, ym), [inHome.entries, ym])
+  throwIfUnread(trend)
   return (
     <Card variant="elevated" padding="none" role="region" aria-labelledby="trend-title" className="report-card">
       <h2 className="report-card__title" id="trend-title">
@@ -174,6 +175,7 @@ export default function ReportsScreen() {
   // Every figure is in the home currency; entries with no rate are counted apart, never 1:1.
   const inHome = useInHome(month.data)
   const report = useMemo(() => monthReport(inHome.entries), [inHome.entries])
+  throwIfUnread(month, insights)
   const label = monthLabel(ym)
 
   return (
