@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { expectAccessible, LOOKS } from './support/a11y'
 import { expect, newUser, test } from './support/fixtures'
-import { apiLogin, offlineReady, shot, signedInContext } from './support/flows'
+import { apiLogin, failReadsOf, offlineReady, shot, signedInContext } from './support/flows'
 import type { ServerProcess } from './support/server'
 
 test.use({ timezoneId: 'Asia/Kolkata' })
@@ -224,4 +224,23 @@ test('the payment screens in both themes, on a phone and a desktop, with a payme
     await shot(page, `${SHOTS}/refused-dialog-${look.name}.png`)
     await styled.close()
   }
+})
+
+test('loans and payments that cannot be read show the error screen, never a paid-off or empty list', async ({
+  browser,
+  server,
+}) => {
+  const { token, user } = await account(server, 'unreadable-loans')
+  const id = await owingLoan(server, token)
+  const { context, page } = await device(browser, server, token, user, `/debts/${id}`)
+  await failReadsOf(page, ['loans', 'loan_payments'])
+  for (const path of [`/debts/${id}`, '/debts']) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' }), path).toBeVisible()
+    await expect(page.getByText('No loans yet'), path).toHaveCount(0)
+  }
+  await failReadsOf(page, [])
+  await page.goto(`/debts/${id}`)
+  await expect(page.getByTestId('loan-balance')).toHaveText('₹46,90,000')
+  await context.close()
 })

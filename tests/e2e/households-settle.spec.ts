@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
-import { offlineReady, shot } from './support/flows'
+import { failReadsOf, offlineReady, shot } from './support/flows'
 import { LOOKS, expectPartAccessible } from './support/a11y'
 import type { ServerProcess } from './support/server'
 import { device, person, type Person } from './support/people'
@@ -308,4 +308,26 @@ test.describe('who reviews an expense', () => {
     expect(await pendingFor(asha)).toEqual([])
     await a.context().close()
   })
+})
+
+test('a household whose entries cannot be read shows the error screen, never balances of nothing', async ({
+  browser,
+  server,
+}) => {
+  const [asha, ravi] = [await person(server, 'asha'), await person(server, 'ravi')]
+  const id = await household(server, asha, ravi)
+  await approvedExpense(server, id, asha, 22000, [ravi])
+  const r = await device(browser, server, ravi)
+  await r.goto(`/households/${id}?tab=balances`)
+  await expect(you(r)).toContainText('owe ₹11,000')
+  await failReadsOf(r, ['household_expenses', 'settlements'])
+  for (const path of [`/households/${id}?tab=balances`, `/households/${id}?tab=expenses`, '/households']) {
+    await r.goto(path)
+    await expect(r.getByRole('heading', { name: 'Oops! Something went wrong' }), path).toBeVisible()
+    await expect(r.getByText('Settled up'), path).toHaveCount(0)
+  }
+  await failReadsOf(r, [])
+  await r.goto(`/households/${id}?tab=balances`)
+  await expect(you(r)).toContainText('owe ₹11,000')
+  await r.context().close()
 })

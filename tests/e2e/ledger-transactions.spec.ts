@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { expectAccessible, LOOKS } from './support/a11y'
 import { expect, test } from './support/fixtures'
 import {
+  failReadsOf,
   mouseSwipe,
   offlineReady,
   pushBudget,
@@ -234,23 +235,7 @@ test('a database that cannot be read shows that, never zeros or "none found" as 
   await expect(row(page, 'Groceries')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByTestId('transaction-count')).toHaveText('1')
 
-  // While the flag is set, every read of the transactions' IndexedDB database fails (writes go on).
-  await page.addInitScript(() => {
-    if (sessionStorage.getItem('failReads') !== '1') return
-    const dbOf = (source: IDBIndex | IDBObjectStore) =>
-      ('objectStore' in source ? source.objectStore : source).transaction.db.name
-    for (const proto of [IDBIndex.prototype, IDBObjectStore.prototype] as (IDBIndex | IDBObjectStore)[])
-      for (const method of ['getAll', 'getAllKeys', 'openCursor', 'count'] as const) {
-        const original = Reflect.get(proto, method) as (...args: unknown[]) => IDBRequest
-        Object.defineProperty(proto, method, {
-          value(this: IDBIndex | IDBObjectStore, ...args: unknown[]) {
-            if (dbOf(this).includes('--transactions')) throw new DOMException('The disk is unreadable', 'UnknownError')
-            return original.apply(this, args)
-          },
-        })
-      }
-  })
-  await page.evaluate(() => sessionStorage.setItem('failReads', '1'))
+  await failReadsOf(page, ['transactions'])
   await page.reload()
   await expect(page.getByRole('alert')).toContainText(
     'Could not read your entries on this device, so the totals are not shown.',
@@ -278,7 +263,7 @@ test('a database that cannot be read shows that, never zeros or "none found" as 
   await expect(page.getByRole('alert')).toBeVisible({ timeout: 30_000 })
 
   // Readable again: the entry was never lost.
-  await page.evaluate(() => sessionStorage.removeItem('failReads'))
+  await failReadsOf(page, [])
   await page.getByRole('button', { name: 'Reload Page' }).click()
   await expect(row(page, 'Groceries')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByTestId('transaction-count')).toHaveText('1')

@@ -6,7 +6,7 @@ import { Card } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page-header'
 import { Spinner } from '../../components/ui/spinner'
 import { NotConvertedNote } from '../../components/ui/not-converted'
-import { useHomeCurrency } from '../../data/hooks'
+import { throwIfUnread, useHomeCurrency } from '../../data/hooks'
 import { useAllLoanPayments, useLoans } from '../../data/loan-hooks'
 import { debtTotals } from '../../../schema/calc/debt-totals'
 import { useNow } from '../../lib/use-now'
@@ -121,6 +121,7 @@ export default function DebtsScreen() {
   const now = useNow()
   const loans = useLoans()
   const payments = useAllLoanPayments()
+  throwIfUnread(loans, payments)
   const views = loanViews(loans.data, payments.data, now)
   const active = views.filter((v) => v.active)
   const paidOff = views.length - active.length

@@ -1,3 +1,4 @@
+import { throwIfUnread } from '../../data/hooks'
 import { ArrowLeft, CalendarClock, Calculator, Pencil, Plus, Trash2 } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
@@ -151,6 +152,7 @@ export default function LoanDetailScreen() {
   const now = useNow()
   const loan = useLoan(id)
   const payments = useLoanPayments(id)
+  throwIfUnread(loan, payments)
   const paymentDialogs = usePaymentDialogs(loan.data, payments.data, now)
   const [confirming, setConfirming] = useState(false)
   const [deleteFailed, setDeleteFailed] = useState(false)

@@ -1,3 +1,4 @@
+import { throwIfUnread } from '../../data/hooks'
 import { ArrowRight } from 'lucide-react'
 import { useMemo } from 'react'
 import { householdBalances, type PlannedPayment } from '../../../schema/calc/household-balances'
@@ -18,6 +19,7 @@ import { SettlementHistory } from './settlement-history'
 export function useHouseholdLedger(household: HouseholdDoc) {
   const expenses = useHouseholdExpenses(household.id)
   const settlements = useSettlements(household.id)
+  throwIfUnread(expenses, settlements)
   return useMemo(() => {
     const money = inHouseholdCurrency(
       expenses.data.filter((e) => e.status === 'approved'),

@@ -1,3 +1,4 @@
+import { throwIfUnread } from '../../data/hooks'
 import { Receipt } from 'lucide-react'
 import { decidingReviews, reviewCountdown } from '../../../schema/calc/household-review'
 import { householdCurrencyOf } from '../../../schema/calc/household-money'
@@ -88,6 +89,7 @@ function ExpenseRow({
 export function ExpensesTab({ household, me }: { household: HouseholdDoc; me: string }) {
   const expenses = useHouseholdExpenses(household.id)
   const now = useNow(60_000)
+  throwIfUnread(expenses)
   if (expenses.loading) return null
   if (expenses.data.length === 0)
     return (

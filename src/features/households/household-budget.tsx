@@ -1,3 +1,4 @@
+import { throwIfUnread } from '../../data/hooks'
 import { Link } from 'react-router-dom'
 import { householdMonthSpend } from '../../../schema/calc/household-budget'
 import { householdCurrencyOf, inHouseholdCurrency } from '../../../schema/calc/household-money'
@@ -21,6 +22,7 @@ const monthName = (now: number) => new Date(now).toLocaleDateString('en-IN', { m
 export function HouseholdBudget({ household, isAdmin }: { household: HouseholdDoc; isAdmin: boolean }) {
   const expenses = useHouseholdExpenses(household.id)
   const now = useNow()
+  throwIfUnread(expenses)
   if (household.monthlyBudget <= 0)
     return isAdmin ? (
       <p className="hh-budget__none">

@@ -1,3 +1,4 @@
+import { throwIfUnread } from '../../data/hooks'
 import { Bell, ChevronRight, Plus, Users } from 'lucide-react'
 import { useMemo } from 'react'
 import { Link } from 'react-router-dom'
@@ -74,6 +75,7 @@ export default function HouseholdsScreen() {
   const households = useHouseholds()
   const expenses = useAllHouseholdExpenses()
   const now = useNow()
+  throwIfUnread(households, expenses)
   const pending = pendingForMe(expenses.data, userId).length
   const counts = useMemo(() => {
     const { start, end } = localMonthWindow(now)

@@ -1,3 +1,4 @@
+import { throwIfUnread } from '../../data/hooks'
 import { UserPlus, X } from 'lucide-react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { HOUSEHOLD_MESSAGES } from '../../../schema/validation/household-input'
@@ -144,8 +145,11 @@ function PendingInvites({ household, version }: { household: HouseholdDoc; versi
  * and payments stay, so balances add up, and the others see why a "Former member" appears.
  */
 function FormerMembers({ household }: { household: HouseholdDoc }) {
-  const expenses = useHouseholdExpenses(household.id).data
-  const settlements = useSettlements(household.id).data
+  const expensesRead = useHouseholdExpenses(household.id)
+  const settlementsRead = useSettlements(household.id)
+  throwIfUnread(expensesRead, settlementsRead)
+  const expenses = expensesRead.data
+  const settlements = settlementsRead.data
   const named = new Set([
     ...expenses.flatMap((e) => [e.paidBy, ...e.splits.map((s) => s.userId)]),
     ...settlements.flatMap((s) => [s.fromUserId, s.toUserId]),

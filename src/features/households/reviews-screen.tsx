@@ -1,3 +1,4 @@
+import { throwIfUnread } from '../../data/hooks'
 import { Check, ClipboardCheck, X } from 'lucide-react'
 import { useState } from 'react'
 import { reviewCountdown } from '../../../schema/calc/household-review'
@@ -96,6 +97,7 @@ export default function ReviewsScreen() {
   const expenses = useAllHouseholdExpenses()
   const households = useHouseholds()
   const now = useNow(60_000)
+  throwIfUnread(expenses, households)
   const [denying, setDenying] = useState<HouseholdExpenseDoc | null>(null)
   const pending = pendingForMe(expenses.data, user?.id ?? '').sort((a, b) => a.deadline - b.deadline)
   const byId = new Map(households.data.map((h) => [h.id, h]))

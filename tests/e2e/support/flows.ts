@@ -195,3 +195,28 @@ export async function adminLogin(page: Page) {
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
 }
+
+/**
+ * From the next page load on, every query of these collections' IndexedDB databases fails, as on a
+ * device whose storage went bad; an empty list makes them readable again.
+ */
+export async function failReadsOf(page: Page, collections: string[]) {
+  await page.addInitScript(() => {
+    const failing = JSON.parse(sessionStorage.getItem('e2e.failReads') ?? '[]') as string[]
+    if (failing.length === 0) return
+    const dbOf = (source: IDBIndex | IDBObjectStore) =>
+      ('objectStore' in source ? source.objectStore : source).transaction.db.name
+    for (const proto of [IDBIndex.prototype, IDBObjectStore.prototype] as (IDBIndex | IDBObjectStore)[])
+      for (const method of ['getAll', 'getAllKeys', 'openCursor', 'count'] as const) {
+        const original = Reflect.get(proto, method) as (...args: unknown[]) => IDBRequest
+        Object.defineProperty(proto, method, {
+          value(this: IDBIndex | IDBObjectStore, ...args: unknown[]) {
+            if (failing.some((name) => dbOf(this).endsWith(`--${name}`)))
+              throw new DOMException('The disk is unreadable', 'UnknownError')
+            return original.apply(this, args)
+          },
+        })
+      }
+  })
+  await page.evaluate((names) => sessionStorage.setItem('e2e.failReads', JSON.stringify(names)), collections)
+}
