@@ -235,7 +235,7 @@ test('a database that cannot be read shows that, never zeros or "none found" as 
   await expect(row(page, 'Groceries')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByTestId('transaction-count')).toHaveText('1')
 
-  await failReadsOf(page, ['transactions'])
+  await failReadsOf(page, ['transactions', 'recurring_payments', 'tickets'])
   await page.reload()
   await expect(page.getByRole('alert')).toContainText(
     'Could not read your entries on this device, so the totals are not shown.',
@@ -252,7 +252,16 @@ test('a database that cannot be read shows that, never zeros or "none found" as 
   }
 
   // Every other screen's sums would be as wrong: the error screen shows instead, with a reload.
-  for (const path of ['/home', '/reports', '/budgets', '/fund-allocation', '/home-old']) {
+  const screens = [
+    '/home',
+    '/reports',
+    '/budgets',
+    '/fund-allocation',
+    '/home-old',
+    '/recurring-payments',
+    '/support/tickets',
+  ]
+  for (const path of screens) {
     await page.goto(path)
     await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' }), path).toBeVisible({
       timeout: 30_000,

@@ -8,7 +8,7 @@ import { MoneyContext, moneyFormat } from '../../lib/money-format'
 import { Button } from '../../components/ui/button'
 import { Spinner } from '../../components/ui/spinner'
 import { businessEntries$, type BusinessEntryDoc } from '../../data/business'
-import { useObservable } from '../../data/hooks'
+import { throwIfUnread, useObservable } from '../../data/hooks'
 import { useNow } from '../../lib/use-now'
 import { BusinessEntryModal } from './business-entry-modal'
 import { ProfitChart } from './profit-chart'
@@ -62,10 +62,12 @@ export default function BusinessScreen() {
 
 function BusinessBooks() {
   const now = useNow()
-  const { data: entries, loading } = useObservable(() => businessEntries$(), NO_ENTRIES, [])
+  const read = useObservable(() => businessEntries$(), NO_ENTRIES, [])
+  const { data: entries, loading } = read
   const [adding, setAdding] = useState<BusinessEntryDoc['kind'] | null>(null)
   const books = useMemo(() => inBooksCurrency(entries, BUSINESS_CURRENCY), [entries])
   const summary = useMemo(() => pnlSummary(books.entries), [books])
+  throwIfUnread(read)
   const months = useMemo(() => monthlyPnl(books.entries, now, 6), [books, now])
 
   return (

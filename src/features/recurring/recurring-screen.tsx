@@ -19,7 +19,7 @@ import { AmountField, ChoiceField, TextField } from '../../components/ui/field'
 import { Modal, ModalFormActions } from '../../components/ui/modal'
 import { PageHeader } from '../../components/ui/page-header'
 import { useToast } from '../../components/ui/toast'
-import { useHomeCurrency, useProfile, useRecurringPayments } from '../../data/hooks'
+import { throwIfUnread, useHomeCurrency, useProfile, useRecurringPayments } from '../../data/hooks'
 import {
   addRecurringPayment,
   deleteRecurringPayment,
@@ -375,6 +375,7 @@ export default function RecurringScreen() {
   const { now, paying, asking, rating, ask, markPaid, cancel } = useMarkPaid(home)
   const [form, setForm] = useState<{ editing: RecurringDoc | null } | null>(null)
   const [deleting, setDeleting] = useState<RecurringDoc | null>(null)
+  throwIfUnread(payments)
   const groups = groupByDue(payments.data, now)
   const categories = [...EXPENSE_CATEGORIES.filter((c) => c !== 'Others'), ...(profile.data?.customCategories ?? [])]
 

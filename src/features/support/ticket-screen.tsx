@@ -6,6 +6,7 @@ import { TextAreaField } from '../../components/ui/field'
 import { Spinner } from '../../components/ui/spinner'
 import { SUPPORT_MESSAGES } from '../../../schema/api/support'
 import { threadFull } from '../../../schema/entities/ticket'
+import { throwIfUnread } from '../../data/hooks'
 import { useTicket } from '../../data/ticket-hooks'
 import { addTicketMessage, ThreadFullError, type TicketDoc } from '../../data/tickets'
 import { SUPPORT_REPLY_HOURS } from '../../lib/support-contact'
@@ -104,6 +105,7 @@ function ThreadFullNote() {
 export default function TicketScreen() {
   const { id = '' } = useParams()
   const ticket = useTicket(id)
+  throwIfUnread(ticket)
   if (ticket.loading) return <Spinner label="Loading ticket" />
   const t = ticket.data
   return (

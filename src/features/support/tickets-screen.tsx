@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { ButtonLink } from '../../components/ui/button'
 import { PageHeader } from '../../components/ui/page-header'
 import { Spinner } from '../../components/ui/spinner'
+import { throwIfUnread } from '../../data/hooks'
 import { useTickets } from '../../data/ticket-hooks'
 import type { TicketDoc } from '../../data/tickets'
 import { SUPPORT_REPLY_HOURS } from '../../lib/support-contact'
@@ -35,6 +36,7 @@ function TicketRow({ ticket }: { ticket: TicketDoc }) {
 /** /support/tickets: the user's tickets from the local database (offline too). */
 export default function TicketsScreen() {
   const tickets = useTickets()
+  throwIfUnread(tickets)
   return (
     <div className="support-page">
       <PageHeader title="My Support Tickets" subtitle="Questions and problems you sent us.">
