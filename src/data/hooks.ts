@@ -52,8 +52,8 @@ export function useObservable<T>(make: () => Observable<T>, initial: T, deps: re
 }
 
 /**
- * For a screen whose figures add up what these reads return: a failed read goes to the error screen
- * (with its reload) instead of sums of nothing shown as the user's.
+ * For a screen that adds up or lists what these reads return: a failed read goes to the error screen
+ * (with its reload) instead of sums of nothing, or an empty list, shown as the user's.
  */
 export function throwIfUnread(...reads: readonly Pick<Live<unknown>, 'failed'>[]): void {
   if (reads.some((read) => read.failed)) throw new Error('Could not read the entries on this device')
