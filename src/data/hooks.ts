@@ -26,7 +26,7 @@ export interface Live<T> {
   data: T
   loading: boolean
   /** The read failed: `data` is the initial value, not the user's, and is not to be shown as theirs. */
-  failed?: boolean
+  failed: boolean
 }
 
 /**
@@ -36,10 +36,10 @@ export interface Live<T> {
  * answering /home's first render was a long task).
  */
 export function useObservable<T>(make: () => Observable<T>, initial: T, deps: readonly unknown[]): Live<T> {
-  const [state, setState] = useState<Live<T>>({ data: initial, loading: true })
+  const [state, setState] = useState<Live<T>>({ data: initial, loading: true, failed: false })
   useEffect(() => {
     const subscription = make().subscribe({
-      next: (data) => startTransition(() => setState({ data, loading: false })),
+      next: (data) => startTransition(() => setState({ data, loading: false, failed: false })),
       error: (error: unknown) => {
         console.error(error)
         setState((s) => ({ ...s, loading: false, failed: true }))

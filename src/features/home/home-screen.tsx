@@ -68,7 +68,7 @@ function useHomeFigures(now: number, budgets: readonly BudgetDoc[]) {
       budgetsInHome(budgets, { currency, legacyCurrency }).budgets.map((b) => homeBudgetLine(b, inHome.entries, now)),
     [budgets, inHome.entries, now, currency, legacyCurrency],
   )
-  return { loading: span.loading, failed: span.failed ?? false, figures, budgetLines }
+  return { loading: span.loading, failed: span.failed, figures, budgetLines }
 }
 
 /** Figures never shown (a new device says they are loading), so the view has its shape. */

@@ -203,7 +203,7 @@ function useLedgerView(window_: Window | null, type: TypeFilter, search: string)
   )
   const loading = ledger.loading
   // A failed read shows no figures (never zeros as the user's) and no "none found".
-  const failed = (ledger.failed ?? false) || (totals.failed ?? false)
+  const failed = ledger.failed || totals.failed
   const base = { loading, downloading, failed, onReach }
   if (found && !downloading && !failed)
     return { ...base, rows: found.rows, count: found.rows.length, more: false, totals: found.totals }
@@ -251,16 +251,16 @@ export default function TransactionsScreen() {
   // Until the first rows are in, the saved head stays up rather than an empty list; until the
   // month totals are read, its figures stand in.
   if (view.loading && saved && unfiltered) return <SnapshotLedger snapshot={saved} />
-  const standIn = !live && unfiltered ? saved?.totals : undefined
+  const standIn = !live && unfiltered && !view.failed ? saved?.totals : undefined
 
   return (
     <div className="tx-page ledger">
       <LedgerHeader />
       <LedgerTools search={search} onSearch={setSearch} filters={filters} onFilters={setFilters} />
       <LedgerTotals
-        totals={live ?? (view.failed ? null : standIn) ?? null}
+        totals={live ?? standIn ?? null}
         busy={!live && !view.failed}
-        downloading={view.downloading}
+        downloading={view.downloading && !view.failed}
       />
       {view.failed ? (
         <div className="ledger__failed" role="alert">
