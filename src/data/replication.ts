@@ -315,12 +315,18 @@ async function startCollection(
   return replicateCollection(name, context, seq)
 }
 
+/** The small collections /home reads besides the transactions (its budgets, due payments and money format). */
+const FIRST_SCREEN: readonly CollectionName[] = ['profile', 'budgets', 'recurring_payments']
+
 /**
  * The order of a new device's first download: what the first screen reads comes first. The newest
- * transactions by date (`downloadHead`) come first, then every other collection (profile, budgets,
- * recurring payments… each small); the whole of the transactions, the one large collection, starts
- * once those have been written. A head that fails (offline) holds nothing back: the
- * download then brings everything in seq order as before.
+ * transactions by date (`downloadHead`) come first, alone: one request and one write, on screen
+ * before the rest competes for the CPU. Then the small collections the home screen reads
+ * (FIRST_SCREEN). Every other collection starts once the screen has shown those
+ * (`afterFirstScreen`), and the whole of the transactions, the one large collection, after them:
+ * their pages and replications keep the main thread busy in short slices, and the screen's render,
+ * which yields to them, otherwise took up to a second more on a slow phone. A head that fails
+ * (offline) holds nothing back: the download then brings everything in seq order as before.
  */
 function firstDownloadOrder(
   names: readonly CollectionName[],
@@ -341,17 +347,24 @@ function firstDownloadOrder(
   }).catch((error: unknown) => {
     if (import.meta.env.DEV) console.warn('[sync] first download of the newest transactions', error)
   })
-  const small = names.filter((name) => name !== large)
-  // One request and one write: alone first, it is on screen before the rest competes for the CPU.
-  for (const name of small)
+  const firstScreen = names.filter((name) => FIRST_SCREEN.includes(name))
+  for (const name of firstScreen)
     controls.set(
       name,
       head.then(() => startCollection(name, context)),
     )
-  const first = Promise.all([head, ...small.map((name) => controls.get(name))])
+  const shown = Promise.all([head, ...firstScreen.map((name) => controls.get(name))]).then(afterFirstScreen)
+  const rest = names.filter((name) => name !== large && !FIRST_SCREEN.includes(name))
+  for (const name of rest)
+    controls.set(
+      name,
+      shown.then(() => startCollection(name, context)),
+    )
   controls.set(
     large,
-    first.then(() => (context.isStopped() ? null : startCollection(large, context))),
+    Promise.all([shown, ...rest.map((name) => controls.get(name))]).then(() =>
+      context.isStopped() ? null : startCollection(large, context),
+    ),
   )
   return controls
 }
@@ -394,9 +407,9 @@ async function untilPushed(
 }
 
 /**
- * On a device that holds its data, replication starts once the page is idle (at most half a second
- * on): its start-up reads of every collection's checkpoints and changes otherwise compete with the
- * first screen's queries on a cold start.
+ * Once the page is idle (at most half a second on). On a device that holds its data, replication
+ * starts then: its start-up reads of every collection's checkpoints and changes otherwise compete
+ * with the first screen's queries on a cold start.
  */
 function afterFirstScreen(): Promise<void> {
   return new Promise((resolve) => void whenIdle(resolve, 500))

@@ -102,3 +102,51 @@ test('newest entries first; sums on /home and /transactions say they are loading
     await context.close()
   }
 })
+
+test('a new device downloads what /home reads first: the newest entries, then its collections, then the rest', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(90_000)
+  const user = newUser('firstsyncorder')
+  await server.api('POST', '/auth/register', undefined, { email: user.email, password: user.password })
+  const { token, userId } = await apiLogin(server, user)
+  const me = await server.api<{ user: unknown }>('GET', '/auth/me', token)
+  const rows = seedDocs(userId, Date.now()).map((newDocumentState) => ({ newDocumentState }))
+  for (let i = 0; i < rows.length; i += 1000)
+    expect((await server.api('POST', '/sync/transactions/push', token, rows.slice(i, i + 1000))).status).toBe(200)
+
+  const context = await browser.newContext({ baseURL: server.url })
+  await context.addInitScript(
+    ({ token, user }) => {
+      localStorage.setItem('hisaab.token', token)
+      localStorage.setItem('hisaab.user', JSON.stringify(user))
+    },
+    { token, user: me.body.user },
+  )
+  const pulls: string[] = []
+  context.on('request', (request) => {
+    const pull = /\/api\/sync\/(\w+)\/pull\?(.*)$/.exec(request.url())
+    if (pull) pulls.push(pull[2]!.includes('order=newest') ? 'head' : pull[1]!)
+  })
+  // The budgets' download is held: nothing after the home screen's collections may start meanwhile.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await context.route(/\/api\/sync\/budgets\/pull\?/, async (route) => {
+    await held
+    await route.continue()
+  })
+  const page = await context.newPage()
+  await page.goto('/home')
+  await expect(page.getByTestId('transaction-item').first()).toContainText('the newest entry')
+  await expect.poll(() => pulls).toContain('budgets')
+  expect(pulls[0]).toBe('head')
+  await page.waitForTimeout(1_500)
+  expect(new Set(pulls)).toEqual(new Set(['head', 'profile', 'budgets', 'recurring_payments']))
+
+  release()
+  await expect(page.getByRole('progressbar', { name: 'Downloading your data' })).toHaveCount(0, { timeout: 60_000 })
+  expect(pulls).toEqual(expect.arrayContaining(['loans', 'tickets', 'households', 'settlements', 'transactions']))
+  await expect(page.getByTestId('transaction-item').first()).toContainText('the newest entry')
+  await context.close()
+})
