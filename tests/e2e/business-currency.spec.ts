@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { LOOKS, untilStill } from './support/a11y'
 import { expect, ownServer, test } from './support/fixtures'
-import { adminLogin, offlineReady, shot } from './support/flows'
+import { adminLogin, failReadsOf, offlineReady, shot } from './support/flows'
 
 const SHOTS = 'test-results/business-currency'
 // The deployment's books start empty here, whatever other files add to the shared server's.
@@ -104,4 +104,20 @@ test('business entries in dollars: converted at their rate, one not converted, o
     await shot(page, `${SHOTS}/entry-${look.name}.png`)
     await dialog.getByRole('button', { name: 'Cancel' }).click()
   }
+})
+
+test('business books that cannot be read show the error screen, never totals of nothing', async ({ page }) => {
+  await openBusiness(page)
+  await save(await add(page, 'Revenue', { amount: '1000', rate: '83.25' }))
+  await expect(card(page, 'Total Revenue')).toContainText(rupees(1000 * 83.25))
+
+  await failReadsOf(page, ['business_entries'])
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible()
+  await expect(page.locator('.admin-stat')).toHaveCount(0)
+  await expect(page.getByText('Recent Revenue')).toHaveCount(0)
+
+  await failReadsOf(page, [])
+  await page.reload()
+  await expect(card(page, 'Total Revenue')).toContainText(rupees(1000 * 83.25))
 })
