@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { expect, newUser, test } from './support/fixtures'
 import { expectAccessible, LOOKS } from './support/a11y'
-import { apiLogin } from './support/flows'
+import type { ServerProcess } from './support/server'
+import { apiLogin, signedInContext } from './support/flows'
 
 /**
  * A new device shows /home's newest entries before the rest of its download (the pull route's
@@ -36,12 +37,9 @@ function seedDocs(ownerId: string, now: number) {
   })
 }
 
-test('newest entries first; sums on /home and /transactions say they are loading until the download is done', async ({
-  browser,
-  server,
-}) => {
-  test.setTimeout(150_000)
-  const user = newUser('firstsynchome')
+/** A new account holding the seeded year of entries. */
+async function seededAccount(server: ServerProcess, label: string) {
+  const user = newUser(label)
   await server.api('POST', '/auth/register', undefined, { email: user.email, password: user.password })
   const { token, userId } = await apiLogin(server, user)
   const me = await server.api<{ user: unknown }>('GET', '/auth/me', token)
@@ -51,6 +49,15 @@ test('newest entries first; sums on /home and /transactions say they are loading
     const rows = seeded.slice(i, i + 1000).map((newDocumentState) => ({ newDocumentState }))
     expect((await server.api('POST', '/sync/transactions/push', token, rows)).status).toBe(200)
   }
+  return { token, userId, user: me.body.user, now, seeded }
+}
+
+test('newest entries first; sums on /home and /transactions say they are loading until the download is done', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(150_000)
+  const { token, userId, user, now, seeded } = await seededAccount(server, 'firstsynchome')
   const budget = { id: randomUUID(), ownerId: userId, updatedAt: now, category: LONG_CATEGORY, amount: BIG }
   const pushed = await server.api('POST', '/sync/budgets/push', token, [
     { newDocumentState: { ...budget, period: 'monthly', allocated: 0, refusedAllocation: 0, createdAt: now } },
@@ -64,7 +71,7 @@ test('newest entries first; sums on /home and /transactions say they are loading
         localStorage.setItem('hisaab.token', token)
         localStorage.setItem('hisaab.user', JSON.stringify(user))
       },
-      { token, user: me.body.user },
+      { token, user },
     )
     // Every page of the seq-ordered download after the first is held: what shows is the head's.
     let release!: () => void
@@ -108,22 +115,8 @@ test('a new device downloads what /home reads first: the newest entries, then it
   server,
 }) => {
   test.setTimeout(90_000)
-  const user = newUser('firstsyncorder')
-  await server.api('POST', '/auth/register', undefined, { email: user.email, password: user.password })
-  const { token, userId } = await apiLogin(server, user)
-  const me = await server.api<{ user: unknown }>('GET', '/auth/me', token)
-  const rows = seedDocs(userId, Date.now()).map((newDocumentState) => ({ newDocumentState }))
-  for (let i = 0; i < rows.length; i += 1000)
-    expect((await server.api('POST', '/sync/transactions/push', token, rows.slice(i, i + 1000))).status).toBe(200)
-
-  const context = await browser.newContext({ baseURL: server.url })
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('hisaab.token', token)
-      localStorage.setItem('hisaab.user', JSON.stringify(user))
-    },
-    { token, user: me.body.user },
-  )
+  const { token, user } = await seededAccount(server, 'firstsyncorder')
+  const context = await signedInContext(browser, server, token, user)
   const pulls: string[] = []
   context.on('request', (request) => {
     const pull = /\/api\/sync\/(\w+)\/pull\?(.*)$/.exec(request.url())
