@@ -108,8 +108,12 @@ test('business entries in dollars: converted at their rate, one not converted, o
 
 test('business books that cannot be read show the error screen, never totals of nothing', async ({ page }) => {
   await openBusiness(page)
-  await save(await add(page, 'Revenue', { amount: '1000', rate: '83.25' }))
-  await expect(card(page, 'Total Revenue')).toContainText(rupees(1000 * 83.25))
+  await save(await add(page, 'Revenue', { amount: '1234.56', rate: '83.25' }))
+  // This file's other tests share the books: the totals are compared with themselves, read once
+  // the list (the same read) shows the new entry.
+  await expect(page.locator('section', { hasText: 'Recent Revenue' })).toContainText('$1,234.56')
+  const revenue = card(page, 'Total Revenue')
+  const readable = (await revenue.textContent()) ?? ''
 
   await failReadsOf(page, ['business_entries'])
   await page.reload()
@@ -119,5 +123,5 @@ test('business books that cannot be read show the error screen, never totals of 
 
   await failReadsOf(page, [])
   await page.reload()
-  await expect(card(page, 'Total Revenue')).toContainText(rupees(1000 * 83.25))
+  await expect(revenue).toHaveText(readable)
 })
