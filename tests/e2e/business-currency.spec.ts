@@ -120,6 +120,17 @@ test('business books that cannot be read show the error screen, never totals of 
   await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible()
   await expect(page.locator('.admin-stat')).toHaveCount(0)
   await expect(page.getByText('Recent Revenue')).toHaveCount(0)
+  for (const look of LOOKS) {
+    await page.emulateMedia({ colorScheme: look.colorScheme })
+    await page.setViewportSize(look.viewport)
+    await untilStill(page)
+    const { violations } = await new AxeBuilder({ page }).analyze()
+    expect(
+      violations.map((v) => v.id),
+      `unreadable books ${look.name}`,
+    ).toEqual([])
+    await shot(page, `${SHOTS}/unreadable-${look.name}.png`)
+  }
 
   await failReadsOf(page, [])
   await page.reload()

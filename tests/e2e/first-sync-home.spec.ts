@@ -65,14 +65,7 @@ test('newest entries first; sums on /home and /transactions say they are loading
   expect(pushed.status).toBe(200)
 
   for (const look of LOOKS) {
-    const context = await browser.newContext({ ...look, baseURL: server.url })
-    await context.addInitScript(
-      ({ token, user }) => {
-        localStorage.setItem('hisaab.token', token)
-        localStorage.setItem('hisaab.user', JSON.stringify(user))
-      },
-      { token, user },
-    )
+    const context = await signedInContext(browser, server, token, user, look)
     // Every page of the seq-ordered download after the first is held: what shows is the head's.
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))

@@ -67,8 +67,8 @@ function BusinessBooks() {
   const [adding, setAdding] = useState<BusinessEntryDoc['kind'] | null>(null)
   const books = useMemo(() => inBooksCurrency(entries, BUSINESS_CURRENCY), [entries])
   const summary = useMemo(() => pnlSummary(books.entries), [books])
-  throwIfUnread(read)
   const months = useMemo(() => monthlyPnl(books.entries, now, 6), [books, now])
+  throwIfUnread(read)
 
   return (
     <div className="admin-page">

@@ -1,4 +1,11 @@
-import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 import { untilLoaded } from './a11y'
 import { newUser } from './fixtures'
 import { TEST_ADMIN, type ServerProcess } from './server'
@@ -56,15 +63,18 @@ export async function apiLogin(server: ServerProcess, user: TestUser): Promise<{
   return { token: res.body.token, userId: res.body.user.id }
 }
 
-/** A new user signed up through the form, with a REST token for seeding: how most specs start. */
-/** A browser context (a device) already signed in with `token`, the app's debug handle enabled. */
+/**
+ * A browser context (a device) already signed in with `token`, the app's debug handle enabled;
+ * `options` set its look (viewport, colour scheme, touch).
+ */
 export async function signedInContext(
   browser: Browser,
   server: ServerProcess,
   token: string,
   user: unknown,
+  options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: server.url })
+  const context = await browser.newContext({ ...options, baseURL: server.url })
   await context.addInitScript(
     ({ token, user }) => {
       localStorage.setItem('hisaab.token', token)
@@ -76,6 +86,7 @@ export async function signedInContext(
   return context
 }
 
+/** A new user signed up through the form, with a REST token for seeding: how most specs start. */
 export async function signUpWithToken(
   page: Page,
   server: ServerProcess,
