@@ -327,6 +327,20 @@ test('the desktop nav is one row at 1280 px with every item; narrower, the rest 
   })
 })
 
+test('a window opened at phone width measures the desktop nav once it is widened', async ({ browser, baseURL }) => {
+  await withContext(browser, baseURL, WIDTHS[0]!, async (page) => {
+    await signIn(page, seeded.user)
+    const row = page.locator('nav.topnav .topnav__inner')
+    await expect(row).toBeHidden()
+    // Not measured while hidden: once shown, the observer measures it as a desktop's first render does.
+    await page.setViewportSize({ width: 1024, height: 800 })
+    await expect(row.getByRole('button', { name: 'More' })).toBeVisible()
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await expect(row.locator('a.topnav__link')).toHaveCount(12)
+    await expect(row.getByRole('button', { name: 'More' })).toHaveCount(0)
+  })
+})
+
 test('home has one theme toggle, in the top bar', async ({ browser, baseURL }) => {
   for (const width of WIDTHS)
     await withContext(browser, baseURL, width, async (page) => {
