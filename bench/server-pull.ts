@@ -12,8 +12,9 @@ export interface PullResult {
 }
 
 /**
- * (c) Paging through a user's transactions 1,000 at a time: our pull route (auth, zod, repository)
- * against the bare server's one select over the same database (bench/bare-server.ts).
+ * (c) Paging through a user's transactions 1,000 at a time: our pull route (auth, zod, repository,
+ * the remaining count once, then passed on as a device does) against the bare server's one select
+ * over the same database (bench/bare-server.ts).
  */
 export async function benchServerPull(
   server: ServerProcess,
@@ -21,18 +22,20 @@ export async function benchServerPull(
   token: string,
   rounds = 7,
 ): Promise<PullResult> {
-  async function pageThrough(url: (seq: number) => string, headers: Record<string, string>) {
+  async function pageThrough(url: (seq: number, remaining?: number) => string, headers: Record<string, string>) {
     let seq = 0
+    let remaining: number | undefined
     let pages = 0
     let docs = 0
     const t0 = performance.now()
     for (;;) {
-      const res = await fetch(url(seq), { headers })
-      const body = (await res.json()) as { documents: unknown[]; checkpoint: { seq: number } }
+      const res = await fetch(url(seq, remaining), { headers })
+      const body = (await res.json()) as { documents: unknown[]; checkpoint: { seq: number }; remaining?: number }
       if (body.documents.length === 0) break
       pages += 1
       docs += body.documents.length
       seq = body.checkpoint.seq
+      remaining = body.remaining
     }
     return { ms: performance.now() - t0, pages, docs }
   }
@@ -43,9 +46,13 @@ export async function benchServerPull(
   let docs = 0
   for (let round = 0; round < rounds; round++) {
     // Alternate so neither side always runs on a warmer cache.
-    const a = await pageThrough((seq) => `${server.url}/api/sync/transactions/pull?seq=${seq}&limit=1000`, {
-      authorization: `Bearer ${token}`,
-    })
+    // As a device pages: each page after the first passes on the count the page before gave.
+    const a = await pageThrough(
+      (seq, remaining) =>
+        `${server.url}/api/sync/transactions/pull?seq=${seq}&limit=1000` +
+        (remaining === undefined ? '' : `&remaining=${remaining}`),
+      { authorization: `Bearer ${token}` },
+    )
     const b = await pageThrough((seq) => `${bare.url}/pull?seq=${seq}&limit=1000`, {})
     if (round === 0) continue // warm-up
     ours.push(a.ms / a.pages)

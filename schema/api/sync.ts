@@ -13,6 +13,12 @@ export const PullQuery = z.object({
    * follows skips nothing (and delivers these again).
    */
   order: z.enum(['seq', 'newest']).default('seq'),
+  /**
+   * A pull that continues a full page sends that page's `remaining` (the rows after `seq`, as
+   * counted then): the answer's `remaining` is then that minus this page, not counted again. A
+   * count of everything after `seq` costs each page as much as the rest of the download is long.
+   */
+  remaining: z.coerce.number().int().min(0).optional(),
 })
 
 /** A replicated document on the wire: its entity's fields plus `_deleted` (checked per collection). */

@@ -190,6 +190,8 @@ function replicateCollection<N extends CollectionName>(
   const received = (documents: readonly WireDocument[]) => documents.map((doc) => fromWire(name, doc))
   // RxDB 17.6 can drop a 'RESYNC' queued behind stream events (stream-resync.ts).
   const resync = new StreamResync()
+  // A full page's end and what it said follows: a pull continuing from there passes the count on.
+  let continued: { seq: number; remaining: number } | null = null
   const state = replicateRxCollection<DocOf<N>, SyncCheckpoint>({
     collection,
     replicationIdentifier: replicationIdentifier(name),
@@ -206,11 +208,13 @@ function replicateCollection<N extends CollectionName>(
       handler: async (checkpoint, batchSize) => {
         const query = new URLSearchParams({ limit: String(batchSize) })
         if (checkpoint) query.set('seq', String(checkpoint.seq))
+        if (checkpoint && continued?.seq === checkpoint.seq) query.set('remaining', String(continued.remaining))
         const body = await resync.pull(() =>
           apiFetch(`/sync/${name}/pull?${query}`, PullResponse, { token: getToken() }),
         )
         updateSync({ lastSyncedAt: Date.now() })
         const pulled = body.documents.length
+        continued = pulled < batchSize ? null : { seq: body.checkpoint.seq, remaining: body.remaining }
         onPage?.(name, { pulled, remaining: body.remaining, done: pulled < batchSize })
         return {
           documents: received(body.documents),

@@ -68,8 +68,10 @@ export interface SnapshotOptions {
 export async function downloadSnapshot(options: SnapshotOptions): Promise<number> {
   const { name, getToken, isStopped, pageSize = SNAPSHOT_PAGE } = options
   const addPage = await snapshotPageWriter(options.collection, options.identifier, options.addsPerTask ?? ADDS_PER_TASK)
-  const fetchPage = (seq: number) => {
+  // A page after the first sends the remaining count its page before gave: the server does not count again.
+  const fetchPage = (seq: number, remaining?: number) => {
     const query = new URLSearchParams({ seq: String(seq), limit: String(pageSize) })
+    if (remaining !== undefined) query.set('remaining', String(remaining))
     const page = apiFetch(`/sync/${name}/pull?${query}`, SnapshotResponse, { token: getToken() })
     page.catch(() => undefined) // awaited below; a prefetch failing while a page is written is not unhandled
     return page
@@ -86,7 +88,7 @@ export async function downloadSnapshot(options: SnapshotOptions): Promise<number
     const page = await next
     const pulled = page.documents.length
     const done = pulled < pageSize
-    if (!done) next = fetchPage(page.checkpoint.seq)
+    if (!done) next = fetchPage(page.checkpoint.seq, page.remaining)
     const docs = await parseInSlices(page.documents, (doc) => options.parse(wireDocument(doc)))
     if (isStopped()) break
     if (pulled > 0) fetched = page.checkpoint.seq

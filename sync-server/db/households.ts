@@ -190,9 +190,16 @@ export class HouseholdDocuments {
    * The first `limit` rows after `sinceSeq` the user may pull, in seq order, each with `after`: how
    * many rows a pull from the page's last seq may bring, in the same statement and snapshot. A
    * household the user left gives a pull nothing once it starts at their removal point or later, so
-   * its rows count only while the page's last seq is before it.
+   * its rows count only while the page's last seq is before it. Without `count`, `after` is 0.
    */
-  scoped(collection: HouseholdCollection, userId: string, sinceSeq: number, limit: number) {
+  scoped(collection: HouseholdCollection, userId: string, sinceSeq: number, limit: number, count = true) {
+    const after = count
+      ? sql`(
+        SELECT count(*) ${scopeOf(collection, userId, sinceSeq)}
+          AND d.seq > (SELECT seq FROM page_end)
+          AND (m.removed_seq IS NULL OR (SELECT seq FROM page_end) < m.removed_seq)
+      )`
+      : sql`0`
     return selectRows<ScopedRow & { after: number | string }>(
       this.db,
       sql`WITH page AS (
@@ -201,11 +208,7 @@ export class HouseholdDocuments {
         ORDER BY d.seq
         LIMIT ${limit}
       ), page_end AS (SELECT max(seq) AS seq FROM page)
-      SELECT page.*, (
-        SELECT count(*) ${scopeOf(collection, userId, sinceSeq)}
-          AND d.seq > (SELECT seq FROM page_end)
-          AND (m.removed_seq IS NULL OR (SELECT seq FROM page_end) < m.removed_seq)
-      ) AS after
+      SELECT page.*, ${after} AS after
       FROM page
       ORDER BY page.seq`,
     )

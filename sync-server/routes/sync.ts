@@ -46,7 +46,7 @@ export const syncRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     { schema: { params: CollectionParams, querystring: PullQuery } },
     async (request, reply) => {
       const collection = syncedCollection(request.params.collection, request.user)
-      const { seq, limit, order } = request.query
+      const { seq, limit, order, remaining } = request.query
       if (order === 'newest') {
         if (collection.name !== 'transactions') throw new HttpError(400, NEWEST_FIRST_ONLY, 'VALIDATION_ERROR')
         return reply.type('application/json; charset=utf-8').send(await documents.headJson(request.user.id, seq, limit))
@@ -56,8 +56,8 @@ export const syncRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         .type('application/json; charset=utf-8')
         .send(
           collection.scope === 'household'
-            ? await householdSync.pullJson(collection.name, request.user.id, seq, limit)
-            : await documents.pullJson(collection.name, request.user.id, seq, limit),
+            ? await householdSync.pullJson(collection.name, request.user.id, seq, limit, remaining)
+            : await documents.pullJson(collection.name, request.user.id, seq, limit, remaining),
         )
     },
   )

@@ -69,7 +69,7 @@ test('newest entries first; sums on /home and /transactions say they are loading
     // Every page of the seq-ordered download after the first is held: what shows is the head's.
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
-    await context.route(/\/api\/sync\/transactions\/pull\?seq=[1-9]\d*&limit=\d+$/, async (route) => {
+    await context.route(/\/api\/sync\/transactions\/pull\?seq=[1-9]\d*&limit=\d+(&remaining=\d+)?$/, async (route) => {
       await held
       await route.continue()
     })

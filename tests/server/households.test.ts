@@ -875,6 +875,18 @@ describe('household sync', () => {
     const ofA = await pages(a)
     expect(ofA.map(([n]) => n)).toEqual([2, 2, 2, 1, 0])
     ofA.forEach(([, remaining], i) => expect(remaining).toBe(ofA.slice(i + 1).reduce((sum, [n]) => sum + n, 0)))
+    // A pull continuing a full page with its count gets that count less this page, not a new count.
+    const head = await page(a, since)
+    const next = await t.app.inject({
+      url: `/api/sync/household_expenses/pull?seq=${head.checkpoint.seq}&limit=2&remaining=${head.remaining}`,
+      headers: a.headers,
+    })
+    expect(next.json<{ remaining: number }>().remaining).toBe(ofA[1]![1])
+    const passed = await t.app.inject({
+      url: `/api/sync/household_expenses/pull?seq=${head.checkpoint.seq}&limit=2&remaining=50`,
+      headers: a.headers,
+    })
+    expect(passed.json<{ remaining: number }>().remaining).toBe(48)
     const ofB = await pages(b)
     expect(ofB.map(([n]) => n).reduce((x, y) => x + y)).toBeGreaterThanOrEqual(5)
     ofB.forEach(([, remaining], i) =>

@@ -65,6 +65,49 @@ describe('pull', () => {
     expect(first).toEqual({ ...docs[0], _deleted: false })
   })
 
+  it('a pull continuing a full page takes the count that page gave instead of counting again', async () => {
+    const s = await register(t.app)
+    const docs = Array.from({ length: 1200 }, () => transactionDoc(s.user.id))
+    for (let i = 0; i < docs.length; i += 400) {
+      const res = await push(
+        s,
+        docs.slice(i, i + 400).map((d) => ({ newDocumentState: d })),
+      )
+      expect(res.statusCode).toBe(200)
+    }
+    const page = async (query: string) => {
+      const res = await t.app.inject({ url: `/api/sync/transactions/pull?${query}`, headers: s.headers })
+      return {
+        status: res.statusCode,
+        body: res.json<{ documents: Wire[]; checkpoint: { seq: number }; remaining: number }>(),
+      }
+    }
+    // Paged as a device does, passing each answer's count on: the same counts as counting each time.
+    const counts: number[] = []
+    const seen = new Set<string>()
+    let query = 'seq=0&limit=500'
+    for (;;) {
+      const { body } = await page(query)
+      counts.push(body.remaining)
+      for (const d of body.documents) seen.add(d.id)
+      if (body.documents.length < 500) break
+      query = `seq=${body.checkpoint.seq}&limit=500&remaining=${body.remaining}`
+    }
+    expect(counts).toEqual([700, 200, 0])
+    expect(seen.size).toBe(1200)
+    // The count passed on is what the answer starts from (nothing counted), never below 0; a short
+    // page has nothing after it.
+    const first = (await page('seq=0&limit=500')).body
+    expect((await page(`seq=${first.checkpoint.seq}&limit=500&remaining=5000`)).body.remaining).toBe(4500)
+    expect((await page(`seq=${first.checkpoint.seq}&limit=500&remaining=3`)).body.remaining).toBe(0)
+    expect((await page(`seq=${first.checkpoint.seq}&limit=5000&remaining=5000`)).body.remaining).toBe(0)
+    for (const bad of ['-1', '1.5', 'x']) {
+      const res = await page(`seq=0&limit=500&remaining=${bad}`)
+      expect(res.status).toBe(400)
+      expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR' })
+    }
+  })
+
   it('starts from 0 without seq and refuses a bad limit', async () => {
     const s = await register(t.app)
     await push(s, [{ newDocumentState: transactionDoc(s.user.id) }])

@@ -65,6 +65,7 @@ function server(docs: Doc[]) {
     const body = { documents, checkpoint: { seq: from }, remaining: rows.filter((row) => row.seq > from).length }
     return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }))
   }
+  const passedOn: (number | null)[] = []
   vi.stubGlobal('fetch', (url: string) => {
     const query = new URL(url, 'http://device').searchParams
     const from = Number(query.get('seq'))
@@ -72,6 +73,7 @@ function server(docs: Doc[]) {
     if (query.get('order') === 'newest') return newest(from, limit)
     beforePull(pulls.length)
     pulls.push(from)
+    passedOn.push(query.has('remaining') ? Number(query.get('remaining')) : null)
     const after = rows.filter((row) => row.seq > from)
     const page = after.slice(0, limit)
     const body = {
@@ -84,6 +86,8 @@ function server(docs: Doc[]) {
   return {
     write,
     pulls,
+    /** Per pull, the count it passed on from the page before (null: the server counts). */
+    passedOn,
     lastSeq: () => seq,
     /** Runs `hook(n)` before the n-th pull (from 0) is answered. */
     onPull: (hook: (n: number) => void) => (beforePull = hook),
@@ -155,6 +159,8 @@ describe('first download', () => {
       }
       // Whole pages only, then one short (or empty) page: nothing fetched twice.
       expect(remote.pulls).toEqual(Array.from({ length: Math.floor(n / PAGE) + 1 }, (_, i) => i * PAGE))
+      // Each page after the first passes on what its page before said remains: the server counts once.
+      expect(remote.passedOn).toEqual(remote.pulls.map((from, i) => (i === 0 ? null : n - from)))
     },
   )
 

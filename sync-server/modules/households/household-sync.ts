@@ -21,11 +21,19 @@ import type { HouseholdCollection, HouseholdService } from './service'
 export class HouseholdSync {
   constructor(private readonly households: HouseholdService) {}
 
-  async pullJson(collection: HouseholdCollection, userId: string, sinceSeq: number, limit: number): Promise<string> {
-    const rows = await this.households.householdDocs.scoped(collection, userId, sinceSeq, limit)
+  /** `known`: how many rows the page before said follow `sinceSeq` (PullQuery's `remaining`), else counted. */
+  async pullJson(
+    collection: HouseholdCollection,
+    userId: string,
+    sinceSeq: number,
+    limit: number,
+    known?: number,
+  ): Promise<string> {
+    const rows = await this.households.householdDocs.scoped(collection, userId, sinceSeq, limit, known === undefined)
     const seq = rows.at(-1)?.seq ?? sinceSeq
     // Only a full page can have more behind it; the count drives a new device's progress bar.
-    const remaining = rows.length < limit ? 0 : Number(rows[0]!.after)
+    const after = known === undefined ? Number(rows[0]?.after ?? 0) : known - rows.length
+    const remaining = rows.length < limit ? 0 : Math.max(0, after)
     const docs = rows.map((r) =>
       r.removed_seq === null
         ? `${r.data.slice(0, -1)},"_deleted":${r.deleted ? 'true' : 'false'}}`
