@@ -178,6 +178,34 @@ function restampWhenIdle(states: Map<CollectionName, ReplicationControl>, getTok
   }
 }
 
+/** A full page's end and how many rows it said follow: the pull that continues from there passes it on. */
+export interface Continuation {
+  seq: number
+  remaining: number
+}
+
+/** What a pull answer leaves for the next pull: a continuation after a full page, nothing after a short one. */
+export function continuationOf(page: PullResponse, batchSize: number): Continuation | null {
+  return page.documents.length < batchSize ? null : { seq: page.checkpoint.seq, remaining: page.remaining }
+}
+
+/**
+ * The pull's query from `checkpoint` (none: from the start). It passes on the count of the page it
+ * continues, so the server need not count again (PullQuery's `remaining`); any other start
+ * (a stream event moved the checkpoint, a resync) lets the server count.
+ */
+export function pullQuery(
+  checkpoint: SyncCheckpoint | undefined,
+  batchSize: number,
+  continued: Continuation | null,
+): URLSearchParams {
+  const query = new URLSearchParams({ limit: String(batchSize) })
+  if (!checkpoint) return query
+  query.set('seq', String(checkpoint.seq))
+  if (continued?.seq === checkpoint.seq) query.set('remaining', String(continued.remaining))
+  return query
+}
+
 /** One collection's replication; every document received is parsed with its entity. */
 function replicateCollection<N extends CollectionName>(
   name: N,
@@ -190,8 +218,7 @@ function replicateCollection<N extends CollectionName>(
   const received = (documents: readonly WireDocument[]) => documents.map((doc) => fromWire(name, doc))
   // RxDB 17.6 can drop a 'RESYNC' queued behind stream events (stream-resync.ts).
   const resync = new StreamResync()
-  // A full page's end and what it said follows: a pull continuing from there passes the count on.
-  let continued: { seq: number; remaining: number } | null = null
+  let continued: Continuation | null = null
   const state = replicateRxCollection<DocOf<N>, SyncCheckpoint>({
     collection,
     replicationIdentifier: replicationIdentifier(name),
@@ -206,15 +233,13 @@ function replicateCollection<N extends CollectionName>(
         .stream(stream.events(name))
         .pipe(map((item) => (item === 'RESYNC' ? item : { ...item, documents: received(item.documents) }))),
       handler: async (checkpoint, batchSize) => {
-        const query = new URLSearchParams({ limit: String(batchSize) })
-        if (checkpoint) query.set('seq', String(checkpoint.seq))
-        if (checkpoint && continued?.seq === checkpoint.seq) query.set('remaining', String(continued.remaining))
+        const query = pullQuery(checkpoint, batchSize, continued)
         const body = await resync.pull(() =>
           apiFetch(`/sync/${name}/pull?${query}`, PullResponse, { token: getToken() }),
         )
         updateSync({ lastSyncedAt: Date.now() })
         const pulled = body.documents.length
-        continued = pulled < batchSize ? null : { seq: body.checkpoint.seq, remaining: body.remaining }
+        continued = continuationOf(body, batchSize)
         onPage?.(name, { pulled, remaining: body.remaining, done: pulled < batchSize })
         return {
           documents: received(body.documents),
