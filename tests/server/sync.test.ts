@@ -22,18 +22,24 @@ async function pull(s: Session, seq: number, limit = 500, collection = 'transact
   return res.json<{ documents: Wire[]; checkpoint: { seq: number }; remaining: number }>()
 }
 
+/** `n` new transactions of the user's, pushed 400 at a time, each push taken whole. */
+async function pushTransactions(s: Session, n: number) {
+  const docs = Array.from({ length: n }, () => transactionDoc(s.user.id))
+  for (let i = 0; i < docs.length; i += 400) {
+    const res = await push(
+      s,
+      docs.slice(i, i + 400).map((d) => ({ newDocumentState: d })),
+    )
+    expect(res.statusCode).toBe(200)
+    expect(res.json<Body>()).toEqual([])
+  }
+  return docs
+}
+
 describe('pull', () => {
   it('pages through 1,200 documents in full pages with no gaps or duplicates', async () => {
     const s = await register(t.app)
-    const docs = Array.from({ length: 1200 }, () => transactionDoc(s.user.id))
-    for (let i = 0; i < docs.length; i += 400) {
-      const res = await push(
-        s,
-        docs.slice(i, i + 400).map((d) => ({ newDocumentState: d })),
-      )
-      expect(res.statusCode).toBe(200)
-      expect(res.json<Body>()).toEqual([])
-    }
+    const docs = await pushTransactions(s, 1200)
 
     const pages: number[] = []
     const remaining: number[] = []
@@ -67,14 +73,7 @@ describe('pull', () => {
 
   it('a pull continuing a full page takes the count that page gave instead of counting again', async () => {
     const s = await register(t.app)
-    const docs = Array.from({ length: 1200 }, () => transactionDoc(s.user.id))
-    for (let i = 0; i < docs.length; i += 400) {
-      const res = await push(
-        s,
-        docs.slice(i, i + 400).map((d) => ({ newDocumentState: d })),
-      )
-      expect(res.statusCode).toBe(200)
-    }
+    await pushTransactions(s, 1200)
     const page = async (query: string) => {
       const res = await t.app.inject({ url: `/api/sync/transactions/pull?${query}`, headers: s.headers })
       return {
