@@ -134,6 +134,9 @@ function SettleForm({ household, me, initialTo }: { household: HouseholdDoc; me:
         currency={form.currency.currency}
         error={errorOf('amount')}
         hint={form.warning ?? undefined}
+        // What the field shows when it is focused is what gets edited: a prefill that arrives
+        // later (what is owed, once the entries are read) never lands in the middle of typing.
+        onFocus={() => form.setAmount((typed) => typed ?? form.shown)}
         onChange={(e) => form.setAmount(e.target.value)}
       />
       <EntryCurrencyFields choice={form.currency} rateError={errorOf('rate')} />
