@@ -10,8 +10,12 @@ import { and, eq, lte, or } from 'drizzle-orm'
 import type { AppDatabase } from './database'
 import { jobLocks } from './tables'
 
-/** Who this process is in job_locks (host, pid and a random part: two processes never match). */
-export const PROCESS_HOLDER = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
+/**
+ * Who holds a lease in job_locks: host, pid and a random part, new for each lease, so two server
+ * instances never match, not even two in one process. One instance keeps its lease object for its
+ * life, so its rounds extend their own lease.
+ */
+const newHolder = () => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
 
 export class JobLease {
   constructor(
@@ -19,7 +23,7 @@ export class JobLease {
     readonly name: string,
     private readonly now: () => number,
     private readonly leaseMs: number,
-    readonly holder: string = PROCESS_HOLDER,
+    readonly holder: string = newHolder(),
   ) {}
 
   /**
