@@ -30,13 +30,16 @@ async function transactionsLoads(page: Page, origin: string, loads: number) {
   return { savedMs: percentile(saved, 50), liveMs: percentile(live, 50) }
 }
 
+/** How long the page before a measured load stays up, shown and idle. */
+const QUIET_MS = 300
+
 /**
  * Cold start on `profile` (the phone: its viewport and 4× slower CPU for the measured loads):
- * reloads of /home, then of /transactions, with the service worker in control and the network
- * off. Per reload, in the page: the app's first render (before the database opens: the saved home
- * screen, or "Opening your data" when there is none) and interactive /home
- * (navigation → the recent-transactions section showing its rows or its empty text: from the saved
- * snapshot when there is one) and, after it, the live screen (the same with the
+ * loads of /home, each alternating with one of the baseline, then of /transactions, with the
+ * service worker in control and the network off. Per load, in the page: the app's first render
+ * (before the database opens: the saved home screen, or "Opening your data" when there is none) and
+ * interactive /home (navigation → the recent-transactions section showing its rows or its empty
+ * text: from the saved snapshot when there is one) and, after it, the live screen (the same with the
  * database open and its queries answered). The baseline is an empty shell: the same app's first
  * render of /privacy (no data), loaded the same way in the same run. /transactions: its saved head
  * and its live list (rows from the open database).
@@ -107,12 +110,30 @@ export async function benchColdStart(
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate })
 
+  // Each load of /home alternates with one of the baseline, an empty shell: the same app's first
+  // render of /privacy (no data), loaded the same way, so both see the same machine. Since /home
+  // paints its saved screen at once, its own first render is no longer an empty shell. Each measured
+  // load comes after the same quiet page, so neither pays for the teardown of the one before it.
+  const shellShown = () =>
+    page.evaluate(async () => {
+      const w = window as ProbeWindow
+      while (w.__shellAt === undefined) await new Promise((r) => setTimeout(r, 5))
+      if (navigator.serviceWorker.controller === null) throw new Error('cold start: /privacy was not controlled')
+      return w.__shellAt
+    })
+  const afterQuietPage = async () => {
+    await page.goto(`${server.url}/privacy`, { waitUntil: 'commit' })
+    await shellShown()
+    await new Promise((r) => setTimeout(r, QUIET_MS))
+  }
   const shell: number[] = []
   const home: number[] = []
   const live: number[] = []
+  const empty: number[] = []
   const opens: { openStart: number; openMs: number; createMs: number }[] = []
   for (let i = 0; i < loads; i++) {
-    await page.reload({ waitUntil: 'commit' })
+    await afterQuietPage()
+    await page.goto(`${server.url}/home`, { waitUntil: 'commit' })
     const t = await page.evaluate(async () => {
       const w = window as ProbeWindow
       while (w.__liveAt === undefined) await new Promise((r) => setTimeout(r, 20))
@@ -133,20 +154,9 @@ export async function benchColdStart(
     home.push(t.at)
     live.push(t.liveAt)
     opens.push(t)
-  }
-  // The baseline: the same app on a page with no data (/privacy), loaded the same way. Since /home
-  // paints its saved screen at once, its own first render is no longer an empty shell.
-  const empty: number[] = []
-  for (let i = 0; i < loads; i++) {
+    await afterQuietPage()
     await page.goto(`${server.url}/privacy`, { waitUntil: 'commit' })
-    empty.push(
-      await page.evaluate(async () => {
-        const w = window as ProbeWindow
-        while (w.__shellAt === undefined) await new Promise((r) => setTimeout(r, 5))
-        if (navigator.serviceWorker.controller === null) throw new Error('cold start: /privacy was not controlled')
-        return w.__shellAt
-      }),
-    )
+    empty.push(await shellShown())
   }
   const transactions = await transactionsLoads(page, server.url, loads)
   await context.close()

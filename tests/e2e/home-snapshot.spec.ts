@@ -49,6 +49,9 @@ test('offline reload: the saved home before the database opens, then the live on
   const liveSeen = cold.filter((s) => s.state === 'live')
   expect(liveSeen.length).toBeGreaterThan(0)
   expect(liveSeen.at(-1)!.text).toBe(cold[0]!.text)
+  // The live screen took over the saved screen's elements (updated in place, not built again).
+  const lastSaved = cold.filter((s) => s.state === 'snapshot').at(-1)!
+  expect(liveSeen[0]!.element).toBe(lastSaved.element)
   expect(await layoutShift(page)).toBeLessThan(0.01)
   // Nothing acts on the snapshot: the whole screen was marked busy while it stood in.
   await shot(page, `${SHOTS}/offline-live-390.png`)

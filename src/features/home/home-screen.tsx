@@ -36,7 +36,7 @@ import { setHideBalance } from '../../data/preferences'
 import { useAuth, useUser } from '../../data/auth-context'
 import { useMoneyFormat } from '../../lib/money-format'
 import { useNow } from '../../lib/use-now'
-import { SnapshotHome, useHomeSnapshot } from './home-snapshot'
+import { HomeFrame, snapshotFrame, useHomeSnapshot } from './home-snapshot'
 import { HomeView } from './home-view'
 
 /** One date-indexed query covers the month, last and this week, and every shown budget's window. */
@@ -135,13 +135,16 @@ function LiveHome() {
   const home = useHomeFigures(now, budgets.data)
   const dueCandidates = usePaymentsDueBy(now)
   const recent = useRecentTransactions(HOME_RECENT_COUNT)
-  const insights = useInsights(now)
+  const snapshot = useHomeSnapshot()
+  const saved = useMemo(() => snapshot && snapshotFrame(snapshot, now), [snapshot, now])
+  // With a saved screen standing in, the insights' months of entries are read once the month's
+  // figures are in: both reads compete for the main thread, and the figures are what is waited for.
+  const insights = useInsights(now, snapshot === null || !home.loading)
   const actions = useTransactionActions(profile.data?.customCategories ?? [])
   // The cards whose height depends on the data (how many budgets, whether anything is due) appear
   // together once those two small queries answer, so nothing on screen moves down after the first
   // paint (Lighthouse's layout shift); the month's figures only change numbers, so they don't wait.
   const settled = !budgets.loading && !dueCandidates.loading
-  const snapshot = useHomeSnapshot()
   // Insights read three months and more of entries, the slowest of these queries: until they
   // answer, the saved screen's lines stand in on the live screen (text only, nothing to act on).
   const insightsPending = insights.loading && snapshot === null
@@ -178,7 +181,7 @@ function LiveHome() {
 
   throwIfUnread(home, recent, insights, budgets, dueCandidates)
   // Until the queries have answered, the saved screen stays up rather than a half-empty one.
-  if (!ready && snapshot) return <SnapshotHome snapshot={snapshot} />
+  if (!ready && saved) return <HomeFrame {...saved} />
 
   const toggleHidden = () => {
     setHiddenOverride(!hidden)
@@ -186,7 +189,8 @@ function LiveHome() {
   }
 
   return (
-    <HomeView
+    <HomeFrame
+      money={money}
       view={view}
       now={now}
       hidden={hidden}

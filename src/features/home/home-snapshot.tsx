@@ -1,9 +1,10 @@
 import { useCallback, useMemo, useState } from 'react'
 import { LoadingScreen } from '../../components/ui/spinner'
 import { readHomeSnapshot, type HomeSnapshot } from '../../data/home-snapshot'
-import { MoneyContext, moneyFormat } from '../../lib/money-format'
+import type { HomeRecentRow } from '../../../schema/home-view'
+import { MoneyContext, moneyFormat, type MoneyFormat } from '../../lib/money-format'
 import { useSavedScreen } from '../../data/use-saved-screen'
-import { HomeView } from './home-view'
+import { HomeView, type HomeViewProps } from './home-view'
 
 /**
  * The signed-in user's saved home screen when the page is /home and the app opened on it (never
@@ -16,23 +17,40 @@ export function useHomeSnapshot(): HomeSnapshot | null {
   return useSavedScreen('/home', read)
 }
 
+/**
+ * /home in the currency it is drawn with. The saved screen and the live one both draw through it, so
+ * when the live screen takes over, React updates the saved screen's elements instead of building the
+ * page again.
+ */
+export type HomeFrameProps<T extends HomeRecentRow> = HomeViewProps<T> & { money: MoneyFormat }
+
+export function HomeFrame<T extends HomeRecentRow>({ money, ...view }: HomeFrameProps<T>) {
+  return (
+    <MoneyContext.Provider value={money}>
+      <HomeView {...view} />
+    </MoneyContext.Provider>
+  )
+}
+
+/** What draws a saved screen: its currency and figures; nothing acts on it. */
+export function snapshotFrame(snapshot: HomeSnapshot, now: number): HomeFrameProps<HomeRecentRow> {
+  return {
+    money: moneyFormat(snapshot.currency),
+    view: snapshot.view,
+    now,
+    hidden: snapshot.hidden,
+    settled: true,
+    recentLoading: false,
+    insightsLoading: false,
+    snapshot: true,
+  }
+}
+
 /** The last home screen this user saw, drawn with the currency it was saved with; nothing acts on it. */
 export function SnapshotHome({ snapshot }: { snapshot: HomeSnapshot }) {
   const [now] = useState(() => Date.now())
-  const money = useMemo(() => moneyFormat(snapshot.currency), [snapshot.currency])
-  return (
-    <MoneyContext.Provider value={money}>
-      <HomeView
-        view={snapshot.view}
-        now={now}
-        hidden={snapshot.hidden}
-        settled
-        recentLoading={false}
-        insightsLoading={false}
-        snapshot
-      />
-    </MoneyContext.Provider>
-  )
+  const frame = useMemo(() => snapshotFrame(snapshot, now), [snapshot, now])
+  return <HomeFrame {...frame} />
 }
 
 /**

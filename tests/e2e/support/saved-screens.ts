@@ -8,6 +8,8 @@ export interface Seen {
   figure: string | null
   /** The database had finished opening when this was on screen. */
   dbOpen: boolean
+  /** Which element the screen's root was: the same number, the same element (updated, not rebuilt). */
+  element: number
 }
 
 /**
@@ -21,18 +23,23 @@ export async function recordScreen(page: Page, root: string, figure: string) {
       w.__seen = []
       w.__shift = 0
       let last = ''
+      const elements = new WeakMap<Element, number>()
+      let count = 0
       const check = () => {
         const screen = document.querySelector(root)
         if (!screen) return
+        if (!elements.has(screen)) elements.set(screen, count++)
         const state = screen.hasAttribute('data-snapshot') ? 'snapshot' : 'live'
         const text = screen.textContent ?? ''
-        if (`${state}|${text}` === last) return
-        last = `${state}|${text}`
+        const element = elements.get(screen)!
+        if (`${state}|${text}|${element}` === last) return
+        last = `${state}|${text}|${element}`
         w.__seen.push({
           state,
           text,
           figure: screen.querySelector(`[data-testid="${figure}"]`)?.textContent ?? null,
           dbOpen: performance.getEntriesByName('hisaab:db-open', 'measure').length > 0,
+          element,
         })
       }
       new MutationObserver(check).observe(document, {
