@@ -53,6 +53,8 @@ test('a dollar recurring payment paid in dollars, a dirham loan with a payment, 
   await paid.getByLabel('Rate: 1 USD in INR').fill('84')
   await paid.getByRole('button', { name: 'Mark Paid' }).click()
   await expect(paid).toBeHidden()
+  // The toast says the expense is saved: a page load before it would end the write.
+  await expect(page.getByRole('status').filter({ hasText: 'Marked paid. Next due' })).toBeVisible()
   await page.goto('/transactions')
   const row = page.getByTestId('transaction-item').filter({ hasText: 'Spotify Family' })
   await expect(row.getByTestId('transaction-amount')).toContainText('$11.80')
