@@ -17,13 +17,13 @@ export function useHomeSnapshot(): HomeSnapshot | null {
   return useSavedScreen('/home', read)
 }
 
+export type HomeFrameProps<T extends HomeRecentRow> = HomeViewProps<T> & { money: MoneyFormat }
+
 /**
  * /home in the currency it is drawn with. The saved screen and the live one both draw through it, so
  * when the live screen takes over, React updates the saved screen's elements instead of building the
  * page again.
  */
-export type HomeFrameProps<T extends HomeRecentRow> = HomeViewProps<T> & { money: MoneyFormat }
-
 export function HomeFrame<T extends HomeRecentRow>({ money, ...view }: HomeFrameProps<T>) {
   return (
     <MoneyContext.Provider value={money}>
