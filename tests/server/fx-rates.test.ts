@@ -47,6 +47,9 @@ describe('the daily rate source (FX_RATES_URL)', () => {
     answer = json(DAY1)
     hits = 0
     t = await createTestApp({ FX_RATES_URL: sourceUrl })
+    // Ready, so its start-up round has begun: a first request making it ready later would start
+    // that round during a later test, which could fetch the day before the test's answer is set.
+    await t.app.ready()
   })
   afterAll(async () => {
     await t.close()
