@@ -110,10 +110,9 @@ export async function benchColdStart(
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate })
 
-  // Each load of /home alternates with one of the baseline, an empty shell: the same app's first
-  // render of /privacy (no data), loaded the same way, so both see the same machine. Since /home
-  // paints its saved screen at once, its own first render is no longer an empty shell. Each measured
-  // load comes after the same quiet page, so neither pays for the teardown of the one before it.
+  // Each /home load alternates with one of the baseline, so both see the same machine; each comes
+  // after the same quiet page, so neither pays for the teardown of the one before it. Since /home
+  // paints its saved screen at once, its own first render is no longer an empty shell.
   const shellShown = () =>
     page.evaluate(async () => {
       const w = window as ProbeWindow

@@ -28,10 +28,10 @@ export async function recordScreen(page: Page, root: string, figure: string) {
       const check = () => {
         const screen = document.querySelector(root)
         if (!screen) return
-        if (!elements.has(screen)) elements.set(screen, count++)
+        let element = elements.get(screen)
+        if (element === undefined) elements.set(screen, (element = count++))
         const state = screen.hasAttribute('data-snapshot') ? 'snapshot' : 'live'
         const text = screen.textContent ?? ''
-        const element = elements.get(screen)!
         if (`${state}|${text}|${element}` === last) return
         last = `${state}|${text}|${element}`
         w.__seen.push({
