@@ -4,6 +4,7 @@ import {
   getChangedDocumentsSince,
   getComposedPrimaryKeyOfDocumentData,
   getHeightOfRevision,
+  getPrimaryFieldOfPrimaryKey,
   getSortComparator,
   writeDocToDocState,
   type BulkWriteRow,
@@ -30,7 +31,7 @@ import {
   fromStorageToDexie,
   getKeyRangeByQueryPlan,
 } from 'rxdb/plugins/storage-dexie'
-import { defaultHashSha256, getProperty, randomToken, setProperty } from 'rxdb/plugins/utils'
+import { defaultHashSha256, getProperty, randomToken, RX_META_LWT_MINIMUM, setProperty } from 'rxdb/plugins/utils'
 
 /**
  * Every use of RxDB's non-public surface, pinned to the rxdb version in package.json (17.6.0). Each
@@ -87,7 +88,9 @@ export function findStoredWithDeleted<T>(collection: RxCollection<T>, ids: strin
 // being RxDB's `dexieQuery` (storage-dexie/dexie-query.js): the query plan's key range
 // (`getKeyRangeByQueryPlan`) over the index of the 'docs' table named '[field+field]' (with
 // `dexieReplaceIfStartsWithPipe`), rows read back as `fromDexieToStorage` gives them, then the sort comparator
-// when the index does not give the order, then skip and limit. Its `internals` are
+// when the index does not give the order, then skip and limit; RxDB's change feed
+// (`getChangedDocumentsSince`) being that query over the `[_meta.lwt+id]` index the storage always
+// adds, used by RxDB only when the instance has no method of its own. Its `internals` are
 // { dexieDb, dexieTable, booleanIndexes }. tests/unit/one-request-queries.test.ts compares its answers with RxDB's.
 
 type DexieQueried<D> = RxStorageInstance<D, unknown, unknown> & { internals: Promise<DexieStorageInternals> }
@@ -98,7 +101,8 @@ type DexieQueried<D> = RxStorageInstance<D, unknown, unknown> & { internals: Pro
  * of RxDB's cursor: a cursor costs a round trip and a task per row, and the month and insight queries
  * of a cold start read thousands of rows (on a slow phone most of the time to a live home). Every
  * other query (other live queries, the replication, RxDB's own) keeps RxDB's path, and so do queries
- * that need the matcher (the cursor may stop early).
+ * that need the matcher (the cursor may stop early). RxDB's change feed is read the same way
+ * (`changesInOneRequest`).
  */
 export function readsInOneRequest<I, O>(storage: RxStorage<I, O>): RxStorage<I, O> {
   return {
@@ -111,8 +115,36 @@ export function readsInOneRequest<I, O>(storage: RxStorage<I, O>): RxStorage<I, 
         IN_ONE_REQUEST.has(prepared) && prepared.queryPlan.selectorSatisfiedByIndex
           ? queryInOneRequest(instance as unknown as DexieQueried<D>, prepared)
           : query(prepared)
+      instance.getChangedDocumentsSince = (limit, checkpoint) =>
+        changesInOneRequest(instance as unknown as DexieQueried<D>, limit, checkpoint as ChangeCheckpoint | undefined)
       return instance
     },
+  }
+}
+
+/** Where RxDB's change feed stands: after this write time and, within it, this id. */
+type ChangeCheckpoint = { id: string; lwt: number }
+
+/**
+ * RxDB's change feed of an instance (what a replication pushes and a schema migration copies): the
+ * `limit` rows after the checkpoint in the `[_meta.lwt+id]` index, in one request, with the
+ * checkpoint of the last. RxDB's own query starts its cursor at the checkpoint's write time and
+ * checks the rows of that same time one by one: a first download's rows share one time
+ * (`SNAPSHOT_LWT`), so every batch of a migration read them all again.
+ */
+async function changesInOneRequest<D>(instance: DexieQueried<D>, limit: number, checkpoint?: ChangeCheckpoint) {
+  const internals = await instance.internals
+  const primaryPath = getPrimaryFieldOfPrimaryKey(instance.schema.primaryKey)
+  const since = checkpoint ?? { id: '', lwt: RX_META_LWT_MINIMUM }
+  const indexName = `[_meta.lwt+${dexieReplaceIfStartsWithPipe(primaryPath)}]`
+  const keyRange = (internals.dexieDb._options.IDBKeyRange ?? IDBKeyRange) as typeof IDBKeyRange
+  const range = keyRange.lowerBound([since.lwt, since.id], true)
+  const { rows } = await getAllRows({ internals, indexName, range }, range, limit)
+  const documents = rows.map((row) => fromFreshDexieRow<D>(internals.booleanIndexes, row))
+  const last = documents.at(-1)
+  return {
+    documents,
+    checkpoint: last ? { id: String(last[primaryPath]), lwt: last._meta.lwt } : (checkpoint ?? { id: '', lwt: 0 }),
   }
 }
 

@@ -1,5 +1,12 @@
 import { IDBIndex, IDBKeyRange, indexedDB } from 'fake-indexeddb'
-import { createRxDatabase, type MangoQuery, type RxCollection, type RxJsonSchema } from 'rxdb/plugins/core'
+import {
+  createRxDatabase,
+  fillWithDefaultSettings,
+  getChangedDocumentsSince,
+  type MangoQuery,
+  type RxCollection,
+  type RxJsonSchema,
+} from 'rxdb/plugins/core'
 import { fromDexieToStorage, getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
@@ -219,6 +226,48 @@ describe('fromFreshDexieRow', () => {
       const ours = stored().map((row) => fromFreshDexieRow(booleanIndexes, row))
       expect(ours).toEqual(rxdb)
       expect(ours.map((row) => JSON.stringify(row))).toEqual(rxdb.map((row) => JSON.stringify(row)))
+    }
+  })
+})
+
+describe('the change feed in one request', () => {
+  it('gives what RxDB own query gives, batch by batch, where many rows share one write time', async () => {
+    const storage = readsInOneRequest(getRxStorageDexie({ indexedDB, IDBKeyRange }))
+    const instance = await storage.createStorageInstance<Entry>({
+      databaseName: `changes${++dbNumber}`,
+      collectionName: 'entries',
+      schema: fillWithDefaultSettings(schema),
+      options: {},
+      multiInstance: false,
+      devMode: false,
+      databaseInstanceToken: 'test',
+    })
+    closers.push(() => instance.remove())
+    // A first download's rows share one write time; later writes have their own, some twice.
+    const writeTime = (i: number) => (i < 70 ? 1 : 1_000 + Math.floor(i / 2))
+    await instance.bulkWrite(
+      entries.map((entry, i) => ({
+        document: { ...entry, _deleted: i % 9 === 0, _attachments: {}, _rev: '1-a', _meta: { lwt: writeTime(i) } },
+      })),
+      'test',
+    )
+    // RxDB's own answer: the same instance without the one-request read.
+    const rxdbOwn = Object.create(instance, { getChangedDocumentsSince: { value: undefined } }) as typeof instance
+    for (const limit of [1, 7, 50, 500]) {
+      let ours: { id: string; lwt: number } | undefined
+      let theirs: { id: string; lwt: number } | undefined
+      const seen: string[] = []
+      for (let batch = 0; batch < 200; batch++) {
+        const got = await getChangedDocumentsSince(instance, limit, ours)
+        const expected = await getChangedDocumentsSince(rxdbOwn, limit, theirs)
+        expect(got.documents).toEqual(expected.documents)
+        expect(got.checkpoint).toEqual(expected.checkpoint)
+        if (got.documents.length === 0) break
+        seen.push(...got.documents.map((d) => d.id))
+        ours = got.checkpoint as typeof ours
+        theirs = expected.checkpoint as typeof theirs
+      }
+      expect(seen).toHaveLength(entries.length)
     }
   })
 })

@@ -9,15 +9,19 @@ export const SCREEN = 'main'
  * painted, and a dialog or toast still fading in blends into the page behind it.
  */
 export async function untilStill(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
+  await page.evaluate(async () => {
+    // Right after a theme or size change the style is not recomputed yet, so the colour transitions
+    // it starts are not listed; axe's own reads then started them and measured buttons mid-way.
+    document.documentElement.getBoundingClientRect()
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    await Promise.all(
       document
         .getAnimations()
         // Endless ones (a syncing spinner) never finish and paint nothing over text.
         .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
         .map((a) => a.finished.catch(() => undefined)),
-    ),
-  )
+    )
+  })
 }
 
 /**

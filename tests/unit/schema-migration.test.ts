@@ -1,0 +1,150 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb'
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxJsonSchema, type RxStorage } from 'rxdb/plugins/core'
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
+import { replicateRxCollection } from 'rxdb/plugins/replication'
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import { Subject } from 'rxjs'
+import { afterEach, describe, expect, it } from 'vitest'
+import { invertTime } from '../../schema/entities/common'
+import type { Transaction } from '../../schema/entities/transaction'
+import { migrateDocument, migrationStrategiesOf, shippedRxSchemaOf } from '../../schema/rx-schema'
+import { lastWriterWins, toWire } from '../../src/data/conflict'
+import { AFTER_SNAPSHOT, keepPullMarks, readsInOneRequest, snapshotPageWriter } from '../../src/data/rxdb-internals'
+
+/**
+ * The app's next schema version of transactions, on a device whose entries came with its first
+ * download: RxDB copies every document into the new version's storage, reading the old one's
+ * change feed, where every downloaded entry has the same write time. Run on the app's storage
+ * stack (RxDB's Dexie storage over an in-memory IndexedDB) with the schema as it ships and one
+ * version more.
+ */
+
+addRxPlugin(RxDBMigrationSchemaPlugin)
+
+type Doc = Transaction & { _deleted: boolean }
+type Collections = { transactions: RxCollection<Transaction> }
+
+const OWNER = 'u1'
+const IDENTIFIER = 'hisaab-transactions-test'
+const DOWNLOADED = 600
+const closers: (() => Promise<unknown>)[] = []
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close()
+})
+
+function entry(i: number): Doc {
+  const date = 1_700_000_000_000 - i * 3_600_000
+  return {
+    id: `t-${String(i).padStart(4, '0')}`,
+    ownerId: OWNER,
+    updatedAt: 1_000 + i,
+    type: i % 5 === 0 ? 'income' : 'expense',
+    amount: 100 + i,
+    category: i % 5 === 0 ? 'Salary' : 'Food & Dining',
+    description: `entry ${i}`,
+    date,
+    dateDesc: invertTime(date),
+    origin: 'app',
+    _deleted: i % 50 === 7,
+  }
+}
+
+const shipped = shippedRxSchemaOf('transactions') as unknown as RxJsonSchema<Transaction>
+const nextVersion = { ...shipped, version: shipped.version + 1 }
+const nextStrategies = {
+  ...migrationStrategiesOf('transactions'),
+  [nextVersion.version]: (doc: Record<string, unknown>) => migrateDocument('transactions', doc),
+}
+
+/** A page of the device under `schema`; its replication pushes to `pushed` unless offline. */
+async function page(
+  name: string,
+  storage: RxStorage<unknown, unknown>,
+  schema: RxJsonSchema<Transaction>,
+  server: { pushed: string[]; online: boolean },
+) {
+  const db = await createRxDatabase<Collections>({ name, storage, multiInstance: false })
+  await db.addCollections({
+    transactions: {
+      schema,
+      conflictHandler: lastWriterWins,
+      migrationStrategies: schema.version === shipped.version ? migrationStrategiesOf('transactions') : nextStrategies,
+    },
+  })
+  const start = () =>
+    replicateRxCollection<Transaction, { seq: number }>({
+      collection: db.transactions,
+      replicationIdentifier: IDENTIFIER,
+      live: true,
+      retryTime: 20,
+      waitForLeadership: false,
+      // The first download brought everything up to seq DOWNLOADED.
+      pull: {
+        initialCheckpoint: { seq: DOWNLOADED },
+        handler: (checkpoint) => Promise.resolve({ documents: [], checkpoint: checkpoint ?? { seq: DOWNLOADED } }),
+        stream$: new Subject(),
+      },
+      push: {
+        initialCheckpoint: AFTER_SNAPSHOT,
+        handler: (rows) => {
+          if (!server.online) return Promise.reject(new Error('offline'))
+          server.pushed.push(...rows.map((row) => (toWire(row.newDocumentState) as Doc).id))
+          return Promise.resolve([])
+        },
+      },
+    })
+  return { db, start }
+}
+
+const sortedById = <T extends { id: string }>(docs: T[]) => docs.sort((a, b) => a.id.localeCompare(b.id))
+
+describe('the next schema version of transactions, after a first download', () => {
+  it('keeps every entry and its server mark, and pushes only the entry the server never had', async () => {
+    const identifierOf = (collection: string) => (collection === 'transactions' ? `rxdbreplication${IDENTIFIER}` : null)
+    const storage = keepPullMarks(readsInOneRequest(getRxStorageDexie({ indexedDB, IDBKeyRange })), identifierOf)
+    const name = `migration${Date.now()}`
+    const server = { pushed: [] as string[], online: false }
+
+    const before = await page(name, storage, shipped, server)
+    const addPage = await snapshotPageWriter(before.db.transactions, `rxdbreplication${IDENTIFIER}`, 300)
+    const downloaded = Array.from({ length: DOWNLOADED }, (_, i) => entry(i))
+    for (let at = 0; at < DOWNLOADED; at += 200) await addPage(downloaded.slice(at, at + 200))
+    const replication = before.start()
+    await replication.awaitInitialReplication()
+    // Offline, the user adds one more entry: it waits on this device to be pushed.
+    const local = entry(900)
+    await before.db.transactions.insert(local)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const stored = sortedById(
+      await before.db.transactions.storageInstance.findDocumentsById(
+        [...downloaded, local].map((doc) => doc.id),
+        true,
+      ),
+    )
+    expect(stored).toHaveLength(DOWNLOADED + 1)
+    expect(server.pushed).toEqual([])
+    await replication.cancel()
+    await before.db.close()
+
+    server.online = true
+    const after = await page(name, storage, nextVersion, server)
+    closers.push(() => after.db.remove())
+    const migrated = sortedById(
+      await after.db.transactions.storageInstance.findDocumentsById(
+        stored.map((doc) => doc.id),
+        true,
+      ),
+    )
+    // The same documents, revision heights, write times and pull marks: nothing looks like a local
+    // edit (RxDB gives each copy a new revision token of the same height).
+    const height = <T extends { _rev: string }>(docs: T[]) =>
+      docs.map((doc) => ({ ...doc, _rev: doc._rev.split('-')[0] }))
+    expect(height(migrated)).toEqual(height(stored))
+    const resumed = after.start()
+    closers.push(() => resumed.cancel())
+    await resumed.awaitInSync()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await resumed.awaitInSync()
+    expect(server.pushed).toEqual([local.id])
+  })
+})
