@@ -37,6 +37,20 @@ async function recordStorageAndToast(page: Page) {
   })
 }
 
+/** Waits until no IndexedDB transaction has started for half a second. */
+async function untilStorageQuiet(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const log = (window as unknown as { __tx: { at: number }[] }).__tx
+          return performance.now() - (log.at(-1)?.at ?? 0)
+        }),
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(500)
+}
+
 test('the toast comes once the entry is written and before the budget alert is worked out; the alert follows', async ({
   page,
   server,
@@ -48,6 +62,10 @@ test('the toast comes once the entry is written and before the budget alert is w
   await expect(page.getByText('Food & Dining')).toBeVisible()
   await page.goto('/add-expense')
   await fillExpense(page, '800', 'Food & Dining', 'thali')
+  // The page load's own reads (the sync's first counts read the budgets too) come before the tap:
+  // on a busy machine they could still be running and pass for the alert's.
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-state', 'synced')
+  await untilStorageQuiet(page)
   const tapAt = await page.evaluate(() => performance.now())
   await page.getByRole('button', { name: 'Add Expense' }).click()
   await expect(success(page)).toContainText('⚠️ Food & Dining budget is at 80% (₹800 of ₹1,000)')
