@@ -16,6 +16,7 @@ import {
   type RxStorage,
   type RxStorageBulkWriteResponse,
   type RxStorageChangeEvent,
+  type RxStorageDefaultCheckpoint,
   type RxStorageInstance,
   type RxStorageInstanceCreationParams,
   type RxStorageInstanceReplicationState,
@@ -116,14 +117,15 @@ export function readsInOneRequest<I, O>(storage: RxStorage<I, O>): RxStorage<I, 
           ? queryInOneRequest(instance as unknown as DexieQueried<D>, prepared)
           : query(prepared)
       instance.getChangedDocumentsSince = (limit, checkpoint) =>
-        changesInOneRequest(instance as unknown as DexieQueried<D>, limit, checkpoint as ChangeCheckpoint | undefined)
+        changesInOneRequest(
+          instance as unknown as DexieQueried<D>,
+          limit,
+          checkpoint as RxStorageDefaultCheckpoint | undefined,
+        )
       return instance
     },
   }
 }
-
-/** Where RxDB's change feed stands: after this write time and, within it, this id. */
-type ChangeCheckpoint = { id: string; lwt: number }
 
 /**
  * RxDB's change feed of an instance (what a replication pushes and a schema migration copies): the
@@ -132,7 +134,11 @@ type ChangeCheckpoint = { id: string; lwt: number }
  * checks the rows of that same time one by one: a first download's rows share one time
  * (`SNAPSHOT_LWT`), so every batch of a migration read them all again.
  */
-async function changesInOneRequest<D>(instance: DexieQueried<D>, limit: number, checkpoint?: ChangeCheckpoint) {
+async function changesInOneRequest<D>(
+  instance: DexieQueried<D>,
+  limit: number,
+  checkpoint?: RxStorageDefaultCheckpoint,
+) {
   const internals = await instance.internals
   const primaryPath = getPrimaryFieldOfPrimaryKey(instance.schema.primaryKey)
   const since = checkpoint ?? { id: '', lwt: RX_META_LWT_MINIMUM }

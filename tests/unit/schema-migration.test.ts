@@ -26,6 +26,8 @@ type Collections = { transactions: RxCollection<Transaction> }
 
 const OWNER = 'u1'
 const IDENTIFIER = 'hisaab-transactions-test'
+/** The replication's identifier as RxDB prefixes it (what the pull marks are made of). */
+const PREFIXED = `rxdbreplication${IDENTIFIER}`
 const DOWNLOADED = 600
 const closers: (() => Promise<unknown>)[] = []
 afterEach(async () => {
@@ -100,13 +102,13 @@ const sortedById = <T extends { id: string }>(docs: T[]) => docs.sort((a, b) => 
 
 describe('the next schema version of transactions, after a first download', () => {
   it('keeps every entry and its server mark, and pushes only the entry the server never had', async () => {
-    const identifierOf = (collection: string) => (collection === 'transactions' ? `rxdbreplication${IDENTIFIER}` : null)
+    const identifierOf = (collection: string) => (collection === 'transactions' ? PREFIXED : null)
     const storage = keepPullMarks(readsInOneRequest(getRxStorageDexie({ indexedDB, IDBKeyRange })), identifierOf)
     const name = `migration${Date.now()}`
     const server = { pushed: [] as string[], online: false }
 
     const before = await page(name, storage, shipped, server)
-    const addPage = await snapshotPageWriter(before.db.transactions, `rxdbreplication${IDENTIFIER}`, 300)
+    const addPage = await snapshotPageWriter(before.db.transactions, PREFIXED, 300)
     const downloaded = Array.from({ length: DOWNLOADED }, (_, i) => entry(i))
     for (let at = 0; at < DOWNLOADED; at += 200) await addPage(downloaded.slice(at, at + 200))
     const replication = before.start()
