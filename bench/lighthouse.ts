@@ -4,7 +4,8 @@
  * the real server. Baseline in the same run: the same audit of a static page with no JavaScript, which
  * shows what this (shared, noisy) machine gives at best.
  *
- * Alone: `npm run build && node --import tsx bench/lighthouse.ts` (LH_RUNS=1 for a quick look).
+ * Alone: `npm run build && node --import tsx bench/lighthouse.ts` (LH_RUNS=1 for a quick look;
+ * LH_TASKS=1 also prints each audit's main-thread tasks that count towards its blocking time).
  */
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
@@ -42,6 +43,57 @@ export interface LighthouseResult {
 /** Lighthouse's default CPU slowdown, and the one for phones slower than its reference device. */
 export const CPU_SLOWDOWNS = [4, 10] as const
 
+/** The trace events read here (Chrome's trace format; durations and times in microseconds). */
+interface TraceEvent {
+  name: string
+  ph: string
+  pid: number
+  tid: number
+  ts: number
+  dur?: number
+  args?: { data?: { url?: string; functionName?: string; isLoadingMainFrame?: boolean } }
+}
+
+/**
+ * Lighthouse's simulation (Lantern) drops a main-thread task shorter than this as it was observed,
+ * unthrottled, and multiplies the others by the CPU slowdown; a task then blocks for what it lasts
+ * over 50 ms.
+ */
+const SIMULATED_TASK_MIN_MS = 10
+const BLOCKING_OVER_MS = 50
+
+/**
+ * The observed tasks after the first contentful paint that the simulation keeps, each with what ran
+ * in it, and the blocking time they add up to at this slowdown: what splitting a first screen's work
+ * has to bring down.
+ */
+function blockingTasks(events: readonly TraceEvent[], cpuSlowdown: number): string[] {
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint')
+  if (!fcp) return ['no first contentful paint in the trace']
+  const start = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame)?.ts ?? fcp.ts
+  const onMain = events
+    .filter((e) => e.pid === fcp.pid && e.tid === fcp.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts)
+  const ms = (us: number) => Math.round(us / 100) / 10
+  const lines: string[] = []
+  let blocking = 0
+  for (const task of onMain) {
+    if (task.name !== 'RunTask' || task.ts < fcp.ts || ms(task.dur!) < SIMULATED_TASK_MIN_MS) continue
+    const end = task.ts + task.dur!
+    const parts = onMain
+      .filter((e) => e.ts >= task.ts && e.ts < end && e !== task && e.name !== 'RunTask' && e.dur! >= 2000)
+      .slice(0, 6)
+      .map((e) => {
+        const where = e.args?.data?.url?.split('/').pop() ?? e.args?.data?.functionName ?? ''
+        return `${e.name}${where ? ` ${where}` : ''} ${ms(e.dur!)}`
+      })
+    blocking += Math.max(0, ms(task.dur!) * cpuSlowdown - BLOCKING_OVER_MS)
+    lines.push(`  +${ms(task.ts - start)} ms: ${ms(task.dur!)} ms (${parts.join(', ')})`)
+  }
+  lines.push(`  ${lines.length} tasks, about ${Math.round(blocking)} ms blocking at ${cpuSlowdown}×`)
+  return lines
+}
+
 async function auditOnce(url: string, port: number, cpuSlowdown: number): Promise<LighthouseFigures> {
   const result = await lighthouse(url, {
     port,
@@ -51,7 +103,16 @@ async function auditOnce(url: string, port: number, cpuSlowdown: number): Promis
     throttling: { cpuSlowdownMultiplier: cpuSlowdown },
   })
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`)
-  const { lhr } = result
+  const { lhr, artifacts } = result
+  if (process.env.LH_TASKS) {
+    const events = artifacts.Trace.traceEvents as unknown as TraceEvent[]
+    console.log(
+      [
+        `${url} at ${cpuSlowdown}×, observed tasks ≥ ${SIMULATED_TASK_MIN_MS} ms after FCP:`,
+        ...blockingTasks(events, cpuSlowdown),
+      ].join('\n'),
+    )
+  }
   if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
   return {
