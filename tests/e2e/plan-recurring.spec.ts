@@ -233,3 +233,67 @@ test('recurring offline: add and mark paid with the server stopped, reload, then
     )
     .toEqual(['Broadband:999:Bills & Utilities'])
 })
+
+/**
+ * Holds every IndexedDB write to the page's transactions store until `release` is called: a
+ * read-write transaction of another connection on the same store, kept open by a request after each.
+ */
+async function holdTransactionWrites(page: Page): Promise<{ release: () => Promise<void> }> {
+  await page.evaluate(async () => {
+    const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.endsWith('--transactions'))
+    if (!name) throw new Error('no transactions database')
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(name)
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error ?? new Error('open failed'))
+    })
+    const w = window as unknown as { __releaseWrites?: boolean }
+    w.__releaseWrites = false
+    const stores = [...db.objectStoreNames]
+    const tx = db.transaction(stores, 'readwrite')
+    const store = tx.objectStore(stores[0] ?? 'docs')
+    await new Promise<void>((held) => {
+      const keepOpen = () => {
+        held()
+        if (!w.__releaseWrites) store.count().onsuccess = keepOpen
+      }
+      keepOpen()
+    })
+    tx.oncomplete = () => db.close()
+  })
+  return {
+    release: () =>
+      page.evaluate(() => void ((window as unknown as { __releaseWrites: boolean }).__releaseWrites = true)),
+  }
+}
+
+test('Mark Paid keeps its dialog up, busy, until the expense is written; then it closes and says so', async ({
+  page,
+  server,
+}) => {
+  await page.clock.setFixedTime(NOW)
+  await signUpWithToken(page, server, 'recurring-busy')
+  await page.goto('/recurring-payments')
+  await addPayment(page, { name: 'Insurance', amount: '12000', category: 'Healthcare', due: '2027-03-15' })
+  await card(page, 'Insurance').getByRole('button', { name: 'Mark Insurance paid' }).click()
+  const early = page.getByRole('alertdialog', { name: 'Mark Insurance paid now?' })
+  await expect(early).toBeVisible()
+
+  const writes = await holdTransactionWrites(page)
+  await early.getByRole('button', { name: 'Mark Paid' }).click()
+  const marked = page.getByRole('status').filter({ hasText: 'Marked paid. Next due 15 Apr' })
+  // The expense cannot be written yet: the dialog says it is working on it, and nothing says it is done.
+  await expect(early.getByRole('button', { name: 'Mark Paid' })).toBeDisabled()
+  await page.waitForTimeout(500)
+  await expect(early).toBeVisible()
+  await expect(marked).toHaveCount(0)
+
+  await writes.release()
+  await expect(marked).toBeVisible()
+  await expect(early).toHaveCount(0)
+  await expect(card(page, 'Insurance')).toContainText('15 Apr 2027')
+  // Written for good: a reload right away lists the expense.
+  await page.reload()
+  await page.goto('/transactions')
+  await expect(page.getByTestId('transaction-item').filter({ hasText: 'Insurance' })).toContainText('-₹12,000')
+})

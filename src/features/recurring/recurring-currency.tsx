@@ -57,11 +57,14 @@ function offeredRate(payment: RecurringDoc, home: string): string {
 export function PaidRateDialog({
   payment,
   home,
+  saving,
   onConfirm,
   onCancel,
 }: {
   payment: RecurringDoc
   home: HomeCurrency
+  /** Until the payment is written: the dialog stays up, its button busy. */
+  saving: boolean
   onConfirm: (rate: PaidRate) => void
   onCancel: () => void
 }) {
@@ -98,7 +101,7 @@ export function PaidRateDialog({
             setError(null)
           }}
         />
-        <ModalFormActions onCancel={onCancel} submitLabel="Mark Paid" saving={false} />
+        <ModalFormActions onCancel={onCancel} submitLabel="Mark Paid" saving={saving} />
       </form>
     </Modal>
   )

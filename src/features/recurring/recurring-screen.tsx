@@ -303,14 +303,16 @@ function useMarkPaid(home: HomeCurrency) {
   const [asking, setAsking] = useState<RecurringDoc | null>(null)
   const [rating, setRating] = useState<RecurringDoc | null>(null)
   const now = paidAt ?? opened
+  // A dialog that asked stays up, its button busy, until the expense is written: closed earlier, it
+  // told the user it was done while a page load could still end the write. On failure it stays for a retry.
   const markPaid = async (payment: RecurringDoc, rate?: PaidRate) => {
-    setAsking(null)
-    setRating(null)
     setPaying(payment.id)
     try {
       const at = Date.now()
       const { nextDueDate } = await markRecurringPaid(payment, at, rate)
       setPaidAt(at)
+      setAsking(null)
+      setRating(null)
       toast.show(`Marked paid. Next due ${formatDueDay(nextDueDate)}`)
     } catch (e) {
       console.error(e)
@@ -337,11 +339,13 @@ function useMarkPaid(home: HomeCurrency) {
 function EarlyPaymentDialog({
   payment,
   now,
+  busy,
   onConfirm,
   onCancel,
 }: {
   payment: RecurringDoc | null
   now: number
+  busy: boolean
   onConfirm: (p: RecurringDoc) => void
   onCancel: () => void
 }) {
@@ -361,6 +365,7 @@ function EarlyPaymentDialog({
       }
       confirmLabel="Mark Paid"
       tone="primary"
+      busy={busy}
       onConfirm={() => payment && onConfirm(payment)}
       onCancel={onCancel}
     />
@@ -421,12 +426,19 @@ export default function RecurringScreen() {
         />
       ) : null}
       <DeletePaymentDialog payment={deleting} onClose={() => setDeleting(null)} />
-      <EarlyPaymentDialog payment={asking} now={now} onConfirm={(p) => void markPaid(p)} onCancel={cancel} />
+      <EarlyPaymentDialog
+        payment={asking}
+        now={now}
+        busy={paying !== null}
+        onConfirm={(p) => void markPaid(p)}
+        onCancel={cancel}
+      />
       {rating ? (
         <PaidRateDialog
           key={rating.id}
           payment={rating}
           home={home}
+          saving={paying !== null}
           onConfirm={(rate) => void markPaid(rating, rate)}
           onCancel={cancel}
         />
