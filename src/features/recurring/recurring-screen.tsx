@@ -311,8 +311,10 @@ function useMarkPaid(home: HomeCurrency) {
       const at = Date.now()
       const { nextDueDate } = await markRecurringPaid(payment, at, rate)
       setPaidAt(at)
-      setAsking(null)
-      setRating(null)
+      // Only its own dialog: another payment's, opened meanwhile, stays.
+      const done = (open: RecurringDoc | null) => (open?.id === payment.id ? null : open)
+      setAsking(done)
+      setRating(done)
       toast.show(`Marked paid. Next due ${formatDueDay(nextDueDate)}`)
     } catch (e) {
       console.error(e)
