@@ -72,23 +72,26 @@ function blockingTasks(events: readonly TraceEvent[], cpuSlowdown: number): stri
   if (!fcp) return ['no first contentful paint in the trace']
   const start = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame)?.ts ?? fcp.ts
   const onMain = events
-    .filter((e) => e.pid === fcp.pid && e.tid === fcp.tid && e.ph === 'X' && e.dur !== undefined)
+    .filter(
+      (e): e is TraceEvent & { dur: number } =>
+        e.pid === fcp.pid && e.tid === fcp.tid && e.ph === 'X' && e.dur !== undefined,
+    )
     .sort((a, b) => a.ts - b.ts)
   const ms = (us: number) => Math.round(us / 100) / 10
   const lines: string[] = []
   let blocking = 0
   for (const task of onMain) {
-    if (task.name !== 'RunTask' || task.ts < fcp.ts || ms(task.dur!) < SIMULATED_TASK_MIN_MS) continue
-    const end = task.ts + task.dur!
+    if (task.name !== 'RunTask' || task.ts < fcp.ts || ms(task.dur) < SIMULATED_TASK_MIN_MS) continue
+    const end = task.ts + task.dur
     const parts = onMain
-      .filter((e) => e.ts >= task.ts && e.ts < end && e !== task && e.name !== 'RunTask' && e.dur! >= 2000)
+      .filter((e) => e.ts >= task.ts && e.ts < end && e !== task && e.name !== 'RunTask' && e.dur >= 2000)
       .slice(0, 6)
       .map((e) => {
         const where = e.args?.data?.url?.split('/').pop() ?? e.args?.data?.functionName ?? ''
-        return `${e.name}${where ? ` ${where}` : ''} ${ms(e.dur!)}`
+        return `${e.name}${where ? ` ${where}` : ''} ${ms(e.dur)}`
       })
-    blocking += Math.max(0, ms(task.dur!) * cpuSlowdown - BLOCKING_OVER_MS)
-    lines.push(`  +${ms(task.ts - start)} ms: ${ms(task.dur!)} ms (${parts.join(', ')})`)
+    blocking += Math.max(0, ms(task.dur) * cpuSlowdown - BLOCKING_OVER_MS)
+    lines.push(`  +${ms(task.ts - start)} ms: ${ms(task.dur)} ms (${parts.join(', ')})`)
   }
   lines.push(`  ${lines.length} tasks, about ${Math.round(blocking)} ms blocking at ${cpuSlowdown}×`)
   return lines
