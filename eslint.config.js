@@ -25,12 +25,18 @@ const RXDB_INTERNAL_IMPORTS = [
       'getComposedPrimaryKeyOfDocumentData',
       'getHeightOfRevision',
       'writeDocToDocState',
+      'META_INSTANCE_SCHEMA_TITLE',
       'DexieStorageInternals',
       'RxStorageInstanceReplicationState',
     ],
     message: RXDB_INTERNALS,
   },
   { name: 'rxdb/plugins/storage-dexie', importNames: ['fromStorageToDexie'], message: RXDB_INTERNALS },
+  {
+    name: 'rxdb/plugins/migration-schema',
+    importNames: ['migrateDocumentData', 'RxMigrationState'],
+    message: RXDB_INTERNALS,
+  },
   { name: 'rxdb/plugins/utils', importNames: ['defaultHashSha256', 'randomToken'], message: RXDB_INTERNALS },
 ]
 

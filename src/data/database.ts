@@ -17,7 +17,7 @@ import { DEMO_OWNER } from '../../schema/demo-owner'
 import { migrationStrategiesOf, shippedRxSchemaOf } from '../../schema/rx-schema'
 import { conflictHandlerOf } from './conflict'
 import { forgetOldPendingMarkers } from './pending'
-import { keepPullMarks, readsInOneRequest } from './rxdb-internals'
+import { keepPullMarks, migrateByCopy, readsInOneRequest } from './rxdb-internals'
 import { muteRxdbStorageNotice } from './rxdb-notice'
 import {
   forgetFirstDownload,
@@ -50,6 +50,7 @@ export function databaseNameOf(userId: string): string {
 }
 
 addRxPlugin(RxDBMigrationSchemaPlugin)
+migrateByCopy()
 
 let devModeReady: Promise<void> | null = null
 

@@ -1,7 +1,9 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb'
 import { firstValueFrom, Subject, take, toArray } from 'rxjs'
 import {
+  addRxPlugin,
   createRxDatabase,
+  META_INSTANCE_SCHEMA_TITLE,
   getAssumedMasterState,
   getChangedDocumentsSince,
   getComposedPrimaryKeyOfDocumentData,
@@ -11,6 +13,7 @@ import {
   type RxStorage,
   type RxStorageInstanceCreationParams,
 } from 'rxdb/plugins/core'
+import { RxDBMigrationSchemaPlugin, RxMigrationState } from 'rxdb/plugins/migration-schema'
 import { replicateRxCollection } from 'rxdb/plugins/replication'
 import { fromStorageToDexie, getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
@@ -271,5 +274,48 @@ describe('storage-level reads (readStored, findStoredWithDeleted)', () => {
     await doc.remove()
     const [found] = await db.notes.storageInstance.findDocumentsById(['gone'], true)
     expect(found).toMatchObject({ id: 'gone', _deleted: true })
+  })
+})
+
+describe('schema migration (migrateByCopy)', () => {
+  it('moves each storage in one migrateStorage call: the replication’s meta store, then the collection', async () => {
+    const calls: { oldTitle: unknown; newTitle: unknown; newStorage: unknown; oldVersion: number }[] = []
+    // Called below with the migration state as `this`.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    const original = RxMigrationState.prototype.migrateStorage
+    closers.push(() => Promise.resolve((RxMigrationState.prototype.migrateStorage = original)))
+    RxMigrationState.prototype.migrateStorage = function (oldStorage, newStorage, batchSize) {
+      calls.push({
+        oldTitle: oldStorage.schema.title,
+        newTitle: newStorage.schema.title,
+        newStorage,
+        oldVersion: oldStorage.schema.version,
+      })
+      return original.call(this, oldStorage, newStorage, batchSize)
+    }
+    addRxPlugin(RxDBMigrationSchemaPlugin)
+    const storage = getRxStorageDexie({ indexedDB, IDBKeyRange })
+    const name = `contract-migration${++dbNumber}`
+    const before = await createRxDatabase<{ notes: RxCollection<Note> }>({ name, storage, multiInstance: false })
+    await before.addCollections({ notes: { schema: { ...schema, title: 'notes' } } })
+    const { replication } = replicate(before.notes)
+    await before.notes.insert({ id: 'a', text: 'kept', done: false, updatedAt: 1 })
+    await replication.awaitInSync()
+    await replication.cancel()
+    await before.close()
+
+    const after = await createRxDatabase<{ notes: RxCollection<Note> }>({ name, storage, multiInstance: false })
+    closers.push(() => after.remove())
+    await after.addCollections({
+      notes: { schema: { ...schema, title: 'notes', version: 1 }, migrationStrategies: { 1: (doc: Note) => doc } },
+    })
+    expect(META_INSTANCE_SCHEMA_TITLE).toBe('RxReplicationProtocolMetaData')
+    expect(calls.map((call) => [call.oldTitle, call.newTitle, call.oldVersion])).toEqual([
+      [META_INSTANCE_SCHEMA_TITLE, META_INSTANCE_SCHEMA_TITLE, 0],
+      ['notes', 'notes', 0],
+    ])
+    // The collection's storage below the wrapper that stamps write times: the copies keep theirs.
+    expect(calls[1]!.newStorage).toBe(after.notes.storageInstance.originalStorageInstance)
+    expect((await after.notes.findOne('a').exec())?.text).toBe('kept')
   })
 })

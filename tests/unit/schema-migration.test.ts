@@ -1,5 +1,12 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb'
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxJsonSchema, type RxStorage } from 'rxdb/plugins/core'
+import {
+  addRxPlugin,
+  createRxDatabase,
+  type RxCollection,
+  type RxDocumentData,
+  type RxJsonSchema,
+  type RxStorage,
+} from 'rxdb/plugins/core'
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { replicateRxCollection } from 'rxdb/plugins/replication'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
@@ -9,17 +16,24 @@ import { invertTime } from '../../schema/entities/common'
 import type { Transaction } from '../../schema/entities/transaction'
 import { migrateDocument, migrationStrategiesOf, shippedRxSchemaOf } from '../../schema/rx-schema'
 import { lastWriterWins, toWire } from '../../src/data/conflict'
-import { AFTER_SNAPSHOT, keepPullMarks, readsInOneRequest, snapshotPageWriter } from '../../src/data/rxdb-internals'
+import {
+  AFTER_SNAPSHOT,
+  keepPullMarks,
+  migrateByCopy,
+  readsInOneRequest,
+  snapshotPageWriter,
+} from '../../src/data/rxdb-internals'
 
 /**
  * The app's next schema version of transactions, on a device whose entries came with its first
- * download: RxDB copies every document into the new version's storage, reading the old one's
- * change feed, where every downloaded entry has the same write time. Run on the app's storage
- * stack (RxDB's Dexie storage over an in-memory IndexedDB) with the schema as it ships and one
- * version more.
+ * download: the migration copies every document into the new version's storage (`migrateByCopy`),
+ * reading the old one's change feed, where every downloaded entry has the same write time. Run on
+ * the app's storage stack (RxDB's Dexie storage over an in-memory IndexedDB) with the schema as it
+ * ships and one version more.
  */
 
 addRxPlugin(RxDBMigrationSchemaPlugin)
+migrateByCopy()
 
 type Doc = Transaction & { _deleted: boolean }
 type Collections = { transactions: RxCollection<Transaction> }
@@ -100,33 +114,63 @@ async function page(
 
 const sortedById = <T extends { id: string }>(docs: T[]) => docs.sort((a, b) => a.id.localeCompare(b.id))
 
+/** The app's storage stack over an in-memory IndexedDB. */
+function appStorage() {
+  const identifierOf = (collection: string) => (collection === 'transactions' ? PREFIXED : null)
+  return keepPullMarks(readsInOneRequest(getRxStorageDexie({ indexedDB, IDBKeyRange })), identifierOf)
+}
+
+/**
+ * A device under the shipped schema that downloaded DOWNLOADED entries, replicated once and then,
+ * offline, added one more; returns every stored document as it was when the page closed.
+ */
+async function downloadedDevice(
+  name: string,
+  storage: RxStorage<unknown, unknown>,
+  server: { pushed: string[]; online: boolean },
+) {
+  const before = await page(name, storage, shipped, server)
+  const addPage = await snapshotPageWriter(before.db.transactions, PREFIXED, 300)
+  const downloaded = Array.from({ length: DOWNLOADED }, (_, i) => entry(i))
+  for (let at = 0; at < DOWNLOADED; at += 200) await addPage(downloaded.slice(at, at + 200))
+  const replication = before.start()
+  await replication.awaitInitialReplication()
+  const local = entry(900)
+  await before.db.transactions.insert(local)
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  const stored = sortedById(
+    await before.db.transactions.storageInstance.findDocumentsById(
+      [...downloaded, local].map((doc) => doc.id),
+      true,
+    ),
+  )
+  await replication.cancel()
+  await before.db.close()
+  return { stored, local }
+}
+
+/** The documents stored under `schema` itself, read straight from its storage (no migration runs). */
+async function storedUnder(name: string, storage: RxStorage<unknown, unknown>, schema: RxJsonSchema<Transaction>) {
+  const instance = await storage.createStorageInstance<Transaction>({
+    databaseName: name,
+    collectionName: 'transactions',
+    databaseInstanceToken: 'test',
+    multiInstance: false,
+    options: {},
+    schema: schema as RxJsonSchema<RxDocumentData<Transaction>>,
+    devMode: false,
+  })
+  return instance
+}
+
 describe('the next schema version of transactions, after a first download', () => {
-  it('keeps every entry and its server mark, and pushes only the entry the server never had', async () => {
-    const identifierOf = (collection: string) => (collection === 'transactions' ? PREFIXED : null)
-    const storage = keepPullMarks(readsInOneRequest(getRxStorageDexie({ indexedDB, IDBKeyRange })), identifierOf)
+  it('keeps every entry as it was (revision, write time, server mark); only the unsynced one is pushed', async () => {
+    const storage = appStorage()
     const name = `migration${Date.now()}`
     const server = { pushed: [] as string[], online: false }
-
-    const before = await page(name, storage, shipped, server)
-    const addPage = await snapshotPageWriter(before.db.transactions, PREFIXED, 300)
-    const downloaded = Array.from({ length: DOWNLOADED }, (_, i) => entry(i))
-    for (let at = 0; at < DOWNLOADED; at += 200) await addPage(downloaded.slice(at, at + 200))
-    const replication = before.start()
-    await replication.awaitInitialReplication()
-    // Offline, the user adds one more entry: it waits on this device to be pushed.
-    const local = entry(900)
-    await before.db.transactions.insert(local)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    const stored = sortedById(
-      await before.db.transactions.storageInstance.findDocumentsById(
-        [...downloaded, local].map((doc) => doc.id),
-        true,
-      ),
-    )
+    const { stored, local } = await downloadedDevice(name, storage, server)
     expect(stored).toHaveLength(DOWNLOADED + 1)
     expect(server.pushed).toEqual([])
-    await replication.cancel()
-    await before.db.close()
 
     server.online = true
     const after = await page(name, storage, nextVersion, server)
@@ -137,16 +181,45 @@ describe('the next schema version of transactions, after a first download', () =
         true,
       ),
     )
-    // The same documents, revision heights, write times and pull marks: nothing looks like a local
-    // edit (RxDB gives each copy a new revision token of the same height).
-    const height = <T extends { _rev: string }>(docs: T[]) =>
-      docs.map((doc) => ({ ...doc, _rev: doc._rev.split('-')[0] }))
-    expect(height(migrated)).toEqual(height(stored))
+    // Nothing looks like a local edit: the replication resumes where it was.
+    expect(migrated).toEqual(stored)
     const resumed = after.start()
     closers.push(() => resumed.cancel())
     await resumed.awaitInSync()
     await new Promise((resolve) => setTimeout(resolve, 100))
     await resumed.awaitInSync()
     expect(server.pushed).toEqual([local.id])
+    // The old version's storage is gone once everything is copied.
+    const old = await storedUnder(name, storage, shipped)
+    closers.push(() => old.close())
+    expect(
+      await old.findDocumentsById(
+        stored.map((doc) => doc.id),
+        true,
+      ),
+    ).toEqual([])
+  })
+
+  it('started again after an interruption, keeps what the new version already holds and copies the rest', async () => {
+    const storage = appStorage()
+    const name = `migration-again${Date.now()}`
+    const server = { pushed: [] as string[], online: false }
+    const { stored } = await downloadedDevice(name, storage, server)
+    // The copy of an earlier attempt: one document already in the new version's storage.
+    const copied = { ...stored[3]!, description: 'copied before the page closed' }
+    const partial = await storedUnder(name, storage, nextVersion)
+    const written = await partial.bulkWrite([{ document: copied }], 'test')
+    expect(written.error).toEqual([])
+    await partial.close()
+
+    const after = await page(name, storage, nextVersion, server)
+    closers.push(() => after.db.remove())
+    const migrated = sortedById(
+      await after.db.transactions.storageInstance.findDocumentsById(
+        stored.map((doc) => doc.id),
+        true,
+      ),
+    )
+    expect(migrated).toEqual(stored.map((doc) => (doc.id === copied.id ? copied : doc)))
   })
 })
