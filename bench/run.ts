@@ -15,6 +15,7 @@ import {
   type ProfileResult,
 } from './first-sync'
 import { DESKTOP, PHONE } from './profiles'
+import { benchMigration } from './migration'
 import { benchMultiTab, multiTabRow } from './multi-tab'
 import { benchAddVisible, BURST_PACE_MS, HUMAN_PACE_MS } from './add-visible'
 import { benchColdStart } from './cold-start'
@@ -47,6 +48,7 @@ const N = Number(process.env.BENCH_DOCS ?? 50_000)
  * `BENCH_ONLY=cold-start npm run bench`: only the cold start; `BENCH_ONLY=parser`: only the
  * message parser; `BENCH_ONLY=whatsapp`: only the webhook, typed and forwarded bank messages;
  * `BENCH_ONLY=push-load`: only (k), health latency while accounts push in a loop;
+ * `BENCH_ONLY=migration`: only the first open after a schema update of transactions (bench/migration.ts);
  * `BENCH_ONLY=screens`: only (d), the screens' first renders and the list's scroll, desktop and phone;
  * `BENCH_ONLY=save-toast`: only (m), tap Add Expense → toast on the desktop and at 4× CPU;
  * `BENCH_ONLY=first-sync`: only (b) on the desktop and the phone profile at 10,000 and 50,000
@@ -126,6 +128,30 @@ async function firstSyncProfiles(browser: Browser, server: ServerProcess): Promi
     }
   }
   return results
+}
+
+/**
+ * The first open after an update of the transactions schema, at 10,000 transactions unless
+ * `BENCH_MIGRATION_DOCS` says otherwise, on the profiles of `BENCH_PROFILES` (both unless set):
+ * the app's copy against RxDB's own migration, `BENCH_ROUNDS` rounds (1 unless set).
+ */
+async function migrationProfiles(browser: Browser, server: ServerProcess): Promise<string[]> {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 1)
+  const n = Number(process.env.BENCH_MIGRATION_DOCS ?? 10_000)
+  const profiles = [DESKTOP, PHONE].filter((p) => (process.env.BENCH_PROFILES ?? 'desktop,phone').includes(p.name))
+  const account = await registerAccount(server, 'migration')
+  await pushAll(server, account.token, 'transactions', makeTransactions(account.user.id, n))
+  const rows: string[] = []
+  for (const profile of profiles) {
+    console.log(`  ${profile.name}, ${n} transactions…`)
+    const result = await benchMigration(browser, server, account, { n, profile, rounds })
+    console.log(JSON.stringify(result))
+    rows.push(
+      `| schema update of transactions, first open, ${n} entries, ${profile.name} (${profile.cpuRate}× CPU) | ` +
+        `${result.copyMs} ms (copy) | ${result.rxdbMs} ms (RxDB's migration) | ${result.ratio}× faster |`,
+    )
+  }
+  return rows
 }
 
 type ColdStart = Awaited<ReturnType<typeof benchColdStart>> & { docs: number }
@@ -231,6 +257,10 @@ async function main() {
       console.log(results.map(firstSyncProfileRow).join('\n'))
       return
     }
+    if (ONLY === 'migration') {
+      console.log((await migrationProfiles(browser, server)).join('\n'))
+      return
+    }
     if (ONLY === 'screens') {
       const account = await registerAccount(server, 'screens')
       await pushAll(server, account.token, 'transactions', makeTransactions(account.user.id, N))
@@ -244,8 +274,8 @@ async function main() {
     }
     if (ONLY) {
       throw new Error(
-        `BENCH_ONLY=${ONLY}: only cold-start, save-toast, first-sync, screens, parser, whatsapp, push-load and ` +
-          'server can run alone',
+        `BENCH_ONLY=${ONLY}: only cold-start, save-toast, first-sync, migration, screens, parser, whatsapp, ` +
+          'push-load and server can run alone',
       )
     }
     const account = await registerAccount(server, 'bench')
