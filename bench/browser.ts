@@ -1,11 +1,17 @@
 import type { Browser, Page } from '@playwright/test'
 import type { ServerProcess } from '../tests/e2e/support/server'
 import { savedScreenPrefix, type SavedScreenKind } from '../src/data/saved-screen-keys'
+import type { DeviceProfile } from './profiles'
 import type { Account } from './seed'
 
-/** A page of the built app signed in as `account`, with the debug handle enabled. */
-export async function signedInPage(browser: Browser, server: ServerProcess, account: Account): Promise<Page> {
-  const context = await browser.newContext({ serviceWorkers: 'block' })
+/** A page of the built app signed in as `account`, with the debug handle enabled; a desktop unless `device` says. */
+export async function signedInPage(
+  browser: Browser,
+  server: ServerProcess,
+  account: Account,
+  device: Partial<DeviceProfile['context']> = {},
+): Promise<Page> {
+  const context = await browser.newContext({ serviceWorkers: 'block', ...device })
   await context.addInitScript(
     ({ token, user }) => {
       localStorage.setItem('hisaabDebug', '1')

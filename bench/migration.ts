@@ -1,6 +1,7 @@
 import type { Browser } from '@playwright/test'
 import { build } from 'esbuild'
 import type { ServerProcess } from '../tests/e2e/support/server'
+import { signedInPage } from './browser'
 import { waitForFirstSync } from './first-sync'
 import type { DeviceProfile } from './profiles'
 import type { Account } from './seed'
@@ -42,16 +43,8 @@ export async function benchMigration(
 ): Promise<{ runs: MigrationRun[]; copyMs: number; rxdbMs: number; ratio: number }> {
   const script = await pageScript()
   const once = async (copy: boolean): Promise<number> => {
-    const context = await browser.newContext({ serviceWorkers: 'block', ...options.profile.context })
-    await context.addInitScript(
-      ({ token, user }) => {
-        localStorage.setItem('hisaabDebug', '1')
-        localStorage.setItem('hisaab.token', token)
-        localStorage.setItem('hisaab.user', JSON.stringify(user))
-      },
-      { token: account.token, user: account.user },
-    )
-    await context.addInitScript('globalThis.__name = (fn) => fn')
+    const page = await signedInPage(browser, server, account, options.profile.context)
+    const context = page.context()
     await context.route(`${server.url}/bench-migration*`, (route) =>
       route.fulfill(
         route.request().url().endsWith('.js')
@@ -62,7 +55,6 @@ export async function benchMigration(
             },
       ),
     )
-    const page = await context.newPage()
     await page.goto(`${server.url}/home`)
     await waitForFirstSync(page, options.n)
     const dbName = await page.evaluate(() => window.__hisaab!.db.name)

@@ -6,6 +6,7 @@ import {
   type RxDocumentData,
   type RxJsonSchema,
   type RxStorage,
+  type RxStorageInstance,
 } from 'rxdb/plugins/core'
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { replicateRxCollection } from 'rxdb/plugins/replication'
@@ -138,12 +139,7 @@ async function downloadedDevice(
   const local = entry(900)
   await before.db.transactions.insert(local)
   await new Promise((resolve) => setTimeout(resolve, 100))
-  const stored = sortedById(
-    await before.db.transactions.storageInstance.findDocumentsById(
-      [...downloaded, local].map((doc) => doc.id),
-      true,
-    ),
-  )
+  const stored = await storedNow(before.db.transactions.storageInstance, [...downloaded, local])
   await replication.cancel()
   await before.db.close()
   return { stored, local }
@@ -163,6 +159,19 @@ async function storedUnder(name: string, storage: RxStorage<unknown, unknown>, s
   return instance
 }
 
+/** What `instance` holds now of the documents `docs` names (deleted ones too), by id. */
+async function storedNow<T extends { id: string }>(
+  instance: Pick<RxStorageInstance<T, unknown, unknown>, 'findDocumentsById'>,
+  docs: readonly { id: string }[],
+) {
+  return sortedById(
+    await instance.findDocumentsById(
+      docs.map((doc) => doc.id),
+      true,
+    ),
+  )
+}
+
 describe('the next schema version of transactions, after a first download', () => {
   it('keeps every entry as it was (revision, write time, server mark); only the unsynced one is pushed', async () => {
     const storage = appStorage()
@@ -175,12 +184,7 @@ describe('the next schema version of transactions, after a first download', () =
     server.online = true
     const after = await page(name, storage, nextVersion, server)
     closers.push(() => after.db.remove())
-    const migrated = sortedById(
-      await after.db.transactions.storageInstance.findDocumentsById(
-        stored.map((doc) => doc.id),
-        true,
-      ),
-    )
+    const migrated = await storedNow(after.db.transactions.storageInstance, stored)
     // Nothing looks like a local edit: the replication resumes where it was.
     expect(migrated).toEqual(stored)
     const resumed = after.start()
@@ -192,12 +196,7 @@ describe('the next schema version of transactions, after a first download', () =
     // The old version's storage is gone once everything is copied.
     const old = await storedUnder(name, storage, shipped)
     closers.push(() => old.close())
-    expect(
-      await old.findDocumentsById(
-        stored.map((doc) => doc.id),
-        true,
-      ),
-    ).toEqual([])
+    expect(await storedNow(old, stored)).toEqual([])
   })
 
   it('started again after an interruption, keeps what the new version already holds and copies the rest', async () => {
@@ -214,12 +213,7 @@ describe('the next schema version of transactions, after a first download', () =
 
     const after = await page(name, storage, nextVersion, server)
     closers.push(() => after.db.remove())
-    const migrated = sortedById(
-      await after.db.transactions.storageInstance.findDocumentsById(
-        stored.map((doc) => doc.id),
-        true,
-      ),
-    )
+    const migrated = await storedNow(after.db.transactions.storageInstance, stored)
     expect(migrated).toEqual(stored.map((doc) => (doc.id === copied.id ? copied : doc)))
   })
 })
