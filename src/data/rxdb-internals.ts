@@ -616,8 +616,8 @@ const MIGRATION_WRITE = 'hisaab-migration-copy'
  * from its change feed (one request a page, `changesInOneRequest`), brought to the new version by
  * the collection's migration strategies, and inserted into the new storage with their revision and
  * `_meta` (write time, pull mark) as they were. RxDB's own migration pushes them through its
- * replication protocol instead, with a conflict read, a meta document and a status write per batch:
- * about 12 ms an entry on a phone, two minutes for 10,000 entries while the screens wait. As in
+ * replication protocol instead, with a conflict read, a meta document and a status write per batch,
+ * several times slower while the screens wait for it. As in
  * RxDB's, a document the new storage already holds (a copy interrupted by a closed page and started
  * again) is left as it is, and the old storage is removed only once everything is copied.
  */
@@ -647,9 +647,11 @@ async function copyStorage(
     if (documents.length === 0) break
     const copies: StoredDoc[] = []
     for (const doc of documents) {
-      if (isMeta) {
-        const meta = doc as MetaDoc
-        const docData = meta.isCheckpoint === '1' ? meta.docData : await migrate(meta.docData)
+      const meta = isMeta ? (doc as MetaDoc) : null
+      // A replication's checkpoint holds no document: it is copied as it is.
+      if (meta?.isCheckpoint === '1') copies.push(meta)
+      else if (meta) {
+        const docData = await migrate(meta.docData)
         if (docData) copies.push({ ...meta, docData })
       } else {
         const copy = await migrate(doc)

@@ -73,12 +73,23 @@ const nextStrategies = {
   [nextVersion.version]: (doc: Record<string, unknown>) => migrateDocument('transactions', doc),
 }
 
+/** The server a device replicates with: what it was sent, and the checkpoints it was pulled from. */
+interface Server {
+  pushed: string[]
+  online: boolean
+  /** The server's checkpoint, which every pull answers with. */
+  seq: number
+  pulledFrom: (number | null)[]
+}
+
+const newServer = (): Server => ({ pushed: [], online: false, seq: DOWNLOADED, pulledFrom: [] })
+
 /** A page of the device under `schema`; its replication pushes to `pushed` unless offline. */
 async function page(
   name: string,
   storage: RxStorage<unknown, unknown>,
   schema: RxJsonSchema<Transaction>,
-  server: { pushed: string[]; online: boolean },
+  server: Server,
 ) {
   const db = await createRxDatabase<Collections>({ name, storage, multiInstance: false })
   await db.addCollections({
@@ -95,10 +106,14 @@ async function page(
       live: true,
       retryTime: 20,
       waitForLeadership: false,
-      // The first download brought everything up to seq DOWNLOADED.
+      // Right after the first download, which brought everything up to seq DOWNLOADED, as the app
+      // starts it; later from the checkpoint the replication stored.
       pull: {
-        initialCheckpoint: { seq: DOWNLOADED },
-        handler: (checkpoint) => Promise.resolve({ documents: [], checkpoint: checkpoint ?? { seq: DOWNLOADED } }),
+        initialCheckpoint: schema === shipped ? { seq: DOWNLOADED } : undefined,
+        handler: (checkpoint) => {
+          server.pulledFrom.push(checkpoint?.seq ?? null)
+          return Promise.resolve({ documents: [], checkpoint: { seq: server.seq } })
+        },
         stream$: new Subject(),
       },
       push: {
@@ -125,11 +140,7 @@ function appStorage() {
  * A device under the shipped schema that downloaded DOWNLOADED entries, replicated once and then,
  * offline, added one more; returns every stored document as it was when the page closed.
  */
-async function downloadedDevice(
-  name: string,
-  storage: RxStorage<unknown, unknown>,
-  server: { pushed: string[]; online: boolean },
-) {
+async function downloadedDevice(name: string, storage: RxStorage<unknown, unknown>, server: Server) {
   const before = await page(name, storage, shipped, server)
   const addPage = await snapshotPageWriter(before.db.transactions, PREFIXED, 300)
   const downloaded = Array.from({ length: DOWNLOADED }, (_, i) => entry(i))
@@ -176,7 +187,7 @@ describe('the next schema version of transactions, after a first download', () =
   it('keeps every entry as it was (revision, write time, server mark); only the unsynced one is pushed', async () => {
     const storage = appStorage()
     const name = `migration${Date.now()}`
-    const server = { pushed: [] as string[], online: false }
+    const server = newServer()
     const { stored, local } = await downloadedDevice(name, storage, server)
     expect(stored).toHaveLength(DOWNLOADED + 1)
     expect(server.pushed).toEqual([])
@@ -187,9 +198,12 @@ describe('the next schema version of transactions, after a first download', () =
     const migrated = await storedNow(after.db.transactions.storageInstance, stored)
     // Nothing looks like a local edit: the replication resumes where it was.
     expect(migrated).toEqual(stored)
+    const pulledBefore = server.pulledFrom.length
     const resumed = after.start()
     closers.push(() => resumed.cancel())
     await resumed.awaitInSync()
+    // The replication's own records came along: it pulls on from its stored checkpoint, not from the start.
+    expect(server.pulledFrom.slice(pulledBefore)[0]).toBe(DOWNLOADED)
     await new Promise((resolve) => setTimeout(resolve, 100))
     await resumed.awaitInSync()
     expect(server.pushed).toEqual([local.id])
@@ -202,7 +216,7 @@ describe('the next schema version of transactions, after a first download', () =
   it('started again after an interruption, keeps what the new version already holds and copies the rest', async () => {
     const storage = appStorage()
     const name = `migration-again${Date.now()}`
-    const server = { pushed: [] as string[], online: false }
+    const server = newServer()
     const { stored } = await downloadedDevice(name, storage, server)
     // The copy of an earlier attempt: one document already in the new version's storage.
     const copied = { ...stored[3]!, description: 'copied before the page closed' }
