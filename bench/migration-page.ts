@@ -22,6 +22,7 @@ declare global {
 async function open(dbName: string, copy: boolean) {
   addRxPlugin(RxDBMigrationSchemaPlugin)
   if (copy) migrateByCopy()
+  // database.ts's storage stack, built here: importing database.ts would install the copy for the baseline too.
   const replicated = new Set<string>(COLLECTION_NAMES)
   const storage = keepPullMarks(readsInOneRequest(getRxStorageDexie()), (name) =>
     replicated.has(name) ? `rxdbreplication${replicationIdentifier(name as never)}` : null,

@@ -617,9 +617,9 @@ const MIGRATION_WRITE = 'hisaab-migration-copy'
  * the collection's migration strategies, and inserted into the new storage with their revision and
  * `_meta` (write time, pull mark) as they were. RxDB's own migration pushes them through its
  * replication protocol instead, with a conflict read, a meta document and a status write per batch,
- * several times slower while the screens wait for it. As in
- * RxDB's, a document the new storage already holds (a copy interrupted by a closed page and started
- * again) is left as it is, and the old storage is removed only once everything is copied.
+ * several times slower while the screens wait for it. As in RxDB's, a document the new storage
+ * already holds (a copy interrupted by a closed page and started again) is left as it is, and the
+ * old storage is removed only once everything is copied.
  */
 export function migrateByCopy(): void {
   RxMigrationState.prototype.migrateStorage = copyStorage
@@ -635,9 +635,18 @@ async function copyStorage(
   _batchSize: number,
 ): Promise<void> {
   const isMeta = newStorage.schema.title === META_INSTANCE_SCHEMA_TITLE
+  // migrateDocumentData restores `_meta` and `_deleted`; the revision is kept too, so nothing looks edited.
   const migrate = async (doc: StoredDoc): Promise<StoredDoc | null> => {
     const migrated = (await migrateDocumentData(this.collection, oldStorage.schema.version, doc)) as StoredDoc | null
-    return migrated && { ...migrated, _rev: doc._rev, _meta: doc._meta, _deleted: doc._deleted }
+    return migrated && { ...migrated, _rev: doc._rev }
+  }
+  const copyOf = async (doc: StoredDoc): Promise<StoredDoc | null> => {
+    if (!isMeta) return migrate(doc)
+    const meta = doc as MetaDoc
+    // A replication's checkpoint holds no document: it is copied as it is.
+    if (meta.isCheckpoint === '1') return meta
+    const docData = await migrate(meta.docData)
+    return docData && { ...meta, docData }
   }
   let checkpoint: RxStorageDefaultCheckpoint | undefined
   for (;;) {
@@ -647,16 +656,8 @@ async function copyStorage(
     if (documents.length === 0) break
     const copies: StoredDoc[] = []
     for (const doc of documents) {
-      const meta = isMeta ? (doc as MetaDoc) : null
-      // A replication's checkpoint holds no document: it is copied as it is.
-      if (meta?.isCheckpoint === '1') copies.push(meta)
-      else if (meta) {
-        const docData = await migrate(meta.docData)
-        if (docData) copies.push({ ...meta, docData })
-      } else {
-        const copy = await migrate(doc)
-        if (copy) copies.push(copy)
-      }
+      const copy = await copyOf(doc)
+      if (copy) copies.push(copy)
     }
     const result = await newStorage.bulkWrite(
       copies.map((document) => ({ document })),
