@@ -286,12 +286,13 @@ async function profileRun(
     const answer = performance
       .getEntriesByType('resource')
       .find((e) => e.name.includes('/api/auth/login')) as PerformanceResourceTiming
-    const open = performance.getEntriesByName('hisaab:db-open')[0]
+    // The measure (from the open's start to the database being open), not the mark where it starts.
+    const open = performance.getEntriesByName('hisaab:db-open', 'measure')[0]
     const during = w.__benchTasks.filter(([start]) => start >= answer.responseEnd && start <= doneAt)
     return {
       answerAt: answer.responseEnd,
       newestAt: w.__benchNewestAt!,
-      dbOpenAt: open ? open.startTime : Number.NaN,
+      dbOpenAt: open ? open.startTime + open.duration : Number.NaN,
       longest: Math.max(0, ...during.map(([, duration]) => duration)),
       tasks: during.length,
     }

@@ -20,6 +20,8 @@ import { forgetOldPendingMarkers } from './pending'
 import { keepPullMarks, migrateByCopy, readsInOneRequest } from './rxdb-internals'
 import { muteRxdbStorageNotice } from './rxdb-notice'
 import {
+  firstDownloadDone,
+  firstDownloadSeq,
   forgetFirstDownload,
   replicationIdentifier,
   startReplication,
@@ -31,6 +33,8 @@ import { keepStorage } from './storage-persistence'
 import { getSyncSnapshot, updateSync } from './sync-state'
 import { forgetSavedScreens } from './saved-screen-keys'
 import { forgetReceiptPhotos } from './receipt-store'
+import { readSession, readToken } from './session'
+import { fetchHead, type HeadRequest } from './snapshot'
 
 export type HisaabCollections = { [N in CollectionName]: RxCollection<DocOf<N>> }
 export type HisaabDatabase = RxDatabase<HisaabCollections>
@@ -125,7 +129,7 @@ async function createDatabase(name: string, storage: RxStorage<unknown, unknown>
 }
 
 /** Opens (or returns the already open) database of a signed-in user and starts its replication. */
-export function openUserData(userId: string, getToken: () => string | null): Promise<UserData> {
+export function openUserData(userId: string, getToken: () => string | null, head?: HeadRequest): Promise<UserData> {
   return openExclusive(userId, async () => {
     const dbName = databaseNameOf(userId)
     performance.mark('hisaab:db-open')
@@ -136,13 +140,27 @@ export function openUserData(userId: string, getToken: () => string | null): Pro
     // What localStorage says this device downloaded describes a database that is gone when this
     // one was just created (evicted storage, a restored browser profile): download it again.
     if (await isRxDatabaseFirstTimeInstantiated(db as unknown as RxDatabase)) forgetDownloads(dbName)
-    const replication = startReplication({ db, dbName, userId, getToken })
+    const replication = startReplication({ db, dbName, userId, getToken, head })
     // The daily rates, for the forms to offer offline too.
     keepFxRatesFresh()
     // Entries not pushed yet live only here: ask the browser not to clear them to free space.
     void keepStorage()
     return { userId, dbName, db, replication }
   })
+}
+
+/**
+ * Signing in: the user's database opens as soon as the answer is in, alongside the frame's first
+ * render, instead of once the page area has rendered (the gate then finds it open or opening).
+ * On a new device the newest transactions are asked for meanwhile. A failure here is left to the
+ * gate, which opens it again and shows the error.
+ */
+export function openSignedInData(): void {
+  const userId = readSession()?.user?.id
+  if (!userId) return
+  const dbName = databaseNameOf(userId)
+  const head = firstDownloadDone(dbName) ? undefined : fetchHead(firstDownloadSeq(dbName, 'transactions'), readToken)
+  openUserData(userId, readToken, head).catch(() => undefined)
 }
 
 /**

@@ -10,7 +10,7 @@ import { windowTotals$ } from './ledger-totals'
 import { transactionsIn$ } from './window-docs'
 import { profile$, type ProfileDoc } from './profile'
 import { userData } from './database'
-import { syncedKeyOf } from './replication'
+import { firstDownloadDone } from './replication'
 import { budgetCount$, budgets$, type BudgetDoc } from './budgets'
 import { paymentsDueBy$, recurringPayments$, type RecurringDoc } from './recurring'
 import {
@@ -164,7 +164,7 @@ export function useProfile(): Live<ProfileDoc | null> {
 /** True where the device holds its data already: no replication (the demo) or a finished first download. */
 function syncedNow(): boolean {
   const { replication, dbName } = userData()
-  return !replication || localStorage.getItem(syncedKeyOf(dbName)) === '1'
+  return !replication || firstDownloadDone(dbName)
 }
 
 /**

@@ -25,7 +25,7 @@ import { readSession } from './session'
 import { SyncStream, type StreamItem } from './sync-stream'
 import { StreamResync } from './stream-resync'
 import { AFTER_SNAPSHOT } from './rxdb-internals'
-import { downloadHead, downloadSnapshot } from './snapshot'
+import { downloadHead, downloadSnapshot, type HeadRequest } from './snapshot'
 import { getSyncSnapshot, indicatorState, subscribeSync, updateSync } from './sync-state'
 import { shareSyncState } from './sync-tabs'
 
@@ -70,6 +70,8 @@ interface StartOptions {
   dbName: string
   userId: string
   getToken: () => string | null
+  /** The newest transactions, asked for while the database opened (signing in on a new device). */
+  head?: HeadRequest
 }
 
 /**
@@ -304,6 +306,12 @@ function progressOf(dbName: string, name: CollectionName): Progress {
 /** Where localStorage says this device holds the server's documents (its first download finished). */
 export const syncedKeyOf = (dbName: string) => `hisaab.synced.${dbName}`
 
+/** True once this device's first download of the database finished. */
+export const firstDownloadDone = (dbName: string) => localStorage.getItem(syncedKeyOf(dbName)) === '1'
+
+/** The pull checkpoint a first download of `name` reached so far (0 before it starts). */
+export const firstDownloadSeq = (dbName: string, name: CollectionName) => progressOf(dbName, name).read()
+
 /** Forgets a first download's progress (the database is being removed: a new one starts over). */
 export function forgetFirstDownload(dbName: string): void {
   const prefix = `hisaab.snapshot.${dbName}.`
@@ -349,9 +357,9 @@ const FIRST_SCREEN: readonly CollectionName[] = ['profile', 'budgets', 'recurrin
 
 /**
  * The order of a new device's first download: what the first screen reads comes first. The newest
- * transactions by date (`downloadHead`) come first, alone: one request and one write, on screen
- * before the rest competes for the CPU. Then the small collections the home screen reads
- * (FIRST_SCREEN). Every other collection starts once the screen has shown those
+ * transactions by date (`downloadHead`) come first, alone: one request and one write, and on screen
+ * (`afterFirstScreen`) before the rest competes for the CPU. Then the small collections the home
+ * screen reads (FIRST_SCREEN). Every other collection starts once the screen has shown those
  * (`afterFirstScreen`), and the whole of the transactions, the one large collection, after them:
  * their pages and replications keep the main thread busy in short slices, and the screen's render,
  * which yields to them, otherwise took up to a second more on a slow phone. A head that fails
@@ -359,7 +367,7 @@ const FIRST_SCREEN: readonly CollectionName[] = ['profile', 'budgets', 'recurrin
  */
 function firstDownloadOrder(
   names: readonly CollectionName[],
-  context: CollectionContext & { dbName: string; firstDownload: boolean },
+  context: CollectionContext & { dbName: string; firstDownload: boolean; head?: HeadRequest },
 ): Map<CollectionName, Promise<ReplicationControl | null>> {
   const controls = new Map<CollectionName, Promise<ReplicationControl | null>>()
   const large: CollectionName = 'transactions'
@@ -371,16 +379,18 @@ function firstDownloadOrder(
     collection: context.db.collections[large],
     identifier: `rxdbreplication${replicationIdentifier(large)}`,
     getToken: context.getToken,
-    fromSeq: progressOf(context.dbName, large).read(),
+    fromSeq: firstDownloadSeq(context.dbName, large),
     parse: (doc) => fromWire(large, doc),
+    requested: context.head,
   }).catch((error: unknown) => {
     if (import.meta.env.DEV) console.warn('[sync] first download of the newest transactions', error)
   })
   const firstScreen = names.filter((name) => FIRST_SCREEN.includes(name))
+  const headShown = head.then(afterFirstScreen)
   for (const name of firstScreen)
     controls.set(
       name,
-      head.then(() => startCollection(name, context)),
+      headShown.then(() => startCollection(name, context)),
     )
   const shown = Promise.all([head, ...firstScreen.map((name) => controls.get(name))]).then(afterFirstScreen)
   const rest = names.filter((name) => name !== large && !FIRST_SCREEN.includes(name))
@@ -453,11 +463,11 @@ function afterFirstScreen(): Promise<void> {
  * the others see its writes through RxDB's multi-instance events and its status through
  * sync-tabs.ts.
  */
-export function startReplication({ db, dbName, getToken }: StartOptions): ReplicationHandle {
+export function startReplication({ db, dbName, getToken, head }: StartOptions): ReplicationHandle {
   const stream = new SyncStream(getToken)
   const states = new Map<CollectionName, ReplicationControl>()
   const syncedKey = syncedKeyOf(dbName)
-  const isSynced = () => localStorage.getItem(syncedKey) === '1'
+  const isSynced = () => firstDownloadDone(dbName)
   const firstDownload = !isSynced()
   if (firstDownload) updateSync({ firstDownload: 0 })
   // Admins also replicate the admin-scope collections (the server refuses them to anyone else).
@@ -478,6 +488,7 @@ export function startReplication({ db, dbName, getToken }: StartOptions): Replic
     onPage: firstDownload ? reportUntil(downloadProgress(names.length), () => downloadEnded) : null,
     onConflicts: restampWhenIdle(states, getToken),
     pushedFirst: pushAfter(states),
+    head,
   }
   const tabs = shareSyncState(dbName, db)
   const reSync = () => {

@@ -109,9 +109,28 @@ export async function downloadSnapshot(options: SnapshotOptions): Promise<number
   return seq
 }
 
+/** The newest transactions' page, asked for after `fromSeq` (see `fetchHead`). */
+export interface HeadRequest {
+  fromSeq: number
+  page: Promise<z.infer<typeof SnapshotResponse>>
+}
+
+/**
+ * Asks for the newest transactions after `fromSeq`. Signing in on a new device asks while its
+ * database opens, so the answer is in when `downloadHead` wants it.
+ */
+export function fetchHead(fromSeq: number, getToken: () => string | null, headSize = HEAD_SIZE): HeadRequest {
+  const query = new URLSearchParams({ seq: String(fromSeq), limit: String(headSize), order: 'newest' })
+  const page = apiFetch(`/sync/transactions/pull?${query}`, SnapshotResponse, { token: getToken() })
+  page.catch(() => undefined) // awaited by downloadHead; one never awaited (another tab leads) is not unhandled
+  return { fromSeq, page }
+}
+
 export type HeadOptions = Pick<SnapshotOptions, 'collection' | 'identifier' | 'getToken' | 'fromSeq' | 'parse'> & {
   addsPerTask?: number
   headSize?: number
+  /** Asked for already (signing in); used only if it was asked after the same checkpoint. */
+  requested?: HeadRequest
 }
 
 /**
@@ -122,12 +141,11 @@ export type HeadOptions = Pick<SnapshotOptions, 'collection' | 'identifier' | 'g
  */
 export async function downloadHead(options: HeadOptions): Promise<void> {
   const addPage = await snapshotPageWriter(options.collection, options.identifier, options.addsPerTask ?? ADDS_PER_TASK)
-  const query = new URLSearchParams({
-    seq: String(options.fromSeq),
-    limit: String(options.headSize ?? HEAD_SIZE),
-    order: 'newest',
-  })
-  const page = await apiFetch(`/sync/transactions/pull?${query}`, SnapshotResponse, { token: options.getToken() })
+  const request =
+    options.requested?.fromSeq === options.fromSeq
+      ? options.requested
+      : fetchHead(options.fromSeq, options.getToken, options.headSize)
+  const page = await request.page
   const docs = await parseInSlices(page.documents, (doc) => options.parse(wireDocument(doc)))
   if (docs.length > 0) await addPage(docs)
 }

@@ -8,7 +8,7 @@ import { Transaction } from '../../schema/entities/transaction'
 import { migrationStrategiesOf, rxSchemaOf } from '../../schema/rx-schema'
 import { lastWriterWins } from '../../src/data/conflict'
 import { SNAPSHOT_LWT } from '../../src/data/rxdb-internals'
-import { downloadHead, downloadSnapshot } from '../../src/data/snapshot'
+import { downloadHead, downloadSnapshot, fetchHead, type HeadRequest } from '../../src/data/snapshot'
 
 // Transactions are at schema version 1: RxDB needs the migration plugin and its strategies.
 addRxPlugin(RxDBMigrationSchemaPlugin)
@@ -59,7 +59,9 @@ function server(docs: Doc[]) {
     rows.push({ doc, seq: ++seq })
   }
   /** The route's `order=newest`: live documents after `from`, newest date first; the checkpoint stays. */
+  const heads: number[] = []
   const newest = (from: number, limit: number) => {
+    heads.push(from)
     const live = rows.filter((row) => row.seq > from && !row.doc._deleted).map((row) => row.doc)
     const documents = live.sort((a, b) => b.date - a.date).slice(0, limit)
     const body = { documents, checkpoint: { seq: from }, remaining: rows.filter((row) => row.seq > from).length }
@@ -86,6 +88,8 @@ function server(docs: Doc[]) {
   return {
     write,
     pulls,
+    /** The checkpoint each newest-first request was made after. */
+    heads,
     /** Per pull, the count it passed on from the page before (null: the server counts). */
     passedOn,
     lastSeq: () => seq,
@@ -122,13 +126,14 @@ async function device() {
       isStopped: () => false,
     })
   }
-  const head = (headSize: number, fromSeq = 0) =>
+  const head = (headSize: number, fromSeq = 0, requested?: HeadRequest) =>
     downloadHead({
       collection,
       identifier: 'rxdbreplicationhisaab-transactions-v1',
       getToken: () => 'token',
       fromSeq,
       headSize,
+      requested,
       addsPerTask: ADDS_PER_TASK,
       parse: (wire) => ({ ...Transaction.parse(wire), _deleted: wire._deleted }),
     })
@@ -243,5 +248,30 @@ describe('first download', () => {
     // A head document delivered again unchanged is left as it is; the edited one was replaced.
     expect(byId.get('doc-000000')!._rev).toBe('1-snapshot')
     expect(byId.get('doc-000002')!._rev).toBe('2-snapshot')
+  })
+
+  it('uses the head asked for while the database opened, unless it was asked after another checkpoint', async () => {
+    const docs = Array.from({ length: 60 }, (_, i) => expense(59 - i))
+    const remote = server(docs)
+    const asked = fetchHead(0, () => 'token', 20)
+    const { collection, head } = await device()
+    await head(20, 0, asked)
+    expect(remote.heads).toEqual([0])
+    const newestFirst = await collection
+      .find({ selector: { dateDesc: { $gte: 0 } }, sort: [{ dateDesc: 'asc' }] })
+      .exec()
+    expect(newestFirst.map((doc) => doc.id)).toEqual(
+      docs
+        .slice(40)
+        .reverse()
+        .map((doc) => doc.id),
+    )
+
+    // The device's progress moved on (a resumed download): an answer for seq 0 is asked again.
+    const stale = fetchHead(0, () => 'token', 20)
+    const second = await device()
+    await second.head(20, 50, stale)
+    expect(remote.heads).toEqual([0, 0, 50])
+    expect(await second.collection.count().exec()).toBe(10)
   })
 })

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import { useAuth } from '../../data/auth-context'
 import { TextField } from '../../components/ui/field'
 import { ApiError, NetworkError } from '../../data/http'
+import { openSignedIn, preloadSignedIn } from '../../app/router'
 import { AuthLayout, AuthSubmit } from './auth-layout'
 
 // The help form (and the zod contracts it sends with) loads on the first open, not with the sign-in screen.
@@ -48,8 +49,10 @@ export default function LoginScreen() {
     if (submitting) return
     setSubmitting(true)
     setError(null)
+    preloadSignedIn()
     try {
       await login(email.trim(), password)
+      openSignedIn()
       void navigate('/home', { replace: true })
     } catch (e) {
       // The server's message as given (spec part 1 §8), else 'Login failed'.
