@@ -211,7 +211,7 @@ export function preloadRoute(pathname: string): Promise<void> {
 }
 
 /** Where a new device's user goes first: the landing screen and the list of entries. */
-const FIRST_STOPS = ['/home', '/transactions']
+const FIRST_STOPS = ['/home', '/transactions'] as const
 
 /**
  * Signing in: the frame, the data layer and the first screens' chunks are fetched and run while
@@ -220,8 +220,7 @@ const FIRST_STOPS = ['/home', '/transactions']
  */
 export function preloadSignedIn(): void {
   const screens = FIRST_STOPS.map(appScreenAt)
-  for (const chunk of [...signedInFrame(FIRST_STOPS[0]!), DATA_GATE, ...screens])
-    chunk?.preload().catch(() => undefined)
+  for (const chunk of [...signedInFrame(FIRST_STOPS[0]), DATA_GATE, ...screens]) chunk?.preload().catch(() => undefined)
 }
 
 /** The sign-in answer is in: the user's database opens alongside the frame's first render. */
