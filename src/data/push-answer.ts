@@ -4,6 +4,7 @@ import type { CollectionName } from '../../schema/collections'
 import { nextVersion } from '../../schema/entities/common'
 import { toWire } from './conflict'
 import { ApiError } from './http'
+import { findStoredWithDeleted } from './rxdb-internals'
 
 /**
  * What a device does with a push's answer (schema/api/sync.ts PushConflicts). Conflicts go back
@@ -108,12 +109,45 @@ export interface PushHandlerOptions<T extends Doc> {
   before?: () => Promise<void>
 }
 
+/**
+ * Splits RxDB's push rows into those still equal to the stored document and those whose document
+ * changed since the upstream read them. RxDB's upstream reads a page of changed documents and
+ * compares it with the server state it has recorded only when the page's turn to push comes
+ * (after the pushes before it, after `before`). Meanwhile the pull may have written a newer server
+ * state over a document that was in sync, and recorded it: the old state would go out with that
+ * newer state as the one it replaces, and the server would take it back to the old one on every
+ * device. A moved row is answered as a conflict with the stored state instead: RxDB's resolution
+ * write fails on the changed revision and records nothing, and a local write that moved it is
+ * pushed through its own change.
+ */
+async function splitMoved<T extends Doc>(
+  collection: RxCollection<T>,
+  rows: RxReplicationWriteToMasterRow<T>[],
+): Promise<{ fresh: RxReplicationWriteToMasterRow<T>[]; moved: WithDeleted<T>[] }> {
+  const stored = await findStoredWithDeleted(
+    collection,
+    rows.map((row) => row.newDocumentState.id),
+  )
+  const current = new Map(stored.map((doc) => [doc.id, doc]))
+  const fresh: RxReplicationWriteToMasterRow<T>[] = []
+  const moved: WithDeleted<T>[] = []
+  for (const row of rows) {
+    const now = current.get(row.newDocumentState.id)
+    if (now && !collection.conflictHandler.isEqual(now, row.newDocumentState, 'hisaab-moved-row'))
+      moved.push(toWire(now))
+    else fresh.push(row)
+  }
+  return { fresh, moved }
+}
+
 /** RxDB's push handler for one collection: sends the rows, settles refusals, returns the conflicts. */
 export function pushHandler<T extends Doc>(options: PushHandlerOptions<T>) {
   const { name, collection, received, onResend } = options
   return async (rows: RxReplicationWriteToMasterRow<T>[]): Promise<WithDeleted<T>[]> => {
     await options.before?.()
-    const wire = rows.map((row) => ({
+    const { fresh, moved } = await splitMoved(collection, rows)
+    if (fresh.length === 0) return moved
+    const wire = fresh.map((row) => ({
       ...(row.assumedMasterState ? { assumedMasterState: toWire(row.assumedMasterState) } : {}),
       newDocumentState: toWire(row.newDocumentState),
     }))
@@ -124,6 +158,6 @@ export function pushHandler<T extends Doc>(options: PushHandlerOptions<T>) {
     const resend = await settleRefusals(name, collection, refusals)
     const ids = [...conflicts.map((doc) => String(doc.id)), ...resend]
     if (ids.length > 0) onResend(ids)
-    return received(conflicts)
+    return [...received(conflicts), ...moved]
   }
 }
