@@ -21,9 +21,9 @@ import { keepPullMarks, migrateByCopy, readsInOneRequest } from './rxdb-internal
 import { muteRxdbStorageNotice } from './rxdb-notice'
 import {
   firstDownloadDone,
-  firstDownloadSeq,
   forgetFirstDownload,
   replicationIdentifier,
+  requestHead,
   startReplication,
   syncedKeyOf,
   type ReplicationHandle,
@@ -34,7 +34,7 @@ import { getSyncSnapshot, updateSync } from './sync-state'
 import { forgetSavedScreens } from './saved-screen-keys'
 import { forgetReceiptPhotos } from './receipt-store'
 import { readSession, readToken } from './session'
-import { fetchHead, type HeadRequest } from './snapshot'
+import type { HeadRequest } from './snapshot'
 
 export type HisaabCollections = { [N in CollectionName]: RxCollection<DocOf<N>> }
 export type HisaabDatabase = RxDatabase<HisaabCollections>
@@ -159,7 +159,7 @@ export function openSignedInData(): void {
   const userId = readSession()?.user?.id
   if (!userId) return
   const dbName = databaseNameOf(userId)
-  const head = firstDownloadDone(dbName) ? undefined : fetchHead(firstDownloadSeq(dbName, 'transactions'), readToken)
+  const head = firstDownloadDone(dbName) ? undefined : requestHead(dbName, readToken)
   openUserData(userId, readToken, head).catch(() => undefined)
 }
 

@@ -25,7 +25,7 @@ import { readSession } from './session'
 import { SyncStream, type StreamItem } from './sync-stream'
 import { StreamResync } from './stream-resync'
 import { AFTER_SNAPSHOT } from './rxdb-internals'
-import { downloadHead, downloadSnapshot, type HeadRequest } from './snapshot'
+import { downloadHead, downloadSnapshot, fetchHead, type HeadRequest } from './snapshot'
 import { getSyncSnapshot, indicatorState, subscribeSync, updateSync } from './sync-state'
 import { shareSyncState } from './sync-tabs'
 
@@ -351,6 +351,10 @@ async function startCollection(
   if (context.isStopped()) return null
   return replicateCollection(name, context, seq)
 }
+
+/** Asks for the newest transactions a new device downloads first (`downloadHead`), checked as they arrive. */
+export const requestHead = (dbName: string, getToken: () => string | null): HeadRequest =>
+  fetchHead(firstDownloadSeq(dbName, 'transactions'), getToken, (doc) => fromWire('transactions', doc))
 
 /** The small collections /home reads besides the transactions (its budgets, due payments and money format). */
 const FIRST_SCREEN: readonly CollectionName[] = ['profile', 'budgets', 'recurring_payments']

@@ -4,6 +4,7 @@ import { addRxPlugin, createRxDatabase, type RxCollection } from 'rxdb/plugins/c
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { invertTime } from '../../schema/entities/common'
+import type { WireDocument } from '../../schema/api/sync'
 import { Transaction } from '../../schema/entities/transaction'
 import { migrationStrategiesOf, rxSchemaOf } from '../../schema/rx-schema'
 import { lastWriterWins } from '../../src/data/conflict'
@@ -24,6 +25,8 @@ type Doc = Transaction & { _deleted: boolean }
 
 /** Smaller than the app's pages (the in-memory IndexedDB is slow); each page spans several tasks. */
 const PAGE = 1_000
+/** How the app checks a received transaction (replication.ts `fromWire`). */
+const parse = (wire: WireDocument) => ({ ...Transaction.parse(wire), _deleted: wire._deleted })
 const ADDS_PER_TASK = 300
 
 const OWNER = 'u1'
@@ -119,7 +122,7 @@ async function device() {
       fromSeq,
       pageSize: PAGE,
       addsPerTask: ADDS_PER_TASK,
-      parse: (wire) => ({ ...Transaction.parse(wire), _deleted: wire._deleted }),
+      parse,
       onPage: () => {
         if (++pages === 1) afterFirstPage()
       },
@@ -135,7 +138,7 @@ async function device() {
       headSize,
       requested,
       addsPerTask: ADDS_PER_TASK,
-      parse: (wire) => ({ ...Transaction.parse(wire), _deleted: wire._deleted }),
+      parse,
     })
   /** Every stored document (deleted ones too) as RxDB's storage returns it. */
   const stored = async () => {
@@ -253,7 +256,7 @@ describe('first download', () => {
   it('uses the head asked for while the database opened, unless it was asked after another checkpoint', async () => {
     const docs = Array.from({ length: 60 }, (_, i) => expense(59 - i))
     const remote = server(docs)
-    const asked = fetchHead(0, () => 'token', 20)
+    const asked = fetchHead(0, () => 'token', parse, 20)
     const { collection, head } = await device()
     await head(20, 0, asked)
     expect(remote.heads).toEqual([0])
@@ -268,7 +271,7 @@ describe('first download', () => {
     )
 
     // The device's progress moved on (a resumed download): an answer for seq 0 is asked again.
-    const stale = fetchHead(0, () => 'token', 20)
+    const stale = fetchHead(0, () => 'token', parse, 20)
     const second = await device()
     await second.head(20, 50, stale)
     expect(remote.heads).toEqual([0, 0, 50])
