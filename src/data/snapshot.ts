@@ -36,8 +36,8 @@ const ADDS_PER_TASK = 500
 const SLICE_MS = 12
 /**
  * The newest transactions a new device fetches first (`downloadHead`): /transactions' first page,
- * several of a phone's screens and more than /home's recent rows. Each one more is written and
- * announced before anything shows, a few milliseconds each on a phone’s CPU.
+ * several of a phone's screens and more than /home's recent rows. Every one is written and
+ * announced before any shows: a few milliseconds each on a phone's CPU.
  */
 export const HEAD_SIZE = 100
 
