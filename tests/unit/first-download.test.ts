@@ -25,9 +25,9 @@ type Doc = Transaction & { _deleted: boolean }
 
 /** Smaller than the app's pages (the in-memory IndexedDB is slow); each page spans several tasks. */
 const PAGE = 1_000
+const ADDS_PER_TASK = 300
 /** How the app checks a received transaction (replication.ts `fromWire`). */
 const parse = (wire: WireDocument) => ({ ...Transaction.parse(wire), _deleted: wire._deleted })
-const ADDS_PER_TASK = 300
 
 const OWNER = 'u1'
 let dbNumber = 0
