@@ -49,6 +49,12 @@ export const ADMIN_COLLECTIONS = COLLECTION_NAMES.filter((n) => COLLECTIONS[n].s
 /** The collections replicated by household membership (households, household_expenses, settlements). */
 export const HOUSEHOLD_SCOPED_COLLECTIONS = COLLECTION_NAMES.filter((n) => COLLECTIONS[n].scope === 'household')
 
+/** What the home screen reads; a device opens and first downloads these before the others. */
+export const FIRST_SCREEN_COLLECTIONS = ['transactions', 'profile', 'budgets', 'recurring_payments'] as const
+export type FirstScreenCollection = (typeof FIRST_SCREEN_COLLECTIONS)[number]
+export const readByFirstScreen = (name: CollectionName): name is FirstScreenCollection =>
+  (FIRST_SCREEN_COLLECTIONS as readonly string[]).includes(name)
+
 /** Everything a signed-in device replicates. */
 export const SYNCED_COLLECTIONS = [...PERSONAL_COLLECTIONS, ...HOUSEHOLD_SCOPED_COLLECTIONS]
 

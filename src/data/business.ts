@@ -1,7 +1,7 @@
 import { BUSINESS_CURRENCY } from '../../schema/entities/business'
 import { map, type Observable } from 'rxjs'
 import type { DocOf } from '../../schema/collections'
-import { userData } from './database'
+import { afterOpen$ } from './collections'
 import { plainDocs } from './plain'
 import { insertDocument } from './writes'
 
@@ -12,10 +12,11 @@ export type BusinessEntryDoc = DocOf<'business_entries'>
  * all admins and replicates only to admins.
  */
 export function businessEntries$(): Observable<BusinessEntryDoc[]> {
-  const { db } = userData()
-  return db.business_entries
-    .find({ selector: { date: { $gte: 0 } }, sort: [{ date: 'asc' }] })
-    .$.pipe(map((docs) => plainDocs<BusinessEntryDoc>(docs)))
+  return afterOpen$((db) =>
+    db.business_entries
+      .find({ selector: { date: { $gte: 0 } }, sort: [{ date: 'asc' }] })
+      .$.pipe(map((docs) => plainDocs<BusinessEntryDoc>(docs))),
+  )
 }
 
 export interface BusinessEntryFields {

@@ -11,10 +11,18 @@ import { Dexie } from 'dexie'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
-import { COLLECTION_NAMES, type CollectionName, type DocOf } from '../../schema/collections'
+import {
+  COLLECTION_NAMES,
+  readByFirstScreen,
+  FIRST_SCREEN_COLLECTIONS,
+  type CollectionName,
+  type DocOf,
+  type FirstScreenCollection,
+} from '../../schema/collections'
 import { demoData } from '../../schema/demo-data'
 import { DEMO_OWNER } from '../../schema/demo-owner'
 import { migrationStrategiesOf, shippedRxSchemaOf } from '../../schema/rx-schema'
+import { whenIdle } from '../lib/idle'
 import { conflictHandlerOf } from './conflict'
 import { forgetOldPendingMarkers } from './pending'
 import { keepPullMarks, migrateByCopy, readsInOneRequest } from './rxdb-internals'
@@ -39,11 +47,26 @@ import type { HeadRequest } from './snapshot'
 export type HisaabCollections = { [N in CollectionName]: RxCollection<DocOf<N>> }
 export type HisaabDatabase = RxDatabase<HisaabCollections>
 
+/**
+ * The database while only the first screen's collections are sure to be open: they open before the
+ * others, since each collection's open waits for a main thread busy with the first screen, and a
+ * new phone's newest entries or a cold start's live home screen need only these.
+ */
+export type FirstScreenDatabase = Omit<
+  HisaabDatabase,
+  Exclude<CollectionName, FirstScreenCollection> | 'collections'
+> & {
+  collections: Pick<HisaabCollections, FirstScreenCollection>
+}
+
 /** Everything that belongs to the signed-in user's open database. */
 export interface UserData {
   userId: string
   dbName: string
-  db: HisaabDatabase
+  /** The first screen's collections, open; the others are read through `whole` (open-collection.ts). */
+  db: FirstScreenDatabase
+  /** The same database once every collection is open, a moment after `db`. */
+  whole: Promise<HisaabDatabase>
   /** Null for the demo, which never talks to the server. */
   replication: ReplicationHandle | null
 }
@@ -98,7 +121,7 @@ function openExclusive(userId: string, open: () => Promise<UserData>): Promise<U
   const previous = current ? closeUserData() : Promise.resolve()
   const ready = previous.then(open).then((data) => {
     opened = data
-    exposeForDebugging(data.db)
+    data.whole.then(exposeForDebugging, () => undefined)
     return data
   })
   current = { userId, ready }
@@ -115,7 +138,18 @@ const creatorOf = (name: CollectionName) => ({
   migrationStrategies: migrationStrategiesOf(name),
 })
 
-async function createDatabase(name: string, storage: RxStorage<unknown, unknown>): Promise<HisaabDatabase> {
+const creatorsOf = (names: readonly CollectionName[]) =>
+  Object.fromEntries(names.map((name) => [name, creatorOf(name)]))
+
+/**
+ * Opens the first screen's collections, and the others (not awaited) once the page is idle, at
+ * most half a second on: their opens otherwise competed with the first screen's queries and render
+ * for a phone's main thread. Two calls, not one per collection: that made the whole open slower.
+ */
+async function createDatabase(
+  name: string,
+  storage: RxStorage<unknown, unknown>,
+): Promise<{ db: FirstScreenDatabase; whole: Promise<HisaabDatabase> }> {
   const db: HisaabDatabase = await createRxDatabase<HisaabCollections>({
     name,
     storage,
@@ -124,8 +158,11 @@ async function createDatabase(name: string, storage: RxStorage<unknown, unknown>
     closeDuplicates: true,
   })
   performance.mark('hisaab:db-created')
-  await db.addCollections(Object.fromEntries(COLLECTION_NAMES.map((name) => [name, creatorOf(name)])))
-  return db
+  await db.addCollections(creatorsOf(FIRST_SCREEN_COLLECTIONS))
+  const later = COLLECTION_NAMES.filter((name) => !readByFirstScreen(name))
+  const idle = new Promise<void>((resolve) => whenIdle(resolve, 500))
+  const whole = idle.then(() => db.addCollections(creatorsOf(later))).then(() => db)
+  return { db, whole }
 }
 
 /** Opens (or returns the already open) database of a signed-in user and starts its replication. */
@@ -133,19 +170,19 @@ export function openUserData(userId: string, getToken: () => string | null, head
   return openExclusive(userId, async () => {
     const dbName = databaseNameOf(userId)
     performance.mark('hisaab:db-open')
-    const db = await createDatabase(dbName, await storage())
+    const { db, whole } = await createDatabase(dbName, await storage())
     // Read by `npm run bench` (cold start): how long opening the database took.
     performance.measure('hisaab:db-open', 'hisaab:db-open')
     forgetOldPendingMarkers()
     // What localStorage says this device downloaded describes a database that is gone when this
     // one was just created (evicted storage, a restored browser profile): download it again.
     if (await isRxDatabaseFirstTimeInstantiated(db as unknown as RxDatabase)) forgetDownloads(dbName)
-    const replication = startReplication({ db, dbName, userId, getToken, head })
+    const replication = startReplication({ db, whole, dbName, userId, getToken, head })
     // The daily rates, for the forms to offer offline too.
     keepFxRatesFresh()
     // Entries not pushed yet live only here: ask the browser not to clear them to free space.
     void keepStorage()
-    return { userId, dbName, db, replication }
+    return { userId, dbName, db, whole, replication }
   })
 }
 
@@ -178,7 +215,7 @@ export function openDemoData(): Promise<UserData> {
       db.recurring_payments.bulkInsert(data.recurring_payments),
       db.profile.bulkInsert(data.profile),
     ])
-    return { userId: DEMO_OWNER, dbName, db, replication: null }
+    return { userId: DEMO_OWNER, dbName, db, whole: Promise.resolve(db), replication: null }
   })
 }
 
@@ -220,6 +257,8 @@ export async function closeUserData(): Promise<void> {
   const data = await closing.ready.catch(() => null)
   if (!data) return
   await data.replication?.stop()
+  // Closing while the later collections open would leave their open failing.
+  await data.whole.catch(() => undefined)
   await data.db.close()
   updateSync({ active: false, firstDownload: null, lastSyncedAt: null, pending: 0 })
 }

@@ -14,6 +14,7 @@ import type { DocOf } from '../../schema/collections'
 import type { PaymentMethod, SplitMethod } from '../../schema/entities/household'
 import type { Paise } from '../../schema/money/money'
 import { HOUSEHOLD_MESSAGES } from '../../schema/validation/household-input'
+import { afterOpen$ } from './collections'
 import { userData } from './database'
 import { ApiError, apiFetch, NetworkError } from './http'
 import { plainDoc, plainDocs } from './plain'
@@ -32,45 +33,52 @@ export type SettlementDoc = DocOf<'settlements'>
 
 /** The households the user belongs to (a removed member's device has them deleted by sync). */
 export function households$(): Observable<HouseholdDoc[]> {
-  const { db, userId } = userData()
-  return db.households.find({ selector: { updatedAt: { $gte: 0 } }, sort: [{ updatedAt: 'asc' }] }).$.pipe(
-    map((docs) =>
-      plainDocs<HouseholdDoc>(docs)
-        .filter((h) => h.memberIds.includes(userId))
-        .sort((a, b) => a.createdAt - b.createdAt || a.name.localeCompare(b.name)),
+  const { userId } = userData()
+  return afterOpen$((db) =>
+    db.households.find({ selector: { updatedAt: { $gte: 0 } }, sort: [{ updatedAt: 'asc' }] }).$.pipe(
+      map((docs) =>
+        plainDocs<HouseholdDoc>(docs)
+          .filter((h) => h.memberIds.includes(userId))
+          .sort((a, b) => a.createdAt - b.createdAt || a.name.localeCompare(b.name)),
+      ),
     ),
   )
 }
 
 export function household$(id: string): Observable<HouseholdDoc | null> {
-  const { db, userId } = userData()
-  return db.households
-    .findOne(id)
-    .$.pipe(map((doc) => plainDoc<HouseholdDoc>(doc)))
-    .pipe(map((h) => (h && h.memberIds.includes(userId) ? h : null)))
+  const { userId } = userData()
+  return afterOpen$((db) =>
+    db.households
+      .findOne(id)
+      .$.pipe(map((doc) => plainDoc<HouseholdDoc>(doc)))
+      .pipe(map((h) => (h && h.memberIds.includes(userId) ? h : null))),
+  )
 }
 
 /** A household's expenses, newest first (householdId + date index). */
 export function householdExpenses$(householdId: string): Observable<HouseholdExpenseDoc[]> {
-  const { db } = userData()
-  return db.household_expenses
-    .find({ selector: { householdId, date: { $gte: 0 } }, sort: [{ householdId: 'asc' }, { date: 'asc' }] })
-    .$.pipe(map((docs) => plainDocs<HouseholdExpenseDoc>(docs).reverse()))
+  return afterOpen$((db) =>
+    db.household_expenses
+      .find({ selector: { householdId, date: { $gte: 0 } }, sort: [{ householdId: 'asc' }, { date: 'asc' }] })
+      .$.pipe(map((docs) => plainDocs<HouseholdExpenseDoc>(docs).reverse())),
+  )
 }
 
 /** Every household expense on the device (the reviews screen and the list's counts). */
 export function allHouseholdExpenses$(): Observable<HouseholdExpenseDoc[]> {
-  const { db } = userData()
-  return db.household_expenses
-    .find({ selector: { updatedAt: { $gte: 0 } }, sort: [{ updatedAt: 'asc' }] })
-    .$.pipe(map((docs) => plainDocs<HouseholdExpenseDoc>(docs)))
+  return afterOpen$((db) =>
+    db.household_expenses
+      .find({ selector: { updatedAt: { $gte: 0 } }, sort: [{ updatedAt: 'asc' }] })
+      .$.pipe(map((docs) => plainDocs<HouseholdExpenseDoc>(docs))),
+  )
 }
 
 export function settlements$(householdId: string): Observable<SettlementDoc[]> {
-  const { db } = userData()
-  return db.settlements
-    .find({ selector: { householdId, date: { $gte: 0 } }, sort: [{ householdId: 'asc' }, { date: 'asc' }] })
-    .$.pipe(map((docs) => plainDocs<SettlementDoc>(docs).reverse()))
+  return afterOpen$((db) =>
+    db.settlements
+      .find({ selector: { householdId, date: { $gte: 0 } }, sort: [{ householdId: 'asc' }, { date: 'asc' }] })
+      .$.pipe(map((docs) => plainDocs<SettlementDoc>(docs).reverse())),
+  )
 }
 
 /** An entry's currency and its rate to the household currency named in `fxHome` (null: not converted). */
@@ -86,7 +94,7 @@ export interface EntryMoney {
  */
 export async function lastHouseholdRate(householdId: string, currency: string, home: string): Promise<number | null> {
   if (currency === home) return null
-  const { db } = userData()
+  const db = await userData().whole
   const selector = { householdId, currency, fxHome: home, fxRate: { $gt: 0 } }
   const [expenses, payments] = await Promise.all([
     db.household_expenses.find({ selector }).exec(),

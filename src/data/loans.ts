@@ -3,7 +3,7 @@ import { map, type Observable } from 'rxjs'
 import type { DocOf } from '../../schema/collections'
 import type { LoanFields, PaymentFields } from '../../schema/validation/loan-input'
 import { fromDayString, toDayString } from '../../schema/time'
-import { userData } from './database'
+import { afterOpen$, collectionOf } from './collections'
 import { plainDoc, plainDocs } from './plain'
 import { insertDocument, patchDocument, removeDocument } from './writes'
 
@@ -12,31 +12,33 @@ export type LoanPaymentDoc = DocOf<'loan_payments'>
 
 /** Every loan, oldest first; served by the `createdAt` index. */
 export function loans$(): Observable<LoanDoc[]> {
-  const { db } = userData()
-  return db.loans
-    .find({ selector: { createdAt: { $gte: 0 } }, sort: [{ createdAt: 'asc' }] })
-    .$.pipe(map((docs) => plainDocs<LoanDoc>(docs)))
+  return afterOpen$((db) =>
+    db.loans
+      .find({ selector: { createdAt: { $gte: 0 } }, sort: [{ createdAt: 'asc' }] })
+      .$.pipe(map((docs) => plainDocs<LoanDoc>(docs))),
+  )
 }
 
 export function loan$(id: string): Observable<LoanDoc | null> {
-  const { db } = userData()
-  return db.loans.findOne(id).$.pipe(map((doc) => plainDoc<LoanDoc>(doc)))
+  return afterOpen$((db) => db.loans.findOne(id).$.pipe(map((doc) => plainDoc<LoanDoc>(doc))))
 }
 
 /** One loan's payments, oldest first; served by the `[loanId, date]` index. */
 export function loanPayments$(loanId: string): Observable<LoanPaymentDoc[]> {
-  const { db } = userData()
-  return db.loan_payments
-    .find({ selector: { loanId }, sort: [{ loanId: 'asc' }, { date: 'asc' }] })
-    .$.pipe(map((docs) => plainDocs<LoanPaymentDoc>(docs)))
+  return afterOpen$((db) =>
+    db.loan_payments
+      .find({ selector: { loanId }, sort: [{ loanId: 'asc' }, { date: 'asc' }] })
+      .$.pipe(map((docs) => plainDocs<LoanPaymentDoc>(docs))),
+  )
 }
 
 /** Every loan payment (the list and planner derive each loan's balance from them). */
 export function allLoanPayments$(): Observable<LoanPaymentDoc[]> {
-  const { db } = userData()
-  return db.loan_payments
-    .find({ selector: { loanId: { $gte: '' } }, sort: [{ loanId: 'asc' }, { date: 'asc' }] })
-    .$.pipe(map((docs) => plainDocs<LoanPaymentDoc>(docs)))
+  return afterOpen$((db) =>
+    db.loan_payments
+      .find({ selector: { loanId: { $gte: '' } }, sort: [{ loanId: 'asc' }, { date: 'asc' }] })
+      .$.pipe(map((docs) => plainDocs<LoanPaymentDoc>(docs))),
+  )
 }
 
 /** The loan's currency fields to store: the home one unless chosen; a rate with the home it converts to. */
@@ -68,8 +70,7 @@ export async function updateLoan(id: string, fields: LoanFields, regularPayments
 
 /** Deletes the loan and its payments (tombstones, so other devices drop them too). */
 export async function deleteLoan(id: string): Promise<void> {
-  const { db } = userData()
-  const payments = await db.loan_payments.find({ selector: { loanId: id } }).exec()
+  const payments = await (await collectionOf('loan_payments')).find({ selector: { loanId: id } }).exec()
   for (const p of payments) await removeDocument('loan_payments', p.id)
   await removeDocument('loans', id)
 }

@@ -13,7 +13,8 @@ import { lastRateEntry } from './transactions'
  */
 export async function lastRateGiven(currency: string, home: string): Promise<GivenRate> {
   if (currency === home) return null
-  const { db, userId } = userData()
+  const { whole, userId } = userData()
+  const db = await whole
   const selector = { currency, fxHome: home, fxRate: { $gt: 0 } }
   const mine = { ...selector, ownerId: userId }
   const [entry, ...others] = await Promise.all([

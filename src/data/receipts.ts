@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react'
 import { z } from 'zod'
 import type { Receipt, ReceiptType } from '../../schema/entities/receipt'
 import { RECEIPT_TYPES } from '../../schema/entities/receipt'
-import { userData } from './database'
+import { collectionOf } from './collections'
 import {
   deletePhoto,
   deleteUpload,
@@ -165,11 +165,7 @@ export async function runReceiptUploads(): Promise<void> {
 
 /** The receipt the entry names on this device now; undefined when the entry is gone. */
 async function namedReceipt(item: PendingUpload): Promise<Receipt | null | undefined> {
-  const { db } = userData()
-  const doc =
-    item.collection === 'transactions'
-      ? await db.transactions.findOne(item.documentId).exec()
-      : await db.household_expenses.findOne(item.documentId).exec()
+  const doc = await (await collectionOf(item.collection)).findOne(item.documentId).exec()
   return doc ? (doc.receipt ?? null) : undefined
 }
 

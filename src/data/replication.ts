@@ -5,6 +5,7 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import {
   ADMIN_COLLECTIONS,
   entityOf,
+  readByFirstScreen,
   SYNCED_COLLECTIONS,
   type CollectionName,
   type DocOf,
@@ -18,7 +19,8 @@ import {
 } from '../../schema/api/sync'
 import { whenIdle } from '../lib/idle'
 import { pushHandler } from './push-answer'
-import type { HisaabDatabase } from './database'
+import type { UserData } from './database'
+import { openCollection } from './open-collection'
 import { apiFetch } from './http'
 import { PendingCount } from './pending'
 import { readSession } from './session'
@@ -65,8 +67,10 @@ export interface ReplicationHandle {
   stop(): Promise<void>
 }
 
-interface StartOptions {
-  db: HisaabDatabase
+/** A collection of the database being replicated, once it is open. */
+type OpenCollection = <N extends CollectionName>(name: N) => Promise<RxCollection<DocOf<N>>>
+
+interface StartOptions extends Pick<UserData, 'db' | 'whole'> {
   dbName: string
   userId: string
   getToken: () => string | null
@@ -106,7 +110,7 @@ function reportUntil(report: PageReport, ended: () => boolean): PageReport {
 }
 
 interface CollectionContext {
-  db: HisaabDatabase
+  collection: OpenCollection
   stream: SyncStream
   getToken: () => string | null
   /** Counts what each replication has not pushed yet (for the sync indicator). */
@@ -211,12 +215,12 @@ export function pullQuery(
 /** One collection's replication; every document received is parsed with its entity. */
 function replicateCollection<N extends CollectionName>(
   name: N,
+  collection: RxCollection<DocOf<N>>,
   context: CollectionContext,
   /** The pull checkpoint a first download reached (see snapshot.ts), or null on a synced device. */
   snapshotSeq: number | null,
 ): ReplicationControl {
-  const { db, stream, getToken, pending, onPage, onConflicts, pushedFirst, isStopped } = context
-  const collection: RxCollection<DocOf<N>> = db.collections[name]
+  const { stream, getToken, pending, onPage, onConflicts, pushedFirst, isStopped } = context
   const received = (documents: readonly WireDocument[]) => documents.map((doc) => fromWire(name, doc))
   // RxDB 17.6 can drop a 'RESYNC' queued behind stream events (stream-resync.ts).
   const resync = new StreamResync()
@@ -326,13 +330,15 @@ async function startCollection(
   name: CollectionName,
   context: CollectionContext & { dbName: string; firstDownload: boolean },
 ): Promise<ReplicationControl | null> {
-  if (!context.firstDownload) return replicateCollection(name, context, null)
+  const collection = await context.collection(name)
+  if (context.isStopped()) return null
+  if (!context.firstDownload) return replicateCollection(name, collection, context, null)
   const progress = progressOf(context.dbName, name)
   let seq = progress.read()
   try {
     seq = await downloadSnapshot({
       name,
-      collection: context.db.collections[name],
+      collection,
       identifier: `rxdbreplication${replicationIdentifier(name)}`,
       getToken: context.getToken,
       fromSeq: seq,
@@ -349,21 +355,18 @@ async function startCollection(
     if (import.meta.env.DEV) console.warn(`[sync] first download of ${name}`, error)
   }
   if (context.isStopped()) return null
-  return replicateCollection(name, context, seq)
+  return replicateCollection(name, collection, context, seq)
 }
 
 /** Asks for the newest transactions a new device downloads first (`downloadHead`), checked as they arrive. */
 export const requestHead = (dbName: string, getToken: () => string | null): HeadRequest =>
   fetchHead(firstDownloadSeq(dbName, 'transactions'), getToken, (doc) => fromWire('transactions', doc))
 
-/** The small collections /home reads besides the transactions (its budgets, due payments and money format). */
-const FIRST_SCREEN: readonly CollectionName[] = ['profile', 'budgets', 'recurring_payments']
-
 /**
  * The order of a new device's first download: what the first screen reads comes first. The newest
  * transactions by date (`downloadHead`) come first, alone: one request and one write, and on screen
  * (`afterFirstScreen`) before the rest competes for the CPU. Then the small collections the home
- * screen reads (FIRST_SCREEN). Every other collection starts once the screen has shown those
+ * screen reads (FIRST_SCREEN_COLLECTIONS). Every other collection starts once the screen has shown those
  * (`afterFirstScreen`), and the whole of the transactions, the one large collection, after them:
  * their pages and replications keep the main thread busy in short slices, and the screen's render,
  * which yields to them, otherwise took up to a second more on a slow phone. A head that fails
@@ -379,17 +382,22 @@ function firstDownloadOrder(
     for (const name of names) controls.set(name, startCollection(name, context))
     return controls
   }
-  const head = downloadHead({
-    collection: context.db.collections[large],
-    identifier: `rxdbreplication${replicationIdentifier(large)}`,
-    getToken: context.getToken,
-    fromSeq: firstDownloadSeq(context.dbName, large),
-    parse: (doc) => fromWire(large, doc),
-    requested: context.head,
-  }).catch((error: unknown) => {
-    if (import.meta.env.DEV) console.warn('[sync] first download of the newest transactions', error)
-  })
-  const firstScreen = names.filter((name) => FIRST_SCREEN.includes(name))
+  const head = context
+    .collection(large)
+    .then((collection) =>
+      downloadHead({
+        collection,
+        identifier: `rxdbreplication${replicationIdentifier(large)}`,
+        getToken: context.getToken,
+        fromSeq: firstDownloadSeq(context.dbName, large),
+        parse: (doc) => fromWire(large, doc),
+        requested: context.head,
+      }),
+    )
+    .catch((error: unknown) => {
+      if (import.meta.env.DEV) console.warn('[sync] first download of the newest transactions', error)
+    })
+  const firstScreen = names.filter((name) => name !== large && readByFirstScreen(name))
   const headShown = head.then(afterFirstScreen)
   for (const name of firstScreen)
     controls.set(
@@ -397,7 +405,7 @@ function firstDownloadOrder(
       headShown.then(() => startCollection(name, context)),
     )
   const shown = Promise.all([head, ...firstScreen.map((name) => controls.get(name))]).then(afterFirstScreen)
-  const rest = names.filter((name) => name !== large && !FIRST_SCREEN.includes(name))
+  const rest = names.filter((name) => !readByFirstScreen(name))
   for (const name of rest)
     controls.set(
       name,
@@ -467,7 +475,7 @@ function afterFirstScreen(): Promise<void> {
  * the others see its writes through RxDB's multi-instance events and its status through
  * sync-tabs.ts.
  */
-export function startReplication({ db, dbName, getToken, head }: StartOptions): ReplicationHandle {
+export function startReplication({ db, whole, dbName, getToken, head }: StartOptions): ReplicationHandle {
   const stream = new SyncStream(getToken)
   const states = new Map<CollectionName, ReplicationControl>()
   const syncedKey = syncedKeyOf(dbName)
@@ -482,7 +490,7 @@ export function startReplication({ db, dbName, getToken, head }: StartOptions): 
   const subscriptions: Subscription[] = []
   const watchActive = activityOf(subscriptions)
   const context = {
-    db,
+    collection: <N extends CollectionName>(name: N) => openCollection({ db, whole }, name),
     dbName,
     firstDownload,
     isStopped: () => stopped,

@@ -2,6 +2,7 @@ import { map, type Observable } from 'rxjs'
 import type { DocOf } from '../../schema/collections'
 import { SUPPORT_MESSAGES } from '../../schema/api/support'
 import { threadHasRoom, type TICKET_CATEGORIES, type TICKET_PRIORITIES } from '../../schema/entities/ticket'
+import { afterOpen$ } from './collections'
 import { userData } from './database'
 import { plainDoc, plainDocs } from './plain'
 import { insertDocument, patchDocument } from './writes'
@@ -16,16 +17,15 @@ export type TicketDoc = DocOf<'tickets'>
 
 /** Newest first. A user has few tickets: the createdAt index reads them, the order is flipped here. */
 export function tickets$(): Observable<TicketDoc[]> {
-  const { db } = userData()
-  return db.tickets
-    .find({ selector: { createdAt: { $gte: 0 } }, sort: [{ createdAt: 'asc' }] })
-    .$.pipe(map((docs) => plainDocs<TicketDoc>(docs).reverse()))
+  return afterOpen$((db) =>
+    db.tickets
+      .find({ selector: { createdAt: { $gte: 0 } }, sort: [{ createdAt: 'asc' }] })
+      .$.pipe(map((docs) => plainDocs<TicketDoc>(docs).reverse())),
+  )
 }
 
 export function ticket$(id: string): Observable<TicketDoc | null> {
-  return userData()
-    .db.tickets.findOne(id)
-    .$.pipe(map((doc) => plainDoc<TicketDoc>(doc)))
+  return afterOpen$((db) => db.tickets.findOne(id).$.pipe(map((doc) => plainDoc<TicketDoc>(doc))))
 }
 
 export interface NewTicket {

@@ -1,8 +1,9 @@
-import { throwIfIsStorageWriteError, type RxCollection } from 'rxdb/plugins/core'
+import { throwIfIsStorageWriteError } from 'rxdb/plugins/core'
 import { deepEqual } from 'rxdb/plugins/utils'
 import type { z } from 'zod'
 import { COLLECTIONS, type CollectionName, type DocOf } from '../../schema/collections'
 import { nextVersion } from '../../schema/entities/common'
+import { collectionOf } from './collections'
 import { userData } from './database'
 import { defaultProfile } from './profile-defaults'
 
@@ -15,11 +16,6 @@ import { defaultProfile } from './profile-defaults'
 type OwnFields = 'id' | 'ownerId' | 'updatedAt'
 export type NewDocument<N extends CollectionName> = Omit<z.input<(typeof COLLECTIONS)[N]['entity']>, OwnFields> & {
   id?: string
-}
-
-/** The collection typed by its name (indexing the database with a generic name loses the type). */
-function collectionOf<N extends CollectionName>(name: N): RxCollection<DocOf<N>> {
-  return userData().db[name] as unknown as RxCollection<DocOf<N>>
 }
 
 function nextUpdatedAt(previous = 0): number {
@@ -37,7 +33,7 @@ export async function insertDocument<N extends CollectionName>(name: N, fields: 
   }) as DocOf<N>
   // bulkInsert, not insert: insert builds an RxDocument of the result (on a collection's first
   // write, its whole prototype) that nobody here reads, and a save's toast waits for this.
-  const collection = collectionOf(name)
+  const collection = await collectionOf(name)
   const { error } = await collection.bulkInsert([doc])
   throwIfIsStorageWriteError(collection, doc.id, doc, error[0])
   return doc
@@ -52,7 +48,7 @@ export async function patchDocument<N extends CollectionName>(
   id: string,
   patch: Partial<DocOf<N>> | ((current: DocOf<N>) => Partial<DocOf<N>>),
 ): Promise<boolean> {
-  const doc = await collectionOf(name).findOne(id).exec()
+  const doc = await (await collectionOf(name)).findOne(id).exec()
   if (!doc) return false
   const current = doc._data as unknown as DocOf<N>
   const changes = typeof patch === 'function' ? patch(current) : patch
@@ -69,7 +65,7 @@ export async function patchDocument<N extends CollectionName>(
 
 /** Deletes as a tombstone stamped with a new `updatedAt`, so the delete wins over older edits. */
 export async function removeDocument(name: CollectionName, id: string): Promise<void> {
-  const doc = await collectionOf(name).findOne(id).exec()
+  const doc = await (await collectionOf(name)).findOne(id).exec()
   if (!doc) return
   const updatedAt = nextUpdatedAt(doc.updatedAt)
   await doc.incrementalModify((current) => ({ ...current, updatedAt, _deleted: true }))

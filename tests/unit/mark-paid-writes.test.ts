@@ -19,7 +19,7 @@ type Collections = {
 }
 let db: RxDatabase<Collections>
 
-vi.mock('../../src/data/database', () => ({ userData: () => ({ userId: USER, db }) }))
+vi.mock('../../src/data/database', () => ({ userData: () => ({ userId: USER, db, whole: Promise.resolve(db) }) }))
 vi.stubGlobal('localStorage', { getItem: () => null })
 const { markRecurringPaid } = await import('../../src/data/recurring')
 

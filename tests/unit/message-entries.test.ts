@@ -21,7 +21,7 @@ const USER = 'user-asha'
 type Db = RxDatabase<{ transactions: RxCollection<DocOf<'transactions'>> }>
 let db: Db
 
-vi.mock('../../src/data/database', () => ({ userData: () => ({ userId: USER, db }) }))
+vi.mock('../../src/data/database', () => ({ userData: () => ({ userId: USER, db, whole: Promise.resolve(db) }) }))
 /** The daily rates the device holds (GET /api/fx/latest), null until a test gives some. */
 let fxDay: FxDay | null = null
 vi.mock('../../src/data/fx-rates', async (actual) => ({

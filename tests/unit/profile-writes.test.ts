@@ -12,7 +12,7 @@ addRxPlugin(RxDBMigrationSchemaPlugin)
 const USER = 'user-asha'
 let db: RxDatabase<{ profile: RxCollection<DocOf<'profile'>> }>
 
-vi.mock('../../src/data/database', () => ({ userData: () => ({ userId: USER, db }) }))
+vi.mock('../../src/data/database', () => ({ userData: () => ({ userId: USER, db, whole: Promise.resolve(db) }) }))
 // No session stored: a profile made here takes the default currency.
 vi.stubGlobal('localStorage', { getItem: () => null })
 const { patchProfile } = await import('../../src/data/writes')

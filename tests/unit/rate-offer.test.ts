@@ -16,7 +16,7 @@ const NAMES = ['transactions', ...RATE_GIVING_COLLECTIONS] as const satisfies re
 type Collections = { [N in (typeof NAMES)[number]]: RxCollection<DocOf<N>> }
 let db: RxDatabase<Collections>
 
-vi.mock('../../src/data/database', () => ({ userData: () => ({ userId: USER, db }) }))
+vi.mock('../../src/data/database', () => ({ userData: () => ({ userId: USER, db, whole: Promise.resolve(db) }) }))
 // No daily rates on this device: the offer is the user's own last rate.
 vi.mock('../../src/data/fx-rates', () => ({ refreshFxRates: () => Promise.resolve(null), dailyRateOffer: () => null }))
 vi.stubGlobal('localStorage', { getItem: () => null })

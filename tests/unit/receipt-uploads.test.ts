@@ -8,7 +8,8 @@ vi.mock('../../src/data/database', () => {
   const collection = {
     findOne: (id: string) => ({ exec: () => Promise.resolve(named.has(id) ? { receipt: named.get(id) } : null) }),
   }
-  return { userData: () => ({ db: { transactions: collection, household_expenses: collection } }) }
+  const db = { transactions: collection, household_expenses: collection }
+  return { userData: () => ({ db, whole: Promise.resolve(db) }) }
 })
 vi.mock('../../src/data/session', () => ({ readToken: () => 'token' }))
 

@@ -17,8 +17,12 @@ export function UserDataGate({ children }: { children: ReactNode }) {
     let cancelled = false
     const open = demo ? openDemoData() : openUserData(user.id, readToken)
     open
-      .then(() => {
+      .then(({ whole }) => {
         if (cancelled) return
+        // The collections opened after the first screen's fail as the open would have.
+        whole.catch((error: unknown) => {
+          if (!cancelled) setFailed(error)
+        })
         // Receipt photos waiting from an earlier visit upload now (nothing to upload in the demo).
         if (!demo) void import('../../data/receipts').then((receipts) => receipts.startReceiptUploads())
         // The screen's first render, in slices that yield to taps (a blocking one was a long task).

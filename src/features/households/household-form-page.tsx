@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useParams } from 'react-router-dom'
 import { Card } from '../../components/ui/card'
+import { LoadingScreen } from '../../components/ui/spinner'
 import { PageHeader } from '../../components/ui/page-header'
 import { useHousehold } from '../../data/household-hooks'
 import type { HouseholdDoc } from '../../data/households'
@@ -21,7 +22,7 @@ export function HouseholdFormPage({
   const { id = '' } = useParams()
   const { user } = useAuth()
   const household = useHousehold(id)
-  if (household.loading) return null
+  if (household.loading) return <LoadingScreen label="Loading household" />
   if (!household.data) return <HouseholdNotFound />
   return (
     <HouseholdMoneyProvider household={household.data}>

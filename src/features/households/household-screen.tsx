@@ -3,6 +3,7 @@ import { useId, type KeyboardEvent } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
+import { LoadingScreen } from '../../components/ui/spinner'
 import { useHousehold } from '../../data/household-hooks'
 import { useAuth } from '../../data/auth-context'
 import { BalancesTab } from './balances-tab'
@@ -75,7 +76,7 @@ export default function HouseholdScreen() {
   const household = useHousehold(id)
   const idBase = useId()
   const tab: TabKey = TABS.find((t) => t.key === params.get('tab'))?.key ?? 'expenses'
-  if (household.loading) return null
+  if (household.loading) return <LoadingScreen label="Loading household" />
   if (!household.data) return <NotFound />
   const h = household.data
   const me = user?.id ?? ''

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom'
 import { formatDecimal } from '../../../schema/money/money'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
+import { LoadingScreen } from '../../components/ui/spinner'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { useToast } from '../../components/ui/toast'
 import { useHousehold } from '../../data/household-hooks'
@@ -146,7 +147,7 @@ export default function HouseholdSettingsScreen() {
   const { id = '' } = useParams()
   const { user } = useAuth()
   const household = useHousehold(id)
-  if (household.loading) return null
+  if (household.loading) return <LoadingScreen label="Loading household" />
   if (!household.data) return <HouseholdNotFound />
   const h = household.data
   const me = user?.id ?? ''

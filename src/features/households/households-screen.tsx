@@ -7,6 +7,7 @@ import { localMonthWindow } from '../../../schema/time'
 import { ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page-header'
+import { Spinner } from '../../components/ui/spinner'
 import { useAllHouseholdExpenses, useHouseholds } from '../../data/household-hooks'
 import type { HouseholdDoc, HouseholdExpenseDoc } from '../../data/households'
 import { useAuth } from '../../data/auth-context'
@@ -107,7 +108,9 @@ export default function HouseholdsScreen() {
           <ChevronRight size={18} aria-hidden="true" />
         </Link>
       ) : null}
-      {households.loading ? null : households.data.length === 0 ? (
+      {households.loading ? (
+        <Spinner label="Loading households" />
+      ) : households.data.length === 0 ? (
         <EmptyState />
       ) : (
         <ul className="hh-list">

@@ -9,6 +9,7 @@ import { formatMoney } from '../../../schema/money/money'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
 import { PageHeader } from '../../components/ui/page-header'
+import { Spinner } from '../../components/ui/spinner'
 import { useToast } from '../../components/ui/toast'
 import { useAllHouseholdExpenses, useHouseholds } from '../../data/household-hooks'
 import { reviewHouseholdExpense, type HouseholdDoc, type HouseholdExpenseDoc } from '../../data/households'
@@ -109,7 +110,9 @@ export default function ReviewsScreen() {
         badge={<ClipboardCheck size={24} />}
         badgeClassName="hh__badge"
       />
-      {expenses.loading ? null : pending.length === 0 ? (
+      {expenses.loading ? (
+        <Spinner label="Loading reviews" />
+      ) : pending.length === 0 ? (
         <Card padding="lg" variant="elevated" className="hh-empty">
           <h2>You're all caught up</h2>
           <p>No expenses are waiting for your review.</p>
