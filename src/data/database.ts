@@ -63,7 +63,7 @@ export type FirstScreenDatabase = Omit<
 export interface UserData {
   userId: string
   dbName: string
-  /** The first screen's collections, open; the others are read through `whole` (open-collection.ts). */
+  /** The first screen's collections, open; the others are read through `whole` (collections.ts). */
   db: FirstScreenDatabase
   /** The same database once every collection is open, a moment after `db`. */
   whole: Promise<HisaabDatabase>

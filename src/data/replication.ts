@@ -366,11 +366,11 @@ export const requestHead = (dbName: string, getToken: () => string | null): Head
  * The order of a new device's first download: what the first screen reads comes first. The newest
  * transactions by date (`downloadHead`) come first, alone: one request and one write, and on screen
  * (`afterFirstScreen`) before the rest competes for the CPU. Then the small collections the home
- * screen reads (FIRST_SCREEN_COLLECTIONS). Every other collection starts once the screen has shown those
- * (`afterFirstScreen`), and the whole of the transactions, the one large collection, after them:
- * their pages and replications keep the main thread busy in short slices, and the screen's render,
- * which yields to them, otherwise took up to a second more on a slow phone. A head that fails
- * (offline) holds nothing back: the download then brings everything in seq order as before.
+ * screen reads (FIRST_SCREEN_COLLECTIONS). Every other collection starts once the screen has shown
+ * those (`afterFirstScreen`), and the whole of the transactions, the one large collection, after
+ * them: their pages and replications keep the main thread busy in short slices, and the screen's
+ * render, which yields to them, otherwise took up to a second more on a slow phone. A head that
+ * fails (offline) holds nothing back: the download then brings everything in seq order as before.
  */
 function firstDownloadOrder(
   names: readonly CollectionName[],
